@@ -1,0 +1,1 @@
+//! Batch experiments: suites x configurations x depths.

@@ -1,0 +1,1 @@
+//! connect4: to be written.

@@ -1,0 +1,273 @@
+//! Games: the rules that search code is generic over, and each game's position formats.
+//!
+//! A [`Game`] value is a *position*: the board plus the side to move. Games are
+//! copy-make: [`Game::play`] returns the child position and leaves `self` untouched, which
+//! keeps every search algorithm free of undo bookkeeping (all four positions are a few
+//! machine words). Scores are always from the point of view of the side to move.
+
+pub mod connect4;
+pub mod othello;
+pub mod perft;
+pub mod random_tree;
+pub mod tictactoe;
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use serde::{Deserialize, Serialize};
+
+/// The two sides. `First` moves first from the start position (Black in Othello, X in
+/// tic-tac-toe, the first player in Connect Four, MAX at the root of a random tree).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Side {
+    /// The side that moves first from the start position.
+    First,
+    /// The other side.
+    Second,
+}
+
+impl Side {
+    /// The opponent.
+    #[must_use]
+    pub fn other(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+
+    /// 0 for `First`, 1 for `Second`: an index into per-side tables.
+    #[must_use]
+    pub fn index(self) -> usize {
+        match self {
+            Side::First => 0,
+            Side::Second => 1,
+        }
+    }
+}
+
+/// How a finished game is scored (seed 002's `shortest_victory` and the games' own
+/// scores). Every value is from the point of view of the side to move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scoring {
+    /// The game's own exact score: Othello disc difference (empties to the winner),
+    /// Connect Four Pons' score (22 minus the winner's stone count), tic-tac-toe
+    /// win/draw/loss as 1/0/-1, a random tree's leaf value.
+    #[default]
+    Native,
+    /// Win 1, draw 0, loss -1, whatever the margin or the length of the game.
+    WinLoss,
+    /// A win scores more the sooner it comes (seed 002: tic-tac-toe `(11 - moves) / 2`
+    /// for the first player; Connect Four: Pons' score; Othello: falls back to the
+    /// disc difference, where the length of the game carries no meaning).
+    ShortestWin,
+}
+
+impl Scoring {
+    /// Every scoring, in the order the UI lists them.
+    pub const ALL: [Scoring; 3] = [Scoring::Native, Scoring::WinLoss, Scoring::ShortestWin];
+
+    /// The name used in the CLI, the app and session files.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Scoring::Native => "native",
+            Scoring::WinLoss => "win-loss",
+            Scoring::ShortestWin => "shortest-win",
+        }
+    }
+}
+
+/// The result of a finished game for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Outcome {
+    /// The side to move has won.
+    Win,
+    /// The side to move has lost.
+    Loss,
+    /// Neither side won.
+    Draw,
+}
+
+/// A parse or validation failure in a position, move or file, with where it happened.
+///
+/// `line` and `column` are 1-based; 0 means "not applicable" (for example a single
+/// string typed into a box has no line).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}{message}", location_prefix(.line, .column))]
+pub struct FormatError {
+    /// 1-based line, or 0 when the input has no lines.
+    pub line: usize,
+    /// 1-based column (in characters), or 0 when the error concerns a whole field.
+    pub column: usize,
+    /// What is wrong, in words a user can act on.
+    pub message: String,
+}
+
+fn location_prefix(line: &usize, column: &usize) -> String {
+    match (*line, *column) {
+        (0, 0) => String::new(),
+        (0, c) => format!("column {c}: "),
+        (l, 0) => format!("line {l}: "),
+        (l, c) => format!("line {l}, column {c}: "),
+    }
+}
+
+impl FormatError {
+    /// An error at a 1-based column of a single-line input.
+    #[must_use]
+    pub fn at_column(column: usize, message: impl Into<String>) -> Self {
+        FormatError { line: 0, column, message: message.into() }
+    }
+
+    /// An error about the input as a whole.
+    #[must_use]
+    pub fn whole(message: impl Into<String>) -> Self {
+        FormatError { line: 0, column: 0, message: message.into() }
+    }
+
+    /// The same error placed on a 1-based line of a file (keeps the column).
+    #[must_use]
+    pub fn on_line(mut self, line: usize) -> Self {
+        self.line = line;
+        self
+    }
+
+    /// The same error with its column shifted right by `offset` characters, for a
+    /// field that starts `offset` characters into its line.
+    #[must_use]
+    pub fn shifted(mut self, offset: usize) -> Self {
+        if self.column > 0 {
+            self.column += offset;
+        }
+        self
+    }
+}
+
+/// The rules of a two-player, zero-sum, perfect-information game, and nothing else:
+/// heuristics live in [`Evaluator`]s.
+///
+/// Contract every implementation keeps (the search relies on it):
+/// - [`legal_moves`](Game::legal_moves) is empty exactly when [`outcome`](Game::outcome)
+///   is `Some`. A side with no move in a game that goes on (an Othello pass) gets one
+///   explicit pass move.
+/// - Move generation order is deterministic: it is the "generation order" of the
+///   comparison table.
+/// - [`hash`](Game::hash) is a deterministic function of the position (board and side to
+///   move), equal on every machine.
+pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
+    /// A move. Small and `Copy`; a pass is a move too where the game has one.
+    type Move: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + 'static;
+
+    /// Short lowercase name used in the CLI, the app and session files.
+    const NAME: &'static str;
+
+    /// An upper bound (exclusive) on [`Game::move_index`], for history tables.
+    const MOVE_SLOTS: usize;
+
+    /// The most plies a game can last from the start (or from any position): bounds the
+    /// ply-indexed tables of a search.
+    const MAX_PLIES: usize;
+
+    /// The side to move.
+    fn side_to_move(&self) -> Side;
+
+    /// Clears `out` and fills it with the legal moves in generation order.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// The position after `mv`. `mv` must be legal here (checked with `debug_assert`).
+    #[must_use]
+    fn play(&self, mv: Self::Move) -> Self;
+
+    /// `Some` when the game is over, from the side to move's point of view.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The exact value of a finished position under `scoring`, from the side to move's
+    /// point of view. Only meaningful when [`outcome`](Game::outcome) is `Some`.
+    fn terminal_score(&self, scoring: Scoring) -> i32;
+
+    /// The smallest and largest score a finished game can have under `scoring` (the
+    /// "game's own score range" initial window, seed 002's `init_ab`).
+    fn score_range(&self, scoring: Scoring) -> (i32, i32);
+
+    /// A 64-bit hash of the position (board and side to move).
+    fn hash(&self) -> u64;
+
+    /// A hash equal for all positions that are the same up to the game's symmetries.
+    /// Games without symmetries return [`hash`](Game::hash).
+    fn canonical_hash(&self) -> u64 {
+        self.hash()
+    }
+
+    /// A small index for `mv`, below [`Game::MOVE_SLOTS`], equal for the same move in
+    /// any position (a square, a column...).
+    fn move_index(mv: Self::Move) -> usize;
+
+    /// The move in the notation of the game's community (`d3`, `4`, `b2`, `pass`).
+    fn move_to_string(mv: Self::Move) -> String;
+
+    /// Parses a move in this position's notation; checks that it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, FormatError>;
+
+    /// Plies played from the start position when that is known (Othello: discs on the
+    /// board minus 4, Connect Four and tic-tac-toe: stones); used by shortest-win
+    /// scoring and displays.
+    fn plies_played(&self) -> usize;
+
+    /// The perft convention of the game's community (see [`perft::PerftConvention`]).
+    const PERFT_CONVENTION: perft::PerftConvention;
+
+    /// Counts the leaves of the move tree `depth` plies deep under `convention`.
+    /// The default walks the tree with bulk counting at the last ply; a game may override
+    /// it with something faster, which must return the same numbers.
+    fn perft(&self, depth: u32, convention: perft::PerftConvention) -> u64 {
+        perft::perft_generic(self, depth, convention)
+    }
+}
+
+/// A static evaluation at the search horizon, from the side to move's point of view.
+///
+/// Evaluators are deterministic and cheap; the search calls them only on positions that
+/// are not finished (finished positions are scored by [`Game::terminal_score`]).
+pub trait Evaluator<G: Game>: Clone + Debug + Send + Sync + 'static {
+    /// The value of `pos` for the side to move.
+    fn evaluate(&self, pos: &G) -> i32;
+}
+
+/// A splitmix64 step: the one mixing function behind every seeded value in treelab
+/// (random trees, random players, Zobrist-like keys), so results are the same on every
+/// machine.
+#[must_use]
+pub fn splitmix64(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// A tiny deterministic generator (splitmix64 over a counter) for seeded choices.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeededRng {
+    state: u64,
+}
+
+impl SeededRng {
+    /// A generator whose whole output is fixed by `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> Self {
+        SeededRng { state: seed }
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        splitmix64(self.state)
+    }
+
+    /// A value in `0..n` (n > 0), by multiply-shift (no modulo bias worth noting here).
+    pub fn below(&mut self, n: u64) -> u64 {
+        debug_assert!(n > 0);
+        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
+    }
+}

@@ -1,0 +1,1 @@
+//! othello: to be written.

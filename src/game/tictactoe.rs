@@ -1,0 +1,1 @@
+//! tictactoe: to be written.

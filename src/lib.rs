@@ -1,0 +1,12 @@
+//! treelab: a workbench for game-tree search.
+//!
+//! The library holds everything but the window: the games and their formats
+//! ([`game`]), the search engine ([`search`]), batch experiments ([`experiment`]), the
+//! session file ([`session`]) and the command line ([`cli`]). Only [`app`] imports egui.
+
+pub mod app;
+pub mod cli;
+pub mod experiment;
+pub mod game;
+pub mod search;
+pub mod session;

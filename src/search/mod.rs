@@ -1,0 +1,1 @@
+//! The search engine: everything generic over [`crate::game::Game`].
