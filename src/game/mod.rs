@@ -215,6 +215,15 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// scoring and displays.
     fn plies_played(&self) -> usize;
 
+    /// A cheap, game-specific prior for move ordering: higher is tried earlier by the
+    /// "static" ordering (Connect Four: centre columns first; Othello: corners first,
+    /// squares next to an empty corner last; tic-tac-toe: centre, corners, edges).
+    /// The default rates every move the same, which keeps generation order.
+    fn move_order_hint(&self, mv: Self::Move) -> i32 {
+        let _ = mv;
+        0
+    }
+
     /// The perft convention of the game's community (see [`perft::PerftConvention`]).
     const PERFT_CONVENTION: perft::PerftConvention;
 
@@ -233,6 +242,22 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
 pub trait Evaluator<G: Game>: Clone + Debug + Send + Sync + 'static {
     /// The value of `pos` for the side to move.
     fn evaluate(&self, pos: &G) -> i32;
+}
+
+/// One position of a suite file, with what the file knows about it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SuiteEntry<G: Game> {
+    /// A display name: the FFO number (`#40`) for FFO suites, else `line N` or the
+    /// file's own description.
+    pub name: String,
+    /// The position.
+    pub position: G,
+    /// The exact game value for the side to move, when the file gives it.
+    pub expected_score: Option<i32>,
+    /// Exact scores of individual moves, best first, when the file gives them (OBF).
+    pub move_scores: Vec<(G::Move, i32)>,
+    /// The 1-based line of the file the entry came from.
+    pub line: usize,
 }
 
 /// A splitmix64 step: the one mixing function behind every seeded value in treelab
