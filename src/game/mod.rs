@@ -118,13 +118,21 @@ impl FormatError {
     /// An error at a 1-based column of a single-line input.
     #[must_use]
     pub fn at_column(column: usize, message: impl Into<String>) -> Self {
-        FormatError { line: 0, column, message: message.into() }
+        FormatError {
+            line: 0,
+            column,
+            message: message.into(),
+        }
     }
 
     /// An error about the input as a whole.
     #[must_use]
     pub fn whole(message: impl Into<String>) -> Self {
-        FormatError { line: 0, column: 0, message: message.into() }
+        FormatError {
+            line: 0,
+            column: 0,
+            message: message.into(),
+        }
     }
 
     /// The same error placed on a 1-based line of a file (keeps the column).

@@ -1,1 +1,189 @@
-//! The search engine: everything generic over [`crate::game::Game`].
+//! The search engine: everything generic over [`crate::game::Game`]; it never knows
+//! which game it searches and never imports egui.
+//!
+//! Entry point: [`search`] runs one algorithm with its options to a depth and returns a
+//! [`SearchResult`]: score, best move, principal variation, [`SearchStats`], one row per
+//! iteration with iterative deepening, and whether it finished.
+
+pub mod algorithms;
+pub mod context;
+pub mod options;
+pub mod ordering;
+pub mod stats;
+pub mod trace;
+pub mod tt;
+
+use serde::{Deserialize, Serialize};
+
+pub use context::{INF, Progress, SearchControl, StopReason};
+pub use options::{Algorithm, InitialWindow, MoveOrder, OptionError, SearchOptions};
+pub use stats::SearchStats;
+pub use trace::{Trace, TraceEvent};
+
+use crate::game::{Evaluator, Game};
+use algorithms::{
+    alphabeta, minimax, mt_sss, mtdf, negaalpha, negamax, negascout, pvs, scout, sss,
+};
+use context::Ctx;
+
+/// One finished iteration of an iterative-deepening search (or the single iteration of a
+/// fixed-depth one).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct IterationResult<M> {
+    /// The iteration's depth.
+    pub depth: u32,
+    /// Its value, from the root side to move's view.
+    pub score: i32,
+    /// Its best move.
+    pub best_move: Option<M>,
+    /// Its principal variation.
+    pub pv: Vec<M>,
+    /// Counters so far (cumulative over the iterations).
+    pub stats: SearchStats,
+}
+
+/// What a search returns.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchResult<M> {
+    /// The value from the root side to move's view; `None` when the search was stopped
+    /// before its first iteration finished.
+    pub score: Option<i32>,
+    /// The best move (`None` at a finished position, or when stopped very early).
+    pub best_move: Option<M>,
+    /// The principal variation, as far as the algorithm knows it.
+    pub pv: Vec<M>,
+    /// Counters over the whole search.
+    pub stats: SearchStats,
+    /// The depth of the last finished iteration (0 when none finished).
+    pub depth_reached: u32,
+    /// One row per finished iteration.
+    pub iterations: Vec<IterationResult<M>>,
+    /// Why the search ended early, if it did: the result is then incomplete.
+    pub stopped: Option<StopReason>,
+    /// The trace, when one was asked for.
+    pub trace: Option<Trace<M>>,
+}
+
+impl<M> SearchResult<M> {
+    /// Whether the search ran to the requested depth.
+    #[must_use]
+    pub fn is_complete(&self) -> bool {
+        self.stopped.is_none()
+    }
+}
+
+/// Searches `pos` with `algorithm` and `opts` to `depth` under `control`.
+///
+/// Tables, killers and history start empty (so a result depends only on its inputs);
+/// with iterative deepening they carry over between the iterations of this search.
+/// Returns an error for options that make no sense; a stopped search returns what it
+/// has, marked with [`SearchResult::stopped`].
+pub fn search<G: Game, E: Evaluator<G>>(
+    pos: &G,
+    eval: &E,
+    algorithm: Algorithm,
+    opts: &SearchOptions,
+    depth: u32,
+    control: SearchControl<'_>,
+) -> Result<SearchResult<G::Move>, OptionError> {
+    opts.validate(algorithm, depth)?;
+    let mut ctx = Ctx::new(pos, eval, opts, control);
+    let first = if opts.iterative_deepening { 1 } else { depth };
+    let (range_lo, range_hi) = pos.score_range(opts.scoring);
+    let root_window = match opts.window {
+        InitialWindow::Infinite => (-INF, INF),
+        // Widened by one so that the extreme scores themselves are exact.
+        InitialWindow::GameRange => (range_lo - 1, range_hi + 1),
+    };
+    let mut iterations: Vec<IterationResult<G::Move>> = Vec::new();
+    for d in first..=depth {
+        ctx.progress_state.depth = d;
+        let previous = iterations.last().map(|it| it.score);
+        let score = run_root(&mut ctx, pos, algorithm, d, root_window, previous);
+        if ctx.aborted() {
+            break;
+        }
+        let pv = ctx.root_pv();
+        let it = IterationResult {
+            depth: d,
+            score,
+            best_move: pv.first().copied(),
+            pv,
+            stats: SearchStats {
+                elapsed_secs: ctx.elapsed(),
+                ..ctx.stats.clone()
+            },
+        };
+        ctx.progress_state.score = Some(score);
+        ctx.progress_state.best_move = it.best_move.map(G::move_to_string);
+        ctx.progress_state.pv = it.pv.iter().map(|&m| G::move_to_string(m)).collect();
+        iterations.push(it);
+        ctx.report_progress();
+    }
+    let mut stats = ctx.stats.clone();
+    stats.elapsed_secs = ctx.elapsed();
+    let last = iterations.last();
+    Ok(SearchResult {
+        score: last.map(|it| it.score),
+        best_move: last.and_then(|it| it.best_move),
+        pv: last.map(|it| it.pv.clone()).unwrap_or_default(),
+        stats,
+        depth_reached: last.map_or(0, |it| it.depth),
+        stopped: ctx.stopped,
+        trace: ctx.take_trace(),
+        iterations,
+    })
+}
+
+/// One iteration at the root: the algorithm's value of `pos` at `depth`.
+fn run_root<G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'_, G, E>,
+    pos: &G,
+    algorithm: Algorithm,
+    depth: u32,
+    root_window: (i32, i32),
+    previous: Option<i32>,
+) -> i32 {
+    let fail_soft = ctx.opts.fail_soft;
+    let windowed = |ctx: &mut Ctx<'_, G, E>, (alpha, beta): (i32, i32)| match algorithm {
+        Algorithm::AlphaBeta => alphabeta::search(ctx, pos, depth, 0, None, alpha, beta, fail_soft),
+        Algorithm::NegaAlpha => negaalpha::search(ctx, pos, depth, 0, None, alpha, beta, fail_soft),
+        Algorithm::NegaScout => negascout::search(ctx, pos, depth, 0, None, alpha, beta),
+        _ => pvs::search(ctx, pos, depth, 0, None, alpha, beta),
+    };
+    match algorithm {
+        Algorithm::Minimax => minimax::search(ctx, pos, depth, 0, None),
+        Algorithm::Negamax => negamax::search(ctx, pos, depth, 0, None),
+        Algorithm::Scout => scout::eval(ctx, pos, depth, 0, None),
+        Algorithm::MtdF => mtdf::run(ctx, pos, depth, previous.unwrap_or(ctx.opts.first_guess)),
+        Algorithm::SssStar => sss::run(ctx, pos, depth),
+        Algorithm::MtSss => mt_sss::run(ctx, pos, depth),
+        Algorithm::AlphaBeta | Algorithm::NegaAlpha | Algorithm::NegaScout | Algorithm::Pvs => {
+            let width = ctx.opts.aspiration;
+            let Some(prev) = previous.filter(|_| width > 0) else {
+                return windowed(ctx, root_window);
+            };
+            let alpha = (prev - width).max(root_window.0);
+            let beta = (prev + width).min(root_window.1);
+            if alpha >= beta {
+                return windowed(ctx, root_window);
+            }
+            let v = windowed(ctx, (alpha, beta));
+            if ctx.aborted() {
+                v
+            } else if v <= alpha {
+                // Failed low: the value is at most alpha; search below it.
+                ctx.research();
+                windowed(ctx, (root_window.0, alpha + 1))
+            } else if v >= beta {
+                ctx.research();
+                windowed(ctx, (beta - 1, root_window.1))
+            } else {
+                v
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

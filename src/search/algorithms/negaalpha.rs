@@ -1,0 +1,93 @@
+//! NegaAlpha: alpha-beta pruning in negamax form. A child whose value reaches beta ends
+//! the node (a beta cutoff): the opponent will not allow this line.
+//!
+//! Knuth & Moore, "An analysis of alpha-beta pruning" (1975); seeds 003/004 (fail-hard)
+//! and 001 (fail-soft).
+//! Contract, for a window `(alpha, beta)` and true value `v`:
+//! - fail-hard: returns `u` in `[alpha, beta]`; `alpha < u < beta` means `u = v`;
+//!   `u = alpha` means `v <= alpha`; `u = beta` means `v >= beta`.
+//! - fail-soft: returns `u` with the same meaning inside the window; `u <= alpha` means
+//!   `v <= u`; `u >= beta` means `v >= u` (tighter bounds, which tables and MTD(f) use).
+
+use crate::game::{Evaluator, Game};
+use crate::search::context::{Ctx, INF};
+
+/// Searches `pos` at `depth` with the window `(alpha, beta)`; see the module contract.
+#[allow(clippy::too_many_arguments)]
+pub fn search<G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'_, G, E>,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    mv: Option<G::Move>,
+    alpha: i32,
+    beta: i32,
+    fail_soft: bool,
+) -> i32 {
+    debug_assert!(alpha < beta);
+    if !ctx.enter(ply, mv, alpha, beta) {
+        return 0;
+    }
+    let value = node(ctx, pos, depth, ply, alpha, beta, fail_soft);
+    ctx.leave(value);
+    value
+}
+
+fn node<G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'_, G, E>,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    alpha0: i32,
+    beta0: i32,
+    fail_soft: bool,
+) -> i32 {
+    if depth == 0 {
+        return ctx.static_leaf(pos);
+    }
+    let (mut alpha, beta, tt_move) = match ctx.tt_probe(pos, depth, alpha0, beta0) {
+        Ok(w) => w,
+        Err(v) => return if fail_soft { v } else { v.clamp(alpha0, beta0) },
+    };
+    let moves = match ctx.expand(pos, depth, ply, tt_move) {
+        Ok(m) => m,
+        Err(v) => return v,
+    };
+    let mut best = -INF;
+    let mut best_move = None;
+    for (i, &mv) in moves.iter().enumerate() {
+        let v = -search(
+            ctx,
+            &pos.play(mv),
+            depth - 1,
+            ply + 1,
+            Some(mv),
+            -beta,
+            -alpha,
+            fail_soft,
+        );
+        if ctx.aborted() {
+            break;
+        }
+        if v > best {
+            best = v;
+            best_move = Some(mv);
+        }
+        if v > alpha {
+            ctx.update_pv(ply, mv);
+            if v >= beta {
+                ctx.cutoff(pos, ply, i, mv, depth);
+                break;
+            }
+            alpha = v;
+        }
+    }
+    ctx.release(moves);
+    let value = if fail_soft {
+        best
+    } else {
+        best.clamp(alpha, beta)
+    };
+    ctx.tt_store(pos, depth, alpha0, beta0, value, best_move);
+    value
+}

@@ -1,0 +1,95 @@
+//! Principal variation search: the first move is assumed best and searched with the
+//! full window; every other move is tested with the null window `(alpha, alpha + 1)`
+//! and re-searched with `(v, beta)` only when the test says it is better.
+//!
+//! Marsland & Campbell, "Parallel search of strongly ordered game trees" (1982); seed
+//! 001's pseudo-code (the Japanese Wikipedia's NegaScout), which is this algorithm.
+//! Seed 002's "Scout" (its スカウト法, with null-window tests) is PVS in two-sided form.
+//! Contract: fail-soft (see [`super::negaalpha`]), side to move's view.
+
+use crate::game::{Evaluator, Game};
+use crate::search::context::{Ctx, INF};
+
+/// Searches `pos` at `depth` with the window `(alpha, beta)`, fail-soft.
+#[allow(clippy::too_many_arguments)]
+pub fn search<G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'_, G, E>,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    mv: Option<G::Move>,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
+    debug_assert!(alpha < beta);
+    if !ctx.enter(ply, mv, alpha, beta) {
+        return 0;
+    }
+    let value = node(ctx, pos, depth, ply, alpha, beta);
+    ctx.leave(value);
+    value
+}
+
+fn node<G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'_, G, E>,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    alpha0: i32,
+    beta0: i32,
+) -> i32 {
+    if depth == 0 {
+        return ctx.static_leaf(pos);
+    }
+    let (mut alpha, beta, tt_move) = match ctx.tt_probe(pos, depth, alpha0, beta0) {
+        Ok(w) => w,
+        Err(v) => return v,
+    };
+    let moves = match ctx.expand(pos, depth, ply, tt_move) {
+        Ok(m) => m,
+        Err(v) => return v,
+    };
+    let mut best = -INF;
+    let mut best_move = None;
+    for (i, &mv) in moves.iter().enumerate() {
+        let child = pos.play(mv);
+        let v = if i == 0 {
+            -search(ctx, &child, depth - 1, ply + 1, Some(mv), -beta, -alpha)
+        } else {
+            ctx.mark_null_window();
+            let t = -search(
+                ctx,
+                &child,
+                depth - 1,
+                ply + 1,
+                Some(mv),
+                -alpha - 1,
+                -alpha,
+            );
+            if t > alpha && t < beta && !ctx.aborted() {
+                ctx.research();
+                -search(ctx, &child, depth - 1, ply + 1, Some(mv), -beta, -t)
+            } else {
+                t
+            }
+        };
+        if ctx.aborted() {
+            break;
+        }
+        if v > best {
+            best = v;
+            best_move = Some(mv);
+        }
+        if v > alpha {
+            ctx.update_pv(ply, mv);
+            if v >= beta {
+                ctx.cutoff(pos, ply, i, mv, depth);
+                break;
+            }
+            alpha = v;
+        }
+    }
+    ctx.release(moves);
+    ctx.tt_store(pos, depth, alpha0, beta0, best, best_move);
+    best
+}

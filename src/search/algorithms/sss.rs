@@ -1,0 +1,219 @@
+//! SSS*: a best-first search that keeps an OPEN list of states `(node, LIVE|SOLVED,
+//! merit)` and always works on the state of highest merit, an upper bound on the root
+//! value. It never visits a leaf that alpha-beta (in the same order) would skip, but
+//! keeps a whole solution tree in memory.
+//!
+//! Stockman, "A minimax algorithm better than alpha-beta?", Artificial Intelligence 12
+//! (1979); the six cases of the Γ operator as stated by Plaat et al. (1996).
+//! Contract: returns the exact value, side to move's view (the root is a MAX node).
+//! Memory: states and nodes are counted against the `sss_memory_mib` budget; a search
+//! that reaches it ends with [`StopReason::MemoryLimit`] instead of exhausting RAM.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::game::{Evaluator, Game};
+use crate::search::context::{Ctx, INF, StopReason};
+
+/// A node of the explicit tree SSS* builds.
+struct SNode<G: Game> {
+    pos: G,
+    parent: u32,
+    /// The move from the parent (None at the root).
+    mv: Option<G::Move>,
+    /// Which child of its parent it is (in search order).
+    index: u32,
+    depth: u32,
+    ply: u32,
+    /// The node's moves in search order, once expanded.
+    moves: Vec<G::Move>,
+    /// Children generated so far (for purging).
+    children: Vec<u32>,
+    /// Purged from OPEN: states naming it are skipped.
+    dead: bool,
+    /// The child through which the node got its value: for a MAX node the MIN child
+    /// that solved it, for a MIN node the first MAX child whose solution reached the
+    /// lowest merit.
+    solved_by: Option<u32>,
+    /// For a MIN node: the lowest merit a solved child has given it so far.
+    best_h: i32,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Status {
+    Live,
+    Solved,
+}
+
+/// An OPEN state; the heap pops the highest merit, oldest first among equals (so the
+/// order is left to right and deterministic).
+type State = (i32, Reverse<u64>, u32, Status);
+
+const NO_PARENT: u32 = u32::MAX;
+
+/// The exact value of the root `pos` at `depth`.
+pub fn run<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, depth: u32) -> i32 {
+    let budget = u64::from(ctx.opts.sss_memory_mib) << 20;
+    let node_bytes = (std::mem::size_of::<SNode<G>>() + 16) as u64;
+    let state_bytes = std::mem::size_of::<State>() as u64;
+    let move_bytes = std::mem::size_of::<G::Move>() as u64;
+    let mut used: u64 = 0;
+    let mut nodes: Vec<SNode<G>> = Vec::new();
+    let mut open: BinaryHeap<State> = BinaryHeap::new();
+    let mut seq: u64 = 0;
+    let mut push = |open: &mut BinaryHeap<State>, h: i32, id: u32, status: Status| {
+        seq += 1;
+        open.push((h, Reverse(seq), id, status));
+    };
+    nodes.push(SNode {
+        pos: pos.clone(),
+        parent: NO_PARENT,
+        mv: None,
+        index: 0,
+        depth,
+        ply: 0,
+        moves: Vec::new(),
+        children: Vec::new(),
+        dead: false,
+        solved_by: None,
+        best_h: INF,
+    });
+    push(&mut open, INF, 0, Status::Live);
+    let root_side = pos.side_to_move();
+    while let Some((h, _, id, status)) = open.pop() {
+        if ctx.aborted() {
+            return 0;
+        }
+        if used + (open.len() as u64) * state_bytes > budget {
+            ctx.abort(StopReason::MemoryLimit);
+            return 0;
+        }
+        let n = id as usize;
+        if nodes[n].dead {
+            continue;
+        }
+        let is_max = nodes[n].pos.side_to_move() == root_side;
+        match status {
+            Status::Live => {
+                let (ply, mv, node_alpha) = (nodes[n].ply as usize, nodes[n].mv, -INF);
+                if !ctx.enter(ply, mv, node_alpha, h) {
+                    return 0;
+                }
+                let leaf_value = if nodes[n].depth == 0 {
+                    Some(ctx.static_leaf(&nodes[n].pos))
+                } else {
+                    let (p, d) = (nodes[n].pos.clone(), nodes[n].depth);
+                    match ctx.expand(&p, d, ply, None) {
+                        Ok(moves) => {
+                            used += moves.len() as u64 * move_bytes;
+                            nodes[n].moves = moves;
+                            None
+                        }
+                        Err(v) => Some(v),
+                    }
+                };
+                if let Some(v) = leaf_value {
+                    // Case 1: a leaf is solved at the smaller of its merit and its value.
+                    let root_view = if is_max { v } else { -v };
+                    ctx.leave(root_view);
+                    push(&mut open, h.min(root_view), id, Status::Solved);
+                    continue;
+                }
+                ctx.leave(h);
+                let count = if is_max { nodes[n].moves.len() } else { 1 };
+                // Case 2 (MAX: every child) and case 3 (MIN: the first child).
+                for i in 0..count {
+                    let child = make_child(&mut nodes, n, i);
+                    used += node_bytes;
+                    push(&mut open, h, child, Status::Live);
+                }
+            }
+            Status::Solved => {
+                let parent = nodes[n].parent;
+                if parent == NO_PARENT {
+                    // Case 4: the root is solved.
+                    ctx.set_root_pv(principal_line(&nodes));
+                    return h;
+                }
+                let p = parent as usize;
+                if !is_max {
+                    // Case 5: a MIN node solved at the highest merit solves its MAX parent;
+                    // its siblings can no longer matter.
+                    nodes[p].solved_by = Some(id);
+                    let purged = purge_children(&mut nodes, p);
+                    if purged > 0 {
+                        ctx.count_cutoff(nodes[n].index == 0);
+                    }
+                    push(&mut open, h, parent, Status::Solved);
+                } else {
+                    // Case 6: a MAX node solved; its MIN parent moves to the next child, or
+                    // is solved when there is none.
+                    if h < nodes[p].best_h {
+                        nodes[p].best_h = h;
+                        nodes[p].solved_by = Some(id);
+                    }
+                    let next = nodes[n].index as usize + 1;
+                    if next < nodes[p].moves.len() {
+                        let child = make_child(&mut nodes, p, next);
+                        used += node_bytes;
+                        push(&mut open, h, child, Status::Live);
+                    } else {
+                        push(&mut open, h, parent, Status::Solved);
+                    }
+                }
+            }
+        }
+    }
+    0
+}
+
+fn make_child<G: Game>(nodes: &mut Vec<SNode<G>>, parent: usize, i: usize) -> u32 {
+    let mv = nodes[parent].moves[i];
+    let child = SNode {
+        pos: nodes[parent].pos.play(mv),
+        parent: parent as u32,
+        mv: Some(mv),
+        index: i as u32,
+        depth: nodes[parent].depth - 1,
+        ply: nodes[parent].ply + 1,
+        moves: Vec::new(),
+        children: Vec::new(),
+        dead: false,
+        solved_by: None,
+        best_h: INF,
+    };
+    let id = nodes.len() as u32;
+    nodes.push(child);
+    nodes[parent].children.push(id);
+    id
+}
+
+/// Marks every generated descendant of `p` dead, so their OPEN states are skipped.
+/// Returns how many children were purged.
+fn purge_children<G: Game>(nodes: &mut [SNode<G>], p: usize) -> usize {
+    let mut stack: Vec<u32> = nodes[p].children.clone();
+    let direct = stack.len();
+    while let Some(c) = stack.pop() {
+        let c = c as usize;
+        if nodes[c].dead {
+            continue;
+        }
+        nodes[c].dead = true;
+        stack.extend_from_slice(&nodes[c].children);
+    }
+    direct.saturating_sub(1)
+}
+
+/// The line of moves through which each solved MAX node was solved.
+fn principal_line<G: Game>(nodes: &[SNode<G>]) -> Vec<G::Move> {
+    let mut line = Vec::new();
+    let mut at = 0usize;
+    while let Some(child) = nodes[at].solved_by {
+        let c = child as usize;
+        if let Some(mv) = nodes[c].mv {
+            line.push(mv);
+        }
+        at = c;
+    }
+    line
+}

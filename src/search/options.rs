@@ -1,0 +1,398 @@
+//! Algorithms and their options: the names shared by the CLI, the app and session files,
+//! and the one place that decides which combinations make sense.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::Scoring;
+
+/// The deepest fixed depth a search accepts. Deeper requests are refused, not clamped.
+pub const MAX_DEPTH: u32 = 64;
+/// The most killer moves kept per ply (seed 004 measured up to 128).
+pub const MAX_KILLERS: u32 = 1024;
+/// The largest transposition table, in MiB (the machines this runs on have 24 GiB).
+pub const MAX_TT_MIB: u32 = 16 * 1024;
+/// The largest SSS* OPEN-list budget, in MiB.
+pub const MAX_SSS_MIB: u32 = 16 * 1024;
+/// The deepest shallow search used for move ordering.
+pub const MAX_SHALLOW_DEPTH: u32 = 16;
+/// The widest aspiration window, in score units.
+pub const MAX_ASPIRATION: i32 = 1_000_000;
+
+/// A search algorithm. Every exact algorithm returns the minimax value of the position
+/// at the given depth under the same evaluator and scoring.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Algorithm {
+    /// Two-sided minimax: max and min nodes, every node visited.
+    Minimax,
+    /// Minimax in negamax form.
+    Negamax,
+    /// Two-sided alpha-beta (seed 002's form); fail-hard or fail-soft.
+    #[serde(rename = "alphabeta")]
+    AlphaBeta,
+    /// Alpha-beta in negamax form (seed 003/004); fail-hard or fail-soft.
+    #[serde(rename = "negaalpha")]
+    NegaAlpha,
+    /// Pearl's Scout with its boolean TEST.
+    Scout,
+    /// Reinefeld's NegaScout (fail-soft), optionally seed 000's shallow re-search skip.
+    #[serde(rename = "negascout")]
+    NegaScout,
+    /// Principal variation search: null-window tests, full re-search on fail high.
+    Pvs,
+    /// MTD(f): null-window alpha-beta passes converging on the value.
+    #[serde(rename = "mtdf")]
+    MtdF,
+    /// Stockman's SSS*: best-first with an OPEN list.
+    #[serde(rename = "sss")]
+    SssStar,
+    /// MT-SSS*: SSS* as a sequence of null-window passes from +infinity (Plaat et al.).
+    #[serde(rename = "mt-sss")]
+    MtSss,
+}
+
+impl Algorithm {
+    /// Every algorithm, in the order menus list them.
+    pub const ALL: [Algorithm; 10] = [
+        Algorithm::Minimax,
+        Algorithm::Negamax,
+        Algorithm::AlphaBeta,
+        Algorithm::NegaAlpha,
+        Algorithm::Scout,
+        Algorithm::NegaScout,
+        Algorithm::Pvs,
+        Algorithm::MtdF,
+        Algorithm::SssStar,
+        Algorithm::MtSss,
+    ];
+
+    /// The name everywhere: CLI, app, session files.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Minimax => "minimax",
+            Algorithm::Negamax => "negamax",
+            Algorithm::AlphaBeta => "alphabeta",
+            Algorithm::NegaAlpha => "negaalpha",
+            Algorithm::Scout => "scout",
+            Algorithm::NegaScout => "negascout",
+            Algorithm::Pvs => "pvs",
+            Algorithm::MtdF => "mtdf",
+            Algorithm::SssStar => "sss",
+            Algorithm::MtSss => "mt-sss",
+        }
+    }
+
+    /// The display name (papers' spelling).
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Algorithm::Minimax => "Minimax",
+            Algorithm::Negamax => "Negamax",
+            Algorithm::AlphaBeta => "Alpha-beta",
+            Algorithm::NegaAlpha => "NegaAlpha",
+            Algorithm::Scout => "Scout",
+            Algorithm::NegaScout => "NegaScout",
+            Algorithm::Pvs => "PVS",
+            Algorithm::MtdF => "MTD(f)",
+            Algorithm::SssStar => "SSS*",
+            Algorithm::MtSss => "MT-SSS*",
+        }
+    }
+
+    /// Parses a name as [`Algorithm::name`] prints it (case-insensitive).
+    pub fn from_name(name: &str) -> Result<Algorithm, OptionError> {
+        let lower = name.trim().to_ascii_lowercase();
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.name() == lower)
+            .ok_or_else(|| {
+                OptionError(format!(
+                    "unknown algorithm '{name}'; expected one of {}",
+                    Algorithm::ALL.map(Algorithm::name).join(", ")
+                ))
+            })
+    }
+
+    /// Whether the algorithm prunes with an alpha-beta window (and so can use one).
+    #[must_use]
+    pub fn takes_window(self) -> bool {
+        matches!(
+            self,
+            Algorithm::AlphaBeta | Algorithm::NegaAlpha | Algorithm::NegaScout | Algorithm::Pvs
+        )
+    }
+
+    /// Whether fail-hard versus fail-soft is a choice for this algorithm.
+    #[must_use]
+    pub fn has_fail_soft_choice(self) -> bool {
+        matches!(self, Algorithm::AlphaBeta | Algorithm::NegaAlpha)
+    }
+
+    /// Whether the algorithm has cutoffs from which killers and history can learn.
+    #[must_use]
+    pub fn learns_from_cutoffs(self) -> bool {
+        !matches!(
+            self,
+            Algorithm::Minimax | Algorithm::Negamax | Algorithm::SssStar
+        )
+    }
+
+    /// Whether a transposition table can serve the algorithm.
+    #[must_use]
+    pub fn can_use_tt(self) -> bool {
+        !matches!(
+            self,
+            Algorithm::Minimax | Algorithm::Negamax | Algorithm::SssStar
+        )
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How moves are ordered before they are searched (after the TT move and killers).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MoveOrder {
+    /// The order the move generator gives.
+    #[default]
+    Generation,
+    /// The game's static hint ([`crate::game::Game::move_order_hint`]): centre-first in
+    /// Connect Four, corners-first in Othello.
+    Static,
+    /// By the static evaluation of each child position (one ply of look-ahead).
+    Evaluation,
+    /// By a fail-soft alpha-beta search of each child to the given depth.
+    Shallow(u32),
+    /// A perfect oracle: each child's exact value at the remaining depth, from a search
+    /// that is not counted (seed 002's `ai_for_mo` with a perfect player).
+    Oracle,
+}
+
+impl MoveOrder {
+    /// The name in the CLI and session files: `none`, `static`, `eval`, `shallow:K`,
+    /// `oracle`.
+    #[must_use]
+    pub fn name(self) -> String {
+        match self {
+            MoveOrder::Generation => "none".into(),
+            MoveOrder::Static => "static".into(),
+            MoveOrder::Evaluation => "eval".into(),
+            MoveOrder::Shallow(k) => format!("shallow:{k}"),
+            MoveOrder::Oracle => "oracle".into(),
+        }
+    }
+
+    /// Parses [`MoveOrder::name`]'s output.
+    pub fn from_name(text: &str) -> Result<MoveOrder, OptionError> {
+        let lower = text.trim().to_ascii_lowercase();
+        match lower.as_str() {
+            "none" | "generation" => Ok(MoveOrder::Generation),
+            "static" => Ok(MoveOrder::Static),
+            "eval" | "evaluation" => Ok(MoveOrder::Evaluation),
+            "oracle" | "perfect" => Ok(MoveOrder::Oracle),
+            _ => {
+                if let Some(k) = lower.strip_prefix("shallow:") {
+                    let k: u32 = k.parse().map_err(|_| {
+                        OptionError(format!(
+                            "'{text}': the shallow depth must be a whole number"
+                        ))
+                    })?;
+                    Ok(MoveOrder::Shallow(k))
+                } else {
+                    Err(OptionError(format!(
+                        "unknown move ordering '{text}'; expected none, static, eval, shallow:K or oracle"
+                    )))
+                }
+            }
+        }
+    }
+}
+
+/// The root window of the window-taking algorithms (seed 002's `init_ab`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum InitialWindow {
+    /// (-infinity, +infinity).
+    #[default]
+    Infinite,
+    /// The game's own score range under the chosen scoring, widened by one on each side
+    /// so that the extreme scores are still exact.
+    GameRange,
+}
+
+impl InitialWindow {
+    /// The CLI name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            InitialWindow::Infinite => "infinite",
+            InitialWindow::GameRange => "game",
+        }
+    }
+}
+
+/// Every option of a search. Orthogonal: [`SearchOptions::validate`] refuses the
+/// combinations that make no sense for an algorithm, with the reason.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SearchOptions {
+    /// Fail-soft (return the best value found, even outside the window) rather than
+    /// fail-hard (clamp to the window). Alpha-beta family only; NegaScout, PVS and the
+    /// null-window algorithms are always fail-soft.
+    pub fail_soft: bool,
+    /// Move ordering.
+    pub ordering: MoveOrder,
+    /// Order every move (true) or only bring the best-rated move to the front (false,
+    /// seed 002's `sort_allnodes=False`).
+    pub order_all: bool,
+    /// With [`MoveOrder::Oracle`]: the oracle rates children by win/draw/loss only, so it
+    /// cannot tell a fast win from a slow one (seed 002's imperfect "perfect" oracle).
+    pub oracle_win_loss: bool,
+    /// Killer moves kept per ply (0 = off); most recent first (seed 004).
+    pub killers: u32,
+    /// History heuristic.
+    pub history: bool,
+    /// Transposition-table size in MiB (0 = no table).
+    pub tt_mib: u32,
+    /// Share table entries between symmetric positions (canonical hash).
+    pub tt_symmetry: bool,
+    /// Search depths 1, 2, ..., d, keeping tables between iterations.
+    pub iterative_deepening: bool,
+    /// Aspiration window half-width around the previous iteration's score (0 = off).
+    pub aspiration: i32,
+    /// The root window.
+    pub window: InitialWindow,
+    /// How finished games are scored.
+    pub scoring: Scoring,
+    /// NegaScout only: skip the re-search when depth <= 2, where the fail-soft null
+    /// window value is already exact (seed 000's variant).
+    pub skip_shallow_research: bool,
+    /// MTD(f) only: the first guess when there is no previous iteration.
+    pub first_guess: i32,
+    /// SSS* only: the OPEN list and node store budget in MiB; a search that needs more
+    /// ends with a "memory limit" result.
+    pub sss_memory_mib: u32,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            fail_soft: false,
+            ordering: MoveOrder::Generation,
+            order_all: true,
+            oracle_win_loss: false,
+            killers: 0,
+            history: false,
+            tt_mib: 0,
+            tt_symmetry: false,
+            iterative_deepening: false,
+            aspiration: 0,
+            window: InitialWindow::Infinite,
+            scoring: Scoring::Native,
+            skip_shallow_research: false,
+            first_guess: 0,
+            sss_memory_mib: 256,
+        }
+    }
+}
+
+/// A refused option or option combination, with the reason in words.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct OptionError(pub String);
+
+impl SearchOptions {
+    /// Checks limits and that every option set means something for `algorithm`.
+    pub fn validate(&self, algorithm: Algorithm, depth: u32) -> Result<(), OptionError> {
+        let refuse = |why: String| Err(OptionError(why));
+        let name = algorithm.label();
+        if depth == 0 || depth > MAX_DEPTH {
+            return refuse(format!(
+                "depth {depth} is out of range: use 1 to {MAX_DEPTH}"
+            ));
+        }
+        if self.killers > MAX_KILLERS {
+            return refuse(format!(
+                "{} killer moves per ply is too many: use 0 to {MAX_KILLERS}",
+                self.killers
+            ));
+        }
+        if self.tt_mib > MAX_TT_MIB {
+            return refuse(format!(
+                "a {} MiB transposition table is too large: use 0 to {MAX_TT_MIB} MiB",
+                self.tt_mib
+            ));
+        }
+        if self.sss_memory_mib == 0 || self.sss_memory_mib > MAX_SSS_MIB {
+            return refuse(format!(
+                "an SSS* memory budget of {} MiB is out of range: use 1 to {MAX_SSS_MIB} MiB",
+                self.sss_memory_mib
+            ));
+        }
+        if !(0..=MAX_ASPIRATION).contains(&self.aspiration) {
+            return refuse(format!(
+                "aspiration width {} is out of range: use 0 (off) to {MAX_ASPIRATION}",
+                self.aspiration
+            ));
+        }
+        if let MoveOrder::Shallow(k) = self.ordering
+            && (k == 0 || k > MAX_SHALLOW_DEPTH)
+        {
+            return refuse(format!(
+                "shallow-search ordering depth {k} is out of range: use 1 to {MAX_SHALLOW_DEPTH}"
+            ));
+        }
+        if self.fail_soft && !algorithm.has_fail_soft_choice() {
+            return refuse(format!(
+                "{name} has no fail-hard/fail-soft choice (only alpha-beta and NegaAlpha do)"
+            ));
+        }
+        if (self.killers > 0 || self.history) && !algorithm.learns_from_cutoffs() {
+            return refuse(format!(
+                "{name} makes no cutoffs, so killer moves and history have nothing to learn from"
+            ));
+        }
+        if self.tt_mib > 0 && !algorithm.can_use_tt() {
+            return refuse(format!(
+                "{name} cannot use a transposition table (minimax visits every node by definition; SSS* keeps its own OPEN list)"
+            ));
+        }
+        if self.tt_symmetry && self.tt_mib == 0 {
+            return refuse(
+                "symmetric table sharing needs a transposition table (set its size)".into(),
+            );
+        }
+        if self.aspiration > 0 && !self.iterative_deepening {
+            return refuse(
+                "aspiration windows centre on the previous iteration's score: turn on iterative deepening".into(),
+            );
+        }
+        if self.aspiration > 0 && !algorithm.takes_window() {
+            return refuse(format!(
+                "{name} takes no alpha-beta window, so it has no aspiration window"
+            ));
+        }
+        if self.window != InitialWindow::Infinite && !algorithm.takes_window() {
+            return refuse(format!(
+                "{name} takes no alpha-beta window, so the initial window does not apply"
+            ));
+        }
+        if self.skip_shallow_research && algorithm != Algorithm::NegaScout {
+            return refuse("the shallow re-search skip is NegaScout's (seed 000)".into());
+        }
+        if self.oracle_win_loss && self.ordering != MoveOrder::Oracle {
+            return refuse("'oracle ignores win distance' applies only to oracle ordering".into());
+        }
+        if self.iterative_deepening && algorithm == Algorithm::SssStar {
+            return refuse("SSS* keeps no table between iterations, so iterative deepening only repeats work; run it at a fixed depth".into());
+        }
+        Ok(())
+    }
+}

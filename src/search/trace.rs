@@ -1,0 +1,111 @@
+//! The search trace: what a search did, in order, recorded only when asked.
+//!
+//! Each visited node is an [`TraceEvent::Enter`] followed by what happened there (a leaf
+//! value, a table cutoff, children, cutoffs) and a [`TraceEvent::Leave`] with its value.
+//! Counting the events gives the same nodes, leaves, cutoffs and re-searches as the
+//! [`super::SearchStats`] of the same search.
+
+use serde::{Deserialize, Serialize};
+
+/// Why a node was entered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum VisitKind {
+    /// An ordinary visit.
+    #[default]
+    Normal,
+    /// A null-window test (PVS, NegaScout, Scout's TEST, MTD(f) passes).
+    NullWindow,
+    /// A re-search after a test failed high.
+    Research,
+}
+
+/// One step of a search.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum TraceEvent<M> {
+    /// A node is visited at `ply`, reached by `mv`, with the window `(alpha, beta)`.
+    Enter {
+        /// Distance from the root.
+        ply: u32,
+        /// The move that led here (None at the root).
+        mv: Option<M>,
+        /// The window's lower end on entry.
+        alpha: i32,
+        /// The window's upper end on entry.
+        beta: i32,
+        /// Normal, null-window test or re-search.
+        kind: VisitKind,
+    },
+    /// The node was scored statically or by the rules.
+    Leaf {
+        /// Its value.
+        value: i32,
+    },
+    /// The table's bounds answered the node.
+    TtCut {
+        /// The value taken from the table.
+        value: i32,
+    },
+    /// The node's `index`-th child (0-based) ended it with a cutoff.
+    Cutoff {
+        /// Which child caused it.
+        index: u32,
+    },
+    /// The node returns `value`.
+    Leave {
+        /// The returned value (its meaning relative to the window depends on the
+        /// algorithm's contract).
+        value: i32,
+    },
+}
+
+/// A recorded search.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Trace<M> {
+    /// The events in the order they happened.
+    pub events: Vec<TraceEvent<M>>,
+}
+
+impl<M> Default for Trace<M> {
+    fn default() -> Self {
+        Trace { events: Vec::new() }
+    }
+}
+
+/// Counts derived from a trace, to compare with the search's statistics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TraceCounts {
+    /// Enter events.
+    pub nodes: u64,
+    /// Leaf events.
+    pub leaves: u64,
+    /// Cutoff events.
+    pub cutoffs: u64,
+    /// Enter events marked as re-searches.
+    pub researches: u64,
+    /// Table cutoffs.
+    pub tt_cutoffs: u64,
+}
+
+impl<M> Trace<M> {
+    /// Counts the events.
+    #[must_use]
+    pub fn counts(&self) -> TraceCounts {
+        let mut c = TraceCounts::default();
+        for e in &self.events {
+            match e {
+                TraceEvent::Enter { kind, .. } => {
+                    c.nodes += 1;
+                    if *kind == VisitKind::Research {
+                        c.researches += 1;
+                    }
+                }
+                TraceEvent::Leaf { .. } => c.leaves += 1,
+                TraceEvent::Cutoff { .. } => c.cutoffs += 1,
+                TraceEvent::TtCut { .. } => c.tt_cutoffs += 1,
+                TraceEvent::Leave { .. } => {}
+            }
+        }
+        c
+    }
+}
