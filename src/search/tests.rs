@@ -24,7 +24,7 @@ impl Toy {
         1 + self.mix(1) % 4
     }
     fn ended(&self) -> bool {
-        self.ply >= TOY_LENGTH || (self.ply > 2 && self.mix(2) % 9 == 0)
+        self.ply >= TOY_LENGTH || (self.ply > 2 && self.mix(2).is_multiple_of(9))
     }
 }
 
@@ -36,7 +36,7 @@ impl Game for Toy {
     const PERFT_CONVENTION: PerftConvention = PerftConvention::FinishedIsLeaf;
 
     fn side_to_move(&self) -> Side {
-        if self.ply % 2 == 0 {
+        if self.ply.is_multiple_of(2) {
             Side::First
         } else {
             Side::Second
