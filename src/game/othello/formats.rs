@@ -261,13 +261,13 @@ fn parse_pair(
     let colon = begin + colon;
     let (move_begin, move_end) = trim_range(chars, begin, colon);
     let move_text: String = chars[move_begin..move_end].iter().collect();
-    let mv = if move_text.is_empty() {
+    if move_text.is_empty() {
         return Err(FormatError::at_column(begin + 1, "missing move before ':'"));
-    } else {
-        position
-            .parse_move(&move_text)
-            .map_err(|e| e.shifted(move_begin))?
-    };
+    }
+    // parse_move's columns count from the start of the move text.
+    let mv = position
+        .parse_move(&move_text)
+        .map_err(|e| e.shifted(move_begin))?;
     let (score_begin, score_end) = trim_range(chars, colon + 1, end);
     if score_begin == score_end {
         return Err(FormatError::at_column(
