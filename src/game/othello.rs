@@ -1,1 +1,0 @@
-//! othello: to be written.
