@@ -118,13 +118,21 @@ impl FormatError {
     /// An error at a 1-based column of a single-line input.
     #[must_use]
     pub fn at_column(column: usize, message: impl Into<String>) -> Self {
-        FormatError { line: 0, column, message: message.into() }
+        FormatError {
+            line: 0,
+            column,
+            message: message.into(),
+        }
     }
 
     /// An error about the input as a whole.
     #[must_use]
     pub fn whole(message: impl Into<String>) -> Self {
-        FormatError { line: 0, column: 0, message: message.into() }
+        FormatError {
+            line: 0,
+            column: 0,
+            message: message.into(),
+        }
     }
 
     /// The same error placed on a 1-based line of a file (keeps the column).
@@ -143,6 +151,27 @@ impl FormatError {
         }
         self
     }
+}
+
+/// Splits `text` at whitespace into tokens, each with the 1-based column (in characters)
+/// where it starts: the building block of the line formats' column-accurate errors.
+pub(crate) fn split_tokens(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start: Option<(usize, usize)> = None; // (byte offset, column)
+    for (index, (byte, ch)) in text.char_indices().enumerate() {
+        match (ch.is_whitespace(), start) {
+            (true, Some((from, column))) => {
+                out.push((column, &text[from..byte]));
+                start = None;
+            }
+            (false, None) => start = Some((byte, index + 1)),
+            _ => {}
+        }
+    }
+    if let Some((from, column)) = start {
+        out.push((column, &text[from..]));
+    }
+    out
 }
 
 /// The rules of a two-player, zero-sum, perfect-information game, and nothing else:
