@@ -153,6 +153,27 @@ impl FormatError {
     }
 }
 
+/// Splits `text` at whitespace into tokens, each with the 1-based column (in characters)
+/// where it starts: the building block of the line formats' column-accurate errors.
+pub(crate) fn split_tokens(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start: Option<(usize, usize)> = None; // (byte offset, column)
+    for (index, (byte, ch)) in text.char_indices().enumerate() {
+        match (ch.is_whitespace(), start) {
+            (true, Some((from, column))) => {
+                out.push((column, &text[from..byte]));
+                start = None;
+            }
+            (false, None) => start = Some((byte, index + 1)),
+            _ => {}
+        }
+    }
+    if let Some((from, column)) = start {
+        out.push((column, &text[from..]));
+    }
+    out
+}
+
 /// The rules of a two-player, zero-sum, perfect-information game, and nothing else:
 /// heuristics live in [`Evaluator`]s.
 ///
