@@ -1,1 +1,490 @@
-//! The command-line front end.
+//! The command-line front end: the same engine as the app, for scripts, batch runs and
+//! tests. Every subcommand prints plain `name: value` lines or aligned tables.
+
+use std::io::Write;
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, Parser, Subcommand};
+
+use crate::engine::{AnyPosition, GameKind, SearchRecord, SearchRequest, run_search};
+use crate::game::perft::PerftConvention;
+use crate::game::random_tree::{self, RandomTree, TreeSpec};
+use crate::game::tictactoe::TicTacToe;
+use crate::game::{Game, Scoring};
+use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchControl, SearchOptions};
+
+/// treelab: compare game-tree search algorithms. Without a subcommand, opens the app.
+#[derive(Debug, Parser)]
+#[command(name = "treelab", version, about)]
+pub struct Cli {
+    /// What to do; none opens the window.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Count the leaves of the move tree (move-generator ground truth and speed).
+    Perft(PerftArgs),
+    /// Search one position with one algorithm and print every counter.
+    Search(SearchArgs),
+    /// Check that an algorithm picks an optimal move in every tic-tac-toe position.
+    Verify(VerifyArgs),
+    /// Run algorithms on a seeded random uniform tree beside the Knuth-Moore bound.
+    Tree(TreeArgs),
+}
+
+/// `treelab perft`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// othello, connect4, tictactoe or random-tree.
+    #[arg(long)]
+    pub game: String,
+    /// The position in the game's one-line text form (default: the start).
+    #[arg(long, default_value = "")]
+    pub position: String,
+    /// The deepest depth; every depth from 1 is printed.
+    #[arg(long)]
+    pub depth: u32,
+    /// finished-is-leaf or finished-is-dropped (default: the game's own).
+    #[arg(long)]
+    pub convention: Option<String>,
+}
+
+/// Search options shared by every subcommand that searches. The names match the app
+/// and session files.
+#[derive(Debug, Args, Clone)]
+pub struct OptionArgs {
+    /// Fail-soft instead of fail-hard (alphabeta, negaalpha).
+    #[arg(long)]
+    pub fail_soft: bool,
+    /// Move ordering: none, static, eval, shallow:K, oracle.
+    #[arg(long, default_value = "none")]
+    pub order: String,
+    /// Order only the first move (bring the best-rated move to the front).
+    #[arg(long)]
+    pub order_first: bool,
+    /// With --order oracle: the oracle rates wins without their distance.
+    #[arg(long)]
+    pub oracle_win_loss: bool,
+    /// Killer moves per ply (0 = off).
+    #[arg(long, default_value_t = 0)]
+    pub killers: u32,
+    /// History heuristic.
+    #[arg(long)]
+    pub history: bool,
+    /// Transposition table size in MiB (0 = none).
+    #[arg(long, default_value_t = 0)]
+    pub tt: u32,
+    /// Share table entries between symmetric positions.
+    #[arg(long)]
+    pub tt_symmetry: bool,
+    /// Iterative deepening.
+    #[arg(long)]
+    pub id: bool,
+    /// Aspiration window half-width (needs --id; 0 = off).
+    #[arg(long, default_value_t = 0)]
+    pub aspiration: i32,
+    /// Root window: infinite or game (the game's score range).
+    #[arg(long, default_value = "infinite")]
+    pub window: String,
+    /// Scoring of finished games: native, win-loss, shortest-win.
+    #[arg(long, default_value = "native")]
+    pub scoring: String,
+    /// NegaScout: skip the re-search at depth <= 2 (seed 000).
+    #[arg(long)]
+    pub skip_shallow_research: bool,
+    /// MTD(f): first guess.
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+    pub first_guess: i32,
+    /// SSS*: memory budget in MiB.
+    #[arg(long, default_value_t = 256)]
+    pub sss_mib: u32,
+    /// The evaluator (default: the game's own).
+    #[arg(long, default_value = "")]
+    pub eval: String,
+}
+
+impl OptionArgs {
+    /// The options these flags describe.
+    pub fn to_options(&self) -> Result<SearchOptions> {
+        let scoring = Scoring::ALL
+            .into_iter()
+            .find(|s| s.name() == self.scoring.trim().to_ascii_lowercase())
+            .with_context(|| {
+                format!(
+                    "unknown scoring '{}'; expected native, win-loss or shortest-win",
+                    self.scoring
+                )
+            })?;
+        let window = match self.window.trim().to_ascii_lowercase().as_str() {
+            "infinite" | "inf" | "full" => InitialWindow::Infinite,
+            "game" | "range" => InitialWindow::GameRange,
+            other => bail!("unknown window '{other}'; expected infinite or game"),
+        };
+        Ok(SearchOptions {
+            fail_soft: self.fail_soft,
+            ordering: MoveOrder::from_name(&self.order)?,
+            order_all: !self.order_first,
+            oracle_win_loss: self.oracle_win_loss,
+            killers: self.killers,
+            history: self.history,
+            tt_mib: self.tt,
+            tt_symmetry: self.tt_symmetry,
+            iterative_deepening: self.id,
+            aspiration: self.aspiration,
+            window,
+            scoring,
+            skip_shallow_research: self.skip_shallow_research,
+            first_guess: self.first_guess,
+            sss_memory_mib: self.sss_mib,
+        })
+    }
+}
+
+/// `treelab search`.
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    /// othello, connect4, tictactoe or random-tree.
+    #[arg(long)]
+    pub game: String,
+    /// The position in the game's one-line text form (default: the start).
+    #[arg(long, default_value = "")]
+    pub position: String,
+    /// The algorithm: minimax, negamax, alphabeta, negaalpha, scout, negascout, pvs,
+    /// mtdf, sss, mt-sss.
+    #[arg(long)]
+    pub algo: String,
+    /// Depth (the last depth with --id).
+    #[arg(long)]
+    pub depth: u32,
+    /// Stop after this many nodes.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Stop after this many seconds.
+    #[arg(long)]
+    pub seconds: Option<f64>,
+    /// text (name: value lines) or ron (the whole result).
+    #[arg(long, default_value = "text")]
+    pub format: String,
+    /// The options.
+    #[command(flatten)]
+    pub options: OptionArgs,
+}
+
+/// `treelab verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// Only tictactoe is solved small enough to check every position.
+    #[arg(long, default_value = "tictactoe")]
+    pub game: String,
+    /// The algorithm.
+    #[arg(long)]
+    pub algo: String,
+    /// The options.
+    #[command(flatten)]
+    pub options: OptionArgs,
+}
+
+/// `treelab tree`.
+#[derive(Debug, Args)]
+pub struct TreeArgs {
+    /// Children per node.
+    #[arg(long)]
+    pub width: u32,
+    /// Depth of the tree (and of the search).
+    #[arg(long)]
+    pub depth: u32,
+    /// The seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Leaf values: independent:RANGE or incremental:STEP.
+    #[arg(long, default_value = "independent:1000")]
+    pub model: String,
+    /// Comma-separated algorithms.
+    #[arg(long, default_value = "minimax,alphabeta,negascout,mtdf,sss,mt-sss")]
+    pub algos: String,
+    /// The options (applied to every algorithm that accepts them).
+    #[command(flatten)]
+    pub options: OptionArgs,
+}
+
+/// Runs a parsed command line.
+pub fn run(command: Command) -> Result<()> {
+    match command {
+        Command::Perft(args) => perft(&args),
+        Command::Search(args) => search_cmd(&args),
+        Command::Verify(args) => verify(&args),
+        Command::Tree(args) => tree(&args),
+    }
+}
+
+fn parse_convention(text: &str) -> Result<PerftConvention> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "finished-is-leaf" | "leaf" => Ok(PerftConvention::FinishedIsLeaf),
+        "finished-is-dropped" | "dropped" => Ok(PerftConvention::FinishedIsDropped),
+        other => bail!(
+            "unknown perft convention '{other}'; expected finished-is-leaf or finished-is-dropped"
+        ),
+    }
+}
+
+/// The deepest perft the CLI runs (beyond it the counts overflow any patience).
+const MAX_PERFT_DEPTH: u32 = 20;
+
+fn perft(args: &PerftArgs) -> Result<()> {
+    let kind = GameKind::from_name(&args.game)?;
+    let pos = AnyPosition::parse(kind, &args.position).context("position")?;
+    if args.depth == 0 || args.depth > MAX_PERFT_DEPTH {
+        bail!(
+            "depth {} is out of range: use 1 to {MAX_PERFT_DEPTH}",
+            args.depth
+        );
+    }
+    let convention = match &args.convention {
+        Some(c) => parse_convention(c)?,
+        None => kind.perft_convention(),
+    };
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "# perft {} convention {} (bulk counting at the last ply)",
+        kind.name(),
+        convention.name()
+    )?;
+    writeln!(out, "# depth leaves seconds leaves/s")?;
+    for depth in 1..=args.depth {
+        let start = Instant::now();
+        let leaves = pos.perft(depth, convention);
+        let secs = start.elapsed().as_secs_f64();
+        let rate = if secs > 0.0 {
+            leaves as f64 / secs
+        } else {
+            0.0
+        };
+        writeln!(out, "{depth} {leaves} {secs:.3} {rate:.0}")?;
+        out.flush()?;
+    }
+    Ok(())
+}
+
+fn request(algo: &str, options: &OptionArgs, depth: u32) -> Result<SearchRequest> {
+    Ok(SearchRequest {
+        algorithm: Algorithm::from_name(algo)?,
+        options: options.to_options()?,
+        depth,
+        evaluator: options.eval.clone(),
+    })
+}
+
+fn search_cmd(args: &SearchArgs) -> Result<()> {
+    let kind = GameKind::from_name(&args.game)?;
+    let pos = AnyPosition::parse(kind, &args.position).context("position")?;
+    let req = request(&args.algo, &args.options, args.depth)?;
+    let time_budget = match args.seconds {
+        Some(s) if !(s.is_finite() && s > 0.0) => bail!("--seconds must be a positive number"),
+        Some(s) => Some(std::time::Duration::from_secs_f64(s)),
+        None => None,
+    };
+    let control = SearchControl {
+        node_budget: args.nodes,
+        time_budget,
+        ..SearchControl::default()
+    };
+    let record = run_search(&pos, &req, control)?;
+    match args.format.as_str() {
+        "ron" => println!(
+            "{}",
+            ron::ser::to_string_pretty(&record, ron::ser::PrettyConfig::default())?
+        ),
+        "text" => print_record(&record, args.depth),
+        other => bail!("unknown format '{other}'; expected text or ron"),
+    }
+    Ok(())
+}
+
+/// Prints a result as `name: value` lines.
+pub fn print_record(r: &SearchRecord, depth: u32) {
+    let opt = |v: Option<String>| v.unwrap_or_else(|| "none".into());
+    println!("score: {}", opt(r.score.map(|s| s.to_string())));
+    println!("best: {}", opt(r.best_move.clone()));
+    println!("pv: {}", r.pv.join(" "));
+    println!("depth: {}", r.depth_reached);
+    println!("complete: {}", r.stopped.is_none());
+    if let Some(reason) = r.stopped {
+        println!("stopped: {}", reason.describe());
+    }
+    for (name, value) in r.stats.named_counters() {
+        println!("{name}: {value}");
+    }
+    println!(
+        "first_move_cutoff_rate: {:.4}",
+        r.stats.first_move_cutoff_rate()
+    );
+    println!(
+        "effective_branching_factor: {:.3}",
+        r.stats.effective_branching_factor(depth)
+    );
+    println!("seconds: {:.6}", r.stats.elapsed_secs);
+    println!("nodes_per_second: {:.0}", r.stats.nodes_per_sec());
+    for it in &r.iterations {
+        println!(
+            "iteration: depth {} score {} best {} nodes {} passes {} seconds {:.6}",
+            it.depth,
+            it.score,
+            it.best_move.clone().unwrap_or_else(|| "none".into()),
+            it.nodes,
+            it.null_window_passes,
+            it.elapsed_secs
+        );
+    }
+}
+
+/// How many tic-tac-toe positions an algorithm plays optimally in: `(optimal, total)`,
+/// over every reachable position that is not over. A move is optimal when its exact
+/// value (negamax to the end, same scoring) equals the position's.
+pub fn verify_tictactoe(req: &SearchRequest) -> Result<(usize, usize)> {
+    let scoring = req.options.scoring;
+    let mut memo = std::collections::HashMap::new();
+    let mut optimal = 0;
+    let mut total = 0;
+    for pos in TicTacToe::all_reachable() {
+        if pos.outcome().is_some() {
+            continue;
+        }
+        total += 1;
+        let record = run_search(
+            &AnyPosition::TicTacToe(pos.clone()),
+            req,
+            SearchControl::default(),
+        )?;
+        let Some(best) = record.best_move else {
+            continue;
+        };
+        let mv = pos.parse_move(&best)?;
+        let value = exact_ttt(&pos, scoring, &mut memo);
+        if -exact_ttt(&pos.play(mv), scoring, &mut memo) == value {
+            optimal += 1;
+        }
+    }
+    Ok((optimal, total))
+}
+
+fn exact_ttt(
+    pos: &TicTacToe,
+    scoring: Scoring,
+    memo: &mut std::collections::HashMap<u64, i32>,
+) -> i32 {
+    if pos.outcome().is_some() {
+        return pos.terminal_score(scoring);
+    }
+    if let Some(&v) = memo.get(&pos.hash()) {
+        return v;
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let v = moves
+        .iter()
+        .map(|&m| -exact_ttt(&pos.play(m), scoring, memo))
+        .max()
+        .unwrap_or(0);
+    memo.insert(pos.hash(), v);
+    v
+}
+
+fn verify(args: &VerifyArgs) -> Result<()> {
+    if GameKind::from_name(&args.game)? != GameKind::TicTacToe {
+        bail!("verify checks every position of a game, which only tic-tac-toe is small enough for");
+    }
+    let req = request(&args.algo, &args.options, TicTacToe::MAX_PLIES as u32)?;
+    let (optimal, total) = verify_tictactoe(&req)?;
+    println!("optimal: {optimal}/{total}");
+    if optimal != total {
+        bail!(
+            "{} positions where {} picked a move that is not optimal",
+            total - optimal,
+            args.algo
+        );
+    }
+    Ok(())
+}
+
+fn parse_model(text: &str) -> Result<random_tree::ValueModel> {
+    let (kind, value) = text.split_once(':').with_context(|| {
+        format!("model '{text}': expected independent:RANGE or incremental:STEP")
+    })?;
+    let value: i32 = value
+        .trim()
+        .parse()
+        .with_context(|| format!("model '{text}': '{value}' is not a whole number"))?;
+    match kind.trim() {
+        "independent" => Ok(random_tree::ValueModel::Independent { range: value }),
+        "incremental" => Ok(random_tree::ValueModel::Incremental { step: value }),
+        other => bail!("unknown value model '{other}'; expected independent or incremental"),
+    }
+}
+
+/// The table MTD(f) and MT-SSS* get in `treelab tree` when none is asked for.
+const DEFAULT_MT_TABLE_MIB: u32 = 64;
+
+fn tree(args: &TreeArgs) -> Result<()> {
+    let spec = TreeSpec {
+        width: args.width,
+        depth: args.depth,
+        seed: args.seed,
+        model: parse_model(&args.model)?,
+    };
+    let root = RandomTree::new(spec.clone()).context("tree")?;
+    let pos = AnyPosition::RandomTree(root);
+    let minimal = random_tree::knuth_moore_minimal_leaves(args.width, args.depth);
+    let full = spec.leaf_count();
+    let fmt = |v: Option<u64>| v.map_or_else(|| "overflow".to_string(), |n| n.to_string());
+    println!("tree: {spec}");
+    println!("knuth_moore_minimal_leaves: {}", fmt(minimal));
+    println!("minimax_leaves: {}", fmt(full));
+    println!(
+        "{:<12} {:>8} {:>14} {:>14} {:>10} {:>8}",
+        "algorithm", "score", "leaves", "nodes", "vs-minimal", "passes"
+    );
+    for name in args
+        .algos
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        let algo = Algorithm::from_name(name)?;
+        let mut opts = args.options.to_options()?;
+        // MTD(f) and MT-SSS* are memory-enhanced tests by definition: give them a table.
+        if matches!(algo, Algorithm::MtdF | Algorithm::MtSss) && opts.tt_mib == 0 {
+            opts.tt_mib = DEFAULT_MT_TABLE_MIB;
+        }
+        // Options an algorithm cannot take are dropped for it, not refused for all.
+        if opts.validate(algo, args.depth).is_err() {
+            opts = SearchOptions {
+                ordering: opts.ordering,
+                order_all: opts.order_all,
+                ..SearchOptions::default()
+            };
+        }
+        let req = SearchRequest {
+            algorithm: algo,
+            options: opts,
+            depth: args.depth,
+            evaluator: args.options.eval.clone(),
+        };
+        let r = run_search(&pos, &req, SearchControl::default())?;
+        let ratio = minimal.map_or(0.0, |m| r.stats.leaves as f64 / m as f64);
+        println!(
+            "{:<12} {:>8} {:>14} {:>14} {:>10.3} {:>8}",
+            algo.name(),
+            r.score.map_or_else(|| "-".into(), |s| s.to_string()),
+            r.stats.leaves,
+            r.stats.nodes,
+            ratio,
+            r.stats.null_window_passes
+        );
+    }
+    Ok(())
+}

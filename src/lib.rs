@@ -6,6 +6,7 @@
 
 pub mod app;
 pub mod cli;
+pub mod engine;
 pub mod experiment;
 pub mod game;
 pub mod search;

@@ -1,4 +1,18 @@
 //! `treelab` opens the window; `treelab <subcommand>` runs the command line.
-fn main() -> anyhow::Result<()> {
-    treelab::app::run()
+
+use clap::Parser;
+
+fn main() -> std::process::ExitCode {
+    let cli = treelab::cli::Cli::parse();
+    let outcome = match cli.command {
+        Some(command) => treelab::cli::run(command),
+        None => treelab::app::run(),
+    };
+    match outcome {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("treelab: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
 }

@@ -11,6 +11,7 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::rc::Rc;
 
 use crate::game::{Evaluator, Game};
 use crate::search::context::{Ctx, INF, StopReason};
@@ -23,6 +24,8 @@ struct SNode<G: Game> {
     mv: Option<G::Move>,
     /// Which child of its parent it is (in search order).
     index: u32,
+    /// The child indices from the root: the node's left-to-right place in the tree.
+    path: Rc<[u32]>,
     depth: u32,
     ply: u32,
     /// The node's moves in search order, once expanded.
@@ -45,31 +48,32 @@ enum Status {
     Solved,
 }
 
-/// An OPEN state; the heap pops the highest merit, oldest first among equals (so the
-/// order is left to right and deterministic).
-type State = (i32, Reverse<u64>, u32, Status);
+/// An OPEN state: merit, the node's path of child indices from the root, node id,
+/// status. The heap pops the highest merit and, among equal merits, the leftmost node
+/// in the tree (Stockman's tie rule, on which SSS*'s dominance over alpha-beta rests).
+type State = (i32, Reverse<Rc<[u32]>>, u32, Status);
 
 const NO_PARENT: u32 = u32::MAX;
 
 /// The exact value of the root `pos` at `depth`.
 pub fn run<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, depth: u32) -> i32 {
     let budget = u64::from(ctx.opts.sss_memory_mib) << 20;
-    let node_bytes = (std::mem::size_of::<SNode<G>>() + 16) as u64;
+    let node_bytes = (std::mem::size_of::<SNode<G>>() + 16 + 4 * depth as usize) as u64;
     let state_bytes = std::mem::size_of::<State>() as u64;
     let move_bytes = std::mem::size_of::<G::Move>() as u64;
     let mut used: u64 = 0;
     let mut nodes: Vec<SNode<G>> = Vec::new();
     let mut open: BinaryHeap<State> = BinaryHeap::new();
-    let mut seq: u64 = 0;
-    let mut push = |open: &mut BinaryHeap<State>, h: i32, id: u32, status: Status| {
-        seq += 1;
-        open.push((h, Reverse(seq), id, status));
-    };
+    let push =
+        |open: &mut BinaryHeap<State>, h: i32, nodes: &[SNode<G>], id: u32, status: Status| {
+            open.push((h, Reverse(Rc::clone(&nodes[id as usize].path)), id, status));
+        };
     nodes.push(SNode {
         pos: pos.clone(),
         parent: NO_PARENT,
         mv: None,
         index: 0,
+        path: Rc::from(Vec::new()),
         depth,
         ply: 0,
         moves: Vec::new(),
@@ -78,7 +82,7 @@ pub fn run<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, depth: u3
         solved_by: None,
         best_h: INF,
     });
-    push(&mut open, INF, 0, Status::Live);
+    push(&mut open, INF, &nodes, 0, Status::Live);
     let root_side = pos.side_to_move();
     while let Some((h, _, id, status)) = open.pop() {
         if ctx.aborted() {
@@ -116,7 +120,7 @@ pub fn run<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, depth: u3
                     // Case 1: a leaf is solved at the smaller of its merit and its value.
                     let root_view = if is_max { v } else { -v };
                     ctx.leave(root_view);
-                    push(&mut open, h.min(root_view), id, Status::Solved);
+                    push(&mut open, h.min(root_view), &nodes, id, Status::Solved);
                     continue;
                 }
                 ctx.leave(h);
@@ -125,7 +129,7 @@ pub fn run<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, depth: u3
                 for i in 0..count {
                     let child = make_child(&mut nodes, n, i);
                     used += node_bytes;
-                    push(&mut open, h, child, Status::Live);
+                    push(&mut open, h, &nodes, child, Status::Live);
                 }
             }
             Status::Solved => {
@@ -144,7 +148,7 @@ pub fn run<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, depth: u3
                     if purged > 0 {
                         ctx.count_cutoff(nodes[n].index == 0);
                     }
-                    push(&mut open, h, parent, Status::Solved);
+                    push(&mut open, h, &nodes, parent, Status::Solved);
                 } else {
                     // Case 6: a MAX node solved; its MIN parent moves to the next child, or
                     // is solved when there is none.
@@ -156,9 +160,9 @@ pub fn run<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, depth: u3
                     if next < nodes[p].moves.len() {
                         let child = make_child(&mut nodes, p, next);
                         used += node_bytes;
-                        push(&mut open, h, child, Status::Live);
+                        push(&mut open, h, &nodes, child, Status::Live);
                     } else {
-                        push(&mut open, h, parent, Status::Solved);
+                        push(&mut open, h, &nodes, parent, Status::Solved);
                     }
                 }
             }
@@ -169,11 +173,14 @@ pub fn run<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, depth: u3
 
 fn make_child<G: Game>(nodes: &mut Vec<SNode<G>>, parent: usize, i: usize) -> u32 {
     let mv = nodes[parent].moves[i];
+    let mut path = nodes[parent].path.to_vec();
+    path.push(i as u32);
     let child = SNode {
         pos: nodes[parent].pos.play(mv),
         parent: parent as u32,
         mv: Some(mv),
         index: i as u32,
+        path: Rc::from(path),
         depth: nodes[parent].depth - 1,
         ply: nodes[parent].ply + 1,
         moves: Vec::new(),
