@@ -1,0 +1,537 @@
+//! Ground truth for the search engine on the real games: every exact algorithm against
+//! plain minimax, the Knuth-Moore minimal tree, seed 002's perfect-oracle equality, the
+//! strongly-solved check, determinism, stopping and memory caps.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use treelab::game::connect4::{Connect4, Connect4Eval};
+use treelab::game::othello::{Othello, OthelloEval};
+use treelab::game::random_tree::{self, RandomTree, RandomTreeEval, TreeSpec, ValueModel};
+use treelab::game::tictactoe::{TicTacToe, TicTacToeEval};
+use treelab::game::{Evaluator, Game, Scoring, SeededRng};
+use treelab::search::{
+    Algorithm, InitialWindow, MoveOrder, SearchControl, SearchOptions, SearchResult, StopReason,
+    search,
+};
+
+fn run<G: Game, E: Evaluator<G>>(
+    pos: &G,
+    e: &E,
+    algo: Algorithm,
+    opts: &SearchOptions,
+    depth: u32,
+) -> SearchResult<G::Move> {
+    search(pos, e, algo, opts, depth, SearchControl::default()).expect("valid options")
+}
+
+/// A sample of option sets that each algorithm accepts.
+fn option_sample(algo: Algorithm, depth: u32) -> Vec<SearchOptions> {
+    let d = SearchOptions::default();
+    let candidates = vec![
+        d.clone(),
+        SearchOptions {
+            fail_soft: true,
+            ..d.clone()
+        },
+        SearchOptions {
+            ordering: MoveOrder::Static,
+            killers: 2,
+            ..d.clone()
+        },
+        SearchOptions {
+            ordering: MoveOrder::Evaluation,
+            history: true,
+            ..d.clone()
+        },
+        SearchOptions {
+            ordering: MoveOrder::Shallow(1),
+            order_all: false,
+            ..d.clone()
+        },
+        SearchOptions {
+            tt_mib: 1,
+            ..d.clone()
+        },
+        SearchOptions {
+            tt_mib: 1,
+            tt_symmetry: true,
+            fail_soft: true,
+            ..d.clone()
+        },
+        SearchOptions {
+            tt_mib: 2,
+            iterative_deepening: true,
+            killers: 1,
+            history: true,
+            ..d.clone()
+        },
+        SearchOptions {
+            tt_mib: 2,
+            iterative_deepening: true,
+            aspiration: 2,
+            ..d.clone()
+        },
+        SearchOptions {
+            skip_shallow_research: true,
+            ..d.clone()
+        },
+    ];
+    candidates
+        .into_iter()
+        .filter(|o| o.validate(algo, depth).is_ok())
+        .collect()
+}
+
+/// Checks every algorithm and option sample against minimax on `pos` at `depth`;
+/// returns how many searches were compared.
+fn check_against_minimax<G: Game, E: Evaluator<G>>(
+    pos: &G,
+    e: &E,
+    depth: u32,
+    label: &str,
+) -> usize {
+    let reference = run(pos, e, Algorithm::Minimax, &SearchOptions::default(), depth);
+    let mut compared = 0;
+    for algo in Algorithm::ALL {
+        for opts in option_sample(algo, depth) {
+            let r = run(pos, e, algo, &opts, depth);
+            assert_eq!(
+                r.score, reference.score,
+                "{label}: {algo} {opts:?} depth {depth}"
+            );
+            if let Some(best) = r.best_move {
+                // The move's own minimax value must equal the position's.
+                let child = pos.play(best);
+                let v = if depth == 1 || child.outcome().is_some() {
+                    -leaf_value(&child, e)
+                } else {
+                    -run(
+                        &child,
+                        e,
+                        Algorithm::Negamax,
+                        &SearchOptions::default(),
+                        depth - 1,
+                    )
+                    .score
+                    .expect("complete")
+                };
+                assert_eq!(
+                    Some(v),
+                    reference.score,
+                    "{label}: {algo} {opts:?} best move {best:?}"
+                );
+            }
+            compared += 1;
+        }
+    }
+    compared
+}
+
+fn leaf_value<G: Game, E: Evaluator<G>>(pos: &G, e: &E) -> i32 {
+    if pos.outcome().is_some() {
+        pos.terminal_score(Scoring::Native)
+    } else {
+        e.evaluate(pos)
+    }
+}
+
+/// A position `plies` random moves from `start`, seeded.
+fn random_playout<G: Game>(start: &G, plies: usize, rng: &mut SeededRng) -> G {
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.below(moves.len() as u64) as usize];
+        pos = pos.play(mv);
+    }
+    pos
+}
+
+#[test]
+fn every_exact_algorithm_matches_minimax_on_all_four_games() {
+    let mut positions = 0;
+    let mut compared = 0;
+    let mut rng = SeededRng::new(2026);
+    for i in 0..60 {
+        let pos = random_playout(&Othello::start(), 4 + (i % 40), &mut rng);
+        let eval = if i % 2 == 0 {
+            OthelloEval::Standard
+        } else {
+            OthelloEval::Discs
+        };
+        compared += check_against_minimax(&pos, &eval, 1 + (i as u32 % 4), "othello");
+        positions += 1;
+    }
+    for i in 0..60 {
+        let pos = random_playout(&Connect4::default(), i % 30, &mut rng);
+        compared +=
+            check_against_minimax(&pos, &Connect4Eval::Threats, 1 + (i as u32 % 6), "connect4");
+        positions += 1;
+    }
+    let classes = TicTacToe::canonical_classes();
+    for (i, pos) in classes
+        .iter()
+        .filter(|p| p.outcome().is_none())
+        .step_by(10)
+        .enumerate()
+    {
+        let eval = if i % 2 == 0 {
+            TicTacToeEval::Lines
+        } else {
+            TicTacToeEval::Zero
+        };
+        // To the end of the game.
+        compared += check_against_minimax(pos, &eval, 9, "tictactoe");
+        positions += 1;
+    }
+    for i in 0..60u64 {
+        let model = if i % 2 == 0 {
+            ValueModel::Independent { range: 50 }
+        } else {
+            ValueModel::Incremental { step: 10 }
+        };
+        let spec = TreeSpec {
+            width: 2 + (i % 4) as u32,
+            depth: 1 + (i % 6) as u32,
+            seed: i,
+            model,
+        };
+        let tree = RandomTree::new(spec).expect("valid spec");
+        compared += check_against_minimax(
+            &tree,
+            &RandomTreeEval::NodeValue,
+            tree.spec().depth,
+            "random tree",
+        );
+        positions += 1;
+    }
+    assert!(positions >= 200, "{positions} positions");
+    assert!(compared > 10_000, "{compared} searches compared");
+}
+
+#[test]
+fn perfect_ordering_evaluates_exactly_the_knuth_moore_minimal_tree() {
+    for width in 2..=6u32 {
+        for depth in 1..=6u32 {
+            if width.pow(depth) > 50_000 {
+                continue;
+            }
+            // Values spread widely so ties (which can only prune more) are rare.
+            let spec = TreeSpec {
+                width,
+                depth,
+                seed: u64::from(width * 100 + depth),
+                model: ValueModel::Independent { range: 1_000_000 },
+            };
+            let tree = RandomTree::new(spec).expect("valid spec");
+            let minimal = random_tree::knuth_moore_minimal_leaves(width, depth).expect("small");
+            let oracle = SearchOptions {
+                ordering: MoveOrder::Oracle,
+                ..SearchOptions::default()
+            };
+            for algo in [
+                Algorithm::AlphaBeta,
+                Algorithm::NegaAlpha,
+                Algorithm::Pvs,
+                Algorithm::NegaScout,
+                Algorithm::SssStar,
+            ] {
+                let r = run(&tree, &RandomTreeEval::NodeValue, algo, &oracle, depth);
+                assert_eq!(r.stats.leaves, minimal, "{algo} w={width} d={depth}");
+            }
+            let minimax = run(
+                &tree,
+                &RandomTreeEval::NodeValue,
+                Algorithm::Minimax,
+                &SearchOptions::default(),
+                depth,
+            );
+            assert_eq!(minimax.stats.leaves, u64::from(width.pow(depth)));
+        }
+    }
+    assert_eq!(random_tree::knuth_moore_minimal_leaves(3, 3), Some(11));
+    assert_eq!(random_tree::knuth_moore_minimal_leaves(8, 6), Some(1023));
+}
+
+#[test]
+fn sss_star_never_evaluates_more_leaves_than_alpha_beta() {
+    for seed in 0..30u64 {
+        let spec = TreeSpec {
+            width: 3 + (seed % 4) as u32,
+            depth: 3 + (seed % 4) as u32,
+            seed,
+            model: ValueModel::Independent { range: 1000 },
+        };
+        let tree = RandomTree::new(spec).expect("valid");
+        let d = tree.spec().depth;
+        let ab = run(
+            &tree,
+            &RandomTreeEval::NodeValue,
+            Algorithm::NegaAlpha,
+            &SearchOptions::default(),
+            d,
+        );
+        let sss = run(
+            &tree,
+            &RandomTreeEval::NodeValue,
+            Algorithm::SssStar,
+            &SearchOptions::default(),
+            d,
+        );
+        assert_eq!(ab.score, sss.score);
+        assert!(
+            sss.stats.leaves <= ab.stats.leaves,
+            "seed {seed}: SSS* {} > alpha-beta {}",
+            sss.stats.leaves,
+            ab.stats.leaves
+        );
+    }
+}
+
+/// Total nodes over the 627 tic-tac-toe classes that are not over.
+fn ttt_total(algo: Algorithm, opts: &SearchOptions) -> u64 {
+    TicTacToe::canonical_classes()
+        .iter()
+        .filter(|p| p.outcome().is_none())
+        .map(|p| run(p, &TicTacToeEval::Zero, algo, opts, 9).stats.nodes)
+        .sum()
+}
+
+#[test]
+fn seed_002_perfect_oracle_makes_alpha_beta_and_scout_count_the_same() {
+    let classes = TicTacToe::canonical_classes();
+    assert_eq!(
+        classes.iter().filter(|p| p.outcome().is_none()).count(),
+        627
+    );
+    for window in [InitialWindow::Infinite, InitialWindow::GameRange] {
+        for tt in [false, true] {
+            for scoring in [Scoring::Native, Scoring::ShortestWin] {
+                let opts = SearchOptions {
+                    ordering: MoveOrder::Oracle,
+                    order_all: false,
+                    fail_soft: true,
+                    window,
+                    tt_mib: if tt { 1 } else { 0 },
+                    tt_symmetry: tt,
+                    scoring,
+                    ..SearchOptions::default()
+                };
+                let ab = ttt_total(Algorithm::AlphaBeta, &opts);
+                let plain = SearchOptions {
+                    fail_soft: false,
+                    ..opts.clone()
+                };
+                let pvs = ttt_total(Algorithm::Pvs, &plain);
+                let ns = ttt_total(Algorithm::NegaScout, &plain);
+                let label = format!("window {window:?} tt {tt} scoring {scoring:?}");
+                assert_eq!(ab, pvs, "alpha-beta vs PVS (seed 002's Scout), {label}");
+                assert_eq!(ab, ns, "alpha-beta vs NegaScout, {label}");
+            }
+        }
+    }
+}
+
+#[test]
+fn seed_002_an_oracle_blind_to_win_distance_is_not_perfect_for_shortest_win() {
+    let base = SearchOptions {
+        ordering: MoveOrder::Oracle,
+        order_all: false,
+        fail_soft: true,
+        scoring: Scoring::ShortestWin,
+        oracle_win_loss: true,
+        ..SearchOptions::default()
+    };
+    let ab = ttt_total(Algorithm::AlphaBeta, &base);
+    let pvs = ttt_total(
+        Algorithm::Pvs,
+        &SearchOptions {
+            fail_soft: false,
+            ..base.clone()
+        },
+    );
+    assert_ne!(
+        ab, pvs,
+        "with a distance-blind oracle the counts must differ (seed: 14,404 vs 14,389)"
+    );
+}
+
+#[test]
+fn every_algorithm_and_ordering_strongly_solves_tictactoe() {
+    let orderings = [
+        MoveOrder::Generation,
+        MoveOrder::Static,
+        MoveOrder::Evaluation,
+        MoveOrder::Shallow(2),
+        MoveOrder::Oracle,
+    ];
+    let positions: Vec<TicTacToe> = TicTacToe::all_reachable()
+        .into_iter()
+        .filter(|p| p.outcome().is_none())
+        .collect();
+    assert_eq!(positions.len(), 4520);
+    // Exact values of every position, for judging the chosen moves.
+    let mut exact = std::collections::HashMap::new();
+    for p in &positions {
+        let v = run(
+            p,
+            &TicTacToeEval::Zero,
+            Algorithm::NegaAlpha,
+            &SearchOptions {
+                tt_mib: 1,
+                ..SearchOptions::default()
+            },
+            9,
+        );
+        exact.insert(p.hash(), v.score.expect("complete"));
+    }
+    let value_of = |p: &TicTacToe| -> i32 {
+        if p.outcome().is_some() {
+            p.terminal_score(Scoring::Native)
+        } else {
+            exact[&p.hash()]
+        }
+    };
+    for algo in Algorithm::ALL {
+        // Minimax visits every node whatever the order: one ordering is enough for it.
+        let orders: &[MoveOrder] = if matches!(algo, Algorithm::Minimax | Algorithm::Negamax) {
+            &orderings[..1]
+        } else {
+            &orderings
+        };
+        for &ordering in orders {
+            let mut opts = SearchOptions {
+                ordering,
+                ..SearchOptions::default()
+            };
+            if matches!(algo, Algorithm::MtdF | Algorithm::MtSss) {
+                opts.tt_mib = 1;
+            }
+            let mut optimal = 0;
+            for p in &positions {
+                let r = run(p, &TicTacToeEval::Lines, algo, &opts, 9);
+                let best = r.best_move.expect("a move in a position that is not over");
+                if -value_of(&p.play(best)) == value_of(p) {
+                    optimal += 1;
+                }
+            }
+            assert_eq!(optimal, positions.len(), "{algo} with {ordering:?}");
+        }
+    }
+}
+
+#[test]
+fn known_tictactoe_counts() {
+    let empty = TicTacToe::default();
+    let minimax = run(
+        &empty,
+        &TicTacToeEval::Zero,
+        Algorithm::Minimax,
+        &SearchOptions::default(),
+        9,
+    );
+    assert_eq!(minimax.stats.nodes, 549_946);
+    assert_eq!(minimax.stats.leaves, 255_168);
+    assert_eq!(minimax.score, Some(0), "tic-tac-toe is a draw");
+    let ab = run(
+        &empty,
+        &TicTacToeEval::Zero,
+        Algorithm::AlphaBeta,
+        &SearchOptions::default(),
+        9,
+    );
+    assert_eq!(
+        ab.stats.nodes, 18_297,
+        "plain alpha-beta, natural order, full window"
+    );
+}
+
+#[test]
+fn searches_are_deterministic_on_every_game() {
+    let mut rng = SeededRng::new(7);
+    let othello = random_playout(&Othello::start(), 20, &mut rng);
+    let c4 = random_playout(&Connect4::default(), 8, &mut rng);
+    for algo in Algorithm::ALL {
+        for opts in option_sample(algo, 5) {
+            let a = run(&othello, &OthelloEval::Standard, algo, &opts, 5);
+            let b = run(&othello, &OthelloEval::Standard, algo, &opts, 5);
+            assert_eq!(
+                a.stats.without_time(),
+                b.stats.without_time(),
+                "othello {algo} {opts:?}"
+            );
+            let a = run(&c4, &Connect4Eval::Threats, algo, &opts, 6);
+            let b = run(&c4, &Connect4Eval::Threats, algo, &opts, 6);
+            assert_eq!(
+                a.stats.without_time(),
+                b.stats.without_time(),
+                "connect4 {algo} {opts:?}"
+            );
+            assert_eq!(a.pv, b.pv);
+        }
+    }
+}
+
+#[test]
+fn a_raised_stop_flag_ends_a_long_search_with_its_partial_result() {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        flag.store(true, Ordering::Relaxed);
+    });
+    let opts = SearchOptions {
+        iterative_deepening: true,
+        ..SearchOptions::default()
+    };
+    let control = SearchControl {
+        stop,
+        ..SearchControl::default()
+    };
+    // Minimax to depth 14 from the Othello start takes hours: only the flag ends it.
+    let r = search(
+        &Othello::start(),
+        &OthelloEval::Standard,
+        Algorithm::Minimax,
+        &opts,
+        14,
+        control,
+    )
+    .expect("valid");
+    stopper.join().expect("stopper thread");
+    assert_eq!(r.stopped, Some(StopReason::Stopped));
+    assert!(
+        r.depth_reached >= 3,
+        "earlier iterations are kept: {}",
+        r.depth_reached
+    );
+    assert!(r.score.is_some() && r.best_move.is_some());
+}
+
+#[test]
+fn sss_star_ends_with_memory_limit_instead_of_exhausting_memory() {
+    let spec = TreeSpec {
+        width: 12,
+        depth: 10,
+        seed: 5,
+        model: ValueModel::Independent { range: 1000 },
+    };
+    let tree = RandomTree::new(spec).expect("valid");
+    let opts = SearchOptions {
+        sss_memory_mib: 1,
+        ..SearchOptions::default()
+    };
+    let r = run(
+        &tree,
+        &RandomTreeEval::NodeValue,
+        Algorithm::SssStar,
+        &opts,
+        10,
+    );
+    assert_eq!(r.stopped, Some(StopReason::MemoryLimit));
+    assert_eq!(r.score, None);
+}
