@@ -360,9 +360,12 @@ impl SearchOptions {
             ));
         }
         if self.tt_mib > 0 && !algorithm.can_use_tt() {
-            return refuse(format!(
-                "{name} cannot use a transposition table (minimax visits every node by definition; SSS* keeps its own OPEN list)"
-            ));
+            let why = if algorithm == Algorithm::SssStar {
+                "it keeps its own OPEN list; MT-SSS* is its table-driven form"
+            } else {
+                "it visits every node by definition; use negaalpha with a table"
+            };
+            return refuse(format!("{name} cannot use a transposition table: {why}"));
         }
         if self.tt_symmetry && self.tt_mib == 0 {
             return refuse(

@@ -1,0 +1,246 @@
+//! The command line as a user runs it: the binary, its output lines and its errors.
+
+use std::process::Command;
+
+fn treelab(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_treelab"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn last_line(text: &str) -> &str {
+    text.lines().last().unwrap_or("")
+}
+
+#[test]
+fn othello_perft_11_prints_the_standard_count_on_its_last_line() {
+    let (ok, out, err) = treelab(&["perft", "--game", "othello", "--depth", "11"]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("finished-is-leaf"),
+        "the output names its convention"
+    );
+    let counts: Vec<u64> = out
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            l.split_whitespace()
+                .nth(1)
+                .and_then(|n| n.parse().ok())
+                .expect("a count")
+        })
+        .collect();
+    assert_eq!(
+        counts,
+        [
+            4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288, 24571284, 212258800
+        ]
+    );
+    assert!(last_line(&out).split_whitespace().any(|w| w == "212258800"));
+}
+
+#[test]
+fn connect4_perft_8_prints_the_standard_count_and_the_other_convention_differs() {
+    let (ok, out, _) = treelab(&["perft", "--game", "connect4", "--depth", "8"]);
+    assert!(ok);
+    assert!(out.contains("finished-is-dropped"));
+    assert!(last_line(&out).split_whitespace().any(|w| w == "5673234"));
+    let (ok, out, _) = treelab(&[
+        "perft",
+        "--game",
+        "connect4",
+        "--depth",
+        "8",
+        "--convention",
+        "finished-is-leaf",
+    ]);
+    assert!(ok);
+    assert!(last_line(&out).split_whitespace().any(|w| w == "5686266"));
+}
+
+#[test]
+fn search_prints_name_value_lines() {
+    let (ok, out, err) = treelab(&[
+        "search",
+        "--game",
+        "tictactoe",
+        "--algo",
+        "alphabeta",
+        "--depth",
+        "9",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.lines().any(|l| l == "score: 0"));
+    assert!(out.lines().any(|l| l == "nodes: 18297"));
+    for name in [
+        "best:",
+        "pv:",
+        "leaves:",
+        "beta_cutoffs:",
+        "first_move_cutoffs:",
+        "researches:",
+        "tt_hits:",
+        "nodes_per_second:",
+    ] {
+        assert!(out.lines().any(|l| l.starts_with(name)), "missing {name}");
+    }
+    let (ok, out, _) = treelab(&[
+        "search",
+        "--game",
+        "tictactoe",
+        "--algo",
+        "pvs",
+        "--depth",
+        "9",
+        "--format",
+        "ron",
+    ]);
+    assert!(ok);
+    let record: treelab::engine::SearchRecord =
+        ron::from_str(&out).expect("the RON output parses back");
+    assert_eq!(record.score, Some(0));
+}
+
+#[test]
+fn bad_input_is_refused_with_where_and_why() {
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &[
+                "search",
+                "--game",
+                "othello",
+                "--position",
+                "XXXX",
+                "--algo",
+                "negaalpha",
+                "--depth",
+                "3",
+            ],
+            "64",
+        ),
+        (
+            &[
+                "search",
+                "--game",
+                "tictactoe",
+                "--position",
+                "XXX......",
+                "--algo",
+                "negaalpha",
+                "--depth",
+                "3",
+            ],
+            "X",
+        ),
+        (
+            &[
+                "search",
+                "--game",
+                "connect4",
+                "--position",
+                "4448",
+                "--algo",
+                "negaalpha",
+                "--depth",
+                "3",
+            ],
+            "column 4",
+        ),
+        (
+            &[
+                "search",
+                "--game",
+                "tictactoe",
+                "--algo",
+                "minimax",
+                "--depth",
+                "3",
+                "--tt",
+                "16",
+            ],
+            "transposition",
+        ),
+        (
+            &[
+                "search",
+                "--game",
+                "tictactoe",
+                "--algo",
+                "negaalpha",
+                "--depth",
+                "200",
+            ],
+            "depth 200",
+        ),
+        (
+            &[
+                "search",
+                "--game",
+                "tictactoe",
+                "--algo",
+                "negaalpha",
+                "--depth",
+                "3",
+                "--tt",
+                "1048576",
+            ],
+            "too large",
+        ),
+    ];
+    for (args, needle) in cases {
+        let (ok, out, err) = treelab(args);
+        assert!(!ok, "{args:?} must fail; printed {out}");
+        assert!(
+            err.contains(needle),
+            "{args:?}: '{err}' should mention '{needle}'"
+        );
+        assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    }
+}
+
+#[test]
+fn verify_reports_every_tictactoe_position_solved() {
+    let (ok, out, err) = treelab(&[
+        "verify",
+        "--game",
+        "tictactoe",
+        "--algo",
+        "scout",
+        "--order",
+        "static",
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(out.trim(), "optimal: 4520/4520");
+}
+
+#[test]
+fn tree_prints_the_knuth_moore_bound_beside_the_algorithms() {
+    let (ok, out, err) = treelab(&[
+        "tree",
+        "--width",
+        "3",
+        "--depth",
+        "3",
+        "--order",
+        "oracle",
+        "--algos",
+        "alphabeta,sss",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.lines().any(|l| l == "knuth_moore_minimal_leaves: 11"));
+    let leaves = |name: &str| -> u64 {
+        let line = out.lines().find(|l| l.starts_with(name)).expect("a row");
+        line.split_whitespace()
+            .nth(2)
+            .and_then(|n| n.parse().ok())
+            .expect("leaves")
+    };
+    assert_eq!(leaves("alphabeta"), 11);
+    assert_eq!(leaves("sss"), 11);
+}
