@@ -7,7 +7,8 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
 
-use crate::engine::{AnyPosition, GameKind, SearchRecord, SearchRequest, run_search};
+use crate::engine::{AnyPosition, GameKind, SearchRecord, SearchRequest, Suite, run_search};
+use crate::experiment::bench::{self, BenchSpec, CountKind};
 use crate::game::perft::PerftConvention;
 use crate::game::random_tree::{self, RandomTree, TreeSpec};
 use crate::game::tictactoe::TicTacToe;
@@ -34,6 +35,45 @@ pub enum Command {
     Verify(VerifyArgs),
     /// Run algorithms on a seeded random uniform tree beside the Knuth-Moore bound.
     Tree(TreeArgs),
+    /// Run every position of a suite x algorithm rows x depths; print the seeds' tables.
+    Bench(BenchArgs),
+}
+
+/// `treelab bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// A suite file (.obf, .pos, a Connect Four test set) or a shipped suite's name
+    /// (fforum-40-59.obf, Test_L3_R1, ...).
+    #[arg(long)]
+    pub suite: String,
+    /// Comma-separated rows `NAME[+OPTION[=VALUE]]...`, e.g.
+    /// `negaalpha,scout,negascout+skip-shallow-research,mtdf+tt=64+id`.
+    #[arg(long)]
+    pub algos: String,
+    /// Depths: `2..10`, `2..=10`, or `2,4,6`.
+    #[arg(long)]
+    pub depths: String,
+    /// The counter in the tables: nodes or leaves.
+    #[arg(long, default_value = "nodes")]
+    pub count: String,
+    /// text, markdown, csv or ron.
+    #[arg(long, default_value = "text")]
+    pub format: String,
+    /// Write the output here instead of standard output.
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
+    /// Worker threads (default: every core). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Run only slice i of n (`--shard 0/4`): positions whose index is i modulo n.
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// Only the first N positions.
+    #[arg(long)]
+    pub limit: Option<usize>,
+    /// Options applied to every row (a row's own `+option`s come on top).
+    #[command(flatten)]
+    pub options: OptionArgs,
 }
 
 /// `treelab perft`.
@@ -218,6 +258,7 @@ pub fn run(command: Command) -> Result<()> {
         Command::Search(args) => search_cmd(&args),
         Command::Verify(args) => verify(&args),
         Command::Tree(args) => tree(&args),
+        Command::Bench(args) => bench(&args),
     }
 }
 
@@ -481,6 +522,131 @@ fn tree(args: &TreeArgs) -> Result<()> {
             ratio,
             r.stats.null_window_passes
         );
+    }
+    Ok(())
+}
+
+/// Parses `2..10` (inclusive, as the seeds' tables), `2..=10` or `2,4,6`.
+pub fn parse_depths(text: &str) -> Result<Vec<u32>> {
+    let text = text.trim();
+    let depths: Vec<u32> = if let Some((a, b)) = text.split_once("..") {
+        let b = b.trim_start_matches('=');
+        let lo: u32 = a
+            .trim()
+            .parse()
+            .with_context(|| format!("depths '{text}': '{a}' is not a whole number"))?;
+        let hi: u32 = b
+            .trim()
+            .parse()
+            .with_context(|| format!("depths '{text}': '{b}' is not a whole number"))?;
+        if lo > hi {
+            bail!("depths '{text}': the range is empty");
+        }
+        (lo..=hi).collect()
+    } else {
+        text.split(',')
+            .map(|d| {
+                d.trim()
+                    .parse::<u32>()
+                    .with_context(|| format!("depths '{text}': '{d}' is not a whole number"))
+            })
+            .collect::<Result<_>>()?
+    };
+    if depths.is_empty() {
+        bail!("no depths given");
+    }
+    Ok(depths)
+}
+
+fn bench(args: &BenchArgs) -> Result<()> {
+    use std::io::IsTerminal;
+    let mut suite = Suite::load_named(&args.suite)?;
+    if let Some(n) = args.limit {
+        suite.items.truncate(n);
+    }
+    let base = args.options.to_options()?;
+    let rows = args
+        .algos
+        .split(',')
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| bench::parse_row_spec(s, &base))
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    if rows.is_empty() {
+        bail!("--algos names no algorithm");
+    }
+    let shard = match &args.shard {
+        None => None,
+        Some(s) => {
+            let (i, n) = s
+                .split_once('/')
+                .with_context(|| format!("shard '{s}': expected i/n, e.g. 0/4"))?;
+            let i: usize = i
+                .trim()
+                .parse()
+                .with_context(|| format!("shard '{s}': bad index"))?;
+            let n: usize = n
+                .trim()
+                .parse()
+                .with_context(|| format!("shard '{s}': bad count"))?;
+            if n == 0 || i >= n {
+                bail!("shard '{s}': need 0 <= i < n");
+            }
+            Some((i, n))
+        }
+    };
+    let count = match args.count.as_str() {
+        "nodes" => CountKind::Nodes,
+        "leaves" => CountKind::Leaves,
+        other => bail!("unknown count '{other}'; expected nodes or leaves"),
+    };
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let spec = BenchSpec {
+        suite,
+        rows,
+        depths: parse_depths(&args.depths)?,
+        evaluator: args.options.eval.clone(),
+        threads,
+        shard,
+    };
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let tty = std::io::stderr().is_terminal();
+    let start = Instant::now();
+    let progress = move |done: usize, total: usize, nodes: u64| {
+        if tty {
+            let secs = start.elapsed().as_secs_f64();
+            let left = if done > 0 {
+                secs / done as f64 * (total - done) as f64
+            } else {
+                0.0
+            };
+            let rate = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
+            eprint!(
+                "\r{done}/{total} searches, {:.1} M nodes/s, about {left:.0} s left   ",
+                rate / 1e6
+            );
+            if done == total {
+                eprintln!();
+            }
+        }
+    };
+    let result = bench::run_bench(&spec, &stop, &progress)?;
+    let text = match args.format.as_str() {
+        "text" => result.render(count, bench::Format::Text),
+        "markdown" | "md" => result.render(count, bench::Format::Markdown),
+        "csv" => result.render(count, bench::Format::Csv),
+        "ron" => ron::ser::to_string_pretty(&result, ron::ser::PrettyConfig::default())?,
+        other => bail!("unknown format '{other}'; expected text, markdown, csv or ron"),
+    };
+    match &args.out {
+        Some(path) => crate::session_io::write_atomic(path, text.as_bytes())
+            .with_context(|| format!("writing {}", path.display()))?,
+        None => print!("{text}"),
+    }
+    let mismatches = result.disagreements().len();
+    if mismatches > 0 {
+        bail!("{mismatches} cells disagree on the score with the first row");
     }
     Ok(())
 }

@@ -1,0 +1,448 @@
+//! `treelab bench`: suites x algorithm rows x depths.
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{EngineError, SearchRecord, SearchRequest, Suite, run_search};
+use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchControl, SearchOptions};
+
+/// Which counter the tables show.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CountKind {
+    /// Every node visited.
+    #[default]
+    Nodes,
+    /// Static evaluations and finished games (the seed 000 tables).
+    Leaves,
+}
+
+impl CountKind {
+    /// The counter's name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            CountKind::Nodes => "nodes",
+            CountKind::Leaves => "leaves",
+        }
+    }
+
+    fn pick(self, r: &SearchRecord) -> u64 {
+        match self {
+            CountKind::Nodes => r.stats.nodes,
+            CountKind::Leaves => r.stats.leaves,
+        }
+    }
+}
+
+/// One algorithm row of a bench: a label and what to run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BenchRow {
+    /// The row's label (its spec string, e.g. `negascout+skip-shallow-research`).
+    pub label: String,
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// Its options.
+    pub options: SearchOptions,
+}
+
+/// Parses a row spec `NAME[+OPTION[=VALUE]]...` over `base` options: for example
+/// `negascout+skip-shallow-research`, `mtdf+tt=64+id`, `negaalpha+killers=4+order=static`.
+/// Options the algorithm cannot take are refused with the reason.
+pub fn parse_row_spec(spec: &str, base: &SearchOptions) -> Result<BenchRow, EngineError> {
+    let mut parts = spec.split('+').map(str::trim);
+    let name = parts.next().unwrap_or_default();
+    let algorithm = Algorithm::from_name(name)?;
+    let mut o = base.clone();
+    let bad = |what: &str| EngineError::Input(format!("row '{spec}': {what}"));
+    for part in parts {
+        let (key, value) = part
+            .split_once('=')
+            .map_or((part, None), |(k, v)| (k.trim(), Some(v.trim())));
+        let num = |v: Option<&str>| -> Result<i64, EngineError> {
+            v.ok_or_else(|| bad(&format!("'{key}' needs a value, as {key}=N")))?
+                .parse::<i64>()
+                .map_err(|_| bad(&format!("'{part}': the value must be a whole number")))
+        };
+        let to_u32 =
+            |n: i64| u32::try_from(n).map_err(|_| bad(&format!("'{part}' is out of range")));
+        match key {
+            "fail-soft" => o.fail_soft = true,
+            "fail-hard" => o.fail_soft = false,
+            "order" => o.ordering = MoveOrder::from_name(value.unwrap_or("none"))?,
+            "order-first" => o.order_all = false,
+            "oracle-win-loss" => o.oracle_win_loss = true,
+            "killers" => o.killers = to_u32(num(value)?)?,
+            "history" => o.history = true,
+            "tt" => o.tt_mib = to_u32(num(value)?)?,
+            "tt-symmetry" => o.tt_symmetry = true,
+            "id" => o.iterative_deepening = true,
+            "aspiration" => {
+                o.aspiration =
+                    i32::try_from(num(value)?).map_err(|_| bad("aspiration out of range"))?;
+            }
+            "window" => {
+                o.window = match value {
+                    Some("game") => InitialWindow::GameRange,
+                    Some("infinite") => InitialWindow::Infinite,
+                    _ => return Err(bad("window is infinite or game")),
+                }
+            }
+            "skip-shallow-research" | "skip" => o.skip_shallow_research = true,
+            "first-guess" => {
+                o.first_guess =
+                    i32::try_from(num(value)?).map_err(|_| bad("first guess out of range"))?;
+            }
+            "sss-mib" => o.sss_memory_mib = to_u32(num(value)?)?,
+            other => return Err(bad(&format!("unknown option '{other}'"))),
+        }
+    }
+    Ok(BenchRow {
+        label: spec.trim().to_string(),
+        algorithm,
+        options: o,
+    })
+}
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct BenchSpec {
+    /// The positions.
+    pub suite: Suite,
+    /// The algorithm rows.
+    pub rows: Vec<BenchRow>,
+    /// The depths, in order.
+    pub depths: Vec<u32>,
+    /// The evaluator's name (empty: the game's default).
+    pub evaluator: String,
+    /// Worker threads (positions run in parallel; results do not depend on it).
+    pub threads: usize,
+    /// Only positions `i` with `i % n == shard` (`(shard, n)`), for spreading a grid over
+    /// machines; `treelab merge` joins the slices.
+    pub shard: Option<(usize, usize)>,
+}
+
+/// One search of a bench.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BenchCell {
+    /// Index of the position in the suite.
+    pub position_index: usize,
+    /// The position's name.
+    pub position: String,
+    /// Index of the row.
+    pub row: usize,
+    /// The depth.
+    pub depth: u32,
+    /// The result.
+    pub record: SearchRecord,
+}
+
+/// Everything a bench produced: the RON the app loads and `merge` joins.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BenchResult {
+    /// The suite's name.
+    pub suite: String,
+    /// The game's name.
+    pub game: String,
+    /// The rows.
+    pub rows: Vec<BenchRow>,
+    /// The depths.
+    pub depths: Vec<u32>,
+    /// Every search, ordered by position, row, depth.
+    pub cells: Vec<BenchCell>,
+}
+
+/// Runs the grid. Positions are shared out to `threads` workers; each cell's numbers
+/// depend only on its inputs, and the cells are sorted at the end, so the result equals
+/// a serial run. `progress(done, total)` is called after each cell.
+pub fn run_bench(
+    spec: &BenchSpec,
+    stop: &Arc<AtomicBool>,
+    progress: &(dyn Fn(usize, usize, u64) + Sync),
+) -> Result<BenchResult, EngineError> {
+    for row in &spec.rows {
+        for &d in &spec.depths {
+            row.options
+                .validate(row.algorithm, d)
+                .map_err(|e| EngineError::Input(format!("row '{}': {e}", row.label)))?;
+        }
+    }
+    let indices: Vec<usize> = (0..spec.suite.items.len())
+        .filter(|i| spec.shard.is_none_or(|(k, n)| i % n == k))
+        .collect();
+    let total = indices.len() * spec.rows.len() * spec.depths.len();
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let nodes_done = std::sync::atomic::AtomicU64::new(0);
+    let cells: Mutex<Vec<BenchCell>> = Mutex::new(Vec::with_capacity(total));
+    let failure: Mutex<Option<EngineError>> = Mutex::new(None);
+    let threads = spec.threads.max(1).min(indices.len().max(1));
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&i) = indices.get(k) else { break };
+                    let item = &spec.suite.items[i];
+                    for (r, row) in spec.rows.iter().enumerate() {
+                        for &depth in &spec.depths {
+                            if stop.load(Ordering::Relaxed) {
+                                return;
+                            }
+                            let req = SearchRequest {
+                                algorithm: row.algorithm,
+                                options: row.options.clone(),
+                                depth,
+                                evaluator: spec.evaluator.clone(),
+                            };
+                            let control = SearchControl {
+                                stop: Arc::clone(stop),
+                                ..SearchControl::default()
+                            };
+                            match run_search(&item.position, &req, control) {
+                                Ok(record) => {
+                                    nodes_done.fetch_add(record.stats.nodes, Ordering::Relaxed);
+                                    if let Ok(mut c) = cells.lock() {
+                                        c.push(BenchCell {
+                                            position_index: i,
+                                            position: item.name.clone(),
+                                            row: r,
+                                            depth,
+                                            record,
+                                        });
+                                    }
+                                }
+                                Err(e) => {
+                                    if let Ok(mut f) = failure.lock() {
+                                        f.get_or_insert(e);
+                                    }
+                                    stop.store(true, Ordering::Relaxed);
+                                    return;
+                                }
+                            }
+                            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                            progress(n, total, nodes_done.load(Ordering::Relaxed));
+                        }
+                    }
+                }
+            });
+        }
+    });
+    if let Some(e) = failure.into_inner().ok().flatten() {
+        return Err(e);
+    }
+    let mut cells = cells.into_inner().unwrap_or_default();
+    cells.sort_by_key(|c| (c.position_index, c.row, c.depth));
+    Ok(BenchResult {
+        suite: spec.suite.name.clone(),
+        game: spec.suite.kind.name().to_string(),
+        rows: spec.rows.clone(),
+        depths: spec.depths.clone(),
+        cells,
+    })
+}
+
+/// Output formats of a bench.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Aligned text tables.
+    Text,
+    /// Markdown tables.
+    Markdown,
+    /// One CSV line per cell.
+    Csv,
+}
+
+impl BenchResult {
+    /// The value of one cell, if it ran.
+    #[must_use]
+    pub fn cell(&self, position_index: usize, row: usize, depth: u32) -> Option<&BenchCell> {
+        self.cells
+            .iter()
+            .find(|c| c.position_index == position_index && c.row == row && c.depth == depth)
+    }
+
+    /// The positions that ran, in order: `(index, name)`.
+    #[must_use]
+    pub fn positions(&self) -> Vec<(usize, String)> {
+        let mut seen: Vec<(usize, String)> = Vec::new();
+        for c in &self.cells {
+            if seen.last().is_none_or(|(i, _)| *i != c.position_index)
+                && !seen.iter().any(|(i, _)| *i == c.position_index)
+            {
+                seen.push((c.position_index, c.position.clone()));
+            }
+        }
+        seen
+    }
+
+    /// Totals per row and depth over every position.
+    #[must_use]
+    pub fn totals(&self, count: CountKind) -> Vec<Vec<u64>> {
+        self.rows
+            .iter()
+            .enumerate()
+            .map(|(r, _)| {
+                self.depths
+                    .iter()
+                    .map(|&d| {
+                        self.cells
+                            .iter()
+                            .filter(|c| c.row == r && c.depth == d)
+                            .map(|c| count.pick(&c.record))
+                            .sum()
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Cells whose score differs from the first row's at the same position and depth:
+    /// a bug or an inexact option, which a user must see.
+    #[must_use]
+    pub fn disagreements(&self) -> Vec<&BenchCell> {
+        self.cells
+            .iter()
+            .filter(|c| {
+                c.row > 0
+                    && self
+                        .cell(c.position_index, 0, c.depth)
+                        .is_some_and(|base| base.record.score != c.record.score)
+            })
+            .collect()
+    }
+
+    /// Renders the per-position tables, the totals and the ratios to the first row.
+    #[must_use]
+    pub fn render(&self, count: CountKind, format: Format) -> String {
+        let mut out = String::new();
+        if format == Format::Csv {
+            out.push_str("position,algorithm,depth,score,best,nodes,leaves,interior,beta_cutoffs,first_move_cutoffs,researches,null_window_passes,tt_hits,seconds\n");
+            for c in &self.cells {
+                let r = &c.record;
+                let _ = writeln!(
+                    out,
+                    "{},{},{},{},{},{},{},{},{},{},{},{},{},{:.6}",
+                    csv_field(&c.position),
+                    csv_field(&self.rows[c.row].label),
+                    c.depth,
+                    r.score.map_or_else(String::new, |s| s.to_string()),
+                    r.best_move.clone().unwrap_or_default(),
+                    r.stats.nodes,
+                    r.stats.leaves,
+                    r.stats.interior,
+                    r.stats.beta_cutoffs,
+                    r.stats.first_move_cutoffs,
+                    r.stats.researches,
+                    r.stats.null_window_passes,
+                    r.stats.tt_hits,
+                    r.stats.elapsed_secs
+                );
+            }
+            return out;
+        }
+        let label_width = self
+            .rows
+            .iter()
+            .map(|r| r.label.len())
+            .max()
+            .unwrap_or(4)
+            .max(5);
+        let table =
+            |out: &mut String, title: &str, cells: &dyn Fn(usize, u32) -> String| match format {
+                Format::Markdown => {
+                    let _ = writeln!(out, "\n**{title}** ({})\n", count.name());
+                    let _ = write!(out, "| algorithm |");
+                    for d in &self.depths {
+                        let _ = write!(out, " {d} |");
+                    }
+                    let _ = write!(out, "\n|---|");
+                    for _ in &self.depths {
+                        let _ = write!(out, "---:|");
+                    }
+                    out.push('\n');
+                    for (r, row) in self.rows.iter().enumerate() {
+                        let _ = write!(out, "| {} |", row.label);
+                        for &d in &self.depths {
+                            let _ = write!(out, " {} |", cells(r, d));
+                        }
+                        out.push('\n');
+                    }
+                }
+                _ => {
+                    let _ = writeln!(out, "\n{title} ({})", count.name());
+                    let _ = write!(out, "{:<label_width$}", "depth");
+                    for d in &self.depths {
+                        let _ = write!(out, " {d:>11}");
+                    }
+                    out.push('\n');
+                    for (r, row) in self.rows.iter().enumerate() {
+                        let _ = write!(out, "{:<label_width$}", row.label);
+                        for &d in &self.depths {
+                            let _ = write!(out, " {:>11}", cells(r, d));
+                        }
+                        out.push('\n');
+                    }
+                }
+            };
+        for (i, name) in self.positions() {
+            let cells = |r: usize, d: u32| {
+                self.cell(i, r, d).map_or_else(
+                    || "-".into(),
+                    |c| {
+                        let mark = if c.record.stopped.is_some() { "?" } else { "" };
+                        format!("{}{mark}", count.pick(&c.record))
+                    },
+                )
+            };
+            table(&mut out, &format!("test = {name}"), &cells);
+        }
+        let totals = self.totals(count);
+        let di = |d: u32| self.depths.iter().position(|&x| x == d).unwrap_or(0);
+        table(&mut out, "total", &|r, d| totals[r][di(d)].to_string());
+        table(
+            &mut out,
+            &format!(
+                "ratio to {}",
+                self.rows.first().map_or("", |r| r.label.as_str())
+            ),
+            &|r, d| {
+                let base = totals[0][di(d)];
+                if base == 0 {
+                    "-".into()
+                } else {
+                    format!("{:.2}", totals[r][di(d)] as f64 / base as f64)
+                }
+            },
+        );
+        let bad = self.disagreements();
+        if !bad.is_empty() {
+            let _ = writeln!(
+                out,
+                "\nSCORE MISMATCH in {} cells (a bug or an inexact option):",
+                bad.len()
+            );
+            for c in bad.iter().take(20) {
+                let _ = writeln!(
+                    out,
+                    "  {} {} depth {}: {:?}",
+                    c.position, self.rows[c.row].label, c.depth, c.record.score
+                );
+            }
+        }
+        out
+    }
+}
+
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
