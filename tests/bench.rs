@@ -1,0 +1,117 @@
+//! `treelab bench` on small grids: totals are sums of single searches, parallel equals
+//! serial, shards together equal the whole, outputs parse back.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use treelab::engine::{SearchRequest, Suite, run_search};
+use treelab::experiment::bench::{self, BenchResult, BenchSpec, CountKind, Format};
+use treelab::search::{SearchControl, SearchOptions};
+
+fn spec(threads: usize, shard: Option<(usize, usize)>) -> BenchSpec {
+    let mut suite = Suite::load_named("fforum-40-59.obf").expect("shipped suite");
+    suite.items.truncate(5);
+    let base = SearchOptions::default();
+    let rows = [
+        "negaalpha",
+        "scout",
+        "negascout+skip-shallow-research",
+        "mtdf+tt=4+id",
+    ]
+    .iter()
+    .map(|s| bench::parse_row_spec(s, &base).expect("valid row"))
+    .collect();
+    BenchSpec {
+        suite,
+        rows,
+        depths: vec![2, 3, 4],
+        evaluator: String::new(),
+        threads,
+        shard,
+    }
+}
+
+fn run(spec: &BenchSpec) -> BenchResult {
+    bench::run_bench(spec, &Arc::new(AtomicBool::new(false)), &|_, _, _| {}).expect("bench runs")
+}
+
+fn without_time(mut r: BenchResult) -> BenchResult {
+    for c in &mut r.cells {
+        c.record.stats.elapsed_secs = 0.0;
+        for it in &mut c.record.iterations {
+            it.elapsed_secs = 0.0;
+        }
+    }
+    r
+}
+
+#[test]
+fn totals_equal_the_sum_of_single_searches() {
+    let s = spec(1, None);
+    let r = run(&s);
+    assert_eq!(r.cells.len(), 5 * 4 * 3);
+    let totals = r.totals(CountKind::Nodes);
+    for (ri, row) in s.rows.iter().enumerate() {
+        for (di, &depth) in s.depths.iter().enumerate() {
+            let mut sum = 0;
+            for item in &s.suite.items {
+                let req = SearchRequest {
+                    algorithm: row.algorithm,
+                    options: row.options.clone(),
+                    depth,
+                    evaluator: String::new(),
+                };
+                sum += run_search(&item.position, &req, SearchControl::default())
+                    .expect("search")
+                    .stats
+                    .nodes;
+            }
+            assert_eq!(totals[ri][di], sum, "{} depth {depth}", row.label);
+        }
+    }
+    assert!(
+        r.disagreements().is_empty(),
+        "exact algorithms agree on every score"
+    );
+}
+
+#[test]
+fn parallel_equals_serial_and_shards_merge_to_the_whole() {
+    let serial = without_time(run(&spec(1, None)));
+    let parallel = without_time(run(&spec(2, None)));
+    assert_eq!(serial, parallel);
+    let mut merged: Vec<_> = (0..3)
+        .flat_map(|k| without_time(run(&spec(2, Some((k, 3))))).cells)
+        .collect();
+    merged.sort_by_key(|c| (c.position_index, c.row, c.depth));
+    assert_eq!(merged, serial.cells);
+}
+
+#[test]
+fn csv_and_ron_outputs_parse_back() {
+    let r = run(&spec(2, None));
+    let text =
+        ron::ser::to_string_pretty(&r, ron::ser::PrettyConfig::default()).expect("serialises");
+    let back: BenchResult = ron::from_str(&text).expect("parses back");
+    assert_eq!(back, r);
+    let csv = r.render(CountKind::Nodes, Format::Csv);
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().expect("header").split(',').collect();
+    let nodes_col = header
+        .iter()
+        .position(|h| *h == "nodes")
+        .expect("nodes column");
+    let mut rows = 0;
+    for (line, cell) in lines.zip(&r.cells) {
+        let fields: Vec<&str> = line.split(',').collect();
+        assert_eq!(fields.len(), header.len());
+        assert_eq!(
+            fields[nodes_col].parse::<u64>().expect("a number"),
+            cell.record.stats.nodes
+        );
+        rows += 1;
+    }
+    assert_eq!(rows, r.cells.len());
+    let text = r.render(CountKind::Leaves, Format::Text);
+    assert!(text.contains("test = #40") && text.contains("ratio to negaalpha"));
+}
