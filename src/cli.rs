@@ -355,11 +355,7 @@ pub fn verify_tictactoe(req: &SearchRequest) -> Result<(usize, usize)> {
             continue;
         }
         total += 1;
-        let record = run_search(
-            &AnyPosition::TicTacToe(pos.clone()),
-            req,
-            SearchControl::default(),
-        )?;
+        let record = run_search(&AnyPosition::TicTacToe(pos), req, SearchControl::default())?;
         let Some(best) = record.best_move else {
             continue;
         };
@@ -436,7 +432,7 @@ fn tree(args: &TreeArgs) -> Result<()> {
         seed: args.seed,
         model: parse_model(&args.model)?,
     };
-    let root = RandomTree::new(spec.clone()).context("tree")?;
+    let root = RandomTree::new(spec).context("tree")?;
     let pos = AnyPosition::RandomTree(root);
     let minimal = random_tree::knuth_moore_minimal_leaves(args.width, args.depth);
     let full = spec.leaf_count();
