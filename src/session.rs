@@ -412,6 +412,19 @@ mod tests {
     }
 
     #[test]
+    fn every_game_round_trips() {
+        for kind in GameKind::ALL {
+            let s = Session {
+                game: kind,
+                position: AnyPosition::start(kind).to_text(),
+                ..Session::default()
+            };
+            let text = s.to_ron().unwrap();
+            assert_eq!(Session::from_ron(&text).unwrap(), s, "{text}");
+        }
+    }
+
+    #[test]
     fn save_and_load_round_trip_atomically() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("a.ron");

@@ -20,7 +20,7 @@ use crate::session::{AppConfig, Session, SuiteRef};
 pub use files::PositionFormat;
 
 /// The window's default size: readable on a 1280x800 screen.
-const WINDOW_SIZE: [f32; 2] = [1280.0, 780.0];
+const WINDOW_SIZE: [f32; 2] = [1280.0, 800.0];
 /// The left panel's default width.
 const LEFT_PANEL_WIDTH: f32 = 430.0;
 
