@@ -1,1 +1,517 @@
-//! The RON session file.
+//! The RON session file: everything a person keeps between runs of the app.
+//!
+//! A [`Session`] holds the game, the current position (as its one-line text form), an
+//! optional suite reference, the comparison rows and their results, and view choices.
+//! Every struct carries `#[serde(default)]`, so a file written before a field existed
+//! still opens; a file from a newer treelab (a larger `version`) is refused with a clear
+//! message rather than read half-way. Saves are atomic: the text goes to a temporary
+//! file beside the target, is flushed to disk and then renamed over it.
+//!
+//! This module does not import egui: the app, tests and tools share it.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{AnyPosition, GameKind, SearchRecord, Suite};
+use crate::search::{Algorithm, SearchOptions};
+
+/// The session format this treelab writes. Files with a larger number are refused.
+pub const CURRENT_VERSION: u32 = 1;
+
+/// The shipped suite a new session opens.
+pub const DEFAULT_SUITE: &str = "fforum-40-59.obf";
+
+/// The most recent files remembered.
+pub const MAX_RECENT: usize = 8;
+
+/// What went wrong reading or writing a session, in words for the user.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    /// The text is not a valid session.
+    #[error("line {line}, column {column}: {message}")]
+    Parse {
+        /// 1-based line of the problem.
+        line: usize,
+        /// 1-based column of the problem.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The file was written by a newer treelab.
+    #[error(
+        "this session has format version {found}, written by a newer treelab (this one reads up to version {CURRENT_VERSION})"
+    )]
+    NewerVersion {
+        /// The version the file states.
+        found: u32,
+    },
+    /// The session could not be written as text.
+    #[error("could not write the session: {0}")]
+    Serialize(String),
+    /// A file that cannot be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The system's reason.
+        source: std::io::Error,
+    },
+}
+
+/// Where the session's suite comes from, and which of its positions is selected.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SuiteRef {
+    /// A shipped suite's name (see [`crate::engine::SHIPPED_SUITES`]) or a file path;
+    /// [`Suite::load_named`] reads both.
+    pub source: String,
+    /// The index of the selected position in the suite, if one is selected.
+    pub selected: Option<usize>,
+}
+
+/// One row of a comparison: an algorithm with its options, over a range of depths.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ComparisonRow {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// Its options.
+    pub options: SearchOptions,
+    /// The first depth searched.
+    pub depth_min: u32,
+    /// The last depth searched (inclusive).
+    pub depth_max: u32,
+    /// The evaluator's name (empty: the game's default).
+    pub evaluator: String,
+    /// Whether the row takes part in a run.
+    pub enabled: bool,
+}
+
+impl Default for ComparisonRow {
+    fn default() -> Self {
+        ComparisonRow::new(Algorithm::NegaAlpha)
+    }
+}
+
+impl ComparisonRow {
+    /// A row for `algorithm` with default options at depths 1 to 6.
+    #[must_use]
+    pub fn new(algorithm: Algorithm) -> Self {
+        ComparisonRow {
+            algorithm,
+            options: SearchOptions::default(),
+            depth_min: 1,
+            depth_max: 6,
+            evaluator: String::new(),
+            enabled: true,
+        }
+    }
+
+    /// The depths the row searches, in order (empty when the range is reversed).
+    #[must_use]
+    pub fn depths(&self) -> std::ops::RangeInclusive<u32> {
+        self.depth_min..=self.depth_max
+    }
+}
+
+/// One finished (or stopped) search of a comparison.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ResultEntry {
+    /// The index of the row in [`Session::rows`].
+    pub row: usize,
+    /// The position's name (a suite entry's name, or `current`).
+    pub position: String,
+    /// The depth searched.
+    pub depth: u32,
+    /// What the search found.
+    pub record: SearchRecord,
+}
+
+/// How the app shows things; no effect on results.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ViewChoices {
+    /// Play mode (click plays a legal move) rather than edit mode.
+    pub play_mode: bool,
+    /// Mark the legal moves on the board in play mode.
+    pub show_legal_moves: bool,
+    /// Draw the board coordinates.
+    pub show_coordinates: bool,
+    /// The row the comparison measures the others against, if any.
+    pub baseline_row: Option<usize>,
+}
+
+impl Default for ViewChoices {
+    fn default() -> Self {
+        ViewChoices {
+            play_mode: true,
+            show_legal_moves: true,
+            show_coordinates: true,
+            baseline_row: None,
+        }
+    }
+}
+
+/// Everything a person keeps: what is saved to a `.ron` session file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Session {
+    /// The format version ([`CURRENT_VERSION`] when written by this treelab).
+    pub version: u32,
+    /// The game.
+    pub game: GameKind,
+    /// The current position in its one-line text form ([`AnyPosition::to_text`]).
+    pub position: String,
+    /// The suite, if one is open.
+    pub suite: Option<SuiteRef>,
+    /// The comparison setup.
+    pub rows: Vec<ComparisonRow>,
+    /// The results of the comparison so far.
+    pub results: Vec<ResultEntry>,
+    /// View choices.
+    pub view: ViewChoices,
+}
+
+impl Default for Session {
+    /// FFO #40 from the shipped `fforum-40-59.obf` (the start position if that suite
+    /// cannot be read), with NegaAlpha and NegaScout rows at depths 1 to 6.
+    fn default() -> Self {
+        let (position, suite) = match Suite::load_named(DEFAULT_SUITE) {
+            Ok(suite) => match suite.items.first() {
+                Some(item) => (
+                    item.position.to_text(),
+                    Some(SuiteRef {
+                        source: DEFAULT_SUITE.to_string(),
+                        selected: Some(0),
+                    }),
+                ),
+                None => (AnyPosition::start(GameKind::Othello).to_text(), None),
+            },
+            Err(_) => (AnyPosition::start(GameKind::Othello).to_text(), None),
+        };
+        Session {
+            version: CURRENT_VERSION,
+            game: GameKind::Othello,
+            position,
+            suite,
+            rows: vec![
+                ComparisonRow::new(Algorithm::NegaAlpha),
+                ComparisonRow::new(Algorithm::NegaScout),
+            ],
+            results: Vec::new(),
+            view: ViewChoices::default(),
+        }
+    }
+}
+
+/// Reads only the version, ignoring everything else, so that a newer file is refused
+/// for its version rather than for the first field this treelab does not know.
+#[derive(Deserialize)]
+struct VersionProbe {
+    #[serde(default)]
+    version: u32,
+}
+
+fn parse_error(e: &ron::error::SpannedError) -> SessionError {
+    SessionError::Parse {
+        line: e.span.start.line,
+        column: e.span.start.col,
+        message: e.code.to_string(),
+    }
+}
+
+impl Session {
+    /// The session as pretty RON text.
+    pub fn to_ron(&self) -> Result<String, SessionError> {
+        let config = ron::ser::PrettyConfig::new()
+            .depth_limit(8)
+            .struct_names(true);
+        ron::ser::to_string_pretty(self, config).map_err(|e| SessionError::Serialize(e.to_string()))
+    }
+
+    /// Parses a session; refuses a newer format version; errors carry line and column.
+    pub fn from_ron(text: &str) -> Result<Session, SessionError> {
+        if let Ok(probe) = ron::from_str::<VersionProbe>(text)
+            && probe.version > CURRENT_VERSION
+        {
+            return Err(SessionError::NewerVersion {
+                found: probe.version,
+            });
+        }
+        let session: Session = ron::from_str(text).map_err(|e| parse_error(&e))?;
+        if session.version > CURRENT_VERSION {
+            return Err(SessionError::NewerVersion {
+                found: session.version,
+            });
+        }
+        Ok(session)
+    }
+
+    /// The current position, parsed from [`Session::position`] for [`Session::game`].
+    pub fn current_position(&self) -> Result<AnyPosition, crate::game::FormatError> {
+        AnyPosition::parse(self.game, &self.position)
+    }
+
+    /// Writes the session to `path` atomically (see [`write_atomic`]).
+    pub fn save(&self, path: &Path) -> Result<(), SessionError> {
+        let mut saved = self.clone();
+        saved.version = CURRENT_VERSION;
+        let text = saved.to_ron()?;
+        write_atomic(path, text.as_bytes()).map_err(|source| SessionError::Io {
+            path: path.display().to_string(),
+            source,
+        })
+    }
+
+    /// Reads a session file.
+    pub fn load(path: &Path) -> Result<Session, SessionError> {
+        let text = std::fs::read_to_string(path).map_err(|source| SessionError::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+        Session::from_ron(&text)
+    }
+}
+
+/// Writes `bytes` to `path` so that `path` holds either its old contents or all of the
+/// new ones, never a part: the bytes go to `path.tmp` in the same folder, are flushed
+/// to disk, and the temporary file is renamed over `path`.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut tmp_name = path
+        .file_name()
+        .map(std::ffi::OsStr::to_os_string)
+        .unwrap_or_else(|| "session".into());
+    tmp_name.push(".tmp");
+    let tmp = path.with_file_name(tmp_name);
+    let result = (|| {
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        drop(file);
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        // Best effort: do not leave the half-written temporary file behind.
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result?;
+    // Make the rename itself durable where the platform allows it.
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+        && let Ok(dir) = std::fs::File::open(dir)
+    {
+        let _ = dir.sync_all();
+    }
+    Ok(())
+}
+
+/// The app's small settings file: the last session and the recent files.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AppConfig {
+    /// The session open when the app last saved or opened one.
+    pub last_session: Option<PathBuf>,
+    /// Recently opened or saved sessions, most recent first, at most [`MAX_RECENT`].
+    pub recent: Vec<PathBuf>,
+}
+
+impl AppConfig {
+    /// `$XDG_CONFIG_HOME/treelab/config.ron`, else `~/.config/treelab/config.ron`.
+    #[must_use]
+    pub fn default_path() -> Option<PathBuf> {
+        let base = std::env::var_os("XDG_CONFIG_HOME")
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+            .or_else(|| {
+                std::env::var_os("HOME")
+                    .filter(|v| !v.is_empty())
+                    .map(|h| PathBuf::from(h).join(".config"))
+            })?;
+        Some(base.join("treelab").join("config.ron"))
+    }
+
+    /// Reads the config; a missing or broken file gives the default.
+    #[must_use]
+    pub fn load(path: &Path) -> AppConfig {
+        std::fs::read_to_string(path)
+            .ok()
+            .and_then(|text| ron::from_str(&text).ok())
+            .unwrap_or_default()
+    }
+
+    /// Writes the config (creating its folder).
+    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::new())
+            .map_err(std::io::Error::other)?;
+        write_atomic(path, text.as_bytes())
+    }
+
+    /// Records `path` as the last session and the most recent file.
+    pub fn remember(&mut self, path: &Path) {
+        self.last_session = Some(path.to_path_buf());
+        self.recent.retain(|p| p != path);
+        self.recent.insert(0, path.to_path_buf());
+        self.recent.truncate(MAX_RECENT);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::StopReason;
+
+    fn sample() -> Session {
+        let mut s = Session {
+            game: GameKind::TicTacToe,
+            position: "x.o.x....".to_string(),
+            suite: None,
+            ..Session::default()
+        };
+        s.rows[1].options.tt_mib = 16;
+        s.rows[1].depth_max = 9;
+        s.results.push(ResultEntry {
+            row: 1,
+            position: "current".into(),
+            depth: 3,
+            record: SearchRecord {
+                score: Some(2),
+                best_move: Some("b2".into()),
+                pv: vec!["b2".into(), "a1".into()],
+                depth_reached: 3,
+                stopped: Some(StopReason::NodeBudget),
+                ..SearchRecord::default()
+            },
+        });
+        s.view.baseline_row = Some(0);
+        s
+    }
+
+    #[test]
+    fn default_session_shows_ffo_40() {
+        let s = Session::default();
+        assert_eq!(s.game, GameKind::Othello);
+        assert_eq!(
+            s.suite.as_ref().map(|r| r.source.as_str()),
+            Some(DEFAULT_SUITE)
+        );
+        assert!(s.current_position().is_ok());
+        assert_ne!(s.position, AnyPosition::start(GameKind::Othello).to_text());
+        assert_eq!(s.rows.len(), 2);
+    }
+
+    #[test]
+    fn round_trip_is_equal() {
+        let s = sample();
+        let text = s.to_ron().unwrap();
+        assert_eq!(Session::from_ron(&text).unwrap(), s);
+    }
+
+    #[test]
+    fn every_game_round_trips() {
+        for kind in GameKind::ALL {
+            let s = Session {
+                game: kind,
+                position: AnyPosition::start(kind).to_text(),
+                ..Session::default()
+            };
+            let text = s.to_ron().unwrap();
+            assert_eq!(Session::from_ron(&text).unwrap(), s, "{text}");
+        }
+    }
+
+    #[test]
+    fn save_and_load_round_trip_atomically() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.ron");
+        let s = sample();
+        s.save(&path).unwrap();
+        assert_eq!(Session::load(&path).unwrap(), s);
+        assert!(!dir.path().join("a.ron.tmp").exists());
+        // Saving again replaces the file.
+        let mut t = s.clone();
+        t.position = "xo.......".into();
+        t.save(&path).unwrap();
+        assert_eq!(Session::load(&path).unwrap(), t);
+    }
+
+    #[test]
+    fn older_file_without_new_fields_opens_with_defaults() {
+        let text = r#"(version: 1, game: tictactoe, position: "x........")"#;
+        let s = Session::from_ron(text).unwrap();
+        assert_eq!(s.game, GameKind::TicTacToe);
+        assert_eq!(s.position, "x........");
+        assert_eq!(s.rows, Session::default().rows);
+        assert_eq!(s.view, ViewChoices::default());
+        assert!(s.results.is_empty());
+        // Rows written without their newer fields get defaults too.
+        let text = r#"(game: othello, rows: [(algorithm: scout)])"#;
+        let s = Session::from_ron(text).unwrap();
+        assert_eq!(s.rows.len(), 1);
+        assert_eq!(s.rows[0].algorithm, Algorithm::Scout);
+        assert_eq!(s.rows[0].depth_max, 6);
+        assert!(s.rows[0].enabled);
+    }
+
+    #[test]
+    fn corrupt_or_truncated_file_is_an_error_with_a_place() {
+        let text = sample().to_ron().unwrap();
+        let cut = &text[..text.len() / 2];
+        match Session::from_ron(cut) {
+            Err(SessionError::Parse { line, .. }) => assert!(line > 1),
+            other => panic!("expected a parse error, got {other:?}"),
+        }
+        let err = Session::from_ron("(game: chess)").unwrap_err();
+        let msg = err.to_string();
+        assert!(msg.starts_with("line 1, column"), "{msg}");
+        assert!(Session::from_ron("not a session at all").is_err());
+    }
+
+    #[test]
+    fn failed_load_leaves_the_file_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("broken.ron");
+        std::fs::write(&path, "(version: 1, game: ").unwrap();
+        assert!(Session::load(&path).is_err());
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "(version: 1, game: "
+        );
+        assert!(matches!(
+            Session::load(&dir.path().join("missing.ron")),
+            Err(SessionError::Io { .. })
+        ));
+    }
+
+    #[test]
+    fn newer_version_is_refused() {
+        let text = r#"(version: 99, game: othello, hologram: (depth: 3))"#;
+        let err = Session::from_ron(text).unwrap_err();
+        assert!(matches!(err, SessionError::NewerVersion { found: 99 }));
+        assert!(err.to_string().contains("written by a newer treelab"));
+    }
+
+    #[test]
+    fn config_remembers_recent_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("cfg").join("config.ron");
+        let mut c = AppConfig::default();
+        for i in 0..10 {
+            c.remember(Path::new(&format!("/s/{i}.ron")));
+        }
+        c.remember(Path::new("/s/5.ron"));
+        assert_eq!(c.recent.len(), MAX_RECENT);
+        assert_eq!(c.recent[0], Path::new("/s/5.ron"));
+        assert_eq!(c.recent.iter().filter(|p| p.ends_with("5.ron")).count(), 1);
+        c.save(&path).unwrap();
+        assert_eq!(AppConfig::load(&path), c);
+        assert_eq!(
+            AppConfig::load(&dir.path().join("nope")),
+            AppConfig::default()
+        );
+    }
+}

@@ -1,0 +1,269 @@
+//! The game picker and the position tools: edit or play mode, side to move, clear,
+//! start position, undo/redo, the text form with Copy, and a box to paste a position.
+
+use super::{Command, TreelabApp};
+use crate::engine::{AnyPosition, GameKind};
+use crate::game::Side;
+use crate::game::connect4::Connect4;
+use crate::game::othello::Othello;
+use crate::game::tictactoe::TicTacToe;
+
+/// The position panel's own state (not saved).
+#[derive(Clone, Debug, Default)]
+pub struct PositionUiState {
+    /// What the person typed or pasted into the apply box.
+    pub paste_text: String,
+    /// Why the last pasted text was refused.
+    pub paste_error: Option<String>,
+    /// A tic-tac-toe board being edited that no game reaches yet: (X mask, O mask).
+    pub ttt_draft: Option<(u16, u16)>,
+    /// Why the edited board is not a position yet (or cannot be saved as text).
+    pub edit_error: Option<String>,
+}
+
+impl PositionUiState {
+    /// Forgets the drafts when the position changes by other means.
+    pub fn clear_drafts(&mut self) {
+        self.ttt_draft = None;
+        self.edit_error = None;
+    }
+}
+
+/// The game picker: one selectable button per game.
+pub fn game_picker_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Game:");
+        let current = app.position.kind();
+        for kind in GameKind::ALL {
+            if ui.selectable_label(current == kind, kind.label()).clicked() && kind != current {
+                app.push(Command::SetGame(kind));
+            }
+        }
+    });
+}
+
+fn side_name(kind: GameKind, side: Side) -> &'static str {
+    match (kind, side) {
+        (GameKind::Othello, Side::First) => "Black",
+        (GameKind::Othello, Side::Second) => "White",
+        (GameKind::TicTacToe, Side::First) => "X",
+        (GameKind::TicTacToe, Side::Second) => "O",
+        (GameKind::Connect4, Side::First) => "Red",
+        (GameKind::Connect4, Side::Second) => "Yellow",
+        (GameKind::RandomTree, Side::First) => "MAX",
+        (GameKind::RandomTree, Side::Second) => "MIN",
+    }
+}
+
+fn side_to_move(p: &AnyPosition) -> Side {
+    use crate::game::Game;
+    crate::with_position!(p, q => q.side_to_move())
+}
+
+/// The empty board of the game (the start for random trees).
+fn cleared(p: &AnyPosition) -> AnyPosition {
+    match p {
+        AnyPosition::Othello(o) => match Othello::from_bitboards(0, 0, o.side()) {
+            Ok(e) => AnyPosition::Othello(e),
+            Err(_) => p.clone(),
+        },
+        AnyPosition::TicTacToe(_) => AnyPosition::TicTacToe(TicTacToe::new()),
+        AnyPosition::Connect4(..) => AnyPosition::Connect4(Connect4::new(), Some(String::new())),
+        AnyPosition::RandomTree(_) => AnyPosition::start(GameKind::RandomTree),
+    }
+}
+
+/// The position tools under the board.
+pub fn position_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
+    let pos = app.position.clone();
+    let kind = pos.kind();
+
+    ui.horizontal(|ui| {
+        ui.label("Mode:");
+        ui.radio_value(&mut app.session.view.play_mode, false, "Edit board")
+            .on_hover_text(edit_help(kind));
+        ui.radio_value(&mut app.session.view.play_mode, true, "Play moves")
+            .on_hover_text("Click a legal move to play it");
+        ui.separator();
+        if ui
+            .add_enabled(app.can_undo(), egui::Button::new("Undo"))
+            .clicked()
+        {
+            app.push(Command::Undo);
+        }
+        if ui
+            .add_enabled(app.can_redo(), egui::Button::new("Redo"))
+            .clicked()
+        {
+            app.push(Command::Redo);
+        }
+    });
+
+    ui.horizontal_wrapped(|ui| {
+        let side = side_to_move(&pos);
+        let status = if pos.is_over() {
+            "Game over".to_string()
+        } else {
+            format!("{} to move", side_name(kind, side))
+        };
+        ui.label(egui::RichText::new(status).strong());
+        if let AnyPosition::Othello(o) = &pos {
+            ui.label(format!(
+                "({} black, {} white)",
+                o.black_discs(),
+                o.white_discs()
+            ));
+            if ui
+                .button("Switch side")
+                .on_hover_text("Give the move to the other colour")
+                .clicked()
+                && let Ok(p) = Othello::from_bitboards(o.black(), o.white(), o.side().other())
+            {
+                app.push(Command::SetPosition(AnyPosition::Othello(p)));
+            }
+        }
+    });
+
+    ui.horizontal_wrapped(|ui| {
+        if kind != GameKind::RandomTree
+            && ui
+                .button("Clear")
+                .on_hover_text("Empty the board")
+                .clicked()
+        {
+            app.push(Command::SetPosition(cleared(&pos)));
+        }
+        if ui
+            .button("Start position")
+            .on_hover_text("Reset to the game's start position")
+            .clicked()
+        {
+            app.push(Command::SetPosition(AnyPosition::start(kind)));
+        }
+        if app.session.view.play_mode {
+            let moves = pos.legal_moves();
+            let only_pass = moves.len() == 1 && moves[0].eq_ignore_ascii_case("pass");
+            if only_pass && ui.button("Pass").on_hover_text("No move: pass").clicked() {
+                app.push(Command::PlayMove(moves[0].clone()));
+            }
+            if kind == GameKind::RandomTree {
+                for mv in moves {
+                    if ui.button(format!("child {mv}")).clicked() {
+                        app.push(Command::PlayMove(mv));
+                    }
+                }
+            }
+        }
+    });
+
+    if let Some(e) = &app.position_ui.edit_error {
+        ui.colored_label(ui.visuals().warn_fg_color, e);
+    } else if let AnyPosition::Othello(o) = &pos
+        && let Err(e) = o.check_centre()
+    {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!("{e}: the text form of this board will not load"),
+        );
+    }
+
+    ui.add_space(4.0);
+    text_form_ui(ui, app, &pos);
+}
+
+fn edit_help(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Othello => "Click a square: empty → black → white → empty",
+        GameKind::TicTacToe => "Click a cell: empty → X → O → empty",
+        GameKind::Connect4 => {
+            "Click a column to drop the side to move's disc; right-click removes its top disc"
+        }
+        GameKind::RandomTree => "Set width, depth, seed and values below the drawing",
+    }
+}
+
+/// The text form with Copy, and the paste/apply box.
+fn text_form_ui(ui: &mut egui::Ui, app: &mut TreelabApp, pos: &AnyPosition) {
+    let kind = pos.kind();
+    let text = pos.to_text();
+    let name = match kind {
+        GameKind::Othello => "OBF",
+        GameKind::TicTacToe => "Board",
+        GameKind::Connect4 => "Moves",
+        GameKind::RandomTree => "Spec",
+    };
+    ui.horizontal(|ui| {
+        let label = ui.label(format!("{name}:"));
+        let mut shown: &str = &text;
+        let width = (ui.available_width() - 60.0).max(80.0);
+        ui.add(
+            egui::TextEdit::singleline(&mut shown)
+                .desired_width(width)
+                .font(egui::TextStyle::Monospace),
+        )
+        .labelled_by(label.id)
+        .on_hover_text(&text);
+        if ui
+            .button("Copy")
+            .on_hover_text("Copy the text form")
+            .clicked()
+        {
+            ui.ctx().copy_text(text.clone());
+            app.info("Copied the position");
+        }
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label("Paste:");
+        let width = (ui.available_width() - 60.0).max(80.0);
+        let edit = ui
+            .add(
+                egui::TextEdit::singleline(&mut app.position_ui.paste_text)
+                    .desired_width(width)
+                    .font(egui::TextStyle::Monospace)
+                    .hint_text(hint(kind)),
+            )
+            .labelled_by(label.id);
+        let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if ui
+            .button("Apply")
+            .on_hover_text("Load the pasted position")
+            .clicked()
+            || enter
+        {
+            apply_paste(app, kind);
+        }
+    });
+    if let Some(e) = &app.position_ui.paste_error {
+        ui.colored_label(ui.visuals().error_fg_color, e);
+    }
+}
+
+fn hint(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Othello => "an OBF line: 64 squares and X or O",
+        GameKind::TicTacToe => "9 cells such as X...O....",
+        GameKind::Connect4 => "a move string such as 4453, or rows with /",
+        GameKind::RandomTree => "w=4 d=6 seed=1 independent=100",
+    }
+}
+
+/// Parses the paste box; a bad string leaves the board as it is and says why.
+fn apply_paste(app: &mut TreelabApp, kind: GameKind) {
+    let text = app.position_ui.paste_text.trim().to_string();
+    if text.is_empty() {
+        app.position_ui.paste_error = Some("Nothing to apply: paste a position first".into());
+        return;
+    }
+    match AnyPosition::parse(kind, &text) {
+        Ok(p) => {
+            app.position_ui.paste_error = None;
+            app.push(Command::SetPosition(p));
+            app.info("Applied the pasted position");
+        }
+        Err(e) => {
+            let message = format!("Not a valid {} position: {e}", kind.label());
+            app.error(message.clone());
+            app.position_ui.paste_error = Some(message);
+        }
+    }
+}

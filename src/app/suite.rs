@@ -1,0 +1,67 @@
+//! The suite panel: the shipped suites one click away, a file through the dialog, and
+//! the open suite's positions by name with their known scores.
+
+use super::{Command, TreelabApp};
+use crate::engine::SHIPPED_SUITES;
+
+/// The height of the position list before it scrolls.
+const LIST_HEIGHT: f32 = 220.0;
+
+/// The suite panel.
+pub fn suite_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
+    ui.heading("Suites");
+    ui.horizontal_wrapped(|ui| {
+        for (path, _) in SHIPPED_SUITES {
+            let short = path.rsplit('/').next().unwrap_or(path);
+            if ui
+                .small_button(short)
+                .on_hover_text(format!("Open the shipped suite assets/{path}"))
+                .clicked()
+            {
+                app.push(Command::LoadSuite(short.to_string()));
+            }
+        }
+        if ui
+            .small_button("Open suite…")
+            .on_hover_text("An OBF suite, a .pos file, a .ttt list or a Connect Four test set")
+            .clicked()
+        {
+            app.push(Command::OpenSuiteDialog);
+        }
+    });
+    let Some(suite) = &app.suite else {
+        ui.weak("No suite open.");
+        return;
+    };
+    let selected = app.session.suite.as_ref().and_then(|r| r.selected);
+    ui.label(format!(
+        "{} ({}, {} positions)",
+        suite.name,
+        suite.kind.label(),
+        suite.items.len()
+    ));
+    let mut clicked = None;
+    egui::ScrollArea::vertical()
+        .id_salt("suite_list")
+        .max_height(LIST_HEIGHT)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            for (i, item) in suite.items.iter().enumerate() {
+                let score = item
+                    .expected_score
+                    .map_or_else(|| "score ?".to_string(), |s| format!("score {s:+}"));
+                let best = item
+                    .move_scores
+                    .first()
+                    .map(|(m, _)| format!("  best {m}"))
+                    .unwrap_or_default();
+                let text = format!("{}  {score}{best}", item.name);
+                if ui.selectable_label(selected == Some(i), text).clicked() {
+                    clicked = Some(i);
+                }
+            }
+        });
+    if let Some(i) = clicked {
+        app.push(Command::SelectSuiteItem(i));
+    }
+}

@@ -1,0 +1,227 @@
+//! UI tests: drive the app by its labels with egui_kittest (no display needed).
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use treelab::app::{Command, Status, TreelabApp};
+use treelab::engine::{AnyPosition, GameKind};
+use treelab::session::Session;
+
+/// The most frames a test waits for the UI to settle.
+const MAX_STEPS: usize = 8;
+
+fn harness() -> Harness<'static, TreelabApp> {
+    Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_ui_state(
+            |ui, app: &mut TreelabApp| app.frame_ui(ui),
+            TreelabApp::new_for_tests(),
+        )
+}
+
+/// Steps a bounded number of frames (the app may keep asking for repaints).
+fn settle(h: &mut Harness<'_, TreelabApp>) {
+    for _ in 0..MAX_STEPS {
+        h.step();
+    }
+}
+
+#[test]
+fn starts_with_ffo_40() {
+    let mut h = harness();
+    settle(&mut h);
+    let app = h.state();
+    assert_eq!(app.position().kind(), GameKind::Othello);
+    assert_eq!(app.position_text(), Session::default().position);
+    assert!(!app.is_dirty());
+    h.get_by_label("square a1");
+    h.get_by_label("Comparison");
+}
+
+#[test]
+fn tic_tac_toe_pieces_read_back_as_text() {
+    let mut h = harness();
+    settle(&mut h);
+    h.get_by_label("Tic-tac-toe").click();
+    settle(&mut h);
+    assert_eq!(h.state().position().kind(), GameKind::TicTacToe);
+    h.get_by_label("Edit board").click();
+    settle(&mut h);
+    h.get_by_label("cell a1").click();
+    settle(&mut h);
+    assert_eq!(h.state().position_text(), "X........ O");
+    // A second X is no position yet: the board keeps a draft and says why.
+    h.get_by_label("cell b2").click();
+    settle(&mut h);
+    assert_eq!(h.state().position_text(), "X........ O");
+    h.get_by_label_contains("Not a position yet");
+    // Cycling on to O makes it one.
+    h.get_by_label("cell b2").click();
+    settle(&mut h);
+    assert_eq!(h.state().position_text(), "X...O.... X");
+    assert!(h.query_by_label_contains("Not a position yet").is_none());
+    // The text box shows the same form.
+    assert!(h.query_all_by_value("X...O.... X").count() >= 1);
+    // Play mode: a click plays a legal move.
+    h.get_by_label("Play moves").click();
+    settle(&mut h);
+    h.get_by_label("cell c3").click();
+    settle(&mut h);
+    assert_eq!(h.state().position_text(), "X...O...X O");
+}
+
+#[test]
+fn othello_move_plays_and_undoes() {
+    let mut h = harness();
+    settle(&mut h);
+    h.get_by_label("Start position").click();
+    settle(&mut h);
+    let start = AnyPosition::start(GameKind::Othello);
+    assert_eq!(h.state().position(), &start);
+    h.get_by_label("square d3").click();
+    settle(&mut h);
+    let after = start.play("d3").unwrap();
+    assert_eq!(h.state().position(), &after);
+    assert!(h.state().is_dirty());
+    // An illegal square does nothing in play mode.
+    h.get_by_label("square a1").click();
+    settle(&mut h);
+    assert_eq!(h.state().position(), &after);
+    h.get_by_label("Undo").click();
+    settle(&mut h);
+    assert_eq!(h.state().position(), &start);
+    h.get_by_label("Redo").click();
+    settle(&mut h);
+    assert_eq!(h.state().position(), &after);
+}
+
+#[test]
+fn othello_edit_cycles_a_square() {
+    let mut h = harness();
+    settle(&mut h);
+    h.get_by_label("Start position").click();
+    h.get_by_label("Edit board").click();
+    settle(&mut h);
+    let at = |h: &Harness<'_, TreelabApp>| match h.state().position() {
+        AnyPosition::Othello(p) => p.disc_at(0),
+        _ => panic!("not othello"),
+    };
+    h.get_by_label("square a1").click();
+    settle(&mut h);
+    assert_eq!(at(&h), Some(treelab::game::Side::First));
+    h.get_by_label("square a1").click();
+    settle(&mut h);
+    assert_eq!(at(&h), Some(treelab::game::Side::Second));
+    h.get_by_label("square a1").click();
+    settle(&mut h);
+    assert_eq!(at(&h), None);
+}
+
+#[test]
+fn bad_obf_paste_shows_the_error_and_keeps_the_board() {
+    let mut h = harness();
+    settle(&mut h);
+    let before = h.state().position().clone();
+    h.get_by_label("Paste:").focus();
+    settle(&mut h);
+    h.get_by_label("Paste:").type_text("--XXO-- X;");
+    settle(&mut h);
+    h.get_by_label("Apply").click();
+    settle(&mut h);
+    assert_eq!(h.state().position(), &before);
+    assert!(matches!(h.state().status(), Status::Error(_)));
+    // Shown under the paste box and on the status line.
+    assert_eq!(
+        h.query_all_by_label_contains("Not a valid Othello position")
+            .count(),
+        2
+    );
+    assert!(!h.state().is_dirty());
+}
+
+#[test]
+fn connect_four_drops_into_columns() {
+    let mut h = harness();
+    settle(&mut h);
+    h.get_by_label("Connect Four").click();
+    settle(&mut h);
+    for col in ["column 4", "column 4", "column 3"] {
+        h.get_by_label(col).click();
+        settle(&mut h);
+    }
+    assert_eq!(h.state().position_text(), "443");
+    h.get_by_label("Edit board").click();
+    settle(&mut h);
+    h.get_by_label("column 3").click_secondary();
+    settle(&mut h);
+    assert_eq!(h.state().position_text(), "44");
+}
+
+#[test]
+fn session_saves_and_opens_equal() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.ron");
+    let mut h = harness();
+    settle(&mut h);
+    h.get_by_label("Tic-tac-toe").click();
+    settle(&mut h);
+    h.get_by_label("cell b2").click();
+    settle(&mut h);
+    assert!(h.state().is_dirty());
+    h.state_mut().save_session_to(&path).unwrap();
+    settle(&mut h);
+    assert!(!h.state().is_dirty());
+    let saved = h.state().session().clone();
+
+    let mut other = TreelabApp::new_for_tests();
+    other.open_session_from(&path).unwrap();
+    assert_eq!(other.session(), &saved);
+    assert_eq!(other.position(), h.state().position());
+    assert!(!other.is_dirty());
+
+    // A broken file is refused and what is open stays.
+    let broken = dir.path().join("broken.ron");
+    std::fs::write(&broken, "(version: 1, game: tictactoe, position: \"XX").unwrap();
+    let err = other.open_session_from(&broken).unwrap_err();
+    assert!(err.contains("line 1"), "{err}");
+    assert_eq!(other.session(), &saved);
+    assert_eq!(other.path(), Some(path.as_path()));
+}
+
+#[test]
+fn discarding_changes_asks_first() {
+    let mut h = harness();
+    settle(&mut h);
+    h.get_by_label("Start position").click();
+    settle(&mut h);
+    assert!(h.state().is_dirty());
+    h.state_mut().push(Command::NewSession);
+    settle(&mut h);
+    assert!(h.state().is_confirming());
+    h.get_by_label("Cancel").click();
+    settle(&mut h);
+    assert!(!h.state().is_confirming());
+    assert_eq!(h.state().position(), &AnyPosition::start(GameKind::Othello));
+    h.state_mut().push(Command::NewSession);
+    settle(&mut h);
+    h.get_by_label("Discard changes").click();
+    settle(&mut h);
+    assert!(!h.state().is_dirty());
+    assert_eq!(h.state().session(), &Session::default());
+}
+
+#[test]
+fn shipped_suite_loads_and_selects() {
+    let mut h = harness();
+    settle(&mut h);
+    h.get_by_label("Test_L3_R1").click();
+    settle(&mut h);
+    let app = h.state();
+    assert_eq!(app.position().kind(), GameKind::Connect4);
+    let suite = app.suite().unwrap();
+    assert_eq!(app.position(), &suite.items[0].position);
+    let second = suite.items[1].name.clone();
+    h.get_by_label_contains(&format!("{second} ")).click();
+    settle(&mut h);
+    let app = h.state();
+    assert_eq!(app.position(), &app.suite().unwrap().items[1].position);
+}
