@@ -225,3 +225,15 @@ fn shipped_suite_loads_and_selects() {
     let app = h.state();
     assert_eq!(app.position(), &app.suite().unwrap().items[1].position);
 }
+
+#[test]
+fn session_with_a_bad_position_opens_with_the_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("odd.ron");
+    std::fs::write(&path, "(game: tictactoe, position: \"XXXX\", suite: None)").unwrap();
+    let mut app = TreelabApp::new_for_tests();
+    app.open_session_from(&path).unwrap();
+    assert_eq!(app.position(), &AnyPosition::start(GameKind::TicTacToe));
+    assert!(matches!(app.status(), Status::Error(e) if e.contains("position")));
+    assert_eq!(app.path(), Some(path.as_path()));
+}

@@ -453,18 +453,18 @@ impl TreelabApp {
         }
     }
 
-    /// Opens the session in `path` (the code behind Open and the recent files). On
-    /// failure nothing changes and the error says what and where.
+    /// Opens the session in `path` (the code behind Open and the recent files). A file
+    /// that is not a session is refused: nothing changes and the error says what and
+    /// where. A session whose position or suite no longer loads opens with the game's
+    /// start position, and the status line says why.
     pub fn open_session_from(&mut self, path: &Path) -> Result<(), String> {
         let session =
             Session::load(path).map_err(|e| format!("could not open {}: {e}", path.display()))?;
-        let position = session
-            .current_position()
-            .map_err(|e| format!("could not open {}: position: {e}", path.display()))?;
         self.session = session;
         self.path = Some(path.to_path_buf());
+        // A position or suite that no longer loads does not cost the rest of the
+        // session: the start position stands in, and the status line says why.
         let suite_problem = self.adopt_session_state().err();
-        self.position = position;
         self.saved = self.session.clone();
         self.remember(path);
         match suite_problem {
