@@ -542,16 +542,32 @@ fn progress_reports_stream_during_a_search() {
     let seen: Arc<Mutex<Vec<treelab::search::Progress>>> = Arc::new(Mutex::new(Vec::new()));
     let sink = Arc::clone(&seen);
     let control = SearchControl {
-        progress: Some(Box::new(move |p| sink.lock().expect("lock").push(p.clone()))),
+        progress: Some(Box::new(move |p| {
+            sink.lock().expect("lock").push(p.clone())
+        })),
         progress_interval: std::time::Duration::from_millis(1),
         ..SearchControl::default()
     };
-    let opts = SearchOptions { iterative_deepening: true, ..SearchOptions::default() };
-    let r = search(&Othello::start(), &OthelloEval::Standard, Algorithm::NegaAlpha, &opts, 9, control).expect("valid");
+    let opts = SearchOptions {
+        iterative_deepening: true,
+        ..SearchOptions::default()
+    };
+    let r = search(
+        &Othello::start(),
+        &OthelloEval::Standard,
+        Algorithm::NegaAlpha,
+        &opts,
+        9,
+        control,
+    )
+    .expect("valid");
     let seen = seen.lock().expect("lock");
     // One report at the end of every iteration at least, more while searching.
     assert!(seen.len() >= 9, "{} reports", seen.len());
-    assert!(seen.windows(2).all(|w| w[0].nodes <= w[1].nodes), "node counts only grow");
+    assert!(
+        seen.windows(2).all(|w| w[0].nodes <= w[1].nodes),
+        "node counts only grow"
+    );
     let last = seen.last().expect("a report");
     assert_eq!(last.depth, 9);
     assert_eq!(last.nodes, r.stats.nodes);
