@@ -640,7 +640,7 @@ fn bench(args: &BenchArgs) -> Result<()> {
         other => bail!("unknown format '{other}'; expected text, markdown, csv or ron"),
     };
     match &args.out {
-        Some(path) => crate::session_io::write_atomic(path, text.as_bytes())
+        Some(path) => crate::session::write_atomic(path, text.as_bytes())
             .with_context(|| format!("writing {}", path.display()))?,
         None => print!("{text}"),
     }

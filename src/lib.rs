@@ -11,4 +11,3 @@ pub mod experiment;
 pub mod game;
 pub mod search;
 pub mod session;
-pub mod session_io;
