@@ -233,6 +233,26 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
         self.stopped.is_none()
     }
 
+    /// Visits a node: [`Ctx::enter`], then `body` for its value, then [`Ctx::leave`].
+    /// Every algorithm's recursive entry point is one call of this, so a node is counted
+    /// and traced the same way everywhere. Returns 0 at once when the search must unwind.
+    #[inline]
+    pub fn visit(
+        &mut self,
+        ply: usize,
+        mv: Option<G::Move>,
+        alpha: i32,
+        beta: i32,
+        body: impl FnOnce(&mut Self) -> i32,
+    ) -> i32 {
+        if !self.enter(ply, mv, alpha, beta) {
+            return 0;
+        }
+        let value = body(self);
+        self.leave(value);
+        value
+    }
+
     /// Records the value a node returns (for the trace; counts nothing).
     #[inline]
     pub fn leave(&mut self, value: i32) {

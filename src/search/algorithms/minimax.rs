@@ -15,12 +15,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
     ply: usize,
     mv: Option<G::Move>,
 ) -> i32 {
-    if !ctx.enter(ply, mv, -INF, INF) {
-        return 0;
-    }
-    let value = node(ctx, pos, depth, ply);
-    ctx.leave(value);
-    value
+    ctx.visit(ply, mv, -INF, INF, |ctx| node(ctx, pos, depth, ply))
 }
 
 fn node<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, depth: u32, ply: usize) -> i32 {

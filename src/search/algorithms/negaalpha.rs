@@ -25,12 +25,9 @@ pub fn search<G: Game, E: Evaluator<G>>(
     fail_soft: bool,
 ) -> i32 {
     debug_assert!(alpha < beta);
-    if !ctx.enter(ply, mv, alpha, beta) {
-        return 0;
-    }
-    let value = node(ctx, pos, depth, ply, alpha, beta, fail_soft);
-    ctx.leave(value);
-    value
+    ctx.visit(ply, mv, alpha, beta, |ctx| {
+        node(ctx, pos, depth, ply, alpha, beta, fail_soft)
+    })
 }
 
 fn node<G: Game, E: Evaluator<G>>(

@@ -27,12 +27,9 @@ pub fn search<G: Game, E: Evaluator<G>>(
     beta: i32,
 ) -> i32 {
     debug_assert!(alpha < beta);
-    if !ctx.enter(ply, mv, alpha, beta) {
-        return 0;
-    }
-    let value = node(ctx, pos, depth, ply, alpha, beta);
-    ctx.leave(value);
-    value
+    ctx.visit(ply, mv, alpha, beta, |ctx| {
+        node(ctx, pos, depth, ply, alpha, beta)
+    })
 }
 
 fn node<G: Game, E: Evaluator<G>>(

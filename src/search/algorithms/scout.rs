@@ -18,12 +18,7 @@ pub fn eval<G: Game, E: Evaluator<G>>(
     ply: usize,
     mv: Option<G::Move>,
 ) -> i32 {
-    if !ctx.enter(ply, mv, -INF, INF) {
-        return 0;
-    }
-    let value = eval_node(ctx, pos, depth, ply);
-    ctx.leave(value);
-    value
+    ctx.visit(ply, mv, -INF, INF, |ctx| eval_node(ctx, pos, depth, ply))
 }
 
 fn eval_node<G: Game, E: Evaluator<G>>(
