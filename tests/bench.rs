@@ -115,3 +115,35 @@ fn csv_and_ron_outputs_parse_back() {
     let text = r.render(CountKind::Leaves, Format::Text);
     assert!(text.contains("test = #40") && text.contains("ratio to negaalpha"));
 }
+
+/// Stockfish's habit: a fixed bench whose node totals are golden values. A change that
+/// alters any of these changed what the search does; a refactor must keep them.
+#[test]
+fn golden_bench_node_totals() {
+    let suite = Suite::load_named("fforum-40-59.obf").expect("shipped suite");
+    let base = SearchOptions::default();
+    let golden = [
+        ("negaalpha", 167_435),
+        ("scout", 145_984),
+        ("negascout+skip-shallow-research", 132_727),
+        ("pvs+order=static+killers=2+history", 74_127),
+        ("mtdf+tt=4+id", 76_649),
+        ("sss", 120_044),
+    ];
+    let rows = golden
+        .iter()
+        .map(|(s, _)| bench::parse_row_spec(s, &base).expect("valid row"))
+        .collect();
+    let spec = BenchSpec {
+        suite,
+        rows,
+        depths: vec![5],
+        evaluator: String::new(),
+        threads: 2,
+        shard: None,
+    };
+    let totals = run(&spec).totals(CountKind::Nodes);
+    for (i, (label, nodes)) in golden.iter().enumerate() {
+        assert_eq!(totals[i][0], *nodes, "{label}");
+    }
+}
