@@ -37,6 +37,25 @@ pub enum Command {
     Tree(TreeArgs),
     /// Run every position of a suite x algorithm rows x depths; print the seeds' tables.
     Bench(BenchArgs),
+    /// Join the RON slices of a sharded bench into one result.
+    Merge(MergeArgs),
+}
+
+/// `treelab merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The slices (RON files written by `bench --format ron --shard i/n`).
+    #[arg(required = true)]
+    pub inputs: Vec<std::path::PathBuf>,
+    /// text, markdown, csv or ron.
+    #[arg(long, default_value = "ron")]
+    pub format: String,
+    /// The counter in text tables: nodes or leaves.
+    #[arg(long, default_value = "nodes")]
+    pub count: String,
+    /// Write here instead of standard output.
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
 }
 
 /// `treelab bench`.
@@ -259,6 +278,7 @@ pub fn run(command: Command) -> Result<()> {
         Command::Verify(args) => verify(&args),
         Command::Tree(args) => tree(&args),
         Command::Bench(args) => bench(&args),
+        Command::Merge(args) => merge(&args),
     }
 }
 
@@ -594,11 +614,7 @@ fn bench(args: &BenchArgs) -> Result<()> {
             Some((i, n))
         }
     };
-    let count = match args.count.as_str() {
-        "nodes" => CountKind::Nodes,
-        "leaves" => CountKind::Leaves,
-        other => bail!("unknown count '{other}'; expected nodes or leaves"),
-    };
+    let count = parse_count(&args.count)?;
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
@@ -632,21 +648,59 @@ fn bench(args: &BenchArgs) -> Result<()> {
         }
     };
     let result = bench::run_bench(&spec, &stop, &progress)?;
-    let text = match args.format.as_str() {
-        "text" => result.render(count, bench::Format::Text),
-        "markdown" | "md" => result.render(count, bench::Format::Markdown),
-        "csv" => result.render(count, bench::Format::Csv),
-        "ron" => ron::ser::to_string_pretty(&result, ron::ser::PrettyConfig::default())?,
-        other => bail!("unknown format '{other}'; expected text, markdown, csv or ron"),
-    };
-    match &args.out {
-        Some(path) => crate::session::write_atomic(path, text.as_bytes())
-            .with_context(|| format!("writing {}", path.display()))?,
-        None => print!("{text}"),
-    }
+    write_bench(&result, count, &args.format, args.out.as_deref())?;
     let mismatches = result.disagreements().len();
     if mismatches > 0 {
         bail!("{mismatches} cells disagree on the score with the first row");
     }
     Ok(())
+}
+
+fn parse_count(text: &str) -> Result<CountKind> {
+    match text {
+        "nodes" => Ok(CountKind::Nodes),
+        "leaves" => Ok(CountKind::Leaves),
+        other => bail!("unknown count '{other}'; expected nodes or leaves"),
+    }
+}
+
+fn write_bench(
+    result: &bench::BenchResult,
+    count: CountKind,
+    format: &str,
+    out: Option<&std::path::Path>,
+) -> Result<()> {
+    let text = match format {
+        "text" => result.render(count, bench::Format::Text),
+        "markdown" | "md" => result.render(count, bench::Format::Markdown),
+        "csv" => result.render(count, bench::Format::Csv),
+        "ron" => ron::ser::to_string_pretty(result, ron::ser::PrettyConfig::default())?,
+        other => bail!("unknown format '{other}'; expected text, markdown, csv or ron"),
+    };
+    match out {
+        Some(path) => {
+            crate::session::write_atomic(path, text.as_bytes())
+                .with_context(|| format!("writing {}", path.display()))?;
+        }
+        None => print!("{text}"),
+    }
+    Ok(())
+}
+
+fn merge(args: &MergeArgs) -> Result<()> {
+    let mut parts = Vec::new();
+    for path in &args.inputs {
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let part: bench::BenchResult = ron::from_str(&text)
+            .map_err(|e| anyhow::anyhow!("{}: not a bench result: {e}", path.display()))?;
+        parts.push(part);
+    }
+    let whole = bench::merge_results(parts)?;
+    write_bench(
+        &whole,
+        parse_count(&args.count)?,
+        &args.format,
+        args.out.as_deref(),
+    )
 }

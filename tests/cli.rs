@@ -244,3 +244,58 @@ fn tree_prints_the_knuth_moore_bound_beside_the_algorithms() {
     assert_eq!(leaves("alphabeta"), 11);
     assert_eq!(leaves("sss"), 11);
 }
+
+#[test]
+fn bench_shards_merge_into_the_whole_grid() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut slices = Vec::new();
+    for k in 0..3 {
+        let path = dir.path().join(format!("slice{k}.ron"));
+        let p = path.to_string_lossy().into_owned();
+        let shard = format!("{k}/3");
+        let (ok, _, err) = treelab(&[
+            "bench",
+            "--suite",
+            "fforum-40-59.obf",
+            "--algos",
+            "negaalpha,negascout",
+            "--depths",
+            "2..3",
+            "--shard",
+            &shard,
+            "--format",
+            "ron",
+            "--out",
+            &p,
+        ]);
+        assert!(ok, "{err}");
+        slices.push(p);
+    }
+    let mut args = vec!["merge"];
+    args.extend(slices.iter().map(String::as_str));
+    args.extend(["--format", "csv"]);
+    let (ok, merged, err) = treelab(&args);
+    assert!(ok, "{err}");
+    let (ok, whole, _) = treelab(&[
+        "bench",
+        "--suite",
+        "fforum-40-59.obf",
+        "--algos",
+        "negaalpha,negascout",
+        "--depths",
+        "2..3",
+        "--format",
+        "csv",
+    ]);
+    assert!(ok);
+    // Everything but the time column agrees.
+    let strip = |t: &str| {
+        t.lines()
+            .map(|l| l.rsplit_once(',').map_or(l, |(a, _)| a).to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(strip(&merged), strip(&whole));
+    assert_eq!(whole.lines().count(), 1 + 20 * 2 * 2);
+    let (ok, _, err) = treelab(&["merge", &slices[0], &slices[0]]);
+    assert!(!ok && err.contains("overlap"), "{err}");
+}

@@ -247,6 +247,37 @@ pub fn run_bench(
     })
 }
 
+/// Joins the slices of a sharded bench (`--shard i/n`) into one result. The slices must
+/// come from the same grid (suite, rows, depths); a cell present in two slices is an
+/// error, since it means the shards overlap.
+pub fn merge_results(parts: Vec<BenchResult>) -> Result<BenchResult, EngineError> {
+    let mut iter = parts.into_iter();
+    let Some(mut whole) = iter.next() else {
+        return Err(EngineError::Input("nothing to merge".into()));
+    };
+    for (k, part) in iter.enumerate() {
+        if part.suite != whole.suite || part.rows != whole.rows || part.depths != whole.depths {
+            return Err(EngineError::Input(format!(
+                "slice {} is from another grid (suite, rows or depths differ from the first slice)",
+                k + 2
+            )));
+        }
+        whole.cells.extend(part.cells);
+    }
+    whole
+        .cells
+        .sort_by_key(|c| (c.position_index, c.row, c.depth));
+    if let Some(w) = whole.cells.windows(2).find(|w| {
+        (w[0].position_index, w[0].row, w[0].depth) == (w[1].position_index, w[1].row, w[1].depth)
+    }) {
+        return Err(EngineError::Input(format!(
+            "the slices overlap: {} row {} depth {} appears twice",
+            w[0].position, w[0].row, w[0].depth
+        )));
+    }
+    Ok(whole)
+}
+
 /// Output formats of a bench.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
