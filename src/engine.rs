@@ -12,7 +12,7 @@ use crate::game::connect4::{self, Connect4, Connect4Eval};
 use crate::game::othello::{self, Othello, OthelloEval};
 use crate::game::random_tree::{self, RandomTree, RandomTreeEval, TreeSpec};
 use crate::game::tictactoe::{self, TicTacToe, TicTacToeEval};
-use crate::game::{FormatError, Game, SuiteEntry, perft::PerftConvention};
+use crate::game::{Evaluator, FormatError, Game, SuiteEntry, perft::PerftConvention};
 use crate::search::{
     self, Algorithm, SearchControl, SearchOptions, SearchResult, SearchStats, StopReason,
 };
@@ -367,6 +367,19 @@ fn pick_eval<T: Copy + Default>(
     })
 }
 
+/// Runs `req` on one game's position with the evaluator it names.
+fn search_with<G: Game, E: Evaluator<G> + Copy + Default>(
+    pos: &G,
+    eval_from_name: fn(&str) -> Option<E>,
+    kind: GameKind,
+    req: &SearchRequest,
+    control: SearchControl<'_>,
+) -> Result<SearchRecord, EngineError> {
+    let eval = pick_eval(&req.evaluator, eval_from_name, kind)?;
+    let result = search::search(pos, &eval, req.algorithm, &req.options, req.depth, control)?;
+    Ok(SearchRecord::from_result(&result, G::move_to_string))
+}
+
 /// Runs one search on any game.
 pub fn run_search(
     pos: &AnyPosition,
@@ -374,37 +387,12 @@ pub fn run_search(
     control: SearchControl<'_>,
 ) -> Result<SearchRecord, EngineError> {
     let kind = pos.kind();
-    let (a, o, d) = (req.algorithm, &req.options, req.depth);
-    Ok(match pos {
-        AnyPosition::Othello(p) => {
-            let e = pick_eval(&req.evaluator, OthelloEval::from_name, kind)?;
-            SearchRecord::from_result(
-                &search::search(p, &e, a, o, d, control)?,
-                Othello::move_to_string,
-            )
-        }
-        AnyPosition::TicTacToe(p) => {
-            let e = pick_eval(&req.evaluator, TicTacToeEval::from_name, kind)?;
-            SearchRecord::from_result(
-                &search::search(p, &e, a, o, d, control)?,
-                TicTacToe::move_to_string,
-            )
-        }
-        AnyPosition::Connect4(p, _) => {
-            let e = pick_eval(&req.evaluator, Connect4Eval::from_name, kind)?;
-            SearchRecord::from_result(
-                &search::search(p, &e, a, o, d, control)?,
-                Connect4::move_to_string,
-            )
-        }
-        AnyPosition::RandomTree(p) => {
-            let e = pick_eval(&req.evaluator, RandomTreeEval::from_name, kind)?;
-            SearchRecord::from_result(
-                &search::search(p, &e, a, o, d, control)?,
-                RandomTree::move_to_string,
-            )
-        }
-    })
+    match pos {
+        AnyPosition::Othello(p) => search_with(p, OthelloEval::from_name, kind, req, control),
+        AnyPosition::TicTacToe(p) => search_with(p, TicTacToeEval::from_name, kind, req, control),
+        AnyPosition::Connect4(p, _) => search_with(p, Connect4Eval::from_name, kind, req, control),
+        AnyPosition::RandomTree(p) => search_with(p, RandomTreeEval::from_name, kind, req, control),
+    }
 }
 
 /// One position of a suite, game-agnostic.

@@ -293,22 +293,24 @@ impl BenchResult {
     /// The value of one cell, if it ran.
     #[must_use]
     pub fn cell(&self, position_index: usize, row: usize, depth: u32) -> Option<&BenchCell> {
+        // Cells are kept sorted by (position, row, depth): by run_bench and merge_results.
         self.cells
-            .iter()
-            .find(|c| c.position_index == position_index && c.row == row && c.depth == depth)
+            .binary_search_by_key(&(position_index, row, depth), |c| {
+                (c.position_index, c.row, c.depth)
+            })
+            .ok()
+            .map(|at| &self.cells[at])
     }
 
     /// The positions that ran, in order: `(index, name)`.
     #[must_use]
     pub fn positions(&self) -> Vec<(usize, String)> {
-        let mut seen: Vec<(usize, String)> = Vec::new();
-        for c in &self.cells {
-            if seen.last().is_none_or(|(i, _)| *i != c.position_index)
-                && !seen.iter().any(|(i, _)| *i == c.position_index)
-            {
-                seen.push((c.position_index, c.position.clone()));
-            }
-        }
+        let mut seen: Vec<(usize, String)> = self
+            .cells
+            .iter()
+            .map(|c| (c.position_index, c.position.clone()))
+            .collect();
+        seen.dedup_by_key(|(i, _)| *i);
         seen
     }
 

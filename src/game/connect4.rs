@@ -17,6 +17,7 @@ use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 
+use super::check_stone_counts;
 use super::perft::PerftConvention;
 use super::{
     Evaluator, FormatError, Game, Outcome, Scoring, Side, SuiteEntry, split_tokens, splitmix64,
@@ -556,18 +557,7 @@ pub fn parse_board(text: &str) -> Result<Connect4, FormatError> {
 /// Checks counts, fours and that some alternating order of moves drops these stones.
 fn check_reachable(first: u64, second: u64) -> Result<(), FormatError> {
     let (xs, os) = (first.count_ones(), second.count_ones());
-    if os > xs {
-        return Err(FormatError::whole(format!(
-            "{} more O than X: X moves first, so O never has more stones",
-            os - xs
-        )));
-    }
-    if xs > os + 1 {
-        return Err(FormatError::whole(format!(
-            "{} more X than O: the players alternate, so X is at most one stone ahead",
-            xs - os
-        )));
-    }
+    check_stone_counts(xs, os)?;
     let (x_four, o_four) = (has_four(first), has_four(second));
     if x_four && o_four {
         return Err(FormatError::whole(

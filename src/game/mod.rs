@@ -273,6 +273,24 @@ pub trait Evaluator<G: Game>: Clone + Debug + Send + Sync + 'static {
     fn evaluate(&self, pos: &G) -> i32;
 }
 
+/// Checks the stone counts of a game where X (the first player) and O alternate and
+/// nothing is ever removed: O never has more stones, X at most one more.
+pub(crate) fn check_stone_counts(xs: u32, os: u32) -> Result<(), FormatError> {
+    if os > xs {
+        return Err(FormatError::whole(format!(
+            "{} more O than X: X moves first, so O never has more stones",
+            os - xs
+        )));
+    }
+    if xs > os + 1 {
+        return Err(FormatError::whole(format!(
+            "{} more X than O: the players alternate, so X is at most one stone ahead",
+            xs - os
+        )));
+    }
+    Ok(())
+}
+
 /// One position of a suite file, with what the file knows about it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SuiteEntry<G: Game> {

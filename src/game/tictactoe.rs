@@ -15,6 +15,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use super::check_stone_counts;
 use super::perft::PerftConvention;
 use super::{Evaluator, FormatError, Game, Outcome, Scoring, Side, split_tokens, splitmix64};
 
@@ -145,18 +146,7 @@ fn check_stones(x: u16, o: u16) -> Result<Side, FormatError> {
     if x & o != 0 {
         return Err(FormatError::whole("a cell holds both X and O"));
     }
-    if os > xs {
-        return Err(FormatError::whole(format!(
-            "{} more O than X: X moves first, so O never has more stones",
-            os - xs
-        )));
-    }
-    if xs > os + 1 {
-        return Err(FormatError::whole(format!(
-            "{} more X than O: the players alternate, so X is at most one stone ahead",
-            xs - os
-        )));
-    }
+    check_stone_counts(xs, os)?;
     let x_won = has_line(x);
     let o_won = has_line(o);
     if x_won && o_won {

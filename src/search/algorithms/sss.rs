@@ -99,8 +99,9 @@ pub fn run<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, depth: u3
         let is_max = nodes[n].pos.side_to_move() == root_side;
         match status {
             Status::Live => {
-                let (ply, mv, node_alpha) = (nodes[n].ply as usize, nodes[n].mv, -INF);
-                if !ctx.enter(ply, mv, node_alpha, h) {
+                let (ply, mv) = (nodes[n].ply as usize, nodes[n].mv);
+                // In the trace an SSS* node carries its merit as the upper end.
+                if !ctx.enter(ply, mv, -INF, h) {
                     return 0;
                 }
                 let leaf_value = if nodes[n].depth == 0 {
