@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Runs treelab under Xvfb at 1280x800 and writes docs/screenshots/app.png.
+# Usage: scripts/screenshot.sh [OUT.png] [SESSION.ron]  (a session file to open)
 #
 # Installs the few run-time libraries it needs with apt-get when run as root and they
 # are missing. Uses a throw-away config dir, so the user's last session is not opened.
@@ -7,6 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 out="${1:-docs/screenshots/app.png}"
+session="${2:-}"
 wait_secs="${WAIT_SECS:-6}"
 
 need=()
@@ -32,7 +34,7 @@ config_home="$(mktemp -d)"
 trap 'rm -rf "$config_home"' EXIT
 
 XDG_CONFIG_HOME="$config_home" xvfb-run -a -s "-screen 0 1280x800x24" bash -c "
-    ./target/release/treelab &
+    ./target/release/treelab $session &
     app=\$!
     sleep $wait_secs
     import -window root '$out'

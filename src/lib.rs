@@ -9,5 +9,8 @@ pub mod cli;
 pub mod engine;
 pub mod experiment;
 pub mod game;
+pub mod presets;
+pub mod report;
+pub mod runner;
 pub mod search;
 pub mod session;

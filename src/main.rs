@@ -6,7 +6,7 @@ fn main() -> std::process::ExitCode {
     let cli = treelab::cli::Cli::parse();
     let outcome = match cli.command {
         Some(command) => treelab::cli::run(command),
-        None => treelab::app::run(),
+        None => treelab::app::run(cli.open),
     };
     match outcome {
         Ok(()) => std::process::ExitCode::SUCCESS,

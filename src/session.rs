@@ -114,6 +114,34 @@ impl ComparisonRow {
     pub fn depths(&self) -> std::ops::RangeInclusive<u32> {
         self.depth_min..=self.depth_max
     }
+
+    /// The row as a spec string (`negascout+order=static`, see
+    /// [`crate::experiment::bench::row_spec`]), with the evaluator when it is not the
+    /// default (`... [eval discs]`).
+    #[must_use]
+    pub fn label(&self) -> String {
+        let spec = crate::experiment::bench::row_spec(self.algorithm, &self.options);
+        if self.evaluator.trim().is_empty() {
+            spec
+        } else {
+            format!("{spec} [eval {}]", self.evaluator.trim())
+        }
+    }
+
+    /// Whether the row can run: depths in range and in order, options that make sense
+    /// for the algorithm. The error says why not.
+    pub fn check(&self) -> Result<(), String> {
+        if self.depth_min > self.depth_max {
+            return Err(format!(
+                "the depth range {}-{} is reversed",
+                self.depth_min, self.depth_max
+            ));
+        }
+        self.options
+            .validate(self.algorithm, self.depth_min)
+            .and_then(|()| self.options.validate(self.algorithm, self.depth_max))
+            .map_err(|e| e.to_string())
+    }
 }
 
 /// One finished (or stopped) search of a comparison.
@@ -124,10 +152,15 @@ pub struct ResultEntry {
     pub row: usize,
     /// The position's name (a suite entry's name, or `current`).
     pub position: String,
+    /// The row's label when it ran ([`ComparisonRow::label`]); a result whose label
+    /// differs from its row's label now was made with other settings.
+    pub label: String,
     /// The depth searched.
     pub depth: u32,
     /// What the search found.
     pub record: SearchRecord,
+    /// Why the search failed, if it did (then `record` is empty).
+    pub error: Option<String>,
 }
 
 /// How the app shows things; no effect on results.
@@ -142,6 +175,26 @@ pub struct ViewChoices {
     pub show_coordinates: bool,
     /// The row the comparison measures the others against, if any.
     pub baseline_row: Option<usize>,
+    /// Which view of the results is open.
+    pub tab: ResultsTab,
+    /// Show only this position's results (None: all).
+    pub position_filter: Option<String>,
+    /// What the seed-layout tables and the charts count.
+    pub count: crate::experiment::bench::CountKind,
+    /// Run on every position of the suite (true) or on the current position.
+    pub run_suite: bool,
+}
+
+/// The views of the results.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ResultsTab {
+    /// One line per row x position x depth.
+    #[default]
+    Table,
+    /// The seeds' layout: a table per position, a line per row, a column per depth.
+    Seeds,
+    /// Nodes against depth, ratio to the baseline.
+    Charts,
 }
 
 impl Default for ViewChoices {
@@ -151,6 +204,10 @@ impl Default for ViewChoices {
             show_legal_moves: true,
             show_coordinates: true,
             baseline_row: None,
+            tab: ResultsTab::Table,
+            position_filter: None,
+            count: crate::experiment::bench::CountKind::default(),
+            run_suite: false,
         }
     }
 }
@@ -376,8 +433,10 @@ mod tests {
         s.rows[1].depth_max = 9;
         s.results.push(ResultEntry {
             row: 1,
+            label: "negascout+tt=16".into(),
             position: "current".into(),
             depth: 3,
+            error: Some("a test failure".into()),
             record: SearchRecord {
                 score: Some(2),
                 best_move: Some("b2".into()),

@@ -369,7 +369,9 @@ fn random_tree_ui(ui: &mut egui::Ui, app: &mut TreelabApp, t: &RandomTree) {
                     .show_ui(ui, |ui| {
                         ui.selectable_value(&mut incremental, false, "independent");
                         ui.selectable_value(&mut incremental, true, "incremental");
-                    });
+                    })
+                    .response
+                    .on_hover_text("Value model");
                 ui.add(egui::DragValue::new(&mut magnitude).range(1..=random_tree::MAX_MAGNITUDE));
             });
             ui.weak(if incremental {

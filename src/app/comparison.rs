@@ -1,8 +1,557 @@
-//! The central comparison area. Part 1 lists the session's rows read-only; part 2
-//! (the background search, the live table and the charts) builds on this file.
+//! The central comparison area: the rows (algorithm + options + depths), Run and Stop,
+//! live progress per row, and below them the results (see `results.rs`, `charts.rs`).
+//!
+//! Searches run on background threads ([`crate::runner::Run`]); the UI thread only
+//! drains their events once a frame, so the window keeps answering during a run.
 
-use super::TreelabApp;
-use crate::search::{MoveOrder, SearchOptions};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::{Command, TreelabApp};
+use crate::experiment::bench::CountKind;
+use crate::game::Scoring;
+use crate::runner::{Run, RunEvent, Target};
+use crate::search::options::{MAX_DEPTH, MAX_KILLERS, MAX_SHALLOW_DEPTH, MAX_SSS_MIB, MAX_TT_MIB};
+use crate::search::{Algorithm, InitialWindow, MoveOrder, Progress, SearchOptions};
+use crate::session::{ComparisonRow, ResultsTab};
+
+/// Live state of one row during a run.
+#[derive(Clone, Debug, Default)]
+pub struct RowLive {
+    /// Jobs of the row in this run.
+    pub total: usize,
+    /// Jobs that ended.
+    pub done: usize,
+    /// Jobs that failed.
+    pub failed: usize,
+    /// The latest report of a running job: (position, depth of the job, progress).
+    pub latest: Option<(String, u32, Progress)>,
+}
+
+/// A run in progress.
+pub struct ActiveRun {
+    /// The worker threads and their channel.
+    pub run: Run,
+    /// Per comparison row.
+    pub live: HashMap<usize, RowLive>,
+}
+
+/// The comparison area's own state (not saved).
+#[derive(Default)]
+pub struct CompareState {
+    /// The run in progress, if any.
+    pub active: Option<ActiveRun>,
+    /// The row whose options are shown.
+    pub selected_row: Option<usize>,
+    /// The results table's sort: column and ascending.
+    pub sort: Option<(crate::report::Column, bool)>,
+    /// The last run's stop latency (Stop pressed to every worker gone).
+    pub last_stop_latency: Option<Duration>,
+    /// The chart depth for the per-position ratio chart (None: the deepest).
+    pub ratio_depth: Option<u32>,
+    /// A chart image save waiting for its screenshot.
+    pub chart_export: super::charts::ChartExport,
+}
+
+impl TreelabApp {
+    /// Whether a comparison is running.
+    #[must_use]
+    pub fn is_running(&self) -> bool {
+        self.compare.active.is_some()
+    }
+
+    /// Starts every enabled row on the current position or the whole suite.
+    pub(super) fn start_run(&mut self, ctx: &egui::Context) {
+        if self.is_running() {
+            return;
+        }
+        let target = if self.session.view.run_suite && self.suite.is_some() {
+            Target::Suite
+        } else {
+            Target::Current
+        };
+        let positions =
+            match crate::runner::target_positions(&self.session, self.suite.as_ref(), target) {
+                Ok(p) => p,
+                Err(e) => return self.error(e),
+            };
+        let jobs = match crate::runner::plan_jobs(&self.session.rows, &positions) {
+            Ok(j) => j,
+            Err(e) => return self.error(format!("Cannot run: {e}")),
+        };
+        let mut live: HashMap<usize, RowLive> = HashMap::new();
+        for j in &jobs {
+            live.entry(j.row).or_default().total += 1;
+        }
+        let ctx = ctx.clone();
+        let notify = Arc::new(move || ctx.request_repaint());
+        let threads = self.threads.clamp(1, 256);
+        let n = jobs.len();
+        let run = Run::start(jobs, threads, notify);
+        self.info(format!(
+            "Running {n} searches on {} thread{}",
+            threads.min(n),
+            if threads.min(n) == 1 { "" } else { "s" }
+        ));
+        self.compare.active = Some(ActiveRun { run, live });
+    }
+
+    /// Asks the running searches to stop; finished results stay.
+    pub(super) fn stop_run(&mut self) {
+        if let Some(a) = &mut self.compare.active {
+            a.run.stop();
+            self.info("Stopping…");
+        }
+    }
+
+    /// Drains the run's events into the session; ends the run when its threads are gone.
+    pub(super) fn poll_run(&mut self, ctx: &egui::Context) {
+        let Some(active) = &mut self.compare.active else {
+            return;
+        };
+        let events = active.run.poll();
+        let mut finished = Vec::new();
+        for e in events {
+            match e {
+                RunEvent::Started { .. } => {}
+                RunEvent::Progress { job, progress } => {
+                    let j = &active.run.jobs()[job];
+                    let live = active.live.entry(j.row).or_default();
+                    live.latest = Some((j.position_name.clone(), j.request.depth, progress));
+                }
+                RunEvent::Finished { job, result } => {
+                    let j = active.run.jobs()[job].clone();
+                    let live = active.live.entry(j.row).or_default();
+                    live.done += 1;
+                    if result.is_err() {
+                        live.failed += 1;
+                    }
+                    finished.push(crate::runner::result_entry(&j, result));
+                }
+            }
+        }
+        let done = active.run.is_done();
+        let total = active.run.jobs().len();
+        let ended = active.run.finished_jobs();
+        let stopped = active.run.stop_requested();
+        let elapsed = active.run.elapsed();
+        let latency = active.run.stop_latency();
+        for entry in finished {
+            crate::runner::insert_result(&mut self.session.results, entry);
+        }
+        if done {
+            if let Some(a) = self.compare.active.take() {
+                crate::runner::order_like_jobs(&mut self.session.results, a.run.jobs());
+                let failed: usize = a.live.values().map(|l| l.failed).sum();
+                self.compare.last_stop_latency = latency;
+                let fail_note = if failed > 0 {
+                    format!(", {failed} failed (see the Status column)")
+                } else {
+                    String::new()
+                };
+                if stopped {
+                    let ms = latency.map_or(0.0, |d| d.as_secs_f64() * 1000.0);
+                    self.info(format!(
+                        "Stopped after {:.1} s: kept {ended} of {total} searches (threads ended {ms:.0} ms after Stop){fail_note}",
+                        elapsed.as_secs_f64()
+                    ));
+                } else if failed > 0 {
+                    self.error(format!(
+                        "Finished {total} searches in {:.1} s{fail_note}",
+                        elapsed.as_secs_f64()
+                    ));
+                } else {
+                    self.info(format!(
+                        "Finished {total} searches in {:.1} s",
+                        elapsed.as_secs_f64()
+                    ));
+                }
+            }
+        } else {
+            ctx.request_repaint_after(Duration::from_millis(100));
+        }
+    }
+
+    /// Removes row `i` with its results; later rows move up.
+    pub(super) fn remove_row(&mut self, i: usize) {
+        if i >= self.session.rows.len() {
+            return;
+        }
+        self.session.rows.remove(i);
+        self.session.results.retain(|r| r.row != i);
+        for r in &mut self.session.results {
+            if r.row > i {
+                r.row -= 1;
+            }
+        }
+        let fix = |x: &mut Option<usize>| {
+            *x = match *x {
+                Some(b) if b == i => None,
+                Some(b) if b > i => Some(b - 1),
+                other => other,
+            };
+        };
+        fix(&mut self.session.view.baseline_row);
+        fix(&mut self.compare.selected_row);
+    }
+
+    /// Inserts a copy of row `i` after it (without results).
+    pub(super) fn duplicate_row(&mut self, i: usize) {
+        let Some(row) = self.session.rows.get(i).cloned() else {
+            return;
+        };
+        self.session.rows.insert(i + 1, row);
+        for r in &mut self.session.results {
+            if r.row > i {
+                r.row += 1;
+            }
+        }
+        if let Some(b) = &mut self.session.view.baseline_row
+            && *b > i
+        {
+            *b += 1;
+        }
+        self.compare.selected_row = Some(i + 1);
+    }
+
+    /// Swaps rows `a` and `b`, results and baseline following.
+    pub(super) fn swap_rows(&mut self, a: usize, b: usize) {
+        let n = self.session.rows.len();
+        if a >= n || b >= n || a == b {
+            return;
+        }
+        self.session.rows.swap(a, b);
+        let swap = |x: usize| {
+            if x == a {
+                b
+            } else if x == b {
+                a
+            } else {
+                x
+            }
+        };
+        for r in &mut self.session.results {
+            r.row = swap(r.row);
+        }
+        self.session.view.baseline_row = self.session.view.baseline_row.map(swap);
+        self.compare.selected_row = self.compare.selected_row.map(swap);
+    }
+}
+
+/// Whether an option that `set` changes from the defaults makes sense for `algorithm`;
+/// the error is the reason in words (for the tooltip of a greyed-out control).
+fn applies(algorithm: Algorithm, set: impl Fn(&mut SearchOptions)) -> Result<(), String> {
+    let mut o = SearchOptions::default();
+    set(&mut o);
+    o.validate(algorithm, 2).map_err(|e| e.to_string())
+}
+
+/// Resets the options `algorithm` cannot take to their defaults (after the person
+/// picks another algorithm), so a row never carries a hidden, refused option.
+pub fn sanitize(algorithm: Algorithm, o: &mut SearchOptions) {
+    let d = SearchOptions::default();
+    if o.fail_soft && applies(algorithm, |x| x.fail_soft = true).is_err() {
+        o.fail_soft = false;
+    }
+    if applies(algorithm, |x| x.killers = 1).is_err() {
+        o.killers = 0;
+        o.history = false;
+    }
+    if applies(algorithm, |x| x.tt_mib = 1).is_err() {
+        o.tt_mib = 0;
+        o.tt_symmetry = false;
+    }
+    if applies(algorithm, |x| x.iterative_deepening = true).is_err() {
+        o.iterative_deepening = false;
+    }
+    if applies(algorithm, |x| x.window = InitialWindow::GameRange).is_err() {
+        o.window = d.window;
+        o.aspiration = 0;
+    }
+    if algorithm != Algorithm::NegaScout {
+        o.skip_shallow_research = false;
+    }
+    if !o.iterative_deepening {
+        o.aspiration = 0;
+    }
+    if o.tt_mib == 0 {
+        o.tt_symmetry = false;
+    }
+    if o.ordering != MoveOrder::Oracle {
+        o.oracle_win_loss = false;
+    }
+}
+
+/// The comparison area: rows, run controls, results.
+pub fn comparison_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
+    run_bar_ui(ui, app);
+    ui.add_space(4.0);
+    let running = app.is_running();
+    egui::CollapsingHeader::new(egui::RichText::new("Rows").strong())
+        .id_salt("rows_header")
+        .default_open(true)
+        .show(ui, |ui| {
+            rows_ui(ui, app, running);
+            if let Some(i) = app.compare.selected_row
+                && i < app.session.rows.len()
+            {
+                ui.add_space(4.0);
+                ui.add_enabled_ui(!running, |ui| options_ui(ui, app, i));
+            }
+        });
+    ui.separator();
+    super::results::results_ui(ui, app);
+}
+
+fn run_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
+    ui.horizontal_wrapped(|ui| {
+        ui.heading("Comparison");
+        ui.add_space(8.0);
+        let running = app.is_running();
+        if running {
+            if ui
+                .button("Stop (Esc)")
+                .on_hover_text("End every search now (Esc); finished results stay")
+                .clicked()
+            {
+                app.push(Command::StopRun);
+            }
+            ui.spinner();
+        } else if ui
+            .button("Run (F5)")
+            .on_hover_text("Run every enabled row (F5)")
+            .clicked()
+        {
+            app.push(Command::RunComparison);
+        }
+        ui.add_enabled_ui(!running, |ui| {
+            ui.label("on");
+            let mut suite = app.session.view.run_suite && app.suite.is_some();
+            ui.radio_value(&mut suite, false, "the current position");
+            let suite_label = match &app.suite {
+                Some(s) => format!("all {} positions of {}", s.items.len(), s.name),
+                None => "a suite (none open)".into(),
+            };
+            ui.add_enabled_ui(app.suite.is_some(), |ui| {
+                ui.radio_value(&mut suite, true, suite_label);
+            });
+            if suite != (app.session.view.run_suite && app.suite.is_some()) {
+                app.session.view.run_suite = suite;
+            }
+            ui.label("threads");
+            ui.add(egui::DragValue::new(&mut app.threads).range(1..=256))
+                .on_hover_text("Worker threads; each search runs on one");
+        });
+    });
+}
+
+/// Controls of a row: move it, copy it, remove it.
+fn row_buttons(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize, n: usize) {
+    if ui
+        .add_enabled(i > 0, egui::Button::new("up").small())
+        .on_hover_text("Move up")
+        .clicked()
+    {
+        app.push(Command::SwapRows(i, i - 1));
+    }
+    if ui
+        .add_enabled(i + 1 < n, egui::Button::new("down").small())
+        .on_hover_text("Move down")
+        .clicked()
+    {
+        app.push(Command::SwapRows(i, i + 1));
+    }
+    if ui
+        .add(egui::Button::new("copy").small())
+        .on_hover_text("Duplicate")
+        .clicked()
+    {
+        app.push(Command::DuplicateRow(i));
+    }
+    if ui
+        .add(egui::Button::new("remove").small())
+        .on_hover_text(format!("Remove row {} and its results", i + 1))
+        .clicked()
+    {
+        app.push(Command::RemoveRow(i));
+    }
+}
+
+fn live_ui(ui: &mut egui::Ui, live: Option<&RowLive>) {
+    let Some(live) = live else {
+        return;
+    };
+    let frac = if live.total == 0 {
+        0.0
+    } else {
+        live.done as f32 / live.total as f32
+    };
+    ui.add(
+        egui::ProgressBar::new(frac)
+            .desired_width(110.0)
+            .text(format!("{}/{}", live.done, live.total)),
+    );
+    if let Some((pos, depth, p)) = &live.latest
+        && live.done < live.total
+    {
+        let nps = if p.elapsed_secs > 0.0 {
+            p.nodes as f64 / p.elapsed_secs
+        } else {
+            0.0
+        };
+        let best = p.best_move.clone().unwrap_or_else(|| "–".into());
+        let pv: Vec<&str> = p.pv.iter().take(6).map(String::as_str).collect();
+        ui.label(format!(
+            "{pos} d{depth} (iter {}) · {} nodes · {} n/s · {:.1} s · best {best}",
+            p.depth,
+            human(p.nodes as f64),
+            human(nps),
+            p.elapsed_secs
+        ))
+        .on_hover_text(format!("PV so far: {}", pv.join(" ")));
+    }
+}
+
+/// 1234567 as "1.23M".
+#[must_use]
+pub fn human(v: f64) -> String {
+    let a = v.abs();
+    if a >= 1e9 {
+        format!("{:.2}G", v / 1e9)
+    } else if a >= 1e6 {
+        format!("{:.2}M", v / 1e6)
+    } else if a >= 1e4 {
+        format!("{:.1}k", v / 1e3)
+    } else {
+        format!("{v:.0}")
+    }
+}
+
+fn rows_ui(ui: &mut egui::Ui, app: &mut TreelabApp, running: bool) {
+    let n = app.session.rows.len();
+    let evaluators = app.position.kind().evaluator_names();
+    egui::Grid::new("comparison_rows")
+        .striped(true)
+        .num_columns(7)
+        .spacing([10.0, 4.0])
+        .show(ui, |ui| {
+            for h in [
+                "Row",
+                "Algorithm",
+                "Depths",
+                "Evaluator",
+                "Options",
+                "",
+                "Progress",
+            ] {
+                ui.label(egui::RichText::new(h).underline());
+            }
+            ui.end_row();
+            for i in 0..n {
+                let selected = app.compare.selected_row == Some(i);
+                ui.add_enabled_ui(!running, |ui| {
+                    let row = &mut app.session.rows[i];
+                    ui.checkbox(&mut row.enabled, format!("{}", i + 1))
+                        .on_hover_text("Take part in the next run");
+                });
+                ui.add_enabled_ui(!running, |ui| {
+                    let row = &mut app.session.rows[i];
+                    let before = row.algorithm;
+                    egui::ComboBox::from_id_salt(("algorithm", i))
+                        .selected_text(row.algorithm.label())
+                        .width(130.0)
+                        .show_ui(ui, |ui| {
+                            for a in Algorithm::ALL {
+                                ui.selectable_value(&mut row.algorithm, a, a.label());
+                            }
+                        })
+                        .response
+                        .on_hover_text(format!("Algorithm of row {}", i + 1));
+                    if row.algorithm != before {
+                        sanitize(row.algorithm, &mut row.options);
+                    }
+                });
+                ui.add_enabled_ui(!running, |ui| {
+                    ui.horizontal(|ui| {
+                        let row = &mut app.session.rows[i];
+                        ui.add(
+                            egui::DragValue::new(&mut row.depth_min)
+                                .range(1..=MAX_DEPTH)
+                                .prefix("from "),
+                        )
+                        .on_hover_text("First depth");
+                        ui.add(
+                            egui::DragValue::new(&mut row.depth_max)
+                                .range(1..=MAX_DEPTH)
+                                .prefix("to "),
+                        )
+                        .on_hover_text("Last depth (each depth is its own search)");
+                        if row.depth_max < row.depth_min {
+                            row.depth_max = row.depth_min;
+                        }
+                    });
+                });
+                ui.add_enabled_ui(!running, |ui| {
+                    let row = &mut app.session.rows[i];
+                    let shown = if row.evaluator.is_empty() {
+                        format!("{} (default)", evaluators.first().copied().unwrap_or(""))
+                    } else {
+                        row.evaluator.clone()
+                    };
+                    egui::ComboBox::from_id_salt(("evaluator", i))
+                        .selected_text(shown)
+                        .width(110.0)
+                        .show_ui(ui, |ui| {
+                            for (k, name) in evaluators.iter().enumerate() {
+                                let value = if k == 0 {
+                                    String::new()
+                                } else {
+                                    (*name).to_string()
+                                };
+                                ui.selectable_value(&mut row.evaluator, value, *name);
+                            }
+                        })
+                        .response
+                        .on_hover_text(format!("Evaluator of row {}", i + 1));
+                });
+                let summary = super::comparison::options_summary(&app.session.rows[i].options);
+                let problem = app.session.rows[i].check().err();
+                let text = match &problem {
+                    Some(_) => egui::RichText::new(format!("⚠ {summary}"))
+                        .color(ui.visuals().error_fg_color),
+                    None => egui::RichText::new(summary),
+                };
+                let resp = ui
+                    .selectable_label(selected, text)
+                    .on_hover_text(problem.unwrap_or_else(|| "Show this row's options".into()));
+                if resp.clicked() {
+                    app.compare.selected_row = if selected { None } else { Some(i) };
+                }
+                ui.add_enabled_ui(!running, |ui| {
+                    ui.horizontal(|ui| row_buttons(ui, app, i, n));
+                });
+                ui.horizontal(|ui| {
+                    let live = app.compare.active.as_ref().and_then(|a| a.live.get(&i));
+                    live_ui(ui, live);
+                });
+                ui.end_row();
+            }
+        });
+    ui.horizontal(|ui| {
+        ui.add_enabled_ui(!running, |ui| {
+            if ui.button("Add row").clicked() {
+                app.push(Command::AddRow);
+            }
+        });
+        if let Some(d) = app.compare.last_stop_latency {
+            ui.weak(format!(
+                "last Stop: every search ended {:.0} ms after the click",
+                d.as_secs_f64() * 1000.0
+            ));
+        }
+    });
+}
 
 /// A short summary of the options that differ from the defaults.
 #[must_use]
@@ -13,7 +562,11 @@ pub fn options_summary(o: &SearchOptions) -> String {
         parts.push("fail-soft".to_string());
     }
     if o.ordering != MoveOrder::Generation {
-        parts.push(format!("order {}", o.ordering.name()));
+        let first = if o.order_all { "" } else { " (first)" };
+        parts.push(format!("order {}{first}", o.ordering.name()));
+    }
+    if o.oracle_win_loss {
+        parts.push("oracle win/loss".into());
     }
     if o.killers > 0 {
         parts.push(format!("killers {}", o.killers));
@@ -22,16 +575,29 @@ pub fn options_summary(o: &SearchOptions) -> String {
         parts.push("history".into());
     }
     if o.tt_mib > 0 {
-        parts.push(format!("TT {} MiB", o.tt_mib));
+        let sym = if o.tt_symmetry { " sym" } else { "" };
+        parts.push(format!("TT {} MiB{sym}", o.tt_mib));
     }
     if o.iterative_deepening {
         parts.push("ID".into());
     }
     if o.aspiration > 0 {
-        parts.push(format!("aspiration {}", o.aspiration));
+        parts.push(format!("aspiration ±{}", o.aspiration));
+    }
+    if o.window != d.window {
+        parts.push(format!("window {}", o.window.name()));
     }
     if o.scoring != d.scoring {
         parts.push(format!("scoring {}", o.scoring.name()));
+    }
+    if o.skip_shallow_research {
+        parts.push("skip re-search d≤2".into());
+    }
+    if o.first_guess != d.first_guess {
+        parts.push(format!("first guess {}", o.first_guess));
+    }
+    if o.sss_memory_mib != d.sss_memory_mib {
+        parts.push(format!("OPEN {} MiB", o.sss_memory_mib));
     }
     if parts.is_empty() {
         "defaults".into()
@@ -40,52 +606,221 @@ pub fn options_summary(o: &SearchOptions) -> String {
     }
 }
 
-/// The comparison area.
-pub fn comparison_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
-    ui.heading("Comparison");
-    let target = match &app.suite {
-        Some(s) => format!(
-            "Current position ({}), or the {} positions of {}",
-            app.position.kind().label(),
-            s.items.len(),
-            s.name
-        ),
-        None => format!("Current position ({})", app.position.kind().label()),
-    };
-    ui.label(target);
-    ui.add_space(6.0);
-    ui.label(egui::RichText::new("Rows").strong());
-    egui::Grid::new("comparison_rows")
-        .striped(true)
-        .num_columns(5)
-        .spacing([16.0, 6.0])
+/// Adds a control that is greyed out, with the reason as its tooltip, when `why` is an
+/// error.
+fn gated<R>(
+    ui: &mut egui::Ui,
+    why: Result<(), String>,
+    add: impl FnOnce(&mut egui::Ui) -> R,
+) -> Option<R> {
+    match why {
+        Ok(()) => Some(add(ui)),
+        Err(reason) => {
+            let r = ui.add_enabled_ui(false, add);
+            r.response.on_disabled_hover_text(reason);
+            None
+        }
+    }
+}
+
+fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
+    let row: &mut ComparisonRow = &mut app.session.rows[i];
+    let a = row.algorithm;
+    ui.label(egui::RichText::new(format!("Options of row {}: {}", i + 1, a.label())).strong());
+    let o = &mut row.options;
+    egui::Grid::new(("row_options", i))
+        .num_columns(4)
+        .spacing([12.0, 4.0])
         .show(ui, |ui| {
-            for h in ["Row", "Algorithm", "Depths", "Evaluator", "Options"] {
-                ui.label(egui::RichText::new(h).underline());
+            gated(ui, applies(a, |x| x.fail_soft = true), |ui| {
+                ui.checkbox(&mut o.fail_soft, "Fail-soft")
+            });
+            ui.horizontal(|ui| {
+                ui.label("Ordering");
+                let mut kind = match o.ordering {
+                    MoveOrder::Shallow(_) => MoveOrder::Shallow(0),
+                    other => other,
+                };
+                egui::ComboBox::from_id_salt(("ordering", i))
+                    .selected_text(match kind {
+                        MoveOrder::Generation => "generation order",
+                        MoveOrder::Static => "static hint",
+                        MoveOrder::Evaluation => "evaluation",
+                        MoveOrder::Shallow(_) => "shallow search",
+                        MoveOrder::Oracle => "perfect oracle",
+                    })
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut kind, MoveOrder::Generation, "generation order");
+                        ui.selectable_value(&mut kind, MoveOrder::Static, "static hint")
+                            .on_hover_text("The game's hint: corners first, centre first");
+                        ui.selectable_value(&mut kind, MoveOrder::Evaluation, "evaluation")
+                            .on_hover_text("Each child's static evaluation");
+                        ui.selectable_value(&mut kind, MoveOrder::Shallow(0), "shallow search")
+                            .on_hover_text("A shallow alpha-beta search of each child");
+                        ui.selectable_value(&mut kind, MoveOrder::Oracle, "perfect oracle")
+                            .on_hover_text("Each child's exact value (not counted)");
+                    })
+.response.on_hover_text("Move ordering");
+                o.ordering = match (kind, o.ordering) {
+                    (MoveOrder::Shallow(_), MoveOrder::Shallow(k)) => MoveOrder::Shallow(k),
+                    (MoveOrder::Shallow(_), _) => MoveOrder::Shallow(2),
+                    (k, _) => k,
+                };
+                if let MoveOrder::Shallow(k) = &mut o.ordering {
+                    ui.add(egui::DragValue::new(k).range(1..=MAX_SHALLOW_DEPTH).prefix("depth "));
+                }
+            });
+            let ordered = if o.ordering == MoveOrder::Generation {
+                Err("no ordering chosen".to_string())
+            } else {
+                Ok(())
+            };
+            gated(ui, ordered, |ui| {
+                let mut first_only = !o.order_all;
+                ui.checkbox(&mut first_only, "Only the first move")
+                    .on_hover_text("Bring only the best-rated move to the front (seed 002)");
+                o.order_all = !first_only;
+            });
+            let oracle = if o.ordering == MoveOrder::Oracle {
+                Ok(())
+            } else {
+                Err("only with the perfect oracle".to_string())
+            };
+            gated(ui, oracle, |ui| {
+                ui.checkbox(&mut o.oracle_win_loss, "Oracle blind to win distance")
+            });
+            ui.end_row();
+
+            gated(ui, applies(a, |x| x.killers = 1), |ui| {
+                ui.horizontal(|ui| {
+                    ui.label("Killers");
+                    ui.add(egui::DragValue::new(&mut o.killers).range(0..=MAX_KILLERS))
+                        .on_hover_text("Killer moves kept per ply (0 = off)");
+                })
+            });
+            gated(ui, applies(a, |x| x.history = true), |ui| {
+                ui.checkbox(&mut o.history, "History heuristic")
+            });
+            gated(ui, applies(a, |x| x.tt_mib = 1), |ui| {
+                ui.horizontal(|ui| {
+                    ui.label("TT");
+                    ui.add(
+                        egui::DragValue::new(&mut o.tt_mib)
+                            .range(0..=MAX_TT_MIB)
+                            .suffix(" MiB"),
+                    )
+                    .on_hover_text("Transposition table size (0 = none)");
+                })
+            });
+            let sym = if o.tt_mib == 0 {
+                Err("needs a transposition table (set its size)".to_string())
+            } else {
+                Ok(())
+            };
+            gated(ui, sym, |ui| {
+                ui.checkbox(&mut o.tt_symmetry, "Share symmetric positions")
+            });
+            ui.end_row();
+
+            gated(ui, applies(a, |x| x.iterative_deepening = true), |ui| {
+                ui.checkbox(&mut o.iterative_deepening, "Iterative deepening")
+            });
+            let asp = applies(a, |x| {
+                x.iterative_deepening = true;
+                x.aspiration = 1;
+            })
+            .and_then(|()| {
+                if o.iterative_deepening {
+                    Ok(())
+                } else {
+                    Err("aspiration windows centre on the previous iteration: turn on iterative deepening".to_string())
+                }
+            });
+            gated(ui, asp, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label("Aspiration ±");
+                    ui.add(egui::DragValue::new(&mut o.aspiration).range(0..=10_000))
+                        .on_hover_text("Half-width around the last score (0 = off)");
+                })
+            });
+            gated(ui, applies(a, |x| x.window = InitialWindow::GameRange), |ui| {
+                ui.horizontal(|ui| {
+                    ui.label("Window");
+                    ui.radio_value(&mut o.window, InitialWindow::Infinite, "(-∞, ∞)");
+                    ui.radio_value(&mut o.window, InitialWindow::GameRange, "game range");
+                })
+            });
+            ui.horizontal(|ui| {
+                ui.label("Scoring");
+                egui::ComboBox::from_id_salt(("scoring", i))
+                    .selected_text(o.scoring.name())
+                    .show_ui(ui, |ui| {
+                        for s in Scoring::ALL {
+                            ui.selectable_value(&mut o.scoring, s, s.name());
+                        }
+                    })
+.response.on_hover_text("Scoring");
+            });
+            ui.end_row();
+
+            let skip = if a == Algorithm::NegaScout {
+                Ok(())
+            } else {
+                Err("the shallow re-search skip is NegaScout's (seed 000)".to_string())
+            };
+            gated(ui, skip, |ui| {
+                ui.checkbox(&mut o.skip_shallow_research, "Skip re-search at depth ≤ 2")
+            });
+            if a == Algorithm::MtdF {
+                ui.horizontal(|ui| {
+                    ui.label("First guess");
+                    ui.add(egui::DragValue::new(&mut o.first_guess).range(-1_000_000..=1_000_000));
+                });
+            }
+            if a == Algorithm::SssStar {
+                ui.horizontal(|ui| {
+                    ui.label("OPEN list cap");
+                    ui.add(
+                        egui::DragValue::new(&mut o.sss_memory_mib)
+                            .range(1..=MAX_SSS_MIB)
+                            .suffix(" MiB"),
+                    );
+                });
             }
             ui.end_row();
-            for (i, row) in app.session.rows.iter().enumerate() {
-                let mut enabled = row.enabled;
-                ui.add_enabled(
-                    false,
-                    egui::Checkbox::new(&mut enabled, format!("{}", i + 1)),
-                )
-                .on_disabled_hover_text("Part 2 turns rows on and off");
-                ui.label(row.algorithm.label());
-                ui.label(format!("{}–{}", row.depth_min, row.depth_max));
-                ui.label(if row.evaluator.is_empty() {
-                    "default"
-                } else {
-                    row.evaluator.as_str()
-                });
-                ui.label(options_summary(&row.options));
-                ui.end_row();
-            }
         });
-    ui.add_space(8.0);
-    ui.label(format!(
-        "{} results in the session.",
-        app.session.results.len()
-    ));
-    ui.weak("Running the rows, the results table and the charts come next.");
+    if !o.iterative_deepening {
+        o.aspiration = 0;
+    }
+    if o.tt_mib == 0 {
+        o.tt_symmetry = false;
+    }
+    if o.ordering != MoveOrder::Oracle {
+        o.oracle_win_loss = false;
+    }
+    if let Err(e) = row.check() {
+        ui.colored_label(
+            ui.visuals().error_fg_color,
+            format!("Row {} cannot run: {e}", i + 1),
+        );
+    }
+}
+
+/// The count kind's label for combo boxes.
+#[must_use]
+pub fn count_label(c: CountKind) -> &'static str {
+    match c {
+        CountKind::Nodes => "nodes",
+        CountKind::Leaves => "leaves",
+    }
+}
+
+/// The tab's label.
+#[must_use]
+pub fn tab_label(t: ResultsTab) -> &'static str {
+    match t {
+        ResultsTab::Table => "Table",
+        ResultsTab::Seeds => "Seed layout",
+        ResultsTab::Charts => "Charts",
+    }
 }

@@ -127,7 +127,27 @@ pub fn pick_position_to_save(format: PositionFormat, kind: GameKind) -> Option<P
         .save_file()
 }
 
-/// The menu bar: File and Edit.
+/// Asks where to save the results table as CSV.
+pub fn pick_csv_to_save() -> Option<PathBuf> {
+    dialog()
+        .add_filter("CSV", &["csv"])
+        .set_file_name("results.csv")
+        .save_file()
+}
+
+/// Asks where to save a chart.
+pub fn pick_chart_to_save(format: super::charts::ChartFormat) -> Option<PathBuf> {
+    let ext = match format {
+        super::charts::ChartFormat::Png => "png",
+        super::charts::ChartFormat::Svg => "svg",
+    };
+    dialog()
+        .add_filter(ext, &[ext])
+        .set_file_name(format!("chart.{ext}"))
+        .save_file()
+}
+
+/// The menu bar: File, Edit, Run and Presets.
 pub fn menu_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| {
@@ -194,6 +214,51 @@ pub fn menu_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                 .clicked()
             {
                 app.push(Command::Redo);
+            }
+        });
+        ui.menu_button("Run", |ui| {
+            let running = app.is_running();
+            if ui
+                .add_enabled(
+                    !running,
+                    egui::Button::new("Run the comparison").shortcut_text("F5"),
+                )
+                .clicked()
+            {
+                app.push(Command::RunComparison);
+            }
+            if ui
+                .add_enabled(running, egui::Button::new("Stop").shortcut_text("Esc"))
+                .clicked()
+            {
+                app.push(Command::StopRun);
+            }
+            ui.separator();
+            if ui
+                .add_enabled(!running, egui::Button::new("Add row"))
+                .clicked()
+            {
+                app.push(Command::AddRow);
+            }
+            if ui
+                .add_enabled(
+                    !running && !app.session.results.is_empty(),
+                    egui::Button::new("Clear results"),
+                )
+                .clicked()
+            {
+                app.push(Command::ClearResults);
+            }
+        });
+        ui.menu_button("Presets", |ui| {
+            for p in crate::presets::PRESETS {
+                if ui
+                    .add_enabled(!app.is_running(), egui::Button::new(p.label))
+                    .on_hover_text(p.description)
+                    .clicked()
+                {
+                    app.push(Command::ApplyPreset(p.name.to_string()));
+                }
             }
         });
     });

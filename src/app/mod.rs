@@ -7,9 +7,11 @@
 //! at the end of the frame.
 
 mod board;
+mod charts;
 mod comparison;
 mod files;
 mod position;
+mod results;
 mod suite;
 
 use std::path::{Path, PathBuf};
@@ -17,15 +19,18 @@ use std::path::{Path, PathBuf};
 use crate::engine::{AnyPosition, GameKind, Suite};
 use crate::session::{AppConfig, Session, SuiteRef};
 
+pub use charts::ChartFormat;
 pub use files::PositionFormat;
+pub use results::TableExport;
 
 /// The window's default size: readable on a 1280x800 screen.
 const WINDOW_SIZE: [f32; 2] = [1280.0, 800.0];
 /// The left panel's default width.
 const LEFT_PANEL_WIDTH: f32 = 430.0;
 
-/// Opens the main window and runs until it is closed.
-pub fn run() -> anyhow::Result<()> {
+/// Opens the main window and runs until it is closed; with `open`, that session file
+/// rather than the last one.
+pub fn run(open: Option<PathBuf>) -> anyhow::Result<()> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("treelab")
@@ -35,7 +40,15 @@ pub fn run() -> anyhow::Result<()> {
     eframe::run_native(
         "treelab",
         options,
-        Box::new(|_cc| Ok(Box::new(TreelabApp::new_from_config()))),
+        Box::new(|_cc| {
+            let mut app = TreelabApp::new_from_config();
+            if let Some(path) = open
+                && let Err(e) = app.open_session_from(&path)
+            {
+                app.error(e);
+            }
+            Ok(Box::new(app))
+        }),
     )
     .map_err(|e| anyhow::anyhow!("could not open the window: {e}"))
 }
@@ -75,6 +88,37 @@ pub enum Command {
     Quit,
     /// Carry out the command without asking about unsaved changes.
     Discard(Box<Command>),
+    /// Run every enabled row on the current position or the suite.
+    RunComparison,
+    /// Stop the running searches (finished results stay).
+    StopRun,
+    /// Append a row.
+    AddRow,
+    /// Remove a row and its results.
+    RemoveRow(usize),
+    /// Insert a copy of a row after it.
+    DuplicateRow(usize),
+    /// Swap two rows (results follow).
+    SwapRows(usize, usize),
+    /// Set a row's depth range (first, last).
+    SetRowDepths(usize, u32, u32),
+    /// Set a row's algorithm (options it cannot take are reset).
+    SetRowAlgorithm(usize, crate::search::Algorithm),
+    /// Replace the comparison with a preset ([`crate::presets`]) by name (asks first
+    /// when there are unsaved changes).
+    ApplyPreset(String),
+    /// Throw the results away.
+    ClearResults,
+    /// Copy the results table to the clipboard.
+    ExportTable(TableExport),
+    /// Ask for a file and save the results table as CSV.
+    SaveTableDialog,
+    /// Save the results table as CSV to this file.
+    SaveTable(PathBuf),
+    /// Ask for a file and save the chart.
+    SaveChartDialog(ChartFormat),
+    /// Save the chart to this file.
+    SaveChart(ChartFormat, PathBuf),
 }
 
 /// The status line: the last message, an error or not.
@@ -123,6 +167,10 @@ pub struct TreelabApp {
     allow_close: bool,
     /// The title last sent to the window.
     title: String,
+    /// The comparison area's state, with the run in progress.
+    compare: comparison::CompareState,
+    /// Worker threads for a run.
+    threads: usize,
 }
 
 impl TreelabApp {
@@ -144,6 +192,8 @@ impl TreelabApp {
             config_path: None,
             allow_close: false,
             title: String::new(),
+            compare: comparison::CompareState::default(),
+            threads: crate::runner::default_threads(),
         };
         if let Err(e) = app.adopt_session_state() {
             app.status = Status::Error(e);
@@ -312,6 +362,7 @@ impl TreelabApp {
             Command::NewSession
                 | Command::OpenSessionDialog
                 | Command::OpenSession(_)
+                | Command::ApplyPreset(_)
                 | Command::Quit
         );
         if discards && self.is_dirty() {
@@ -327,6 +378,7 @@ impl TreelabApp {
     fn apply_now(&mut self, command: Command, ctx: &egui::Context) {
         match command {
             Command::NewSession => {
+                self.compare = comparison::CompareState::default();
                 self.session = Session::default();
                 self.path = None;
                 if let Err(e) = self.adopt_session_state() {
@@ -431,6 +483,75 @@ impl TreelabApp {
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
             Command::Discard(inner) => self.apply_now(*inner, ctx),
+            Command::RunComparison => self.start_run(ctx),
+            Command::StopRun => self.stop_run(),
+            Command::AddRow => {
+                let row = self.session.rows.last().cloned().unwrap_or_default();
+                self.session.rows.push(row);
+                self.compare.selected_row = Some(self.session.rows.len() - 1);
+            }
+            Command::RemoveRow(i) => self.remove_row(i),
+            Command::DuplicateRow(i) => self.duplicate_row(i),
+            Command::SwapRows(a, b) => self.swap_rows(a, b),
+            Command::SetRowDepths(i, first, last) => {
+                if let Some(row) = self.session.rows.get_mut(i) {
+                    row.depth_min = first;
+                    row.depth_max = last.max(first);
+                }
+            }
+            Command::SetRowAlgorithm(i, algorithm) => {
+                if let Some(row) = self.session.rows.get_mut(i) {
+                    row.algorithm = algorithm;
+                    comparison::sanitize(algorithm, &mut row.options);
+                }
+            }
+            Command::ApplyPreset(name) => match crate::presets::find(&name) {
+                Some(p) => {
+                    self.session = (p.build)();
+                    self.compare.selected_row = None;
+                    self.compare.sort = None;
+                    match self.adopt_session_state() {
+                        Ok(()) => self.info(format!("{}: {}", p.label, p.description)),
+                        Err(e) => self.error(e),
+                    }
+                }
+                None => self.error(format!("no preset called '{name}'")),
+            },
+            Command::ClearResults => {
+                self.session.results.clear();
+                self.info("Cleared the results");
+            }
+            Command::ExportTable(how) => {
+                let view = self.table_view();
+                let report = self.report();
+                let (text, what) = match how {
+                    TableExport::CopyMarkdown => (report.markdown(&view), "Markdown"),
+                    TableExport::CopyCsv => (report.csv(&view), "CSV"),
+                };
+                ctx.copy_text(text);
+                self.info(format!("Copied {} lines as {what}", view.len()));
+            }
+            Command::SaveTableDialog => {
+                if let Some(path) = files::pick_csv_to_save() {
+                    self.apply_now(Command::SaveTable(path), ctx);
+                }
+            }
+            Command::SaveTable(path) => {
+                let view = self.table_view();
+                let csv = self.report().csv(&view);
+                match crate::session::write_atomic(&path, csv.as_bytes()) {
+                    Ok(()) => {
+                        self.info(format!("Saved {} lines to {}", view.len(), path.display()))
+                    }
+                    Err(e) => self.error(format!("could not save {}: {e}", path.display())),
+                }
+            }
+            Command::SaveChartDialog(format) => {
+                if let Some(path) = files::pick_chart_to_save(format) {
+                    self.apply_now(Command::SaveChart(format, path), ctx);
+                }
+            }
+            Command::SaveChart(format, path) => self.save_chart(ctx, format, &path),
         }
     }
 
@@ -460,6 +581,8 @@ impl TreelabApp {
     pub fn open_session_from(&mut self, path: &Path) -> Result<(), String> {
         let session =
             Session::load(path).map_err(|e| format!("could not open {}: {e}", path.display()))?;
+        // A run of the old session ends here (dropping it stops its threads).
+        self.compare = comparison::CompareState::default();
         self.session = session;
         self.path = Some(path.to_path_buf());
         // A position or suite that no longer loads does not cost the rest of the
@@ -496,6 +619,8 @@ impl TreelabApp {
     /// Draws one frame and applies the frame's commands: everything but the window.
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
+        self.poll_run(&ctx);
+        self.poll_chart_export();
         self.handle_shortcuts(&ctx);
         self.handle_close_request(&ctx);
 
@@ -536,14 +661,25 @@ impl TreelabApp {
         let save = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
         let open = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
         let new = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
-        let (save_as, save, open, new) = ctx.input_mut(|i| {
+        let run = KeyboardShortcut::new(Modifiers::NONE, Key::F5);
+        let stop = KeyboardShortcut::new(Modifiers::NONE, Key::Escape);
+        let running = self.is_running();
+        let (save_as, save, open, new, run, stop) = ctx.input_mut(|i| {
             (
                 i.consume_shortcut(&save_as),
                 i.consume_shortcut(&save),
                 i.consume_shortcut(&open),
                 i.consume_shortcut(&new),
+                i.consume_shortcut(&run),
+                running && i.consume_shortcut(&stop),
             )
         });
+        if run {
+            self.push(Command::RunComparison);
+        }
+        if stop {
+            self.push(Command::StopRun);
+        }
         if save_as {
             self.push(Command::SaveAsDialog);
         } else if save {
@@ -571,6 +707,7 @@ impl TreelabApp {
         let what = match pending {
             Command::NewSession => "start a new session",
             Command::Quit => "quit",
+            Command::ApplyPreset(_) => "load the preset",
             _ => "open another session",
         };
         let mut answer = None;

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{EngineError, SearchRecord, SearchRequest, Suite, run_search};
+use crate::game::Scoring;
 use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchControl, SearchOptions};
 
 /// Which counter the tables show.
@@ -31,7 +32,9 @@ impl CountKind {
         }
     }
 
-    fn pick(self, r: &SearchRecord) -> u64 {
+    /// The counter of `r`.
+    #[must_use]
+    pub fn pick(self, r: &SearchRecord) -> u64 {
         match self {
             CountKind::Nodes => r.stats.nodes,
             CountKind::Leaves => r.stats.leaves,
@@ -98,6 +101,15 @@ pub fn parse_row_spec(spec: &str, base: &SearchOptions) -> Result<BenchRow, Engi
                     i32::try_from(num(value)?).map_err(|_| bad("first guess out of range"))?;
             }
             "sss-mib" => o.sss_memory_mib = to_u32(num(value)?)?,
+            "scoring" => {
+                o.scoring = match value {
+                    Some(v) => Scoring::ALL
+                        .into_iter()
+                        .find(|s| s.name() == v)
+                        .ok_or_else(|| bad("scoring is native, win-loss or shortest-win"))?,
+                    None => return Err(bad("scoring needs a value, as scoring=win-loss")),
+                }
+            }
             other => return Err(bad(&format!("unknown option '{other}'"))),
         }
     }
@@ -106,6 +118,65 @@ pub fn parse_row_spec(spec: &str, base: &SearchOptions) -> Result<BenchRow, Engi
         algorithm,
         options: o,
     })
+}
+
+/// The row spec of `algorithm` with `options`: the inverse of [`parse_row_spec`] over
+/// default options (`negascout+order=static+killers=2`). Only options that differ from
+/// the defaults are written.
+#[must_use]
+pub fn row_spec(algorithm: Algorithm, options: &SearchOptions) -> String {
+    let d = SearchOptions::default();
+    let mut out = algorithm.name().to_string();
+    let mut add = |part: String| {
+        out.push('+');
+        out.push_str(&part);
+    };
+    if options.fail_soft {
+        add("fail-soft".into());
+    }
+    if options.ordering != d.ordering {
+        add(format!("order={}", options.ordering.name()));
+    }
+    if !options.order_all {
+        add("order-first".into());
+    }
+    if options.oracle_win_loss {
+        add("oracle-win-loss".into());
+    }
+    if options.killers != d.killers {
+        add(format!("killers={}", options.killers));
+    }
+    if options.history {
+        add("history".into());
+    }
+    if options.tt_mib != d.tt_mib {
+        add(format!("tt={}", options.tt_mib));
+    }
+    if options.tt_symmetry {
+        add("tt-symmetry".into());
+    }
+    if options.iterative_deepening {
+        add("id".into());
+    }
+    if options.aspiration != d.aspiration {
+        add(format!("aspiration={}", options.aspiration));
+    }
+    if options.window != d.window {
+        add(format!("window={}", options.window.name()));
+    }
+    if options.scoring != d.scoring {
+        add(format!("scoring={}", options.scoring.name()));
+    }
+    if options.skip_shallow_research {
+        add("skip-shallow-research".into());
+    }
+    if options.first_guess != d.first_guess {
+        add(format!("first-guess={}", options.first_guess));
+    }
+    if options.sss_memory_mib != d.sss_memory_mib {
+        add(format!("sss-mib={}", options.sss_memory_mib));
+    }
+    out
 }
 
 /// What to run.

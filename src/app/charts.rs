@@ -1,0 +1,303 @@
+//! Charts (egui_plot): the count against depth on a log scale, a line per row (with the
+//! full and minimal tree as reference lines on random trees), and the ratio to the
+//! baseline row per position. Saving a chart: PNG from a screenshot of its area, SVG
+//! drawn from the same series.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use egui_plot::{GridMark, HoverPosition, Legend, Line, LineStyle, Plot, PlotPoints, Points};
+
+use super::TreelabApp;
+use super::comparison::{count_label, human};
+use crate::engine::AnyPosition;
+use crate::report::{Series, uniform_tree_references};
+
+/// The image formats a chart saves to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChartFormat {
+    /// A screenshot of the chart area.
+    Png,
+    /// Vector drawing of the depth chart.
+    Svg,
+}
+
+/// A PNG save waiting for the next frame's screenshot.
+#[derive(Default)]
+pub struct ChartExport {
+    /// Where to write, once the screenshot arrives.
+    pending: Option<PathBuf>,
+    /// The outcome, set by the screenshot callback (on another thread).
+    outcome: Arc<Mutex<Option<Result<String, String>>>>,
+    /// The charts' area last frame, in points.
+    pub area: Option<egui::Rect>,
+}
+
+/// The series of the depth chart and the ratio chart, as the app shows them now.
+pub fn chart_series(app: &TreelabApp) -> (Vec<Series>, Vec<Series>, u32) {
+    let report = app.report();
+    let count = app.session.view.count;
+    let positions: Vec<String> = match &app.session.view.position_filter {
+        Some(p) => vec![p.clone()],
+        None => report.positions(),
+    };
+    let mut depth = report.depth_series(&positions, count);
+    let max_depth = report.depths().last().copied().unwrap_or(1);
+    if let Ok(AnyPosition::RandomTree(t)) = app.session.current_position() {
+        let spec = t.spec();
+        depth.extend(uniform_tree_references(
+            spec.width,
+            max_depth.min(spec.depth),
+            count,
+        ));
+    }
+    let ratio_depth = app.compare.ratio_depth.unwrap_or(max_depth);
+    let ratio = report.ratio_series(&report.positions(), ratio_depth, count);
+    (depth, ratio, ratio_depth)
+}
+
+/// Decade ticks for a log10 axis: labels 10^k as numbers.
+fn log_axis_label(mark: GridMark, _range: &std::ops::RangeInclusive<f64>) -> String {
+    let v = 10f64.powf(mark.value);
+    if (mark.value - mark.value.round()).abs() < 1e-9 {
+        human(v)
+    } else {
+        String::new()
+    }
+}
+
+fn log_grid(input: egui_plot::GridInput) -> Vec<GridMark> {
+    let (lo, hi) = input.bounds;
+    let mut marks = Vec::new();
+    let (lo_k, hi_k) = (lo.floor() as i32, hi.ceil() as i32);
+    if hi_k - lo_k > 200 {
+        return marks;
+    }
+    for k in lo_k..=hi_k {
+        marks.push(GridMark {
+            value: f64::from(k),
+            step_size: 1.0,
+        });
+        for m in 2..10 {
+            let v = f64::from(k) + f64::from(m).log10();
+            if v > lo && v < hi {
+                marks.push(GridMark {
+                    value: v,
+                    step_size: 0.1,
+                });
+            }
+        }
+    }
+    marks
+}
+
+/// The charts tab.
+pub fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
+    let (depth_series, ratio_series, ratio_depth) = chart_series(app);
+    let count = app.session.view.count;
+    let outer = ui.available_rect_before_wrap();
+    let height = ((ui.available_height() - 60.0) / 2.0).max(160.0);
+    ui.label(
+        egui::RichText::new(format!(
+            "Total {} against depth (log scale)",
+            count_label(count)
+        ))
+        .strong(),
+    );
+    let resp = Plot::new("depth_chart")
+        .height(height)
+        .legend(Legend::default())
+        .x_axis_label("depth")
+        .y_axis_label(format!("{} (log)", count_label(count)))
+        .y_axis_formatter(log_axis_label)
+        .y_grid_spacer(log_grid)
+        .x_axis_formatter(|m, _| {
+            if (m.value - m.value.round()).abs() < 1e-9 {
+                format!("{}", m.value.round())
+            } else {
+                String::new()
+            }
+        })
+        .label_formatter(|hover| match hover {
+            HoverPosition::NearDataPoint {
+                plot_name,
+                position,
+                ..
+            } => Some(format!(
+                "{plot_name}\ndepth {}\n{}",
+                position.x.round(),
+                human(10f64.powf(position.y))
+            )),
+            HoverPosition::Elsewhere { .. } => None,
+        })
+        .show(ui, |plot| {
+            for s in &depth_series {
+                let pts: Vec<[f64; 2]> = s
+                    .points
+                    .iter()
+                    .filter(|(_, y)| *y > 0.0)
+                    .map(|&(x, y)| [x, y.log10()])
+                    .collect();
+                let mut line = Line::new(s.name.clone(), PlotPoints::from(pts.clone()));
+                if s.reference {
+                    line = line.style(LineStyle::dashed_loose());
+                }
+                plot.line(line);
+                if !s.reference {
+                    plot.points(Points::new(s.name.clone(), PlotPoints::from(pts)).radius(3.0));
+                }
+            }
+        });
+    let mut area = resp.response.rect;
+    ui.horizontal(|ui| {
+        ui.label(
+            egui::RichText::new(format!(
+                "{} relative to the baseline, per position",
+                count_label(count)
+            ))
+            .strong(),
+        );
+        ui.label("at depth");
+        let mut d = ratio_depth;
+        ui.add(egui::DragValue::new(&mut d).range(1..=crate::search::options::MAX_DEPTH));
+        if d != ratio_depth {
+            app.compare.ratio_depth = Some(d);
+        }
+    });
+    if app.session.view.baseline_row.is_none() {
+        ui.weak("Pick a baseline row above to see ratios.");
+    } else {
+        let positions = app.report().positions();
+        let names = positions.clone();
+        let resp = Plot::new("ratio_chart")
+            .height(height)
+            .legend(Legend::default())
+            .x_axis_label("position")
+            .y_axis_label("× baseline")
+            .x_axis_formatter(move |m, _| {
+                let k = m.value.round();
+                if (m.value - k).abs() < 1e-9 && k >= 1.0 {
+                    names.get(k as usize - 1).cloned().unwrap_or_default()
+                } else {
+                    String::new()
+                }
+            })
+            .label_formatter(move |hover| match hover {
+                HoverPosition::NearDataPoint {
+                    plot_name,
+                    position,
+                    ..
+                } => {
+                    let k = position.x.round() as usize;
+                    let pos = positions
+                        .get(k.wrapping_sub(1))
+                        .cloned()
+                        .unwrap_or_default();
+                    Some(format!("{plot_name}\n{pos}\n× {:.3}", position.y))
+                }
+                HoverPosition::Elsewhere { .. } => None,
+            })
+            .show(ui, |plot| {
+                for s in &ratio_series {
+                    let pts: Vec<[f64; 2]> = s.points.iter().map(|&(x, y)| [x, y]).collect();
+                    plot.line(Line::new(s.name.clone(), PlotPoints::from(pts.clone())));
+                    plot.points(Points::new(s.name.clone(), PlotPoints::from(pts)).radius(3.0));
+                }
+            });
+        area = area.union(resp.response.rect);
+    }
+    app.compare.chart_export.area = Some(area.intersect(outer.expand(2000.0)));
+}
+
+impl TreelabApp {
+    /// Saves the chart at `path`: PNG from a screenshot of the charts' area (written
+    /// when the next frame's pixels arrive), SVG from the series at once.
+    pub(super) fn save_chart(&mut self, ctx: &egui::Context, format: ChartFormat, path: &Path) {
+        match format {
+            ChartFormat::Svg => {
+                let (depth, _, _) = chart_series(self);
+                let count = count_label(self.session.view.count);
+                let svg = crate::report::line_chart_svg(
+                    &format!("Total {count} against depth"),
+                    "depth",
+                    count,
+                    &depth,
+                    true,
+                );
+                match crate::session::write_atomic(path, svg.as_bytes()) {
+                    Ok(()) => self.info(format!("Saved the chart to {}", path.display())),
+                    Err(e) => self.error(format!("could not save {}: {e}", path.display())),
+                }
+            }
+            ChartFormat::Png => {
+                let Some(area) = self.compare.chart_export.area else {
+                    return self.error("open the Charts tab to save a chart");
+                };
+                self.compare.chart_export.pending = Some(path.to_path_buf());
+                let outcome = Arc::clone(&self.compare.chart_export.outcome);
+                let path = path.to_path_buf();
+                let ppp = ctx.pixels_per_point();
+                let repaint = ctx.clone();
+                ctx.request_screenshot(move |image| {
+                    let result = write_png_crop(&image, area, ppp, &path)
+                        .map(|()| format!("Saved the chart to {}", path.display()))
+                        .map_err(|e| format!("could not save {}: {e}", path.display()));
+                    if let Ok(mut o) = outcome.lock() {
+                        *o = Some(result);
+                    }
+                    repaint.request_repaint();
+                });
+                self.info("Saving the chart…");
+            }
+        }
+    }
+
+    /// Reports a finished PNG save.
+    pub(super) fn poll_chart_export(&mut self) {
+        let done = self
+            .compare
+            .chart_export
+            .outcome
+            .lock()
+            .ok()
+            .and_then(|mut o| o.take());
+        if let Some(result) = done {
+            self.compare.chart_export.pending = None;
+            match result {
+                Ok(m) => self.info(m),
+                Err(e) => self.error(e),
+            }
+        }
+    }
+}
+
+/// Crops `image` to `area` (points, scaled by `ppp`) and writes it as PNG atomically.
+fn write_png_crop(
+    image: &egui::ColorImage,
+    area: egui::Rect,
+    ppp: f32,
+    path: &Path,
+) -> Result<(), String> {
+    let [w, h] = image.size;
+    let clamp = |v: f32, max: usize| (v.max(0.0) as usize).min(max);
+    let (x0, y0) = (clamp(area.min.x * ppp, w), clamp(area.min.y * ppp, h));
+    let (x1, y1) = (clamp(area.max.x * ppp, w), clamp(area.max.y * ppp, h));
+    if x1 <= x0 || y1 <= y0 {
+        return Err("the chart is not on screen".into());
+    }
+    let mut rgba = Vec::with_capacity((x1 - x0) * (y1 - y0) * 4);
+    for y in y0..y1 {
+        for x in x0..x1 {
+            rgba.extend_from_slice(&image.pixels[y * w + x].to_array());
+        }
+    }
+    let mut bytes = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut bytes, (x1 - x0) as u32, (y1 - y0) as u32);
+        enc.set_color(png::ColorType::Rgba);
+        enc.set_depth(png::BitDepth::Eight);
+        let mut writer = enc.write_header().map_err(|e| e.to_string())?;
+        writer.write_image_data(&rgba).map_err(|e| e.to_string())?;
+    }
+    crate::session::write_atomic(path, &bytes).map_err(|e| e.to_string())
+}

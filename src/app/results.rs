@@ -1,0 +1,376 @@
+//! The results: a sortable table (one line per row x position x depth), the seeds'
+//! layout (a table per position, a line per row, a column per depth, then totals and
+//! ratios), and the exports. The numbers come from [`crate::report::Report`].
+
+use egui_extras::{Column as TableColumn, TableBuilder};
+
+use super::comparison::{count_label, tab_label};
+use super::{Command, TreelabApp};
+use crate::experiment::bench::CountKind;
+use crate::report::{Column, Report};
+use crate::session::ResultsTab;
+
+/// How the table leaves the app.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableExport {
+    /// Markdown to the clipboard.
+    CopyMarkdown,
+    /// CSV to the clipboard.
+    CopyCsv,
+}
+
+/// The results area.
+pub fn results_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
+    toolbar_ui(ui, app);
+    ui.add_space(4.0);
+    if app.session.results.is_empty() {
+        ui.add_space(20.0);
+        ui.vertical_centered(|ui| {
+            ui.weak("No results yet. Press Run (F5), or pick a preset from the Presets menu.");
+        });
+        return;
+    }
+    match app.session.view.tab {
+        ResultsTab::Table => table_ui(ui, app),
+        ResultsTab::Seeds => seeds_ui(ui, app),
+        ResultsTab::Charts => super::charts::charts_ui(ui, app),
+    }
+}
+
+fn toolbar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
+    ui.horizontal_wrapped(|ui| {
+        for t in [ResultsTab::Table, ResultsTab::Seeds, ResultsTab::Charts] {
+            ui.selectable_value(&mut app.session.view.tab, t, tab_label(t));
+        }
+        ui.separator();
+        let report = app.report();
+        let positions = report.positions();
+        let rows = report.result_rows();
+        let labels: Vec<(usize, String)> = rows.iter().map(|&r| (r, report.row_label(r))).collect();
+        let view = &mut app.session.view;
+        ui.label("Position");
+        egui::ComboBox::from_id_salt("position_filter")
+            .selected_text(view.position_filter.clone().unwrap_or_else(|| "all".into()))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut view.position_filter, None, "all");
+                for p in positions {
+                    ui.selectable_value(&mut view.position_filter, Some(p.clone()), p);
+                }
+            })
+            .response
+            .on_hover_text("Show results of this position");
+        ui.label("Baseline");
+        egui::ComboBox::from_id_salt("baseline_row")
+            .selected_text(
+                view.baseline_row
+                    .map_or_else(|| "none".to_string(), |b| format!("row {}", b + 1)),
+            )
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut view.baseline_row, None, "none");
+                for (r, label) in labels {
+                    ui.selectable_value(
+                        &mut view.baseline_row,
+                        Some(r),
+                        format!("row {}: {label}", r + 1),
+                    );
+                }
+            })
+            .response
+            .on_hover_text("Ratios are measured against this row");
+        if view.tab != ResultsTab::Table {
+            ui.label("Count");
+            egui::ComboBox::from_id_salt("count_kind")
+                .selected_text(count_label(view.count))
+                .show_ui(ui, |ui| {
+                    for c in [CountKind::Nodes, CountKind::Leaves] {
+                        ui.selectable_value(&mut view.count, c, count_label(c));
+                    }
+                })
+                .response
+                .on_hover_text("What the tables and charts count");
+        }
+        ui.separator();
+        let has = !app.session.results.is_empty();
+        ui.menu_button("Export", |ui| {
+            if ui
+                .add_enabled(has, egui::Button::new("Copy table as Markdown"))
+                .clicked()
+            {
+                app.push(Command::ExportTable(TableExport::CopyMarkdown));
+            }
+            if ui
+                .add_enabled(has, egui::Button::new("Copy table as CSV"))
+                .clicked()
+            {
+                app.push(Command::ExportTable(TableExport::CopyCsv));
+            }
+            if ui
+                .add_enabled(has, egui::Button::new("Save table as CSV…"))
+                .clicked()
+            {
+                app.push(Command::SaveTableDialog);
+            }
+            ui.separator();
+            let charts = app.session.view.tab == ResultsTab::Charts;
+            let why = "open the Charts tab first";
+            if ui
+                .add_enabled(has && charts, egui::Button::new("Save chart as PNG…"))
+                .on_disabled_hover_text(why)
+                .clicked()
+            {
+                app.push(Command::SaveChartDialog(super::charts::ChartFormat::Png));
+            }
+            if ui
+                .add_enabled(has && charts, egui::Button::new("Save chart as SVG…"))
+                .on_disabled_hover_text(why)
+                .clicked()
+            {
+                app.push(Command::SaveChartDialog(super::charts::ChartFormat::Svg));
+            }
+        });
+        if ui
+            .add_enabled(has && !app.is_running(), egui::Button::new("Clear results"))
+            .clicked()
+        {
+            app.push(Command::ClearResults);
+        }
+    });
+}
+
+impl TreelabApp {
+    /// The report over the session's results.
+    #[must_use]
+    pub fn report(&self) -> Report<'_> {
+        Report {
+            results: &self.session.results,
+            rows: &self.session.rows,
+            baseline: self.session.view.baseline_row,
+        }
+    }
+
+    /// The indices of the results the table shows, in its order.
+    #[must_use]
+    pub fn table_view(&self) -> Vec<usize> {
+        self.report().view(
+            self.session.view.position_filter.as_deref(),
+            self.compare.sort,
+        )
+    }
+}
+
+fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
+    let view = app.table_view();
+    let report = app.report();
+    let disagree = report.disagreements();
+    let sort = app.compare.sort;
+    let mut clicked: Option<Column> = None;
+    let error = ui.visuals().error_fg_color;
+    let warn = ui.visuals().warn_fg_color;
+    let n_disagree = view.iter().filter(|&&i| disagree[i]).count();
+    if n_disagree > 0 {
+        ui.colored_label(
+            error,
+            format!(
+                "⚠ {n_disagree} results disagree on the score with another row at the same position and depth: a bug, or a non-exact option (aspiration, another scoring or evaluator). Marked ≠."
+            ),
+        );
+    }
+    let text_height = egui::TextStyle::Body
+        .resolve(ui.style())
+        .size
+        .max(ui.spacing().interact_size.y);
+    egui::ScrollArea::horizontal()
+        .id_salt("results_table_scroll")
+        .show(ui, |ui| {
+            let mut table = TableBuilder::new(ui)
+                .id_salt("results_table")
+                .striped(true)
+                .resizable(true)
+                .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+                .min_scrolled_height(120.0);
+            for c in Column::ALL {
+                table = table.column(match c {
+                    Column::Setup => TableColumn::initial(200.0).clip(true),
+                    Column::Pv => TableColumn::initial(140.0).clip(true),
+                    Column::Status => TableColumn::remainder().at_least(80.0),
+                    _ => TableColumn::auto().at_least(40.0),
+                });
+            }
+            table
+                .header(text_height + 4.0, |mut header| {
+                    for c in Column::ALL {
+                        header.col(|ui| {
+                            let arrow = match sort {
+                                Some((s, true)) if s == c => " ^",
+                                Some((s, false)) if s == c => " v",
+                                _ => "",
+                            };
+                            if ui
+                                .add(
+                                    egui::Button::new(
+                                        egui::RichText::new(format!("{}{arrow}", c.title()))
+                                            .strong(),
+                                    )
+                                    .frame(false),
+                                )
+                                .on_hover_text("Sort by this column")
+                                .clicked()
+                            {
+                                clicked = Some(c);
+                            }
+                        });
+                    }
+                })
+                .body(|body| {
+                    body.rows(text_height, view.len(), |mut row| {
+                        let i = view[row.index()];
+                        let e = &report.results[i];
+                        for c in Column::ALL {
+                            row.col(|ui| {
+                                let text = report.cell(e, c);
+                                if c == Column::Score && disagree[i] {
+                                    let others: Vec<String> = report
+                                        .scores_at(e)
+                                        .iter()
+                                        .map(|(r, s)| format!("row {}: {s}", r + 1))
+                                        .collect();
+                                    ui.colored_label(error, format!("≠ {text}")).on_hover_text(
+                                        format!(
+                                            "Rows disagree at {} depth {}: {}",
+                                            e.position,
+                                            e.depth,
+                                            others.join(", ")
+                                        ),
+                                    );
+                                } else if c == Column::Status && !text.is_empty() {
+                                    let color = if e.error.is_some() { error } else { warn };
+                                    ui.colored_label(color, &text).on_hover_text(&text);
+                                } else if c == Column::Pv || c == Column::Setup {
+                                    ui.label(&text).on_hover_text(&text);
+                                } else if c.is_numeric() {
+                                    ui.with_layout(
+                                        egui::Layout::right_to_left(egui::Align::Center),
+                                        |ui| ui.label(text),
+                                    );
+                                } else {
+                                    ui.label(text);
+                                }
+                            });
+                        }
+                    });
+                });
+        });
+    if let Some(c) = clicked {
+        app.compare.sort = match sort {
+            Some((s, true)) if s == c => Some((c, false)),
+            Some((s, false)) if s == c => None,
+            _ => Some((c, true)),
+        };
+    }
+}
+
+/// One grid in the seeds' layout: a line per row, a column per depth.
+fn seed_grid(
+    ui: &mut egui::Ui,
+    id: egui::IdSalt,
+    rows: &[(usize, String)],
+    depths: &[u32],
+    cell: impl Fn(usize, u32) -> Option<String>,
+) {
+    egui::Grid::new(id)
+        .striped(true)
+        .spacing([14.0, 3.0])
+        .show(ui, |ui| {
+            ui.label(egui::RichText::new("row").underline());
+            for d in depths {
+                ui.label(egui::RichText::new(format!("d{d}")).underline());
+            }
+            ui.end_row();
+            for (r, label) in rows {
+                ui.label(format!("{}: {label}", r + 1));
+                for &d in depths {
+                    let text = cell(*r, d).unwrap_or_else(|| "–".into());
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        ui.label(egui::RichText::new(text).monospace())
+                    });
+                }
+                ui.end_row();
+            }
+        });
+}
+
+fn seeds_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
+    let report = app.report();
+    let count = app.session.view.count;
+    let depths = report.depths();
+    let rows: Vec<(usize, String)> = report
+        .result_rows()
+        .into_iter()
+        .map(|r| (r, report.row_label(r)))
+        .collect();
+    let all_positions = report.positions();
+    let positions: Vec<String> = match &app.session.view.position_filter {
+        Some(p) => all_positions.iter().filter(|q| *q == p).cloned().collect(),
+        None => all_positions.clone(),
+    };
+    let baseline = app.session.view.baseline_row;
+    egui::ScrollArea::both()
+        .id_salt("seeds_scroll")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            let totals = report.totals(&positions, count);
+            if positions.len() > 1 {
+                ui.label(
+                    egui::RichText::new(format!(
+                        "Totals over {} positions ({})",
+                        positions.len(),
+                        count_label(count)
+                    ))
+                    .strong(),
+                );
+                seed_grid(
+                    ui,
+                    egui::IdSalt::new("seed_totals"),
+                    &rows,
+                    &depths,
+                    |r, d| totals.get(&(r, d)).map(|&v| v.to_string()),
+                );
+            }
+            if let Some(b) = baseline {
+                ui.add_space(6.0);
+                ui.label(egui::RichText::new(format!("Ratio to row {} (totals)", b + 1)).strong());
+                seed_grid(
+                    ui,
+                    egui::IdSalt::new("seed_ratios"),
+                    &rows,
+                    &depths,
+                    |r, d| {
+                        let v = *totals.get(&(r, d))?;
+                        let base = *totals.get(&(b, d))?;
+                        (base > 0).then(|| format!("{:.2}", v as f64 / base as f64))
+                    },
+                );
+            }
+            for p in &positions {
+                ui.add_space(6.0);
+                ui.label(egui::RichText::new(format!("{p} ({})", count_label(count))).strong());
+                seed_grid(
+                    ui,
+                    egui::IdSalt::new(("seed_pos", p)),
+                    &rows,
+                    &depths,
+                    |r, d| report.count(r, p, d, count).map(|v| v.to_string()),
+                );
+            }
+            ui.add_space(4.0);
+            ui.weak(format!(
+                "{} = {}; {} results.",
+                count_label(count),
+                match count {
+                    CountKind::Nodes => "every node visited",
+                    CountKind::Leaves => "static evaluations and finished games",
+                },
+                report.results.len(),
+            ));
+        });
+}

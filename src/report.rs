@@ -1,0 +1,846 @@
+//! What the comparison shows, computed without egui: the table's columns and sort
+//! keys, score disagreements, ratios to a baseline row, totals per row and depth, and
+//! the table as Markdown or CSV. The app draws these; tests check them directly.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write as _;
+
+use crate::experiment::bench::CountKind;
+use crate::session::{ComparisonRow, ResultEntry};
+
+/// A column of the results table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Column {
+    /// The row number (1-based).
+    Row,
+    /// The row's label (algorithm and options).
+    Setup,
+    /// The position's name.
+    Position,
+    /// The depth.
+    Depth,
+    /// The root value.
+    Score,
+    /// The best move.
+    Best,
+    /// The principal variation.
+    Pv,
+    /// Nodes.
+    Nodes,
+    /// Leaves (static evaluations and finished games).
+    Leaves,
+    /// Beta cutoffs.
+    Cutoffs,
+    /// Share of cutoffs made by the first move.
+    FirstMoveRate,
+    /// Re-searches.
+    Researches,
+    /// Transposition-table hits.
+    TtHits,
+    /// Seconds.
+    Time,
+    /// Nodes per second.
+    NodesPerSec,
+    /// Nodes relative to the baseline row at the same position and depth.
+    Ratio,
+    /// Stopped, failed, stale, or empty.
+    Status,
+}
+
+impl Column {
+    /// Every column, in table order.
+    pub const ALL: [Column; 17] = [
+        Column::Row,
+        Column::Setup,
+        Column::Position,
+        Column::Depth,
+        Column::Score,
+        Column::Best,
+        Column::Pv,
+        Column::Nodes,
+        Column::Leaves,
+        Column::Cutoffs,
+        Column::FirstMoveRate,
+        Column::Researches,
+        Column::TtHits,
+        Column::Time,
+        Column::NodesPerSec,
+        Column::Ratio,
+        Column::Status,
+    ];
+
+    /// The header text.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            Column::Row => "Row",
+            Column::Setup => "Algorithm and options",
+            Column::Position => "Position",
+            Column::Depth => "Depth",
+            Column::Score => "Score",
+            Column::Best => "Best",
+            Column::Pv => "PV",
+            Column::Nodes => "Nodes",
+            Column::Leaves => "Leaves",
+            Column::Cutoffs => "β-cutoffs",
+            Column::FirstMoveRate => "1st-move cut %",
+            Column::Researches => "Re-searches",
+            Column::TtHits => "TT hits",
+            Column::Time => "Time (s)",
+            Column::NodesPerSec => "Nodes/s",
+            Column::Ratio => "× baseline",
+            Column::Status => "Status",
+        }
+    }
+
+    /// Whether the column holds numbers (right-aligned, sorted numerically).
+    #[must_use]
+    pub fn is_numeric(self) -> bool {
+        !matches!(
+            self,
+            Column::Setup | Column::Position | Column::Best | Column::Pv | Column::Status
+        )
+    }
+}
+
+/// The comparison's results with what the table needs: rows (for staleness and
+/// labels) and the baseline row.
+#[derive(Clone, Copy, Debug)]
+pub struct Report<'a> {
+    /// The results.
+    pub results: &'a [ResultEntry],
+    /// The comparison rows now.
+    pub rows: &'a [ComparisonRow],
+    /// The row the ratios are measured against.
+    pub baseline: Option<usize>,
+}
+
+/// A sort key: numbers compare as numbers, text as text; empty cells sort last.
+#[derive(Clone, Debug, PartialEq, PartialOrd)]
+pub enum SortKey {
+    /// A number.
+    Number(f64),
+    /// Text.
+    Text(String),
+    /// Nothing.
+    Empty,
+}
+
+fn plain_number(n: u64) -> String {
+    n.to_string()
+}
+
+impl<'a> Report<'a> {
+    /// Whether `e` was made with other settings than its row has now.
+    #[must_use]
+    pub fn is_stale(&self, e: &ResultEntry) -> bool {
+        match self.rows.get(e.row) {
+            Some(row) => !e.label.is_empty() && row.label() != e.label,
+            None => true,
+        }
+    }
+
+    /// Whether `e` is a finished search whose value can be compared.
+    #[must_use]
+    pub fn is_complete(e: &ResultEntry) -> bool {
+        e.error.is_none() && e.record.stopped.is_none() && e.record.score.is_some()
+    }
+
+    /// Indices of the results whose score differs from another complete result at the
+    /// same position and depth: a bug or a non-exact option, which the user must see.
+    #[must_use]
+    pub fn disagreements(&self) -> Vec<bool> {
+        let mut scores: HashMap<(&str, u32), Vec<i32>> = HashMap::new();
+        for e in self.results.iter().filter(|e| Report::is_complete(e)) {
+            if let Some(s) = e.record.score {
+                scores.entry((&e.position, e.depth)).or_default().push(s);
+            }
+        }
+        self.results
+            .iter()
+            .map(|e| {
+                Report::is_complete(e)
+                    && scores
+                        .get(&(e.position.as_str(), e.depth))
+                        .is_some_and(|v| v.iter().any(|&s| s != v[0]))
+            })
+            .collect()
+    }
+
+    /// The other scores at `e`'s position and depth, by row (for a tooltip).
+    #[must_use]
+    pub fn scores_at(&self, e: &ResultEntry) -> Vec<(usize, i32)> {
+        self.results
+            .iter()
+            .filter(|o| o.position == e.position && o.depth == e.depth && Report::is_complete(o))
+            .filter_map(|o| o.record.score.map(|s| (o.row, s)))
+            .collect()
+    }
+
+    /// `e`'s nodes over the baseline row's nodes at the same position and depth.
+    #[must_use]
+    pub fn ratio(&self, e: &ResultEntry) -> Option<f64> {
+        let base = self.baseline?;
+        let b = self.results.iter().find(|o| {
+            o.row == base && o.position == e.position && o.depth == e.depth && o.error.is_none()
+        })?;
+        (b.record.stats.nodes > 0)
+            .then(|| e.record.stats.nodes as f64 / b.record.stats.nodes as f64)
+    }
+
+    /// The status words of `e`.
+    #[must_use]
+    pub fn status(&self, e: &ResultEntry) -> String {
+        let mut parts = Vec::new();
+        if let Some(err) = &e.error {
+            parts.push(format!("failed: {err}"));
+        }
+        if let Some(r) = e.record.stopped {
+            parts.push(r.describe().to_string());
+        }
+        if self.is_stale(e) {
+            parts.push("stale: the row changed since".to_string());
+        }
+        parts.join("; ")
+    }
+
+    /// The text of one cell.
+    #[must_use]
+    pub fn cell(&self, e: &ResultEntry, c: Column) -> String {
+        let s = &e.record.stats;
+        let failed = e.error.is_some();
+        match c {
+            Column::Row => (e.row + 1).to_string(),
+            Column::Setup => {
+                if e.label.is_empty() {
+                    self.rows
+                        .get(e.row)
+                        .map(ComparisonRow::label)
+                        .unwrap_or_default()
+                } else {
+                    e.label.clone()
+                }
+            }
+            Column::Position => e.position.clone(),
+            Column::Depth => e.depth.to_string(),
+            Column::Score => e.record.score.map(|v| v.to_string()).unwrap_or_default(),
+            Column::Best => e.record.best_move.clone().unwrap_or_default(),
+            Column::Pv => e.record.pv.join(" "),
+            _ if failed => String::new(),
+            Column::Nodes => plain_number(s.nodes),
+            Column::Leaves => plain_number(s.leaves),
+            Column::Cutoffs => plain_number(s.beta_cutoffs),
+            Column::FirstMoveRate => {
+                if s.beta_cutoffs == 0 {
+                    String::new()
+                } else {
+                    format!("{:.1}", 100.0 * s.first_move_cutoff_rate())
+                }
+            }
+            Column::Researches => plain_number(s.researches),
+            Column::TtHits => plain_number(s.tt_hits),
+            Column::Time => format!("{:.3}", s.elapsed_secs),
+            Column::NodesPerSec => format!("{:.0}", s.nodes_per_sec()),
+            Column::Ratio => self.ratio(e).map(|r| format!("{r:.3}")).unwrap_or_default(),
+            Column::Status => self.status(e),
+        }
+    }
+
+    /// The sort key of one cell.
+    #[must_use]
+    pub fn sort_key(&self, e: &ResultEntry, c: Column) -> SortKey {
+        let s = &e.record.stats;
+        let n = |v: f64| SortKey::Number(v);
+        match c {
+            Column::Row => n(e.row as f64),
+            Column::Depth => n(f64::from(e.depth)),
+            Column::Score => e.record.score.map_or(SortKey::Empty, |v| n(f64::from(v))),
+            Column::Nodes => n(s.nodes as f64),
+            Column::Leaves => n(s.leaves as f64),
+            Column::Cutoffs => n(s.beta_cutoffs as f64),
+            Column::FirstMoveRate => n(s.first_move_cutoff_rate()),
+            Column::Researches => n(s.researches as f64),
+            Column::TtHits => n(s.tt_hits as f64),
+            Column::Time => n(s.elapsed_secs),
+            Column::NodesPerSec => n(s.nodes_per_sec()),
+            Column::Ratio => self.ratio(e).map_or(SortKey::Empty, n),
+            _ => {
+                let t = self.cell(e, c);
+                if t.is_empty() {
+                    SortKey::Empty
+                } else {
+                    SortKey::Text(t)
+                }
+            }
+        }
+    }
+
+    /// The indices of the results to show: those at `position` (all when None),
+    /// sorted by `column` (stable; the plan's order otherwise).
+    #[must_use]
+    pub fn view(&self, position: Option<&str>, sort: Option<(Column, bool)>) -> Vec<usize> {
+        let mut idx: Vec<usize> = (0..self.results.len())
+            .filter(|&i| position.is_none_or(|p| self.results[i].position == p))
+            .collect();
+        if let Some((c, ascending)) = sort {
+            let keys: Vec<SortKey> = idx
+                .iter()
+                .map(|&i| self.sort_key(&self.results[i], c))
+                .collect();
+            let mut order: Vec<usize> = (0..idx.len()).collect();
+            order.sort_by(|&a, &b| {
+                let (ka, kb) = (&keys[a], &keys[b]);
+                match (ka, kb) {
+                    (SortKey::Empty, SortKey::Empty) => std::cmp::Ordering::Equal,
+                    (SortKey::Empty, _) => std::cmp::Ordering::Greater,
+                    (_, SortKey::Empty) => std::cmp::Ordering::Less,
+                    _ => {
+                        let o = ka.partial_cmp(kb).unwrap_or(std::cmp::Ordering::Equal);
+                        if ascending { o } else { o.reverse() }
+                    }
+                }
+            });
+            idx = order.into_iter().map(|k| idx[k]).collect();
+        }
+        idx
+    }
+
+    /// The positions that have results, in first-seen order.
+    #[must_use]
+    pub fn positions(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for e in self.results {
+            if !out.contains(&e.position) {
+                out.push(e.position.clone());
+            }
+        }
+        out
+    }
+
+    /// The depths that have results, ascending.
+    #[must_use]
+    pub fn depths(&self) -> Vec<u32> {
+        let mut d: Vec<u32> = self.results.iter().map(|e| e.depth).collect();
+        d.sort_unstable();
+        d.dedup();
+        d
+    }
+
+    /// The rows that have results, ascending.
+    #[must_use]
+    pub fn result_rows(&self) -> Vec<usize> {
+        let mut r: Vec<usize> = self.results.iter().map(|e| e.row).collect();
+        r.sort_unstable();
+        r.dedup();
+        r
+    }
+
+    /// The count of `row` at `position` and `depth`, if it ran without failing.
+    #[must_use]
+    pub fn count(&self, row: usize, position: &str, depth: u32, count: CountKind) -> Option<u64> {
+        self.results
+            .iter()
+            .find(|e| e.row == row && e.position == position && e.depth == depth)
+            .filter(|e| e.error.is_none())
+            .map(|e| count.pick(&e.record))
+    }
+
+    /// Totals per row and depth over `positions` (a row's total at a depth is None
+    /// unless it has a result at every one of them, so that totals compare).
+    #[must_use]
+    pub fn totals(&self, positions: &[String], count: CountKind) -> BTreeMap<(usize, u32), u64> {
+        let mut out = BTreeMap::new();
+        for row in self.result_rows() {
+            for depth in self.depths() {
+                let mut sum = 0u64;
+                let mut all = !positions.is_empty();
+                for p in positions {
+                    match self.count(row, p, depth, count) {
+                        Some(v) => sum += v,
+                        None => {
+                            all = false;
+                            break;
+                        }
+                    }
+                }
+                if all {
+                    out.insert((row, depth), sum);
+                }
+            }
+        }
+        out
+    }
+
+    /// The label of result row `row`: its current label, or the one it ran with.
+    #[must_use]
+    pub fn row_label(&self, row: usize) -> String {
+        self.rows.get(row).map_or_else(
+            || {
+                self.results
+                    .iter()
+                    .find(|e| e.row == row)
+                    .map(|e| e.label.clone())
+                    .unwrap_or_default()
+            },
+            ComparisonRow::label,
+        )
+    }
+
+    /// The results in `view` order as a Markdown table.
+    #[must_use]
+    pub fn markdown(&self, view: &[usize]) -> String {
+        let mut out = String::new();
+        let titles: Vec<&str> = Column::ALL.iter().map(|c| c.title()).collect();
+        let _ = writeln!(out, "| {} |", titles.join(" | "));
+        let aligns: Vec<&str> = Column::ALL
+            .iter()
+            .map(|c| if c.is_numeric() { "---:" } else { "---" })
+            .collect();
+        let _ = writeln!(out, "|{}|", aligns.join("|"));
+        for &i in view {
+            let e = &self.results[i];
+            let cells: Vec<String> = Column::ALL
+                .iter()
+                .map(|&c| self.cell(e, c).replace('|', "\\|"))
+                .collect();
+            let _ = writeln!(out, "| {} |", cells.join(" | "));
+        }
+        out
+    }
+
+    /// The results in `view` order as CSV (RFC 4180 quoting), with a header line.
+    #[must_use]
+    pub fn csv(&self, view: &[usize]) -> String {
+        fn field(s: &str) -> String {
+            if s.contains([',', '"', '\n']) {
+                format!("\"{}\"", s.replace('"', "\"\""))
+            } else {
+                s.to_string()
+            }
+        }
+        let mut out = String::new();
+        let titles: Vec<String> = Column::ALL.iter().map(|c| field(c.title())).collect();
+        let _ = writeln!(out, "{}", titles.join(","));
+        for &i in view {
+            let e = &self.results[i];
+            let cells: Vec<String> = Column::ALL
+                .iter()
+                .map(|&c| field(&self.cell(e, c)))
+                .collect();
+            let _ = writeln!(out, "{}", cells.join(","));
+        }
+        out
+    }
+}
+
+/// A line of a chart: named points, drawn dashed when it is a reference.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    /// The legend text.
+    pub name: String,
+    /// (x, y) points in x order.
+    pub points: Vec<(f64, f64)>,
+    /// A reference line (minimal tree, full tree) rather than a measured row.
+    pub reference: bool,
+}
+
+impl Report<'_> {
+    /// Per row: the total count over `positions` against depth (only depths where the
+    /// row has every position).
+    #[must_use]
+    pub fn depth_series(&self, positions: &[String], count: CountKind) -> Vec<Series> {
+        let totals = self.totals(positions, count);
+        self.result_rows()
+            .into_iter()
+            .map(|r| Series {
+                name: format!("{}: {}", r + 1, self.row_label(r)),
+                points: totals
+                    .iter()
+                    .filter(|((row, _), _)| *row == r)
+                    .map(|((_, d), &v)| (f64::from(*d), v as f64))
+                    .collect(),
+                reference: false,
+            })
+            .filter(|s| !s.points.is_empty())
+            .collect()
+    }
+
+    /// Per row: its count over the baseline row's at `depth`, against the position's
+    /// number in `positions` (1-based).
+    #[must_use]
+    pub fn ratio_series(&self, positions: &[String], depth: u32, count: CountKind) -> Vec<Series> {
+        let Some(base) = self.baseline else {
+            return Vec::new();
+        };
+        self.result_rows()
+            .into_iter()
+            .map(|r| Series {
+                name: format!("{}: {}", r + 1, self.row_label(r)),
+                points: positions
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(k, p)| {
+                        let v = self.count(r, p, depth, count)?;
+                        let b = self.count(base, p, depth, count)?;
+                        (b > 0).then(|| ((k + 1) as f64, v as f64 / b as f64))
+                    })
+                    .collect(),
+                reference: false,
+            })
+            .filter(|s| !s.points.is_empty())
+            .collect()
+    }
+}
+
+/// Reference lines for a uniform tree of `width` searched to depths 1..=`max_depth`:
+/// full minimax and the Knuth-Moore minimal tree, counting leaves or every node.
+#[must_use]
+pub fn uniform_tree_references(width: u32, max_depth: u32, count: CountKind) -> Vec<Series> {
+    let w = f64::from(width);
+    let km = |d: u32| -> f64 { w.powi(d.div_ceil(2) as i32) + w.powi((d / 2) as i32) - 1.0 };
+    let full = |d: u32| -> f64 { w.powi(d as i32) };
+    let cumulative = |f: &dyn Fn(u32) -> f64, d: u32| -> f64 { (0..=d).map(f).sum() };
+    let (full_name, km_name) = match count {
+        CountKind::Leaves => (
+            "full minimax: w^d leaves",
+            "minimal tree (Knuth-Moore) leaves",
+        ),
+        CountKind::Nodes => (
+            "full minimax: all nodes",
+            "minimal tree (Knuth-Moore) nodes",
+        ),
+    };
+    let pts = |f: &dyn Fn(u32) -> f64| -> Vec<(f64, f64)> {
+        (1..=max_depth)
+            .map(|d| {
+                let y = match count {
+                    CountKind::Leaves => f(d),
+                    CountKind::Nodes => cumulative(f, d),
+                };
+                (f64::from(d), y)
+            })
+            .collect()
+    };
+    vec![
+        Series {
+            name: full_name.into(),
+            points: pts(&full),
+            reference: true,
+        },
+        Series {
+            name: km_name.into(),
+            points: pts(&km),
+            reference: true,
+        },
+    ]
+}
+
+/// Escapes text for SVG.
+fn xml(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Line colours, as in the app.
+const PALETTE: [&str; 10] = [
+    "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+    "#bcbd22", "#17becf",
+];
+
+/// A line chart as a standalone SVG document: axes with ticks, a polyline and markers
+/// per series (reference series dashed), a legend and a title. With `log_y` the y axis
+/// is logarithmic with a tick per decade (points with y <= 0 are left out).
+#[must_use]
+pub fn line_chart_svg(
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    series: &[Series],
+    log_y: bool,
+) -> String {
+    let (w, h) = (860.0_f64, 520.0_f64);
+    let (left, right, top, bottom) = (90.0, 250.0, 40.0, 60.0);
+    let (pw, ph) = (w - left - right, h - top - bottom);
+    let ty = |y: f64| if log_y { y.log10() } else { y };
+    let pts: Vec<(f64, f64)> = series
+        .iter()
+        .flat_map(|s| s.points.iter().copied())
+        .filter(|&(_, y)| !log_y || y > 0.0)
+        .map(|(x, y)| (x, ty(y)))
+        .filter(|(x, y)| x.is_finite() && y.is_finite())
+        .collect();
+    let (mut x0, mut x1, mut y0, mut y1) = pts.iter().fold(
+        (
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        ),
+        |(a, b, c, d), &(x, y)| (a.min(x), b.max(x), c.min(y), d.max(y)),
+    );
+    if pts.is_empty() {
+        (x0, x1, y0, y1) = (0.0, 1.0, 0.0, 1.0);
+    }
+    if log_y {
+        y0 = y0.floor();
+        y1 = y1.ceil();
+    } else {
+        y0 = y0.min(0.0);
+    }
+    if x1 <= x0 {
+        x1 = x0 + 1.0;
+    }
+    if y1 <= y0 {
+        y1 = y0 + 1.0;
+    }
+    let sx = |x: f64| left + (x - x0) / (x1 - x0) * pw;
+    let sy = |y: f64| top + ph - (y - y0) / (y1 - y0) * ph;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(out, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
+    let _ = writeln!(
+        out,
+        r#"<text x="{}" y="24" font-size="15" text-anchor="middle">{}</text>"#,
+        left + pw / 2.0,
+        xml(title)
+    );
+    // Grid and ticks.
+    let y_ticks: Vec<f64> = if log_y {
+        (y0 as i64..=y1 as i64).map(|k| k as f64).collect()
+    } else {
+        let step = nice_step((y1 - y0) / 6.0);
+        let mut v = (y0 / step).ceil() * step;
+        let mut t = Vec::new();
+        while v <= y1 + 1e-9 {
+            t.push(v);
+            v += step;
+        }
+        t
+    };
+    for &t in &y_ticks {
+        let label = if log_y {
+            tick_number(10f64.powf(t))
+        } else {
+            tick_number(t)
+        };
+        let _ = writeln!(
+            out,
+            "<line x1=\"{left}\" x2=\"{}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"#e0e0e0\"/><text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{label}</text>",
+            left + pw,
+            left - 6.0,
+            sy(t) + 4.0,
+            y = sy(t)
+        );
+    }
+    let x_step = nice_step((x1 - x0) / 10.0).max(1.0);
+    let mut x = (x0 / x_step).ceil() * x_step;
+    while x <= x1 + 1e-9 {
+        let _ = writeln!(
+            out,
+            "<line x1=\"{v:.1}\" x2=\"{v:.1}\" y1=\"{top}\" y2=\"{}\" stroke=\"#f0f0f0\"/><text x=\"{v:.1}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
+            top + ph,
+            top + ph + 18.0,
+            tick_number(x),
+            v = sx(x)
+        );
+        x += x_step;
+    }
+    let _ = writeln!(
+        out,
+        r#"<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="none" stroke="black"/>"#
+    );
+    let _ = writeln!(
+        out,
+        r#"<text x="{}" y="{}" text-anchor="middle">{}</text>"#,
+        left + pw / 2.0,
+        h - 18.0,
+        xml(x_label)
+    );
+    let _ = writeln!(
+        out,
+        r#"<text transform="translate(22 {}) rotate(-90)" text-anchor="middle">{}{}</text>"#,
+        top + ph / 2.0,
+        xml(y_label),
+        if log_y { " (log scale)" } else { "" }
+    );
+    for (k, s) in series.iter().enumerate() {
+        let color = if s.reference {
+            "#555555"
+        } else {
+            PALETTE[k % PALETTE.len()]
+        };
+        let dash = if s.reference {
+            r#" stroke-dasharray="6 4""#
+        } else {
+            ""
+        };
+        let p: Vec<(f64, f64)> = s
+            .points
+            .iter()
+            .filter(|&&(_, y)| !log_y || y > 0.0)
+            .map(|&(x, y)| (sx(x), sy(ty(y))))
+            .collect();
+        let d: Vec<String> = p.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
+        let _ = writeln!(
+            out,
+            r#"<polyline class="series" fill="none" stroke="{color}" stroke-width="2"{dash} points="{}"><title>{}</title></polyline>"#,
+            d.join(" "),
+            xml(&s.name)
+        );
+        if !s.reference {
+            for (x, y) in &p {
+                let _ = writeln!(
+                    out,
+                    r#"<circle cx="{x:.1}" cy="{y:.1}" r="3" fill="{color}"/>"#
+                );
+            }
+        }
+        let ly = top + 10.0 + 20.0 * k as f64;
+        let lx = left + pw + 16.0;
+        let _ = writeln!(
+            out,
+            r#"<line x1="{lx}" x2="{}" y1="{ly}" y2="{ly}" stroke="{color}" stroke-width="2"{dash}/><text x="{}" y="{}">{}</text>"#,
+            lx + 24.0,
+            lx + 30.0,
+            ly + 4.0,
+            xml(&s.name)
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// A round step near `raw` (1, 2 or 5 times a power of ten).
+fn nice_step(raw: f64) -> f64 {
+    if !(raw.is_finite() && raw > 0.0) {
+        return 1.0;
+    }
+    let p = 10f64.powf(raw.log10().floor());
+    let m = raw / p;
+    p * if m <= 1.0 {
+        1.0
+    } else if m <= 2.0 {
+        2.0
+    } else if m <= 5.0 {
+        5.0
+    } else {
+        10.0
+    }
+}
+
+/// A tick label: whole numbers with k/M/G suffixes, else two decimals.
+fn tick_number(v: f64) -> String {
+    let a = v.abs();
+    if a >= 1e9 {
+        format!("{}G", v / 1e9)
+    } else if a >= 1e6 {
+        format!("{}M", v / 1e6)
+    } else if a >= 1e4 {
+        format!("{}k", v / 1e3)
+    } else if (v - v.round()).abs() < 1e-9 {
+        format!("{}", v.round())
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::SearchRecord;
+    use crate::search::Algorithm;
+
+    fn entry(row: usize, pos: &str, depth: u32, score: i32, nodes: u64) -> ResultEntry {
+        let mut record = SearchRecord {
+            score: Some(score),
+            ..SearchRecord::default()
+        };
+        record.stats.nodes = nodes;
+        ResultEntry {
+            row,
+            label: String::new(),
+            position: pos.into(),
+            depth,
+            record,
+            error: None,
+        }
+    }
+
+    #[test]
+    fn disagreement_ratio_totals_and_sort() {
+        let rows = vec![
+            ComparisonRow::new(Algorithm::NegaAlpha),
+            ComparisonRow::new(Algorithm::Scout),
+        ];
+        let results = vec![
+            entry(0, "a", 2, 5, 100),
+            entry(1, "a", 2, 5, 50),
+            entry(0, "b", 2, 3, 40),
+            entry(1, "b", 2, 4, 80),
+        ];
+        let r = Report {
+            results: &results,
+            rows: &rows,
+            baseline: Some(0),
+        };
+        assert_eq!(r.disagreements(), vec![false, false, true, true]);
+        assert_eq!(r.ratio(&results[1]), Some(0.5));
+        assert_eq!(r.ratio(&results[3]), Some(2.0));
+        let totals = r.totals(&r.positions(), CountKind::Nodes);
+        assert_eq!(totals.get(&(0, 2)), Some(&140));
+        assert_eq!(totals.get(&(1, 2)), Some(&130));
+        assert_eq!(r.view(Some("b"), None), vec![2, 3]);
+        assert_eq!(r.view(None, Some((Column::Nodes, true))), vec![2, 1, 3, 0]);
+        assert_eq!(r.view(None, Some((Column::Nodes, false))), vec![0, 3, 1, 2]);
+        let csv = r.csv(&[0]);
+        assert_eq!(csv.lines().count(), 2);
+        assert!(
+            csv.lines()
+                .nth(1)
+                .unwrap()
+                .starts_with("1,negaalpha,a,2,5,")
+        );
+        let md = r.markdown(&[0, 1]);
+        assert_eq!(md.lines().count(), 4);
+        // A stopped result neither disagrees nor counts as complete.
+        let mut stopped = results.clone();
+        stopped[3].record.stopped = Some(crate::search::StopReason::Stopped);
+        let r2 = Report {
+            results: &stopped,
+            ..r
+        };
+        assert_eq!(r2.disagreements(), vec![false; 4]);
+        assert!(r2.status(&stopped[3]).contains("stopped"));
+        let series = r.depth_series(&r.positions(), CountKind::Nodes);
+        assert_eq!(series.len(), 2);
+        assert_eq!(series[0].points, vec![(2.0, 140.0)]);
+        let ratios = r.ratio_series(&r.positions(), 2, CountKind::Nodes);
+        assert_eq!(ratios[1].points, vec![(1.0, 0.5), (2.0, 2.0)]);
+    }
+
+    #[test]
+    fn uniform_references_match_knuth_moore() {
+        let refs = uniform_tree_references(8, 6, CountKind::Leaves);
+        assert_eq!(refs[0].points[5], (6.0, 262_144.0));
+        assert_eq!(refs[1].points[5].1, 1023.0);
+        assert_eq!(
+            refs[1].points[5].1,
+            crate::game::random_tree::knuth_moore_minimal_leaves(8, 6).unwrap() as f64
+        );
+        let nodes = uniform_tree_references(3, 2, CountKind::Nodes);
+        // 1 + 3 + 9 for the full tree, 1 + 3 + 5 for the minimal one.
+        assert_eq!(nodes[0].points[1].1, 13.0);
+        assert_eq!(nodes[1].points[1].1, 9.0);
+        let svg = line_chart_svg("t", "depth", "leaves", &refs, true);
+        assert!(svg.starts_with("<svg"));
+        assert!(svg.trim_end().ends_with("</svg>"));
+        assert_eq!(svg.matches("<polyline").count(), 2);
+        // One tick per decade from 10^0 to 10^6 (leaves 8 .. 262144).
+        assert!(svg.contains(">100k</text>") && svg.contains(">1</text>"));
+    }
+}

@@ -1,0 +1,641 @@
+//! Runs a comparison (rows x positions x depths) on background threads.
+//!
+//! The app and `treelab session run` share this module; it does not import egui. A
+//! [`Run`] owns its worker threads: they take jobs from a shared counter in order, run
+//! each search with the run's stop flag and a progress sink, and send [`RunEvent`]s
+//! down a channel that the owner drains with [`Run::poll`] (the app once a frame).
+//!
+//! A search that panics (a bug) does not take the run down: the job ends as failed
+//! with the panic message and the other jobs go on. [`Run::stop`] raises the flag that
+//! every search polls every 1024 nodes; a stopped search still reports its partial
+//! record, and jobs not yet started are dropped.
+
+use std::panic::AssertUnwindSafe;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crate::engine::{AnyPosition, SearchRecord, SearchRequest, Suite, run_search};
+use crate::search::{Progress, SearchControl};
+use crate::session::{ComparisonRow, ResultEntry, Session};
+
+/// The name results carry when the current position (not a suite entry) was searched.
+pub const CURRENT_POSITION: &str = "current";
+
+/// One search of a run.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// The comparison row it belongs to.
+    pub row: usize,
+    /// The row's label when the run started (see [`ComparisonRow::label`]).
+    pub label: String,
+    /// The position's name.
+    pub position_name: String,
+    /// The position.
+    pub position: AnyPosition,
+    /// What to run (its depth is this job's depth).
+    pub request: SearchRequest,
+}
+
+/// What a worker reports.
+#[derive(Clone, Debug)]
+pub enum RunEvent {
+    /// A job started.
+    Started {
+        /// Its index in [`Run::jobs`].
+        job: usize,
+    },
+    /// Live progress of a running job.
+    Progress {
+        /// Its index in [`Run::jobs`].
+        job: usize,
+        /// The search's report.
+        progress: Progress,
+    },
+    /// A job ended: its record (perhaps stopped early) or why it failed.
+    Finished {
+        /// Its index in [`Run::jobs`].
+        job: usize,
+        /// The record, or the error or panic message.
+        result: Result<SearchRecord, String>,
+    },
+}
+
+/// Something to call when there is news (the app asks for a repaint).
+pub type Notify = Arc<dyn Fn() + Send + Sync>;
+
+/// A job that runs a search: the default is [`run_search`]; tests put in failing ones.
+pub type SearchFn =
+    Arc<dyn Fn(&Job, SearchControl<'_>) -> Result<SearchRecord, String> + Send + Sync>;
+
+/// The default [`SearchFn`]: the engine's search of the job's position.
+#[must_use]
+pub fn engine_search() -> SearchFn {
+    Arc::new(|job: &Job, control: SearchControl<'_>| {
+        run_search(&job.position, &job.request, control).map_err(|e| e.to_string())
+    })
+}
+
+/// A comparison running on background threads.
+pub struct Run {
+    jobs: Arc<Vec<Job>>,
+    stop: Arc<AtomicBool>,
+    events: Receiver<RunEvent>,
+    workers: Vec<JoinHandle<()>>,
+    started: Instant,
+    stop_requested: Option<Instant>,
+    /// When the last worker was seen to end, after a stop request.
+    stopped_after: Option<Duration>,
+    finished: usize,
+    disconnected: bool,
+}
+
+impl std::fmt::Debug for Run {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Run")
+            .field("jobs", &self.jobs.len())
+            .field("finished", &self.finished)
+            .field("threads", &self.workers.len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// How many worker threads a run uses by default: one per core.
+#[must_use]
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+}
+
+/// The panic message of a caught panic.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a panic with no message".to_string()
+    }
+}
+
+impl Run {
+    /// Starts `jobs` on `threads` workers (at least one, at most one per job) with the
+    /// engine's search.
+    #[must_use]
+    pub fn start(jobs: Vec<Job>, threads: usize, notify: Notify) -> Run {
+        Run::start_with(jobs, threads, notify, engine_search())
+    }
+
+    /// Starts `jobs` with a given search function (tests inject failures this way).
+    #[must_use]
+    pub fn start_with(jobs: Vec<Job>, threads: usize, notify: Notify, search: SearchFn) -> Run {
+        let jobs = Arc::new(jobs);
+        let stop = Arc::new(AtomicBool::new(false));
+        let next = Arc::new(AtomicUsize::new(0));
+        let (tx, events) = channel();
+        let threads = threads.clamp(1, jobs.len().max(1));
+        let workers = (0..threads)
+            .map(|i| {
+                let (jobs, stop, next, tx, notify, search) = (
+                    Arc::clone(&jobs),
+                    Arc::clone(&stop),
+                    Arc::clone(&next),
+                    tx.clone(),
+                    Arc::clone(&notify),
+                    Arc::clone(&search),
+                );
+                std::thread::Builder::new()
+                    .name(format!("treelab-worker-{i}"))
+                    .spawn(move || worker(&jobs, &stop, &next, &tx, &notify, &search))
+                    .expect("spawning a worker thread")
+            })
+            .collect();
+        Run {
+            jobs,
+            stop,
+            events,
+            workers,
+            started: Instant::now(),
+            stop_requested: None,
+            stopped_after: None,
+            finished: 0,
+            disconnected: false,
+        }
+    }
+
+    /// The jobs, in the order they are taken.
+    #[must_use]
+    pub fn jobs(&self) -> &[Job] {
+        &self.jobs
+    }
+
+    /// Asks every search to end; they do within a few thousand nodes.
+    pub fn stop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.stop_requested.get_or_insert_with(Instant::now);
+    }
+
+    /// Whether [`Run::stop`] was called.
+    #[must_use]
+    pub fn stop_requested(&self) -> bool {
+        self.stop_requested.is_some()
+    }
+
+    /// The time from the stop request to the moment [`Run::poll`] saw every worker
+    /// gone, once it has.
+    #[must_use]
+    pub fn stop_latency(&self) -> Option<Duration> {
+        self.stopped_after
+    }
+
+    /// Time since the run started.
+    #[must_use]
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// Jobs that have ended (finished, stopped or failed).
+    #[must_use]
+    pub fn finished_jobs(&self) -> usize {
+        self.finished
+    }
+
+    /// Every event since the last call, without waiting.
+    pub fn poll(&mut self) -> Vec<RunEvent> {
+        let mut out = Vec::new();
+        loop {
+            match self.events.try_recv() {
+                Ok(e) => {
+                    if matches!(e, RunEvent::Finished { .. }) {
+                        self.finished += 1;
+                    }
+                    out.push(e);
+                }
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => {
+                    self.disconnected = true;
+                    break;
+                }
+            }
+        }
+        if self.disconnected
+            && self.stopped_after.is_none()
+            && let Some(at) = self.stop_requested
+        {
+            self.stopped_after = Some(at.elapsed());
+        }
+        out
+    }
+
+    /// Waits for the next event, up to `timeout`.
+    pub fn wait(&mut self, timeout: Duration) -> Option<RunEvent> {
+        match self.events.recv_timeout(timeout) {
+            Ok(e) => {
+                if matches!(e, RunEvent::Finished { .. }) {
+                    self.finished += 1;
+                }
+                Some(e)
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => None,
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                self.disconnected = true;
+                if let Some(at) = self.stop_requested
+                    && self.stopped_after.is_none()
+                {
+                    self.stopped_after = Some(at.elapsed());
+                }
+                None
+            }
+        }
+    }
+
+    /// Whether every worker has ended and every event has been polled.
+    #[must_use]
+    pub fn is_done(&self) -> bool {
+        self.disconnected
+    }
+
+    /// Waits for the workers to end (after [`Run::stop`], or at the end of the jobs).
+    pub fn join(mut self) -> Vec<RunEvent> {
+        let mut out = Vec::new();
+        while !self.disconnected {
+            if let Some(e) = self.wait(Duration::from_millis(50)) {
+                out.push(e);
+            }
+        }
+        for w in std::mem::take(&mut self.workers) {
+            let _ = w.join();
+        }
+        out
+    }
+}
+
+impl Drop for Run {
+    /// A run dropped early (the window closed) stops its searches; the threads end on
+    /// their own within a few thousand nodes.
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+fn worker(
+    jobs: &[Job],
+    stop: &Arc<AtomicBool>,
+    next: &AtomicUsize,
+    tx: &Sender<RunEvent>,
+    notify: &Notify,
+    search: &SearchFn,
+) {
+    loop {
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let index = next.fetch_add(1, Ordering::Relaxed);
+        let Some(job) = jobs.get(index) else {
+            return;
+        };
+        if tx.send(RunEvent::Started { job: index }).is_err() {
+            return;
+        }
+        notify();
+        let sink_tx = Mutex::new(tx.clone());
+        let sink_notify = Arc::clone(notify);
+        let control = SearchControl {
+            stop: Arc::clone(stop),
+            progress: Some(Box::new(move |p: &Progress| {
+                if let Ok(tx) = sink_tx.lock() {
+                    let _ = tx.send(RunEvent::Progress {
+                        job: index,
+                        progress: p.clone(),
+                    });
+                }
+                sink_notify();
+            })),
+            progress_interval: Duration::from_millis(100),
+            ..SearchControl::default()
+        };
+        let result = std::panic::catch_unwind(AssertUnwindSafe(|| search(job, control)))
+            .unwrap_or_else(|payload| {
+                Err(format!(
+                    "the search panicked: {}",
+                    panic_message(payload.as_ref())
+                ))
+            });
+        let _ = tx.send(RunEvent::Finished { job: index, result });
+        notify();
+    }
+}
+
+/// The jobs of a comparison: every enabled row x position x depth, positions in the
+/// outer loop so that a stopped run has every row's results for the first positions.
+/// `positions` are (name, position) pairs. Rows whose options do not validate are
+/// refused with the row number and the reason.
+pub fn plan_jobs(
+    rows: &[ComparisonRow],
+    positions: &[(String, AnyPosition)],
+) -> Result<Vec<Job>, String> {
+    for (i, row) in rows.iter().enumerate().filter(|(_, r)| r.enabled) {
+        row.check().map_err(|e| format!("row {}: {e}", i + 1))?;
+    }
+    let mut jobs = Vec::new();
+    for (name, position) in positions {
+        for (i, row) in rows.iter().enumerate().filter(|(_, r)| r.enabled) {
+            for depth in row.depths() {
+                jobs.push(Job {
+                    row: i,
+                    label: row.label(),
+                    position_name: name.clone(),
+                    position: position.clone(),
+                    request: SearchRequest {
+                        algorithm: row.algorithm,
+                        options: row.options.clone(),
+                        depth,
+                        evaluator: row.evaluator.clone(),
+                    },
+                });
+            }
+        }
+    }
+    if jobs.is_empty() {
+        return Err("nothing to run: turn on at least one row".into());
+    }
+    Ok(jobs)
+}
+
+/// What a run searches: the current position or every position of the suite.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// The session's current position.
+    Current,
+    /// Every position of the session's suite.
+    Suite,
+}
+
+/// The (name, position) pairs of `target` in `session` (with its loaded `suite`).
+pub fn target_positions(
+    session: &Session,
+    suite: Option<&Suite>,
+    target: Target,
+) -> Result<Vec<(String, AnyPosition)>, String> {
+    match target {
+        Target::Current => {
+            let p = session
+                .current_position()
+                .map_err(|e| format!("the current position does not parse: {e}"))?;
+            Ok(vec![(CURRENT_POSITION.to_string(), p)])
+        }
+        Target::Suite => {
+            let suite = suite.ok_or("no suite is open")?;
+            if suite.items.is_empty() {
+                return Err(format!("{} has no positions", suite.name));
+            }
+            Ok(suite
+                .items
+                .iter()
+                .map(|it| (it.name.clone(), it.position.clone()))
+                .collect())
+        }
+    }
+}
+
+/// The result entry a finished job leaves in the session.
+#[must_use]
+pub fn result_entry(job: &Job, result: Result<SearchRecord, String>) -> ResultEntry {
+    let (record, error) = match result {
+        Ok(r) => (r, None),
+        Err(e) => (SearchRecord::default(), Some(e)),
+    };
+    ResultEntry {
+        row: job.row,
+        label: job.label.clone(),
+        position: job.position_name.clone(),
+        depth: job.request.depth,
+        record,
+        error,
+    }
+}
+
+/// Puts `entry` into `results`, replacing an earlier result of the same row,
+/// position and depth.
+pub fn insert_result(results: &mut Vec<ResultEntry>, entry: ResultEntry) {
+    match results
+        .iter_mut()
+        .find(|r| r.row == entry.row && r.position == entry.position && r.depth == entry.depth)
+    {
+        Some(old) => *old = entry,
+        None => results.push(entry),
+    }
+}
+
+/// Runs every enabled row of `session` on `target` to the end (no window): what
+/// `treelab session run` does. Results go into the session as they finish.
+pub fn run_session_blocking(
+    session: &mut Session,
+    target: Target,
+    threads: usize,
+    mut on_event: impl FnMut(&Job, &RunEvent),
+) -> Result<(), String> {
+    let suite = match &session.suite {
+        Some(r) if target == Target::Suite => {
+            Some(Suite::load_named(&r.source).map_err(|e| e.to_string())?)
+        }
+        _ => None,
+    };
+    let positions = target_positions(session, suite.as_ref(), target)?;
+    let jobs = plan_jobs(&session.rows, &positions)?;
+    let mut run = Run::start(jobs, threads, Arc::new(|| {}));
+    let jobs = Arc::clone(&run.jobs);
+    while !run.is_done() {
+        let Some(event) = run.wait(Duration::from_millis(50)) else {
+            continue;
+        };
+        let index = match &event {
+            RunEvent::Started { job }
+            | RunEvent::Progress { job, .. }
+            | RunEvent::Finished { job, .. } => *job,
+        };
+        on_event(&jobs[index], &event);
+        if let RunEvent::Finished { job, result } = event {
+            insert_result(&mut session.results, result_entry(&jobs[job], result));
+        }
+    }
+    order_like_jobs(&mut session.results, &jobs);
+    Ok(())
+}
+
+/// Sorts `results` into the order of `jobs` (the plan's order: position, row, depth),
+/// whatever order the threads finished in. Results of no job keep their order, first.
+pub fn order_like_jobs(results: &mut [ResultEntry], jobs: &[Job]) {
+    let key = |r: &ResultEntry| {
+        jobs.iter()
+            .position(|j| {
+                j.row == r.row && j.position_name == r.position && j.request.depth == r.depth
+            })
+            .map_or(0, |i| i + 1)
+    };
+    results.sort_by_cached_key(key);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::GameKind;
+    use crate::search::Algorithm;
+
+    fn ttt_jobs() -> Vec<Job> {
+        let rows = vec![
+            ComparisonRow::new(Algorithm::AlphaBeta),
+            ComparisonRow {
+                depth_min: 2,
+                depth_max: 3,
+                ..ComparisonRow::new(Algorithm::Scout)
+            },
+        ];
+        let p = AnyPosition::start(GameKind::TicTacToe);
+        plan_jobs(&rows, &[("a".into(), p.clone()), ("b".into(), p)]).unwrap()
+    }
+
+    #[test]
+    fn plan_is_position_major_and_refuses_bad_rows() {
+        let jobs = ttt_jobs();
+        // 2 positions x (6 + 2 depths).
+        assert_eq!(jobs.len(), 16);
+        assert!(jobs[..8].iter().all(|j| j.position_name == "a"));
+        assert_eq!(jobs[6].row, 1);
+        assert_eq!(jobs[6].request.depth, 2);
+        let bad = vec![ComparisonRow {
+            options: crate::search::SearchOptions {
+                killers: 2,
+                ..Default::default()
+            },
+            ..ComparisonRow::new(Algorithm::Minimax)
+        }];
+        let err = plan_jobs(
+            &bad,
+            &[("a".into(), AnyPosition::start(GameKind::TicTacToe))],
+        )
+        .unwrap_err();
+        assert!(err.starts_with("row 1:"), "{err}");
+        let mut off = bad;
+        off[0].enabled = false;
+        assert!(plan_jobs(&off, &[]).is_err());
+    }
+
+    #[test]
+    fn threads_give_the_serial_numbers_in_plan_order() {
+        let run = |threads| {
+            let mut session = Session {
+                position: AnyPosition::start(GameKind::TicTacToe).to_text(),
+                game: GameKind::TicTacToe,
+                suite: None,
+                rows: vec![
+                    ComparisonRow::new(Algorithm::NegaAlpha),
+                    ComparisonRow::new(Algorithm::Pvs),
+                ],
+                ..Session::default()
+            };
+            run_session_blocking(&mut session, Target::Current, threads, |_, _| {}).unwrap();
+            session.results
+        };
+        let serial = run(1);
+        let parallel = run(3);
+        assert_eq!(serial.len(), 12);
+        let key = |r: &ResultEntry| (r.row, r.depth, r.record.score, r.record.stats.nodes);
+        assert_eq!(
+            serial.iter().map(key).collect::<Vec<_>>(),
+            parallel.iter().map(key).collect::<Vec<_>>()
+        );
+        // Each equals a direct engine search.
+        for r in &serial {
+            let direct = run_search(
+                &AnyPosition::start(GameKind::TicTacToe),
+                &SearchRequest {
+                    algorithm: [Algorithm::NegaAlpha, Algorithm::Pvs][r.row],
+                    options: Default::default(),
+                    depth: r.depth,
+                    evaluator: String::new(),
+                },
+                SearchControl::default(),
+            )
+            .unwrap();
+            assert_eq!(direct.stats.nodes, r.record.stats.nodes);
+            assert_eq!(direct.score, r.record.score);
+        }
+    }
+
+    #[test]
+    fn a_panicking_search_fails_its_job_only() {
+        let jobs = ttt_jobs();
+        let n = jobs.len();
+        let search: SearchFn = Arc::new(|job: &Job, control: SearchControl<'_>| {
+            if job.row == 1 && job.request.depth == 3 {
+                panic!("deliberate test failure at depth 3");
+            }
+            engine_search()(job, control)
+        });
+        let run = Run::start_with(jobs, 2, Arc::new(|| {}), search);
+        let events = run.join();
+        let finished: Vec<&Result<SearchRecord, String>> = events
+            .iter()
+            .filter_map(|e| match e {
+                RunEvent::Finished { result, .. } => Some(result),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(finished.len(), n);
+        let failed: Vec<&String> = finished.iter().filter_map(|r| r.as_ref().err()).collect();
+        assert_eq!(failed.len(), 2, "one per position");
+        assert!(
+            failed[0].contains("deliberate test failure"),
+            "{}",
+            failed[0]
+        );
+    }
+
+    #[test]
+    fn stop_ends_a_long_run_and_keeps_the_partial_record() {
+        let rows = vec![ComparisonRow {
+            depth_min: 30,
+            depth_max: 30,
+            ..ComparisonRow::new(Algorithm::Minimax)
+        }];
+        let p = AnyPosition::start(GameKind::Othello);
+        let jobs = plan_jobs(&rows, &[("start".into(), p.clone()), ("again".into(), p)]).unwrap();
+        let mut run = Run::start(jobs, 1, Arc::new(|| {}));
+        // Wait until it is searching.
+        loop {
+            if let Some(RunEvent::Started { .. }) = run.wait(Duration::from_secs(10)) {
+                break;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(50));
+        run.stop();
+        let events = run.join();
+        let finished: Vec<&SearchRecord> = events
+            .iter()
+            .filter_map(|e| match e {
+                RunEvent::Finished { result: Ok(r), .. } => Some(r),
+                _ => None,
+            })
+            .collect();
+        // The running job ends stopped; the second never starts.
+        assert_eq!(finished.len(), 1);
+        assert_eq!(
+            finished[0].stopped,
+            Some(crate::search::StopReason::Stopped)
+        );
+        assert!(finished[0].stats.nodes > 0);
+    }
+
+    #[test]
+    fn insert_replaces_the_same_search() {
+        let job = &ttt_jobs()[0];
+        let mut results = Vec::new();
+        insert_result(&mut results, result_entry(job, Err("x".into())));
+        insert_result(&mut results, result_entry(job, Ok(SearchRecord::default())));
+        assert_eq!(results.len(), 1);
+        assert!(results[0].error.is_none());
+        assert_eq!(results[0].label, "alphabeta");
+    }
+}

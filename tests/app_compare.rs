@@ -1,0 +1,239 @@
+//! UI tests of the comparison (app part 2): rows, a background run, Stop, the table.
+//! They drive the app by its labels with egui_kittest, no display needed.
+
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use treelab::app::{Command, TreelabApp};
+use treelab::engine::{AnyPosition, GameKind, SearchRequest, run_search};
+use treelab::search::{Algorithm, SearchControl, StopReason};
+
+fn harness() -> Harness<'static, TreelabApp> {
+    Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_ui_state(
+            |ui, app: &mut TreelabApp| app.frame_ui(ui),
+            TreelabApp::new_for_tests(),
+        )
+}
+
+fn settle(h: &mut Harness<'_, TreelabApp>) {
+    for _ in 0..6 {
+        h.step();
+    }
+}
+
+/// Steps frames until the run ends (bounded: a hung run fails the test).
+fn wait_for_run(h: &mut Harness<'_, TreelabApp>, limit: Duration) {
+    let start = Instant::now();
+    while h.state().is_running() {
+        assert!(start.elapsed() < limit, "the run did not end in {limit:?}");
+        h.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    settle(h);
+}
+
+#[test]
+fn two_rows_on_tic_tac_toe_match_the_engine() {
+    let mut h = harness();
+    settle(&mut h);
+    h.get_by_label("Tic-tac-toe").click();
+    settle(&mut h);
+    assert_eq!(h.state().position().kind(), GameKind::TicTacToe);
+    h.get_by_label("Run (F5)").click();
+    settle(&mut h);
+    wait_for_run(&mut h, Duration::from_secs(60));
+    let app = h.state();
+    let rows = &app.session().rows;
+    assert_eq!(rows.len(), 2);
+    let results = &app.session().results;
+    assert_eq!(results.len(), 12, "2 rows x depths 1-6");
+    let position = AnyPosition::start(GameKind::TicTacToe);
+    for depth in 1..=6 {
+        let at: Vec<_> = results.iter().filter(|r| r.depth == depth).collect();
+        assert_eq!(at.len(), 2);
+        assert_eq!(at[0].record.score, at[1].record.score, "depth {depth}");
+        for r in at {
+            let direct = run_search(
+                &position,
+                &SearchRequest {
+                    algorithm: rows[r.row].algorithm,
+                    options: rows[r.row].options.clone(),
+                    depth,
+                    evaluator: rows[r.row].evaluator.clone(),
+                },
+                SearchControl::default(),
+            )
+            .unwrap();
+            assert_eq!(r.record.stats.nodes, direct.stats.nodes);
+            assert_eq!(r.record.score, direct.score);
+        }
+    }
+    // Both rows are in the table, with the engine's node counts as text.
+    assert!(h.query_all_by_label("negaalpha").count() >= 6);
+    assert!(h.query_all_by_label("negascout").count() >= 6);
+    let deepest = results
+        .iter()
+        .find(|r| r.depth == 6 && r.row == 1)
+        .unwrap()
+        .record
+        .stats
+        .nodes;
+    h.get_by_label(&deepest.to_string());
+    assert!(h.query_by_label_contains("disagree").is_none());
+}
+
+#[test]
+fn stop_ends_a_long_search_and_keeps_its_partial_result() {
+    let mut h = harness();
+    settle(&mut h);
+    // One deep row on FFO #40: minutes of work.
+    h.state_mut().push(Command::RemoveRow(1));
+    settle(&mut h);
+    h.state_mut().push(Command::AddRow);
+    settle(&mut h);
+    assert_eq!(h.state().session().rows.len(), 2);
+    h.state_mut().push(Command::RemoveRow(1));
+    settle(&mut h);
+    // Depth 14 from the row editor's "to" field would need typing; the state is the
+    // same thing the DragValue writes.
+    h.state_mut().push(Command::SetRowDepths(0, 14, 14));
+    settle(&mut h);
+    h.get_by_label("Run (F5)").click();
+    settle(&mut h);
+    assert!(h.state().is_running());
+    // The UI answers during the run: switch tabs, see live progress.
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_millis(400) {
+        h.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    h.get_by_label("Seed layout").click();
+    settle(&mut h);
+    assert_eq!(
+        h.state().session().view.tab,
+        treelab::session::ResultsTab::Seeds
+    );
+    assert!(
+        h.query_by_label_contains("n/s").is_some(),
+        "live progress shows"
+    );
+    h.get_by_label("Stop (Esc)").click();
+    wait_for_run(&mut h, Duration::from_secs(10));
+    let app = h.state();
+    let results = &app.session().results;
+    assert_eq!(results.len(), 1);
+    assert_eq!(results[0].record.stopped, Some(StopReason::Stopped));
+    assert!(results[0].record.stats.nodes > 0);
+    assert!(
+        app.status().text().starts_with("Stopped"),
+        "{}",
+        app.status().text()
+    );
+    h.get_by_label("Table").click();
+    settle(&mut h);
+    h.get_by_label("stopped");
+}
+
+#[test]
+fn options_that_do_not_apply_are_greyed_with_the_reason() {
+    let mut h = harness();
+    settle(&mut h);
+    // Row 1 (NegaAlpha): open its options.
+    h.get_all_by_label("defaults").next().unwrap().click();
+    settle(&mut h);
+    h.get_by_label_contains("Options of row 1");
+    h.get_by_label("Fail-soft").click();
+    settle(&mut h);
+    assert!(h.state().session().rows[0].options.fail_soft);
+    // Switching the row to Scout drops fail-soft, which Scout has no choice of.
+    h.state_mut()
+        .push(Command::SetRowAlgorithm(0, Algorithm::Scout));
+    settle(&mut h);
+    assert!(!h.state().session().rows[0].options.fail_soft);
+    let fail_soft = h.get_by_label("Fail-soft");
+    assert!(
+        fail_soft.accesskit_node().is_disabled(),
+        "Scout has no fail-soft choice"
+    );
+}
+
+#[test]
+fn rows_are_added_duplicated_moved_and_removed_with_their_results() {
+    let mut h = harness();
+    settle(&mut h);
+    h.get_by_label("Tic-tac-toe").click();
+    settle(&mut h);
+    h.get_by_label("Run (F5)").click();
+    settle(&mut h);
+    wait_for_run(&mut h, Duration::from_secs(60));
+    let nodes_of = |app: &TreelabApp, row: usize| -> Vec<u64> {
+        app.session()
+            .results
+            .iter()
+            .filter(|r| r.row == row)
+            .map(|r| r.record.stats.nodes)
+            .collect()
+    };
+    let second = nodes_of(h.state(), 1);
+    // Move row 2 up: its results follow it.
+    h.get_all_by_label("up").nth(1).unwrap().click();
+    settle(&mut h);
+    assert_eq!(h.state().session().rows[0].algorithm, Algorithm::NegaScout);
+    assert_eq!(nodes_of(h.state(), 0), second);
+    // Duplicate row 1: the copy has no results yet.
+    h.get_all_by_label("copy").next().unwrap().click();
+    settle(&mut h);
+    assert_eq!(h.state().session().rows.len(), 3);
+    assert!(nodes_of(h.state(), 1).is_empty());
+    assert_eq!(nodes_of(h.state(), 0), second);
+    // Remove row 1: the others move up, results with them.
+    h.get_all_by_label("remove").next().unwrap().click();
+    settle(&mut h);
+    assert_eq!(h.state().session().rows.len(), 2);
+    assert_eq!(h.state().session().results.len(), 6);
+    assert!(h.state().session().results.iter().all(|r| r.row == 1));
+}
+
+#[test]
+fn a_preset_sets_up_the_classic_experiment() {
+    let mut h = harness();
+    settle(&mut h);
+    h.get_by_label("Presets").click();
+    settle(&mut h);
+    h.get_by_label_contains("E3: alpha-beta vs Scout").click();
+    settle(&mut h);
+    let app = h.state();
+    assert_eq!(app.position().kind(), GameKind::TicTacToe);
+    assert_eq!(app.session().rows.len(), 4);
+    assert_eq!(app.session().rows[1].algorithm, Algorithm::Scout);
+}
+
+#[test]
+fn results_export_as_csv_through_the_menu_code() {
+    let mut h = harness();
+    settle(&mut h);
+    h.get_by_label("Tic-tac-toe").click();
+    settle(&mut h);
+    h.get_by_label("Run (F5)").click();
+    settle(&mut h);
+    wait_for_run(&mut h, Duration::from_secs(60));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("results.csv");
+    h.state_mut().push(Command::SaveTable(path.clone()));
+    settle(&mut h);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text.lines().count(), 13, "header + 12 results");
+    assert!(text.starts_with("Row,Algorithm and options,Position,Depth,Score"));
+    let svg = dir.path().join("chart.svg");
+    h.state_mut().push(Command::SaveChart(
+        treelab::app::ChartFormat::Svg,
+        svg.clone(),
+    ));
+    settle(&mut h);
+    let svg = std::fs::read_to_string(&svg).unwrap();
+    assert!(svg.starts_with("<svg"));
+    assert_eq!(svg.matches("<polyline").count(), 2, "a line per row");
+}
