@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs treelab under Xvfb at 1280x800 and writes docs/screenshots/app.png.
 # Usage: scripts/screenshot.sh [OUT.png] [SESSION.ron]  (a session file to open)
+# XDO="mousemove 587 43 click 1" runs xdotool with those arguments after start-up (that
+# one presses Run); WAIT_SECS sets the wait before the shot.
 #
 # Installs the few run-time libraries it needs with apt-get when run as root and they
 # are missing. Uses a throw-away config dir, so the user's last session is not opened.
@@ -14,6 +16,8 @@ wait_secs="${WAIT_SECS:-6}"
 need=()
 command -v xvfb-run >/dev/null || need+=(xvfb xauth)
 command -v import >/dev/null || need+=(imagemagick)
+xdo="${XDO:-}"
+[[ -z "$xdo" ]] || command -v xdotool >/dev/null || need+=(xdotool)
 for lib in libEGL.so.1 libGL.so.1 libXcursor.so.1 libXi.so.6 libxkbcommon-x11.so.0; do
     ldconfig -p | grep -q "$lib" || need+=(libegl1 libegl-mesa0 libgl1-mesa-dri libxcursor1 libxi6 libxkbcommon-x11-0)
 done
@@ -36,6 +40,10 @@ trap 'rm -rf "$config_home"' EXIT
 XDG_CONFIG_HOME="$config_home" xvfb-run -a -s "-screen 0 1280x800x24" bash -c "
     ./target/release/treelab $session &
     app=\$!
+    if [[ -n '$xdo' ]]; then
+        sleep 3
+        xdotool $xdo || true
+    fi
     sleep $wait_secs
     import -window root '$out'
     kill \$app

@@ -543,7 +543,7 @@ impl Suite {
 
 /// The suites shipped in `assets/`, compiled into the binary so they are one click away
 /// wherever it runs: `(path under assets/, contents)`.
-pub const SHIPPED_SUITES: [(&str, &str); 6] = [
+pub const SHIPPED_SUITES: [(&str, &str); 7] = [
     (
         "othello/fforum-1-19.obf",
         include_str!("../assets/othello/fforum-1-19.obf"),
@@ -555,6 +555,10 @@ pub const SHIPPED_SUITES: [(&str, &str); 6] = [
     (
         "othello/fforum-40-59.obf",
         include_str!("../assets/othello/fforum-40-59.obf"),
+    ),
+    (
+        "tictactoe/classes-627.ttt",
+        include_str!("../assets/tictactoe/classes-627.ttt"),
     ),
     (
         "connect4/Test_L3_R1",

@@ -36,8 +36,8 @@ pub const PRESETS: [Preset; 4] = [
     },
     Preset {
         name: "e3",
-        label: "E3: alpha-beta vs Scout with perfect ordering, tic-tac-toe",
-        description: "Seed 002: with a perfect oracle both search the same nodes; without, they differ.",
+        label: "E3: alpha-beta vs Scout with perfect ordering, 627 tic-tac-toe classes",
+        description: "Seed 002: every non-final position up to symmetry searched to the end; with a perfect oracle both search the same nodes, with a weak ordering they differ.",
         build: e3,
     },
     Preset {
@@ -74,6 +74,7 @@ fn with_suite(mut s: Session, suite: &str) -> Session {
             source: suite.to_string(),
             selected: Some(0),
         });
+        s.view.run_suite = true;
     }
     s
 }
@@ -131,9 +132,9 @@ fn e2() -> Session {
     s
 }
 
-/// E3 (seed 002), on the empty board.
+/// E3 (seed 002), on the 627 classes.
 fn e3() -> Session {
-    let mut s = base(GameKind::TicTacToe);
+    let mut s = with_suite(base(GameKind::TicTacToe), "classes-627.ttt");
     let oracle = SearchOptions {
         ordering: MoveOrder::Oracle,
         ..SearchOptions::default()
@@ -143,10 +144,10 @@ fn e3() -> Session {
         ..SearchOptions::default()
     };
     s.rows = vec![
-        row(Algorithm::AlphaBeta, oracle.clone(), (1, 9)),
-        row(Algorithm::Scout, oracle, (1, 9)),
-        row(Algorithm::AlphaBeta, weak.clone(), (1, 9)),
-        row(Algorithm::Scout, weak, (1, 9)),
+        row(Algorithm::AlphaBeta, oracle.clone(), (9, 9)),
+        row(Algorithm::Scout, oracle, (9, 9)),
+        row(Algorithm::AlphaBeta, weak.clone(), (9, 9)),
+        row(Algorithm::Scout, weak, (9, 9)),
     ];
     s
 }
@@ -203,5 +204,6 @@ mod tests {
             e1().suite.map(|r| r.source).as_deref(),
             Some("fforum-40-59.obf")
         );
+        assert!(e3().view.run_suite);
     }
 }

@@ -284,7 +284,7 @@ impl Session {
     /// The session as pretty RON text.
     pub fn to_ron(&self) -> Result<String, SessionError> {
         let config = ron::ser::PrettyConfig::new()
-            .depth_limit(8)
+            .depth_limit(4)
             .struct_names(true);
         ron::ser::to_string_pretty(self, config).map_err(|e| SessionError::Serialize(e.to_string()))
     }

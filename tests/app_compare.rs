@@ -42,7 +42,7 @@ fn two_rows_on_tic_tac_toe_match_the_engine() {
     h.get_by_label("Tic-tac-toe").click();
     settle(&mut h);
     assert_eq!(h.state().position().kind(), GameKind::TicTacToe);
-    h.get_by_label("Run (F5)").click();
+    h.get_by_label("▶ Run (F5)").click();
     settle(&mut h);
     wait_for_run(&mut h, Duration::from_secs(60));
     let app = h.state();
@@ -97,11 +97,11 @@ fn stop_ends_a_long_search_and_keeps_its_partial_result() {
     assert_eq!(h.state().session().rows.len(), 2);
     h.state_mut().push(Command::RemoveRow(1));
     settle(&mut h);
-    // Depth 14 from the row editor's "to" field would need typing; the state is the
+    // Depth 20 from the row editor's "to" field would need typing; the state is the
     // same thing the DragValue writes.
-    h.state_mut().push(Command::SetRowDepths(0, 14, 14));
+    h.state_mut().push(Command::SetRowDepths(0, 20, 20));
     settle(&mut h);
-    h.get_by_label("Run (F5)").click();
+    h.get_by_label("▶ Run (F5)").click();
     settle(&mut h);
     assert!(h.state().is_running());
     // The UI answers during the run: switch tabs, see live progress.
@@ -120,7 +120,7 @@ fn stop_ends_a_long_search_and_keeps_its_partial_result() {
         h.query_by_label_contains("n/s").is_some(),
         "live progress shows"
     );
-    h.get_by_label("Stop (Esc)").click();
+    h.get_by_label("■ Stop (Esc)").click();
     wait_for_run(&mut h, Duration::from_secs(10));
     let app = h.state();
     let results = &app.session().results;
@@ -166,7 +166,7 @@ fn rows_are_added_duplicated_moved_and_removed_with_their_results() {
     settle(&mut h);
     h.get_by_label("Tic-tac-toe").click();
     settle(&mut h);
-    h.get_by_label("Run (F5)").click();
+    h.get_by_label("▶ Run (F5)").click();
     settle(&mut h);
     wait_for_run(&mut h, Duration::from_secs(60));
     let nodes_of = |app: &TreelabApp, row: usize| -> Vec<u64> {
@@ -179,18 +179,18 @@ fn rows_are_added_duplicated_moved_and_removed_with_their_results() {
     };
     let second = nodes_of(h.state(), 1);
     // Move row 2 up: its results follow it.
-    h.get_all_by_label("up").nth(1).unwrap().click();
+    h.get_all_by_label("▲").nth(1).unwrap().click();
     settle(&mut h);
     assert_eq!(h.state().session().rows[0].algorithm, Algorithm::NegaScout);
     assert_eq!(nodes_of(h.state(), 0), second);
     // Duplicate row 1: the copy has no results yet.
-    h.get_all_by_label("copy").next().unwrap().click();
+    h.get_all_by_label("+").next().unwrap().click();
     settle(&mut h);
     assert_eq!(h.state().session().rows.len(), 3);
     assert!(nodes_of(h.state(), 1).is_empty());
     assert_eq!(nodes_of(h.state(), 0), second);
     // Remove row 1: the others move up, results with them.
-    h.get_all_by_label("remove").next().unwrap().click();
+    h.get_all_by_label("×").next().unwrap().click();
     settle(&mut h);
     assert_eq!(h.state().session().rows.len(), 2);
     assert_eq!(h.state().session().results.len(), 6);
@@ -217,7 +217,7 @@ fn results_export_as_csv_through_the_menu_code() {
     settle(&mut h);
     h.get_by_label("Tic-tac-toe").click();
     settle(&mut h);
-    h.get_by_label("Run (F5)").click();
+    h.get_by_label("▶ Run (F5)").click();
     settle(&mut h);
     wait_for_run(&mut h, Duration::from_secs(60));
     let dir = tempfile::tempdir().unwrap();

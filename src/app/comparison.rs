@@ -61,6 +61,12 @@ impl TreelabApp {
         self.compare.active.is_some()
     }
 
+    /// How long the last stopped run took to end after Stop (every worker gone).
+    #[must_use]
+    pub fn last_stop_latency(&self) -> Option<Duration> {
+        self.compare.last_stop_latency
+    }
+
     /// Starts every enabled row on the current position or the whole suite.
     pub(super) fn start_run(&mut self, ctx: &egui::Context) {
         if self.is_running() {
@@ -292,7 +298,12 @@ pub fn comparison_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
         .id_salt("rows_header")
         .default_open(true)
         .show(ui, |ui| {
-            rows_ui(ui, app, running);
+            egui::ScrollArea::both()
+                .id_salt("rows_scroll")
+                .max_height(230.0)
+                .auto_shrink([false, true])
+                .show(ui, |ui| rows_ui(ui, app, running));
+            live_lines_ui(ui, app);
             if let Some(i) = app.compare.selected_row
                 && i < app.session.rows.len()
             {
@@ -311,7 +322,7 @@ fn run_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
         let running = app.is_running();
         if running {
             if ui
-                .button("Stop (Esc)")
+                .button("■ Stop (Esc)")
                 .on_hover_text("End every search now (Esc); finished results stay")
                 .clicked()
             {
@@ -319,7 +330,7 @@ fn run_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
             }
             ui.spinner();
         } else if ui
-            .button("Run (F5)")
+            .button("▶ Run (F5)")
             .on_hover_text("Run every enabled row (F5)")
             .clicked()
         {
@@ -349,28 +360,28 @@ fn run_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
 /// Controls of a row: move it, copy it, remove it.
 fn row_buttons(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize, n: usize) {
     if ui
-        .add_enabled(i > 0, egui::Button::new("up").small())
+        .add_enabled(i > 0, egui::Button::new("▲").small())
         .on_hover_text("Move up")
         .clicked()
     {
         app.push(Command::SwapRows(i, i - 1));
     }
     if ui
-        .add_enabled(i + 1 < n, egui::Button::new("down").small())
+        .add_enabled(i + 1 < n, egui::Button::new("▼").small())
         .on_hover_text("Move down")
         .clicked()
     {
         app.push(Command::SwapRows(i, i + 1));
     }
     if ui
-        .add(egui::Button::new("copy").small())
-        .on_hover_text("Duplicate")
+        .add(egui::Button::new("+").small())
+        .on_hover_text("Duplicate this row")
         .clicked()
     {
         app.push(Command::DuplicateRow(i));
     }
     if ui
-        .add(egui::Button::new("remove").small())
+        .add(egui::Button::new("×").small())
         .on_hover_text(format!("Remove row {} and its results", i + 1))
         .clicked()
     {
@@ -378,7 +389,8 @@ fn row_buttons(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize, n: usize) {
     }
 }
 
-fn live_ui(ui: &mut egui::Ui, live: Option<&RowLive>) {
+/// The row's progress bar (jobs done of all).
+fn live_bar_ui(ui: &mut egui::Ui, live: Option<&RowLive>) {
     let Some(live) = live else {
         return;
     };
@@ -389,27 +401,46 @@ fn live_ui(ui: &mut egui::Ui, live: Option<&RowLive>) {
     };
     ui.add(
         egui::ProgressBar::new(frac)
-            .desired_width(110.0)
+            .desired_width(90.0)
             .text(format!("{}/{}", live.done, live.total)),
-    );
-    if let Some((pos, depth, p)) = &live.latest
-        && live.done < live.total
-    {
+    )
+    .on_hover_text("searches done of all this row's searches");
+}
+
+/// One line per running row, full width under the rows: what it searches now.
+fn live_lines_ui(ui: &mut egui::Ui, app: &TreelabApp) {
+    let Some(active) = &app.compare.active else {
+        return;
+    };
+    let mut rows: Vec<(&usize, &RowLive)> = active.live.iter().collect();
+    rows.sort_by_key(|(r, _)| **r);
+    for (row, live) in rows {
+        let Some((pos, depth, p)) = &live.latest else {
+            continue;
+        };
+        if live.done >= live.total {
+            continue;
+        }
         let nps = if p.elapsed_secs > 0.0 {
             p.nodes as f64 / p.elapsed_secs
         } else {
             0.0
         };
         let best = p.best_move.clone().unwrap_or_else(|| "–".into());
-        let pv: Vec<&str> = p.pv.iter().take(6).map(String::as_str).collect();
+        let pv: Vec<&str> = p.pv.iter().take(10).map(String::as_str).collect();
+        let iter = if p.depth == *depth {
+            String::new()
+        } else {
+            format!(" (iteration {})", p.depth)
+        };
         ui.label(format!(
-            "{pos} d{depth} (iter {}) · {} nodes · {} n/s · {:.1} s · best {best}",
-            p.depth,
+            "Row {}: {pos} depth {depth}{iter} · {} nodes · {} n/s · {:.1} s · best {best} · PV {}",
+            row + 1,
             human(p.nodes as f64),
             human(nps),
-            p.elapsed_secs
-        ))
-        .on_hover_text(format!("PV so far: {}", pv.join(" ")));
+            p.elapsed_secs,
+            pv.join(" ")
+        ));
     }
 }
 
@@ -433,7 +464,7 @@ fn rows_ui(ui: &mut egui::Ui, app: &mut TreelabApp, running: bool) {
     let evaluators = app.position.kind().evaluator_names();
     egui::Grid::new("comparison_rows")
         .striped(true)
-        .num_columns(7)
+        .num_columns(6)
         .spacing([10.0, 4.0])
         .show(ui, |ui| {
             for h in [
@@ -442,8 +473,7 @@ fn rows_ui(ui: &mut egui::Ui, app: &mut TreelabApp, running: bool) {
                 "Depths",
                 "Evaluator",
                 "Options",
-                "",
-                "Progress",
+                if running { "Progress" } else { "" },
             ] {
                 ui.label(egui::RichText::new(h).underline());
             }
@@ -518,7 +548,7 @@ fn rows_ui(ui: &mut egui::Ui, app: &mut TreelabApp, running: bool) {
                 let summary = super::comparison::options_summary(&app.session.rows[i].options);
                 let problem = app.session.rows[i].check().err();
                 let text = match &problem {
-                    Some(_) => egui::RichText::new(format!("⚠ {summary}"))
+                    Some(_) => egui::RichText::new(format!("(!) {summary}"))
                         .color(ui.visuals().error_fg_color),
                     None => egui::RichText::new(summary),
                 };
@@ -528,12 +558,15 @@ fn rows_ui(ui: &mut egui::Ui, app: &mut TreelabApp, running: bool) {
                 if resp.clicked() {
                     app.compare.selected_row = if selected { None } else { Some(i) };
                 }
-                ui.add_enabled_ui(!running, |ui| {
-                    ui.horizontal(|ui| row_buttons(ui, app, i, n));
-                });
+                // While a run goes on the row cannot change: its progress takes the
+                // place of the row buttons.
                 ui.horizontal(|ui| {
-                    let live = app.compare.active.as_ref().and_then(|a| a.live.get(&i));
-                    live_ui(ui, live);
+                    if running {
+                        let live = app.compare.active.as_ref().and_then(|a| a.live.get(&i));
+                        live_bar_ui(ui, live);
+                    } else {
+                        row_buttons(ui, app, i, n);
+                    }
                 });
                 ui.end_row();
             }

@@ -171,6 +171,20 @@ pub struct TreelabApp {
     compare: comparison::CompareState,
     /// Worker threads for a run.
     threads: usize,
+    /// Whether the font fallback is in place.
+    fonts_installed: bool,
+}
+
+/// Adds the monospace font (Hack) as a fallback of the proportional one, for the
+/// arrows, triangles and squares the buttons use.
+fn install_fonts(ctx: &egui::Context) {
+    let mut fonts = egui::FontDefinitions::default();
+    if let Some(family) = fonts.families.get_mut(&egui::FontFamily::Proportional)
+        && !family.iter().any(|f| f == "Hack")
+    {
+        family.push("Hack".to_owned());
+    }
+    ctx.set_fonts(fonts);
 }
 
 impl TreelabApp {
@@ -194,6 +208,7 @@ impl TreelabApp {
             title: String::new(),
             compare: comparison::CompareState::default(),
             threads: crate::runner::default_threads(),
+            fonts_installed: false,
         };
         if let Err(e) = app.adopt_session_state() {
             app.status = Status::Error(e);
@@ -619,6 +634,10 @@ impl TreelabApp {
     /// Draws one frame and applies the frame's commands: everything but the window.
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
+        if !self.fonts_installed {
+            install_fonts(&ctx);
+            self.fonts_installed = true;
+        }
         self.poll_run(&ctx);
         self.poll_chart_export();
         self.handle_shortcuts(&ctx);

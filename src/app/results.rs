@@ -26,7 +26,7 @@ pub fn results_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     if app.session.results.is_empty() {
         ui.add_space(20.0);
         ui.vertical_centered(|ui| {
-            ui.weak("No results yet. Press Run (F5), or pick a preset from the Presets menu.");
+            ui.weak("No results yet. Press ▶ Run (F5), or pick a preset from the Presets menu.");
         });
         return;
     }
@@ -171,7 +171,7 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
         ui.colored_label(
             error,
             format!(
-                "⚠ {n_disagree} results disagree on the score with another row at the same position and depth: a bug, or a non-exact option (aspiration, another scoring or evaluator). Marked ≠."
+                "≠ {n_disagree} results disagree on the score with another row at the same position and depth: a bug, or a non-exact option (aspiration, another scoring or evaluator). Marked ≠."
             ),
         );
     }
@@ -201,8 +201,8 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                     for c in Column::ALL {
                         header.col(|ui| {
                             let arrow = match sort {
-                                Some((s, true)) if s == c => " ^",
-                                Some((s, false)) if s == c => " v",
+                                Some((s, true)) if s == c => " ▲",
+                                Some((s, false)) if s == c => " ▼",
                                 _ => "",
                             };
                             if ui

@@ -635,6 +635,22 @@ mod tests {
         parse_ttt(text).unwrap_or_else(|e| panic!("{text}: {e}"))
     }
 
+    #[test]
+    fn shipped_class_suite_is_the_627_open_classes() {
+        let text = include_str!("../../assets/tictactoe/classes-627.ttt");
+        let shipped: Vec<TicTacToe> = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .map(pos)
+            .collect();
+        let expected: Vec<TicTacToe> = TicTacToe::canonical_classes()
+            .into_iter()
+            .filter(|p| p.outcome().is_none())
+            .collect();
+        assert_eq!(shipped.len(), 627);
+        assert_eq!(shipped, expected);
+    }
+
     fn parse_err(text: &str) -> FormatError {
         match parse_ttt(text) {
             Ok(p) => panic!("{text:?} parsed as {p}"),
