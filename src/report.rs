@@ -55,9 +55,8 @@ impl Column {
         Column::Position,
         Column::Depth,
         Column::Score,
-        Column::Best,
-        Column::Pv,
         Column::Nodes,
+        Column::Ratio,
         Column::Leaves,
         Column::Cutoffs,
         Column::FirstMoveRate,
@@ -65,7 +64,8 @@ impl Column {
         Column::TtHits,
         Column::Time,
         Column::NodesPerSec,
-        Column::Ratio,
+        Column::Best,
+        Column::Pv,
         Column::Status,
     ];
 

@@ -117,7 +117,8 @@ fn stop_ends_a_long_search_and_keeps_its_partial_result() {
         treelab::session::ResultsTab::Seeds
     );
     assert!(
-        h.query_by_label_contains("Row 1: current depth 20 ·").is_some(),
+        h.query_by_label_contains("Row 1: current depth 20 ·")
+            .is_some(),
         "live progress shows"
     );
     h.get_by_label("■ Stop (Esc)").click();

@@ -189,11 +189,18 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                 .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
                 .min_scrolled_height(120.0);
             for c in Column::ALL {
+                let width = match c {
+                    Column::Row | Column::Depth => 44.0,
+                    Column::Setup => 190.0,
+                    Column::Pv => 150.0,
+                    Column::Position | Column::Score | Column::Best => 60.0,
+                    Column::Nodes | Column::Leaves | Column::Cutoffs => 90.0,
+                    Column::NodesPerSec => 90.0,
+                    _ => 76.0,
+                };
                 table = table.column(match c {
-                    Column::Setup => TableColumn::initial(200.0).clip(true),
-                    Column::Pv => TableColumn::initial(140.0).clip(true),
-                    Column::Status => TableColumn::remainder().at_least(80.0),
-                    _ => TableColumn::auto().at_least(40.0),
+                    Column::Status => TableColumn::remainder().at_least(100.0),
+                    _ => TableColumn::initial(width).at_least(28.0).clip(true),
                 });
             }
             table
