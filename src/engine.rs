@@ -475,7 +475,7 @@ impl Suite {
                 }
                 let pos = tictactoe::parse_ttt(line).map_err(|e| wrap_err(e.on_line(i + 1)))?;
                 items.push(SuiteItem {
-                    name: format!("line {}", i + 1),
+                    name: format!("#{} {}", items.len() + 1, tictactoe::to_ttt(&pos)),
                     position: AnyPosition::TicTacToe(pos),
                     expected_score: None,
                     move_scores: Vec::new(),

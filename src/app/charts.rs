@@ -301,3 +301,37 @@ fn write_png_crop(
     }
     crate::session::write_atomic(path, &bytes).map_err(|e| e.to_string())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn png_crop_writes_the_chart_area_only() {
+        let (w, h) = (40usize, 30usize);
+        let mut image = egui::ColorImage::filled([w, h], egui::Color32::WHITE);
+        // A red block at x 10..20, y 5..15 (pixels).
+        for y in 5..15 {
+            for x in 10..20 {
+                image.pixels[y * w + x] = egui::Color32::RED;
+            }
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("chart.png");
+        // Points at 2 pixels per point: the block is 5..10 x 2.5..7.5 points.
+        let area = egui::Rect::from_min_max(egui::pos2(5.0, 2.5), egui::pos2(10.0, 7.5));
+        write_png_crop(&image, area, 2.0, &path).unwrap();
+        let decoder =
+            png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()));
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        assert_eq!((info.width, info.height), (10, 10));
+        assert!(buf.chunks(4).all(|p| p == [255, 0, 0, 255]));
+        // Off screen: an error, no file.
+        let off = egui::Rect::from_min_max(egui::pos2(100.0, 100.0), egui::pos2(120.0, 120.0));
+        let missing = dir.path().join("none.png");
+        assert!(write_png_crop(&image, off, 2.0, &missing).is_err());
+        assert!(!missing.exists());
+    }
+}
