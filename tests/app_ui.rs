@@ -1,7 +1,7 @@
 //! UI tests: drive the app by its labels with egui_kittest (no display needed).
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use treelab::app::{Command, Status, TreelabApp};
 use treelab::engine::{AnyPosition, GameKind};
 use treelab::session::Session;
@@ -236,4 +236,41 @@ fn session_with_a_bad_position_opens_with_the_start() {
     assert_eq!(app.position(), &AnyPosition::start(GameKind::TicTacToe));
     assert!(matches!(app.status(), Status::Error(e) if e.contains("position")));
     assert_eq!(app.path(), Some(path.as_path()));
+}
+
+#[test]
+fn without_a_file_dialog_save_as_asks_for_a_path_in_the_window() {
+    let mut h = harness();
+    settle(&mut h);
+    h.get_by_label("File").click();
+    settle(&mut h);
+    // No desktop portal here: the native dialog cannot show, so the window asks.
+    h.get_by_label_contains("Save As").click();
+    settle(&mut h);
+    assert!(h.state().is_prompting());
+    h.get_by_label("Save session as");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("typed.ron");
+    let field = h
+        .query_all_by_value("saves/session.ron")
+        .find(|n| n.accesskit_node().role() == egui::accesskit::Role::TextInput)
+        .expect("the path field");
+    field.set_text_value_accesskit(&path.display().to_string());
+    settle(&mut h);
+    h.get_by_label("OK").click();
+    settle(&mut h);
+    assert!(!h.state().is_prompting());
+    assert_eq!(h.state().path(), Some(path.as_path()));
+    let saved = Session::load(&path).unwrap();
+    assert_eq!(&saved, h.state().session());
+    // Open goes the same way; Cancel leaves everything as it was.
+    h.get_by_label("File").click();
+    settle(&mut h);
+    h.get_by_label_contains("Open…").click();
+    settle(&mut h);
+    h.get_by_label("Open session");
+    h.get_by_label("Cancel").click();
+    settle(&mut h);
+    assert!(!h.state().is_prompting());
+    assert_eq!(h.state().path(), Some(path.as_path()));
 }

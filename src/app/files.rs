@@ -38,7 +38,8 @@ impl PositionFormat {
     }
 
     /// The file extension the dialog proposes.
-    fn extension(self, kind: GameKind) -> &'static str {
+    #[must_use]
+    pub fn extension(self, kind: GameKind) -> &'static str {
         match (self, kind) {
             (PositionFormat::Pos, _) => "pos",
             (PositionFormat::Text, GameKind::Othello) => "obf",
@@ -73,6 +74,140 @@ fn start_dir() -> Option<PathBuf> {
     dir.is_dir().then_some(dir)
 }
 
+/// What a file dialog gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Picked {
+    /// A path.
+    Path(PathBuf),
+    /// The person closed the dialog.
+    Cancelled,
+    /// No dialog could be shown (no desktop portal): ask in the window instead.
+    NoDialog,
+}
+
+/// A dialog that answers faster than this was never shown: rfd's portal backend returns
+/// `None` at once when there is no portal, and no person cancels that fast.
+const NO_DIALOG_BELOW: std::time::Duration = std::time::Duration::from_millis(150);
+
+/// Runs a dialog and tells a cancel from a dialog that could not be shown.
+fn ask(show: impl FnOnce() -> Option<PathBuf>) -> Picked {
+    if std::env::var_os("TREELAB_NO_DIALOGS").is_some() {
+        return Picked::NoDialog;
+    }
+    let start = std::time::Instant::now();
+    match show() {
+        Some(path) => Picked::Path(path),
+        None if start.elapsed() < NO_DIALOG_BELOW => Picked::NoDialog,
+        None => Picked::Cancelled,
+    }
+}
+
+/// What an in-window path prompt is for (when no native dialog can be shown).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromptFor {
+    /// Open a session.
+    OpenSession,
+    /// Save the session.
+    SaveSession,
+    /// Open a suite.
+    OpenSuite,
+    /// Save the position.
+    SavePosition(PositionFormat),
+    /// Save the results table.
+    SaveTable,
+    /// Save the chart.
+    SaveChart(super::charts::ChartFormat),
+}
+
+impl PromptFor {
+    /// The prompt's title.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            PromptFor::OpenSession => "Open session",
+            PromptFor::SaveSession => "Save session as",
+            PromptFor::OpenSuite => "Open suite",
+            PromptFor::SavePosition(_) => "Save position as",
+            PromptFor::SaveTable => "Save table as CSV",
+            PromptFor::SaveChart(_) => "Save chart as",
+        }
+    }
+
+    /// The command that carries it out with `path`.
+    #[must_use]
+    pub fn command(self, path: PathBuf) -> Command {
+        match self {
+            // Unsaved changes were asked about before the dialog.
+            PromptFor::OpenSession => Command::Discard(Box::new(Command::OpenSession(path))),
+            PromptFor::SaveSession => Command::SaveSessionAs(path),
+            PromptFor::OpenSuite => Command::LoadSuite(path.display().to_string()),
+            PromptFor::SavePosition(f) => Command::SavePosition(f, path),
+            PromptFor::SaveTable => Command::SaveTable(path),
+            PromptFor::SaveChart(f) => Command::SaveChart(f, path),
+        }
+    }
+}
+
+/// An in-window "type a path" prompt, shown when no native dialog can be.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PathPrompt {
+    /// What for.
+    pub purpose: PromptFor,
+    /// The path typed so far.
+    pub text: String,
+    /// Whether the field has had its first focus.
+    pub focused: bool,
+}
+
+/// Draws the prompt; returns the command to run when the person confirms, and whether
+/// the prompt is finished (confirmed or cancelled).
+pub fn path_prompt_ui(ctx: &egui::Context, prompt: &mut PathPrompt) -> (Option<Command>, bool) {
+    let mut result = (None, false);
+    egui::Modal::new(egui::Id::unique("path_prompt")).show(ctx, |ui| {
+        ui.heading(prompt.purpose.title());
+        ui.label("No file dialog is available here; type the file's path.");
+        let edit = ui.add(
+            egui::TextEdit::singleline(&mut prompt.text)
+                .desired_width(480.0)
+                .hint_text("saves/session.ron"),
+        );
+        if !prompt.focused {
+            edit.request_focus();
+            prompt.focused = true;
+        }
+        let enter = (edit.has_focus() || edit.lost_focus())
+            && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            let ok = ui.button("OK").clicked() || enter;
+            if ok && !prompt.text.trim().is_empty() {
+                let path = PathBuf::from(prompt.text.trim());
+                result = (Some(prompt.purpose.command(path)), true);
+            }
+            if ui.button("Cancel").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+                result = (None, true);
+            }
+        });
+    });
+    result
+}
+
+/// The path a prompt starts with.
+#[must_use]
+pub fn default_prompt_path(purpose: PromptFor, kind: GameKind, current: Option<&Path>) -> String {
+    let dir = start_dir().map_or_else(String::new, |d| format!("{}/", d.display()));
+    match purpose {
+        PromptFor::OpenSession | PromptFor::OpenSuite => dir,
+        PromptFor::SaveSession => {
+            current.map_or_else(|| format!("{dir}session.ron"), |p| p.display().to_string())
+        }
+        PromptFor::SavePosition(f) => format!("{dir}position.{}", f.extension(kind)),
+        PromptFor::SaveTable => format!("{dir}results.csv"),
+        PromptFor::SaveChart(super::charts::ChartFormat::Png) => format!("{dir}chart.png"),
+        PromptFor::SaveChart(super::charts::ChartFormat::Svg) => format!("{dir}chart.svg"),
+    }
+}
+
 fn dialog() -> rfd::FileDialog {
     let d = rfd::FileDialog::new();
     match start_dir() {
@@ -82,69 +217,81 @@ fn dialog() -> rfd::FileDialog {
 }
 
 /// Asks for a session file to open.
-pub fn pick_session_to_open() -> Option<PathBuf> {
-    dialog()
-        .set_title("Open session")
-        .add_filter("treelab session", &["ron"])
-        .add_filter("all files", &["*"])
-        .pick_file()
-}
-
-/// Asks where to save the session.
-pub fn pick_session_to_save(current: Option<&Path>) -> Option<PathBuf> {
-    let name = current
-        .and_then(Path::file_name)
-        .map_or_else(|| "session.ron".to_string(), |n| n.to_string_lossy().into());
-    let path = dialog()
-        .set_title("Save session")
-        .add_filter("treelab session", &["ron"])
-        .set_file_name(name)
-        .save_file()?;
-    Some(if path.extension().is_none() {
-        path.with_extension("ron")
-    } else {
-        path
+pub fn pick_session_to_open() -> Picked {
+    ask(|| {
+        dialog()
+            .set_title("Open session")
+            .add_filter("treelab session", &["ron"])
+            .add_filter("all files", &["*"])
+            .pick_file()
     })
 }
 
+/// Asks where to save the session.
+pub fn pick_session_to_save(current: Option<&Path>) -> Picked {
+    let name = current
+        .and_then(Path::file_name)
+        .map_or_else(|| "session.ron".to_string(), |n| n.to_string_lossy().into());
+    match ask(|| {
+        dialog()
+            .set_title("Save session")
+            .add_filter("treelab session", &["ron"])
+            .set_file_name(name)
+            .save_file()
+    }) {
+        Picked::Path(path) if path.extension().is_none() => {
+            Picked::Path(path.with_extension("ron"))
+        }
+        other => other,
+    }
+}
+
 /// Asks for a suite file to open.
-pub fn pick_suite_to_open() -> Option<PathBuf> {
-    dialog()
-        .set_title("Open suite")
-        .add_filter("Othello suite", &["obf", "pos"])
-        .add_filter("tic-tac-toe boards", &["ttt"])
-        .add_filter("all files (Connect Four test sets)", &["*"])
-        .pick_file()
+pub fn pick_suite_to_open() -> Picked {
+    ask(|| {
+        dialog()
+            .set_title("Open suite")
+            .add_filter("Othello suite", &["obf", "pos"])
+            .add_filter("tic-tac-toe boards", &["ttt"])
+            .add_filter("all files (Connect Four test sets)", &["*"])
+            .pick_file()
+    })
 }
 
 /// Asks where to save the position.
-pub fn pick_position_to_save(format: PositionFormat, kind: GameKind) -> Option<PathBuf> {
+pub fn pick_position_to_save(format: PositionFormat, kind: GameKind) -> Picked {
     let ext = format.extension(kind);
-    dialog()
-        .set_title("Save position")
-        .add_filter(ext, &[ext])
-        .set_file_name(format!("position.{ext}"))
-        .save_file()
+    ask(|| {
+        dialog()
+            .set_title("Save position")
+            .add_filter(ext, &[ext])
+            .set_file_name(format!("position.{ext}"))
+            .save_file()
+    })
 }
 
 /// Asks where to save the results table as CSV.
-pub fn pick_csv_to_save() -> Option<PathBuf> {
-    dialog()
-        .add_filter("CSV", &["csv"])
-        .set_file_name("results.csv")
-        .save_file()
+pub fn pick_csv_to_save() -> Picked {
+    ask(|| {
+        dialog()
+            .add_filter("CSV", &["csv"])
+            .set_file_name("results.csv")
+            .save_file()
+    })
 }
 
 /// Asks where to save a chart.
-pub fn pick_chart_to_save(format: super::charts::ChartFormat) -> Option<PathBuf> {
+pub fn pick_chart_to_save(format: super::charts::ChartFormat) -> Picked {
     let ext = match format {
         super::charts::ChartFormat::Png => "png",
         super::charts::ChartFormat::Svg => "svg",
     };
-    dialog()
-        .add_filter(ext, &[ext])
-        .set_file_name(format!("chart.{ext}"))
-        .save_file()
+    ask(|| {
+        dialog()
+            .add_filter(ext, &[ext])
+            .set_file_name(format!("chart.{ext}"))
+            .save_file()
+    })
 }
 
 /// The menu bar: File, Edit, Run and Presets.

@@ -66,6 +66,10 @@ pub enum Command {
     Save,
     /// Ask for a file and save the session there.
     SaveAsDialog,
+    /// Save the session to this file (and make it the session's file).
+    SaveSessionAs(PathBuf),
+    /// Save the current position to this file in this format.
+    SavePosition(PositionFormat, PathBuf),
     /// Ask for a file and save the current position there in this format.
     SavePositionDialog(PositionFormat),
     /// Switch game: its start position.
@@ -173,6 +177,8 @@ pub struct TreelabApp {
     threads: usize,
     /// Whether the font fallback is in place.
     fonts_installed: bool,
+    /// The in-window path prompt, when no native file dialog can be shown.
+    prompt: Option<files::PathPrompt>,
 }
 
 /// Adds the monospace font (Hack) as a fallback of the proportional one, for the
@@ -209,6 +215,7 @@ impl TreelabApp {
             compare: comparison::CompareState::default(),
             threads: crate::runner::default_threads(),
             fonts_installed: false,
+            prompt: None,
         };
         if let Err(e) = app.adopt_session_state() {
             app.status = Status::Error(e);
@@ -404,9 +411,8 @@ impl TreelabApp {
                 self.saved = self.session.clone();
             }
             Command::OpenSessionDialog => {
-                if let Some(path) = files::pick_session_to_open() {
-                    self.apply_now(Command::OpenSession(path), ctx);
-                }
+                let picked = files::pick_session_to_open();
+                self.picked(picked, files::PromptFor::OpenSession, ctx);
             }
             Command::OpenSession(path) => {
                 if let Err(e) = self.open_session_from(&path) {
@@ -418,16 +424,18 @@ impl TreelabApp {
                 None => self.apply_now(Command::SaveAsDialog, ctx),
             },
             Command::SaveAsDialog => {
-                if let Some(path) = files::pick_session_to_save(self.path.as_deref()) {
-                    self.save_and_report(&path);
-                }
+                let picked = files::pick_session_to_save(self.path.as_deref());
+                self.picked(picked, files::PromptFor::SaveSession, ctx);
             }
+            Command::SaveSessionAs(path) => self.save_and_report(&path),
             Command::SavePositionDialog(format) => {
-                if let Some(path) = files::pick_position_to_save(format, self.position.kind()) {
-                    match files::save_position_to(&self.position, format, &path) {
-                        Ok(()) => self.info(format!("Saved the position to {}", path.display())),
-                        Err(e) => self.error(e),
-                    }
+                let picked = files::pick_position_to_save(format, self.position.kind());
+                self.picked(picked, files::PromptFor::SavePosition(format), ctx);
+            }
+            Command::SavePosition(format, path) => {
+                match files::save_position_to(&self.position, format, &path) {
+                    Ok(()) => self.info(format!("Saved the position to {}", path.display())),
+                    Err(e) => self.error(e),
                 }
             }
             Command::SetGame(kind) => {
@@ -459,9 +467,8 @@ impl TreelabApp {
                 }
             }
             Command::OpenSuiteDialog => {
-                if let Some(path) = files::pick_suite_to_open() {
-                    self.apply_now(Command::LoadSuite(path.display().to_string()), ctx);
-                }
+                let picked = files::pick_suite_to_open();
+                self.picked(picked, files::PromptFor::OpenSuite, ctx);
             }
             Command::LoadSuite(name) => match Suite::load_named(&name) {
                 Ok(suite) => {
@@ -547,9 +554,8 @@ impl TreelabApp {
                 self.info(format!("Copied {} lines as {what}", view.len()));
             }
             Command::SaveTableDialog => {
-                if let Some(path) = files::pick_csv_to_save() {
-                    self.apply_now(Command::SaveTable(path), ctx);
-                }
+                let picked = files::pick_csv_to_save();
+                self.picked(picked, files::PromptFor::SaveTable, ctx);
             }
             Command::SaveTable(path) => {
                 let view = self.table_view();
@@ -562,12 +568,36 @@ impl TreelabApp {
                 }
             }
             Command::SaveChartDialog(format) => {
-                if let Some(path) = files::pick_chart_to_save(format) {
-                    self.apply_now(Command::SaveChart(format, path), ctx);
-                }
+                let picked = files::pick_chart_to_save(format);
+                self.picked(picked, files::PromptFor::SaveChart(format), ctx);
             }
             Command::SaveChart(format, path) => self.save_chart(ctx, format, &path),
         }
+    }
+
+    /// Carries out what a dialog picked; with no dialog, asks for the path in the window.
+    fn picked(&mut self, picked: files::Picked, purpose: files::PromptFor, ctx: &egui::Context) {
+        match picked {
+            files::Picked::Path(path) => self.apply_now(purpose.command(path), ctx),
+            files::Picked::Cancelled => {}
+            files::Picked::NoDialog => {
+                self.prompt = Some(files::PathPrompt {
+                    purpose,
+                    focused: false,
+                    text: files::default_prompt_path(
+                        purpose,
+                        self.position.kind(),
+                        self.path.as_deref(),
+                    ),
+                });
+            }
+        }
+    }
+
+    /// Whether the in-window path prompt is open.
+    #[must_use]
+    pub fn is_prompting(&self) -> bool {
+        self.prompt.is_some()
     }
 
     /// Saves the session to `path` (the code behind Save and Save As) and remembers
@@ -662,6 +692,15 @@ impl TreelabApp {
         egui::CentralPanel::default().show(ui, |ui| comparison::comparison_ui(ui, self));
 
         self.confirm_ui(&ctx);
+        if let Some(prompt) = &mut self.prompt {
+            let (command, finished) = files::path_prompt_ui(&ctx, prompt);
+            if finished {
+                self.prompt = None;
+            }
+            if let Some(c) = command {
+                self.push(c);
+            }
+        }
 
         for command in std::mem::take(&mut self.commands) {
             self.apply(command, &ctx);
