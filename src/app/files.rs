@@ -345,7 +345,10 @@ pub fn menu_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                 app.push(Command::OpenSuiteDialog);
             }
             ui.separator();
-            if ui.button("Quit").clicked() {
+            if ui
+                .add(egui::Button::new("Quit").shortcut_text("Ctrl+Q"))
+                .clicked()
+            {
                 app.push(Command::Quit);
             }
         });

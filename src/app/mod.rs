@@ -719,10 +719,11 @@ impl TreelabApp {
         let save = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
         let open = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
         let new = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
+        let quit = KeyboardShortcut::new(Modifiers::COMMAND, Key::Q);
         let run = KeyboardShortcut::new(Modifiers::NONE, Key::F5);
         let stop = KeyboardShortcut::new(Modifiers::NONE, Key::Escape);
         let running = self.is_running();
-        let (save_as, save, open, new, run, stop) = ctx.input_mut(|i| {
+        let (save_as, save, open, new, run, stop, quit) = ctx.input_mut(|i| {
             (
                 i.consume_shortcut(&save_as),
                 i.consume_shortcut(&save),
@@ -730,8 +731,12 @@ impl TreelabApp {
                 i.consume_shortcut(&new),
                 i.consume_shortcut(&run),
                 running && i.consume_shortcut(&stop),
+                i.consume_shortcut(&quit),
             )
         });
+        if quit {
+            self.push(Command::Quit);
+        }
         if run {
             self.push(Command::RunComparison);
         }
