@@ -380,6 +380,62 @@ fn search_with<G: Game, E: Evaluator<G> + Copy + Default>(
     Ok(SearchRecord::from_result(&result, G::move_to_string))
 }
 
+/// Runs `req` on one game's position with a trace, moves written out.
+fn search_traced_with<G: Game, E: Evaluator<G> + Copy + Default>(
+    pos: &G,
+    eval_from_name: fn(&str) -> Option<E>,
+    kind: GameKind,
+    req: &SearchRequest,
+    control: SearchControl<'_>,
+) -> Result<TracedRecord, EngineError> {
+    let eval = pick_eval(&req.evaluator, eval_from_name, kind)?;
+    let control = SearchControl {
+        trace: true,
+        ..control
+    };
+    let result = search::search(pos, &eval, req.algorithm, &req.options, req.depth, control)?;
+    let events = result
+        .trace
+        .as_ref()
+        .map(|t| {
+            t.events
+                .iter()
+                .map(|e| e.map_move(G::move_to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok((
+        SearchRecord::from_result(&result, G::move_to_string),
+        events,
+    ))
+}
+
+/// A search record with its trace, moves in notation.
+pub type TracedRecord = (SearchRecord, Vec<crate::search::TraceEvent<String>>);
+
+/// Runs one search on any game and records its trace (for the tree view).
+pub fn run_search_traced(
+    pos: &AnyPosition,
+    req: &SearchRequest,
+    control: SearchControl<'_>,
+) -> Result<TracedRecord, EngineError> {
+    let kind = pos.kind();
+    match pos {
+        AnyPosition::Othello(p) => {
+            search_traced_with(p, OthelloEval::from_name, kind, req, control)
+        }
+        AnyPosition::TicTacToe(p) => {
+            search_traced_with(p, TicTacToeEval::from_name, kind, req, control)
+        }
+        AnyPosition::Connect4(p, _) => {
+            search_traced_with(p, Connect4Eval::from_name, kind, req, control)
+        }
+        AnyPosition::RandomTree(p) => {
+            search_traced_with(p, RandomTreeEval::from_name, kind, req, control)
+        }
+    }
+}
+
 /// Runs one search on any game.
 pub fn run_search(
     pos: &AnyPosition,

@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 /// Why a node was entered.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum VisitKind {
     /// An ordinary visit.
@@ -57,6 +57,34 @@ pub enum TraceEvent<M> {
         /// algorithm's contract).
         value: i32,
     },
+}
+
+impl<M> TraceEvent<M> {
+    /// The same event with its move mapped (for example to notation).
+    pub fn map_move<N>(&self, f: impl Fn(M) -> N) -> TraceEvent<N>
+    where
+        M: Copy,
+    {
+        match *self {
+            TraceEvent::Enter {
+                ply,
+                mv,
+                alpha,
+                beta,
+                kind,
+            } => TraceEvent::Enter {
+                ply,
+                mv: mv.map(f),
+                alpha,
+                beta,
+                kind,
+            },
+            TraceEvent::Leaf { value } => TraceEvent::Leaf { value },
+            TraceEvent::TtCut { value } => TraceEvent::TtCut { value },
+            TraceEvent::Cutoff { index } => TraceEvent::Cutoff { index },
+            TraceEvent::Leave { value } => TraceEvent::Leave { value },
+        }
+    }
 }
 
 /// A recorded search.

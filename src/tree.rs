@@ -1,0 +1,711 @@
+//! The search tree of one small search, rebuilt from its trace, for the tree view.
+//!
+//! [`trace_tree`] runs the search with a trace and turns the events into nodes: each
+//! visit is a node with its window on entry, its value on leaving, how it was visited
+//! (normal, null-window test, re-search), whether it was a leaf, a table cutoff or a
+//! cut node, and the moves that were never searched below it (pruned). Several visits
+//! of the root (iterative deepening, MTD(f) passes) become several trees under one
+//! synthetic top. [`layout`] places the nodes as a tidy tree, [`to_svg`] draws it, and
+//! [`diff`] finds the visits one tree has and another has not. This module does not
+//! import egui.
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+
+use crate::engine::{AnyPosition, EngineError, SearchRecord, SearchRequest};
+use crate::search::trace::{TraceEvent, VisitKind};
+use crate::search::{Algorithm, INF, SearchControl};
+
+/// The most nodes the view draws.
+pub const MAX_TREE_NODES: u64 = 20_000;
+
+/// What a node turned out to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeType {
+    /// Its value fell inside its window: an exact value, on the principal variation
+    /// of its window.
+    Pv,
+    /// A child's value cut it off (a beta cutoff).
+    Cut,
+    /// Every child was searched and none raised the value into the window.
+    All,
+    /// A leaf: scored by the evaluation or the rules.
+    Leaf,
+    /// Answered by the transposition table.
+    TableCut,
+}
+
+impl NodeType {
+    /// The short label.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            NodeType::Pv => "PV",
+            NodeType::Cut => "cut",
+            NodeType::All => "all",
+            NodeType::Leaf => "leaf",
+            NodeType::TableCut => "TT",
+        }
+    }
+}
+
+/// One visit of a node.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TreeNode {
+    /// The parent (None for the roots of the passes).
+    pub parent: Option<usize>,
+    /// Children in the order they were visited.
+    pub children: Vec<usize>,
+    /// Distance from the root position.
+    pub ply: u32,
+    /// The move that led here, in notation (None at the root).
+    pub mv: Option<String>,
+    /// The moves from the root position to here.
+    pub path: Vec<String>,
+    /// The window on entry.
+    pub alpha: i32,
+    /// The window on entry.
+    pub beta: i32,
+    /// How it was visited.
+    pub kind: VisitKind,
+    /// The value it returned (None if the search ended inside it).
+    pub value: Option<i32>,
+    /// A static value or a finished game.
+    pub leaf: bool,
+    /// Answered by the table.
+    pub table_cut: bool,
+    /// The child (index among the moves searched, 0-based) that cut it off.
+    pub cutoff_child: Option<u32>,
+    /// Legal moves never searched here (pruned by the cutoff, or not needed).
+    pub pruned: Vec<String>,
+    /// The order of the visit (0-based): the step at which it was entered.
+    pub step: usize,
+    /// On the principal variation of the last pass.
+    pub on_pv: bool,
+}
+
+impl TreeNode {
+    /// What the node turned out to be.
+    #[must_use]
+    pub fn node_type(&self) -> NodeType {
+        if self.table_cut {
+            NodeType::TableCut
+        } else if self.leaf {
+            NodeType::Leaf
+        } else if self.cutoff_child.is_some() {
+            NodeType::Cut
+        } else if self.value.is_some_and(|v| v > self.alpha && v < self.beta) {
+            NodeType::Pv
+        } else {
+            NodeType::All
+        }
+    }
+
+    /// The window as text, with infinities written out.
+    #[must_use]
+    pub fn window_text(&self) -> String {
+        format!("({}, {})", bound(self.alpha), bound(self.beta))
+    }
+}
+
+fn bound(v: i32) -> String {
+    if v >= INF {
+        "+∞".into()
+    } else if v <= -INF {
+        "-∞".into()
+    } else {
+        v.to_string()
+    }
+}
+
+/// A traced search as a tree.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchTree {
+    /// The position searched.
+    pub root: AnyPosition,
+    /// What was searched (algorithm, options, depth).
+    pub request: SearchRequest,
+    /// The search's own record (counters, score, PV).
+    pub record: SearchRecord,
+    /// Every visit, in visit order (`nodes[i].step == i`).
+    pub nodes: Vec<TreeNode>,
+    /// The roots: one per pass over the root (iterations, MTD(f) passes).
+    pub roots: Vec<usize>,
+}
+
+/// Runs `req` on `root` with a trace and builds its tree. Searches that visit more than
+/// [`MAX_TREE_NODES`] nodes are refused with their size and a smaller depth to try;
+/// SSS* is refused (best-first: its visits do not nest; MT-SSS* is its depth-first form).
+pub fn trace_tree(root: &AnyPosition, req: &SearchRequest) -> Result<SearchTree, EngineError> {
+    if req.algorithm == Algorithm::SssStar {
+        return Err(EngineError::Input(
+            "SSS* visits nodes best-first, so its visits do not form a depth-first tree to draw; MT-SSS* searches the same nodes depth-first: pick it instead".into(),
+        ));
+    }
+    let control = SearchControl {
+        trace: true,
+        node_budget: Some(MAX_TREE_NODES + 1),
+        ..SearchControl::default()
+    };
+    let (record, events) = crate::engine::run_search_traced(root, req, control)?;
+    if record.stopped == Some(crate::search::StopReason::NodeBudget) {
+        let smaller = req.depth.saturating_sub(1).max(1);
+        return Err(EngineError::Input(format!(
+            "this search visits more than {MAX_TREE_NODES} nodes, too many to draw; try depth {smaller} or a smaller position"
+        )));
+    }
+    Ok(build(root, req, record, &events))
+}
+
+/// Builds the tree from the events of a depth-first search.
+fn build(
+    root: &AnyPosition,
+    req: &SearchRequest,
+    record: SearchRecord,
+    events: &[TraceEvent<String>],
+) -> SearchTree {
+    let mut nodes: Vec<TreeNode> = Vec::new();
+    let mut roots = Vec::new();
+    // The open nodes, innermost last.
+    let mut stack: Vec<usize> = Vec::new();
+    for e in events {
+        match e {
+            TraceEvent::Enter {
+                ply,
+                mv,
+                alpha,
+                beta,
+                kind,
+            } => {
+                while stack.len() > *ply as usize {
+                    stack.pop();
+                }
+                let parent = stack.last().copied();
+                let mut path = parent.map(|p| nodes[p].path.clone()).unwrap_or_default();
+                if let Some(m) = mv {
+                    path.push(m.clone());
+                }
+                let id = nodes.len();
+                nodes.push(TreeNode {
+                    parent,
+                    children: Vec::new(),
+                    ply: *ply,
+                    mv: mv.clone(),
+                    path,
+                    alpha: *alpha,
+                    beta: *beta,
+                    kind: *kind,
+                    value: None,
+                    leaf: false,
+                    table_cut: false,
+                    cutoff_child: None,
+                    pruned: Vec::new(),
+                    step: id,
+                    on_pv: false,
+                });
+                match parent {
+                    Some(p) => nodes[p].children.push(id),
+                    None => roots.push(id),
+                }
+                stack.push(id);
+            }
+            TraceEvent::Leaf { value } => {
+                if let Some(&n) = stack.last() {
+                    nodes[n].leaf = true;
+                    nodes[n].value = Some(*value);
+                }
+            }
+            TraceEvent::TtCut { value } => {
+                if let Some(&n) = stack.last() {
+                    nodes[n].table_cut = true;
+                    nodes[n].value = Some(*value);
+                }
+            }
+            TraceEvent::Cutoff { index } => {
+                if let Some(&n) = stack.last() {
+                    nodes[n].cutoff_child = Some(*index);
+                }
+            }
+            TraceEvent::Leave { value } => {
+                if let Some(n) = stack.pop() {
+                    nodes[n].value = Some(*value);
+                }
+            }
+        }
+    }
+    // Moves never searched below each interior node.
+    for n in 0..nodes.len() {
+        if nodes[n].leaf || nodes[n].table_cut || nodes[n].children.is_empty() {
+            continue;
+        }
+        let Ok(pos) = replay(root, &nodes[n].path) else {
+            continue;
+        };
+        let searched: HashSet<&str> = nodes[n]
+            .children
+            .iter()
+            .filter_map(|&c| nodes[c].mv.as_deref())
+            .collect();
+        let pruned: Vec<String> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !searched.contains(m.as_str()))
+            .collect();
+        nodes[n].pruned = pruned;
+    }
+    // The principal variation of the last pass.
+    if let Some(&last) = roots.last() {
+        nodes[last].on_pv = true;
+        let mut at = last;
+        for mv in &record.pv {
+            let next = nodes[at]
+                .children
+                .iter()
+                .rev()
+                .copied()
+                .find(|&c| nodes[c].mv.as_deref() == Some(mv.as_str()));
+            match next {
+                Some(c) => {
+                    nodes[c].on_pv = true;
+                    at = c;
+                }
+                None => break,
+            }
+        }
+    }
+    SearchTree {
+        root: root.clone(),
+        request: req.clone(),
+        record,
+        nodes,
+        roots,
+    }
+}
+
+/// The position after `path` from `root`.
+pub fn replay(root: &AnyPosition, path: &[String]) -> Result<AnyPosition, EngineError> {
+    let mut p = root.clone();
+    for m in path {
+        p = p.play(m).map_err(|e| EngineError::Format {
+            context: format!("move {m}"),
+            error: e,
+        })?;
+    }
+    Ok(p)
+}
+
+impl SearchTree {
+    /// Counts like the search's statistics: (nodes, leaves, cutoffs, re-searches).
+    #[must_use]
+    pub fn counts(&self) -> (u64, u64, u64, u64) {
+        let n = self.nodes.len() as u64;
+        let leaves = self.nodes.iter().filter(|x| x.leaf).count() as u64;
+        let cuts = self
+            .nodes
+            .iter()
+            .filter(|x| x.cutoff_child.is_some())
+            .count() as u64;
+        let re = self
+            .nodes
+            .iter()
+            .filter(|x| x.kind == VisitKind::Research)
+            .count() as u64;
+        (n, leaves, cuts, re)
+    }
+
+    /// Why node `n` ended as it did, in words (the step view's explanation).
+    #[must_use]
+    pub fn explain(&self, n: usize) -> String {
+        let node = &self.nodes[n];
+        let visit = match node.kind {
+            VisitKind::Normal => "",
+            VisitKind::NullWindow => "a null-window test; ",
+            VisitKind::Research => "a re-search after a test failed high; ",
+        };
+        let window = node.window_text();
+        let Some(v) = node.value else {
+            return format!("{visit}entered with window {window}; the search ended inside it");
+        };
+        if node.table_cut {
+            return format!("{visit}window {window}: the table's bound {v} settles it");
+        }
+        if node.leaf {
+            return format!("{visit}window {window}: a leaf, scored {v}");
+        }
+        if let Some(i) = node.cutoff_child {
+            let by = node
+                .children
+                .get(i as usize)
+                .and_then(|&c| self.nodes[c].mv.clone())
+                .unwrap_or_else(|| format!("child {}", i + 1));
+            let rest = node.pruned.len();
+            return format!(
+                "{visit}window {window}: after {by} the value {v} reaches β = {}, a cutoff; {rest} move{} never searched",
+                bound(node.beta),
+                if rest == 1 { " was" } else { "s were" }
+            );
+        }
+        if v > node.alpha && v < node.beta {
+            format!("{visit}window {window}: value {v} lies inside the window, exact")
+        } else if v <= node.alpha {
+            format!(
+                "{visit}window {window}: every move searched, none beat α = {}: value {v} is an upper bound",
+                bound(node.alpha)
+            )
+        } else {
+            format!("{visit}window {window}: value {v} is at least β, a lower bound")
+        }
+    }
+}
+
+/// A node's place in the drawing.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Placed {
+    /// Horizontal position in slots (leaves one slot apart).
+    pub x: f32,
+    /// The depth level (ply, plus one under the synthetic top when there are passes).
+    pub y: f32,
+    /// Whether it is drawn (not inside a collapsed subtree).
+    pub visible: bool,
+}
+
+/// Places the nodes as a tidy tree: leaves (and collapsed nodes) one slot apart in
+/// visit order, each parent centred over its children. The passes sit side by side.
+/// Returns the places and the width in slots. Pruned moves take a slot each, right of
+/// their parent's searched children, so they can be drawn as dotted stubs.
+#[must_use]
+pub fn layout(tree: &SearchTree, collapsed: &HashSet<usize>) -> (Vec<Placed>, f32) {
+    let mut placed = vec![Placed::default(); tree.nodes.len()];
+    let mut next = 0.0f32;
+    fn place(
+        tree: &SearchTree,
+        n: usize,
+        collapsed: &HashSet<usize>,
+        placed: &mut [Placed],
+        next: &mut f32,
+        visible: bool,
+    ) -> f32 {
+        let node = &tree.nodes[n];
+        placed[n].y = node.ply as f32;
+        placed[n].visible = visible;
+        let open = !collapsed.contains(&n);
+        let mut xs = Vec::new();
+        for &c in &node.children {
+            xs.push(place(tree, c, collapsed, placed, next, visible && open));
+        }
+        if !open || node.children.is_empty() {
+            // Hidden children still got places; give this node its own slot.
+            let x = *next;
+            *next += 1.0;
+            placed[n].x = x;
+            if visible && open {
+                *next += 0.6 * node.pruned.len().min(8) as f32;
+            }
+            return x;
+        }
+        if visible {
+            *next += 0.6 * node.pruned.len().min(8) as f32;
+        }
+        let x = (xs[0] + xs[xs.len() - 1]) / 2.0;
+        placed[n].x = x;
+        x
+    }
+    for &r in &tree.roots {
+        place(tree, r, collapsed, &mut placed, &mut next, true);
+        next += 1.0;
+    }
+    // Hidden nodes sit at their collapsed ancestor.
+    for n in 0..tree.nodes.len() {
+        if !placed[n].visible
+            && let Some(p) = tree.nodes[n].parent
+        {
+            placed[n].x = placed[p].x;
+        }
+    }
+    (placed, next.max(1.0))
+}
+
+/// The visits of `a` whose (path, kind) no visit of `b` has: where the trees differ.
+#[must_use]
+pub fn diff(a: &SearchTree, b: &SearchTree) -> Vec<bool> {
+    let in_b: HashSet<(&[String], VisitKind)> = b
+        .nodes
+        .iter()
+        .map(|n| (n.path.as_slice(), n.kind))
+        .collect();
+    a.nodes
+        .iter()
+        .map(|n| !in_b.contains(&(n.path.as_slice(), n.kind)))
+        .collect()
+}
+
+fn xml(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The tree as a standalone SVG drawing: nodes as circles (leaves as squares) with
+/// their move and value, the window under each, PV edges thick, null-window visits
+/// dashed, re-searches orange, table cutoffs blue, pruned moves as dotted grey stubs.
+#[must_use]
+pub fn to_svg(tree: &SearchTree, collapsed: &HashSet<usize>) -> String {
+    let (placed, width) = layout(tree, collapsed);
+    let (sx, sy, margin) = (44.0f32, 70.0f32, 30.0f32);
+    let depth = tree.nodes.iter().map(|n| n.ply).max().unwrap_or(0) as f32;
+    let (w, h) = (
+        width * sx + 2.0 * margin,
+        (depth + 1.0) * sy + 2.0 * margin + 20.0,
+    );
+    let at = |p: Placed| (margin + p.x * sx, margin + 10.0 + p.y * sy);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.0} {h:.0}" font-family="sans-serif" font-size="10">"#
+    );
+    let _ = writeln!(
+        out,
+        r#"<rect width="{w:.0}" height="{h:.0}" fill="white"/>"#
+    );
+    let _ = writeln!(
+        out,
+        r#"<text x="{margin}" y="16" font-size="12">{} depth {} — {} nodes</text>"#,
+        xml(&crate::experiment::bench::row_spec(
+            tree.request.algorithm,
+            &tree.request.options
+        )),
+        tree.request.depth,
+        tree.nodes.len()
+    );
+    for (i, n) in tree.nodes.iter().enumerate() {
+        if !placed[i].visible {
+            continue;
+        }
+        let (x, y) = at(placed[i]);
+        if let Some(p) = n.parent {
+            let (px, py) = at(placed[p]);
+            let color = match n.kind {
+                VisitKind::Research => "#e67e22",
+                VisitKind::NullWindow => "#7f8c8d",
+                VisitKind::Normal => "#34495e",
+            };
+            let dash = if n.kind == VisitKind::NullWindow {
+                r#" stroke-dasharray="4 3""#
+            } else {
+                ""
+            };
+            let width = if n.on_pv { 3.0 } else { 1.2 };
+            let _ = writeln!(
+                out,
+                r#"<line x1="{px:.1}" y1="{py:.1}" x2="{x:.1}" y2="{y:.1}" stroke="{color}" stroke-width="{width}"{dash}/>"#
+            );
+        }
+        if !collapsed.contains(&i) && !n.children.is_empty() {
+            for (k, m) in n.pruned.iter().take(8).enumerate() {
+                let last = n.children.last().map_or(placed[i], |&c| placed[c]);
+                let (cx, cy) = at(Placed {
+                    x: last.x + 0.6 * (k as f32 + 1.0),
+                    y: last.y,
+                    visible: true,
+                });
+                let _ = writeln!(
+                    out,
+                    r##"<line x1="{x:.1}" y1="{y:.1}" x2="{cx:.1}" y2="{cy:.1}" stroke="#bbbbbb" stroke-dasharray="2 3"/><text x="{cx:.1}" y="{:.1}" fill="#999999" text-anchor="middle">{}</text>"##,
+                    cy + 12.0,
+                    xml(m)
+                );
+            }
+        }
+    }
+    for (i, n) in tree.nodes.iter().enumerate() {
+        if !placed[i].visible {
+            continue;
+        }
+        let (x, y) = at(placed[i]);
+        let fill = match n.node_type() {
+            NodeType::Pv => "#27ae60",
+            NodeType::Cut => "#c0392b",
+            NodeType::All => "#2980b9",
+            NodeType::Leaf => "#95a5a6",
+            NodeType::TableCut => "#8e44ad",
+        };
+        if n.leaf {
+            let _ = writeln!(
+                out,
+                r#"<rect x="{:.1}" y="{:.1}" width="12" height="12" fill="{fill}"/>"#,
+                x - 6.0,
+                y - 6.0
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                r#"<circle cx="{x:.1}" cy="{y:.1}" r="7" fill="{fill}"/>"#
+            );
+        }
+        let value = n.value.map_or_else(|| "?".to_string(), |v| v.to_string());
+        let mv = n.mv.as_deref().unwrap_or("root");
+        let _ = writeln!(
+            out,
+            r##"<text x="{x:.1}" y="{:.1}" text-anchor="middle">{} {}</text><text x="{x:.1}" y="{:.1}" text-anchor="middle" fill="#555555">{}</text><title>{}</title>"##,
+            y - 10.0,
+            xml(mv),
+            xml(&value),
+            y + 18.0,
+            xml(&n.window_text()),
+            xml(&tree.explain(i))
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::GameKind;
+    use crate::search::{MoveOrder, SearchOptions};
+
+    fn tree_of(
+        pos: &str,
+        kind: GameKind,
+        algorithm: Algorithm,
+        o: SearchOptions,
+        d: u32,
+    ) -> SearchTree {
+        let p = AnyPosition::parse(kind, pos).unwrap();
+        trace_tree(
+            &p,
+            &SearchRequest {
+                algorithm,
+                options: o,
+                depth: d,
+                evaluator: String::new(),
+            },
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn tree_counts_equal_the_statistics_for_every_algorithm() {
+        for a in Algorithm::ALL {
+            if a == Algorithm::SssStar {
+                continue;
+            }
+            let t = tree_of(
+                "w=3 d=4 seed=5 independent=50",
+                GameKind::RandomTree,
+                a,
+                SearchOptions::default(),
+                4,
+            );
+            let s = &t.record.stats;
+            assert_eq!(
+                t.counts(),
+                (s.nodes, s.leaves, s.beta_cutoffs, s.researches),
+                "{a:?}"
+            );
+            // Each node's pruned moves and searched children make up its legal moves.
+            for n in &t.nodes {
+                if !n.leaf && !n.table_cut && !n.children.is_empty() {
+                    let pos = replay(&t.root, &n.path).unwrap();
+                    // A move may be visited twice (a test, then the real search).
+                    let searched: HashSet<&str> = n
+                        .children
+                        .iter()
+                        .filter_map(|&c| t.nodes[c].mv.as_deref())
+                        .collect();
+                    assert_eq!(
+                        searched.len() + n.pruned.len(),
+                        pos.legal_moves().len(),
+                        "{a:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn knuth_moore_example_draws_exactly_the_minimal_tree() {
+        let o = SearchOptions {
+            ordering: MoveOrder::Oracle,
+            ..SearchOptions::default()
+        };
+        let t = tree_of(
+            "w=3 d=3 seed=1 independent=100",
+            GameKind::RandomTree,
+            Algorithm::NegaAlpha,
+            o,
+            3,
+        );
+        let leaves = t.nodes.iter().filter(|n| n.leaf).count();
+        assert_eq!(leaves, 11, "w^ceil(d/2) + w^floor(d/2) - 1 = 9 + 3 - 1");
+        // The minimal tree: the PV node has every child; each of its non-first
+        // children is a cut node with one child searched, whose child is an all node
+        // with every child.
+        let root = t.roots[0];
+        assert_eq!(t.nodes[root].children.len(), 3);
+        let (placed, width) = layout(&t, &HashSet::new());
+        assert!(placed.iter().all(|p| p.visible));
+        assert!(width >= 11.0);
+        let svg = to_svg(&t, &HashSet::new());
+        assert_eq!(svg.matches("<rect x=").count(), 11, "a square per leaf");
+        assert!(
+            svg.contains("stroke-dasharray=\"2 3\""),
+            "pruned moves drawn dotted"
+        );
+    }
+
+    #[test]
+    fn negascout_differs_from_alpha_beta_by_its_tests_and_re_searches() {
+        let ab = tree_of(
+            "x........ O",
+            GameKind::TicTacToe,
+            Algorithm::NegaAlpha,
+            SearchOptions::default(),
+            3,
+        );
+        let ns = tree_of(
+            "x........ O",
+            GameKind::TicTacToe,
+            Algorithm::NegaScout,
+            SearchOptions::default(),
+            3,
+        );
+        let only_ns = diff(&ns, &ab);
+        assert!(only_ns.iter().any(|&d| d));
+        for (i, &d) in only_ns.iter().enumerate() {
+            if ns.nodes[i].kind != VisitKind::Normal {
+                assert!(d, "null-window and re-search visits are NegaScout's own");
+            }
+        }
+        assert!(diff(&ab, &ab).iter().all(|&d| !d));
+        assert!(!ns.explain(ns.roots[0]).is_empty());
+    }
+
+    #[test]
+    fn big_searches_and_sss_are_refused_with_the_reason() {
+        let p = AnyPosition::start(GameKind::Othello);
+        let req = SearchRequest {
+            algorithm: Algorithm::Minimax,
+            options: SearchOptions::default(),
+            depth: 8,
+            evaluator: String::new(),
+        };
+        let e = trace_tree(&p, &req).unwrap_err().to_string();
+        assert!(
+            e.contains("more than 20000 nodes") && e.contains("try depth 7"),
+            "{e}"
+        );
+        let sss = SearchRequest {
+            algorithm: Algorithm::SssStar,
+            depth: 2,
+            ..req
+        };
+        assert!(
+            trace_tree(&p, &sss)
+                .unwrap_err()
+                .to_string()
+                .contains("MT-SSS*")
+        );
+    }
+}
