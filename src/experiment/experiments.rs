@@ -210,7 +210,7 @@ fn e1(
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<ExperimentOutput, EngineError> {
     let suite = Suite::load_named("fforum-40-59.obf")?;
-    let last = if cfg.quick { 7 } else { 10 };
+    let last = if cfg.quick { 8 } else { 10 };
     let depths: Vec<u32> = (2..=last).collect();
     let base = SearchOptions::default();
     let rows = rows(
@@ -1020,11 +1020,20 @@ fn e4(
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<ExperimentOutput, EngineError> {
     let shapes: Vec<(u32, u32)> = if cfg.quick {
-        vec![(4, 5), (8, 4), (8, 5)]
+        vec![(2, 10), (4, 6), (8, 4), (8, 5), (16, 4)]
     } else {
-        vec![(2, 10), (4, 6), (4, 7), (8, 4), (8, 5), (8, 6), (16, 4)]
+        vec![
+            (2, 12),
+            (4, 6),
+            (4, 7),
+            (8, 4),
+            (8, 5),
+            (8, 6),
+            (16, 4),
+            (16, 5),
+        ]
     };
-    let seeds: u64 = if cfg.quick { 5 } else { 20 };
+    let seeds: u64 = if cfg.quick { 10 } else { 50 };
     let models = [
         ValueModel::Independent { range: 1000 },
         ValueModel::Incremental { step: 10 },
@@ -1151,13 +1160,8 @@ fn e4(
     text.push_str(&passes.text());
 
     // Part 2: Othello with iterative deepening and a table (Plaat et al. 1996).
-    let mut suite = Suite::load_named("fforum-40-59.obf")?;
-    let depth = if cfg.quick {
-        suite.items.truncate(6);
-        6
-    } else {
-        8
-    };
+    let suite = Suite::load_named("fforum-40-59.obf")?;
+    let depth = if cfg.quick { 8 } else { 10 };
     let othello_rows = [
         "negaalpha+fail-soft+order=static+tt=16+id",
         "negascout+order=static+tt=16+id+aspiration=20",
@@ -1175,9 +1179,8 @@ fn e4(
     )?;
     let _ = writeln!(
         text,
-        "\nE4 part 2: FFO #40-#59{} at depth {depth} with iterative deepening, a 16 MiB table and static \
-         (corners-first) ordering; default evaluator. Totals over the positions; ratios to NegaScout with aspiration.",
-        if cfg.quick { " (first 6)" } else { "" }
+        "\nE4 part 2: FFO #40-#59 at depth {depth} with iterative deepening, a 16 MiB table and static \
+         (corners-first) ordering; default evaluator. Totals over the positions; ratios to NegaScout with aspiration."
     );
     let mut ot = Table::new(
         "Othello totals",
