@@ -521,7 +521,7 @@ const E3_ALGOS: [(&str, Algorithm, bool); 4] = [
 ];
 
 /// Seed 002's figures: `(scoring, window, tt, ordering, order_all, alpha-beta, scout)`.
-const E3_SEED: [(&str, &str, bool, &str, bool, u64, u64); 21] = [
+const E3_SEED: [(&str, &str, bool, &str, bool, u64, u64); 25] = [
     (
         "win-loss", "infinite", false, "static", false, 13_866, 14_726,
     ),
@@ -630,6 +630,42 @@ const E3_SEED: [(&str, &str, bool, &str, bool, u64, u64); 21] = [
         false,
         11_106,
         11_106,
+    ),
+    (
+        "shortest-win",
+        "infinite",
+        false,
+        "shallow:3",
+        false,
+        10_691,
+        10_869,
+    ),
+    (
+        "shortest-win",
+        "game",
+        false,
+        "shallow:3",
+        false,
+        9_263,
+        9_441,
+    ),
+    (
+        "shortest-win",
+        "infinite",
+        true,
+        "shallow:3",
+        false,
+        8_808,
+        8_850,
+    ),
+    (
+        "shortest-win",
+        "game",
+        true,
+        "shallow:3",
+        false,
+        7_561,
+        7_603,
     ),
 ];
 
