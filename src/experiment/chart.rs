@@ -10,6 +10,10 @@ const WIDTH: f64 = 760.0;
 const HEIGHT: f64 = 460.0;
 /// Margins around the plot area: left, right, top, bottom.
 const MARGIN: (f64, f64, f64, f64) = (80.0, 200.0, 50.0, 70.0);
+/// The approximate width of one label character at font size 12, in pixels.
+const CHAR_WIDTH: f64 = 7.0;
+/// Extra bottom margin when the x labels are turned.
+const TURNED_LABEL_ROOM: f64 = 60.0;
 /// Series colours, cycled.
 const COLOURS: [&str; 8] = [
     "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
@@ -53,7 +57,20 @@ impl LineChart {
     /// The chart as a standalone SVG document: one `<path>` per series.
     #[must_use]
     pub fn to_svg(&self) -> String {
-        let (ml, mr, mt, mb) = MARGIN;
+        let (ml, mr, mt, mut mb) = MARGIN;
+        let n = self.x_ticks.len().max(1);
+        // Labels wider than their slot are turned, and the plot makes room for them.
+        let longest = self
+            .x_ticks
+            .iter()
+            .map(|t| t.chars().count())
+            .max()
+            .unwrap_or(0);
+        let slot = (WIDTH - ml - mr) / n.saturating_sub(1).max(1) as f64;
+        let turn = longest as f64 * CHAR_WIDTH > slot;
+        if turn {
+            mb += TURNED_LABEL_ROOM;
+        }
         let (pw, ph) = (WIDTH - ml - mr, HEIGHT - mt - mb);
         let positive = || {
             self.series
@@ -74,7 +91,6 @@ impl LineChart {
             let t = (v.log10() - f64::from(lo_dec)) / f64::from(hi_dec - lo_dec);
             mt + ph * (1.0 - t)
         };
-        let n = self.x_ticks.len().max(1);
         let x_of = |i: usize| {
             if n == 1 {
                 ml + pw / 2.0
@@ -133,12 +149,20 @@ impl LineChart {
                 mt + ph,
                 mt + ph + 5.0
             );
-            let _ = writeln!(
-                s,
-                r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
-                mt + ph + 18.0,
-                escape(label)
-            );
+            let y = mt + ph + 18.0;
+            if turn {
+                let _ = writeln!(
+                    s,
+                    r#"<text x="{x:.1}" y="{y:.1}" text-anchor="end" transform="rotate(-35 {x:.1} {y:.1})">{}</text>"#,
+                    escape(label)
+                );
+            } else {
+                let _ = writeln!(
+                    s,
+                    r#"<text x="{x:.1}" y="{y:.1}" text-anchor="middle">{}</text>"#,
+                    escape(label)
+                );
+            }
         }
         let _ = writeln!(
             s,
