@@ -270,3 +270,38 @@ fn chart_svg_is_well_formed_with_one_path_per_series() {
     assert!(svg.contains("1e0") && svg.contains("1e6"), "decade ticks");
     assert!(svg.contains("&lt;title&gt; &amp; more"));
 }
+
+#[test]
+fn experiment_results_parse_back_and_do_not_depend_on_threads() {
+    use treelab::experiment::bench::BenchResult;
+    use treelab::experiment::experiments::{ExperimentConfig, run_experiment};
+    let run = |name: &str, threads: usize| {
+        run_experiment(
+            name,
+            ExperimentConfig {
+                quick: true,
+                threads,
+            },
+            &|_| {},
+        )
+        .expect("experiment runs")
+    };
+    let file = |out: &treelab::experiment::ExperimentOutput, name: &str| {
+        out.files
+            .iter()
+            .find(|(f, _)| f == name)
+            .map(|(_, text)| text.clone())
+            .unwrap_or_else(|| panic!("{name} written"))
+    };
+    // E4's Othello part is a bench: its RON is the BenchResult the app loads.
+    let e4 = run("e4", 2);
+    let bench: BenchResult = ron::from_str(&file(&e4, "e4-othello.ron")).expect("BenchResult");
+    assert_eq!(bench.positions().len(), 20);
+    assert!(bench.disagreements().is_empty());
+    assert_eq!(file(&e4, "e4.svg").matches("<path ").count(), 7);
+    // E3 has no times in it: the whole output is the same on one thread and on two.
+    let one = run("e3", 1);
+    let two = run("e3", 2);
+    assert_eq!(one.text, two.text);
+    assert_eq!(file(&one, "e3.ron"), file(&two, "e3.ron"));
+}
