@@ -1433,7 +1433,7 @@ fn e5(
     let _ = writeln!(
         text,
         "E5: Connect Four, Pascal Pons' steps as option sets, every position searched to the end \
-         (depth {depth}), table cleared per position, Pons' score (window 'game' = his -21..21 range). \
+         (depth {depth}), table cleared per position, Pons' score (window 'game' = the score range -18..18, as his solver's). \
          Mean nodes per position (treelab counts every visited position; Pons counts negamax calls)."
     );
     let mut t = Table::new(
