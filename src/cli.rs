@@ -50,6 +50,65 @@ pub enum Command {
     Session(SessionCommand),
     /// Join the RON slices of a sharded bench into one result.
     Merge(MergeArgs),
+    /// Play whole games between two players (searchers or a random mover).
+    Match(MatchArgs),
+    /// Run one of the classic experiments (e1 ... e5) and write its files.
+    Experiment(ExperimentArgs),
+}
+
+/// `treelab match`.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// othello, connect4 or tictactoe.
+    #[arg(long)]
+    pub game: String,
+    /// Player A (plays first unless --alternate): `random` or `ROW@DEPTH`, ROW as in
+    /// bench, e.g. `negaalpha+killers=32@6`.
+    #[arg(long)]
+    pub black: String,
+    /// Player B, the same syntax.
+    #[arg(long)]
+    pub white: String,
+    /// How many games.
+    #[arg(long, default_value_t = 10)]
+    pub games: usize,
+    /// Seed of the openings and the random players.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Seeded random moves played before the players take over.
+    #[arg(long, default_value_t = 0)]
+    pub openings: usize,
+    /// Swap colours every other game (games 2j and 2j+1 share an opening).
+    #[arg(long)]
+    pub alternate: bool,
+    /// text, csv or ron.
+    #[arg(long, default_value = "text")]
+    pub format: String,
+    /// Write here instead of standard output.
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
+    /// Worker threads (default: every core). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Options applied to both players (a player's own `+option`s come on top).
+    #[command(flatten)]
+    pub options: OptionArgs,
+}
+
+/// `treelab experiment`.
+#[derive(Debug, Args)]
+pub struct ExperimentArgs {
+    /// e1, e2, e3, e4 or e5 (docs/results/ describes each).
+    pub name: String,
+    /// The small version (about a minute on one core).
+    #[arg(long)]
+    pub quick: bool,
+    /// The directory for the CSV, RON, SVG and text files (created if missing).
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
+    /// Worker threads (default: every core). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
 }
 
 /// `treelab merge`.
@@ -290,6 +349,8 @@ pub fn run(command: Command) -> Result<()> {
         Command::Tree(args) => tree(&args),
         Command::Bench(args) => bench(&args),
         Command::Merge(args) => merge(&args),
+        Command::Match(args) => crate::experiment::matchplay::cli_match(&args),
+        Command::Experiment(args) => crate::experiment::experiments::cli_experiment(&args),
         Command::Session(c) => session_cmd(c),
     }
 }

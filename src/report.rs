@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
 use crate::experiment::bench::CountKind;
+use crate::experiment::chart::{LineChart, Series as ChartSeries};
 use crate::session::{ComparisonRow, ResultEntry};
 
 /// A column of the results table.
@@ -535,217 +536,31 @@ pub fn uniform_tree_references(width: u32, max_depth: u32, count: CountKind) -> 
     ]
 }
 
-/// Escapes text for SVG.
-fn xml(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-/// Line colours, as in the app.
-const PALETTE: [&str; 10] = [
-    "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
-    "#bcbd22", "#17becf",
-];
-
-/// A line chart as a standalone SVG document: axes with ticks, a polyline and markers
-/// per series (reference series dashed), a legend and a title. With `log_y` the y axis
-/// is logarithmic with a tick per decade (points with y <= 0 are left out).
+/// The series as a log-scale line chart for SVG export (the experiments' chart
+/// writer): every x value of any series becomes a labelled position, in order.
 #[must_use]
-pub fn line_chart_svg(
-    title: &str,
-    x_label: &str,
-    y_label: &str,
-    series: &[Series],
-    log_y: bool,
-) -> String {
-    let (w, h) = (860.0_f64, 520.0_f64);
-    let (left, right, top, bottom) = (90.0, 250.0, 40.0, 60.0);
-    let (pw, ph) = (w - left - right, h - top - bottom);
-    let ty = |y: f64| if log_y { y.log10() } else { y };
-    let pts: Vec<(f64, f64)> = series
+pub fn to_line_chart(title: &str, x_label: &str, y_label: &str, series: &[Series]) -> LineChart {
+    let mut xs: Vec<f64> = series
         .iter()
-        .flat_map(|s| s.points.iter().copied())
-        .filter(|&(_, y)| !log_y || y > 0.0)
-        .map(|(x, y)| (x, ty(y)))
-        .filter(|(x, y)| x.is_finite() && y.is_finite())
+        .flat_map(|s| s.points.iter().map(|&(x, _)| x))
         .collect();
-    let (mut x0, mut x1, mut y0, mut y1) = pts.iter().fold(
-        (
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-        ),
-        |(a, b, c, d), &(x, y)| (a.min(x), b.max(x), c.min(y), d.max(y)),
-    );
-    if pts.is_empty() {
-        (x0, x1, y0, y1) = (0.0, 1.0, 0.0, 1.0);
-    }
-    if log_y {
-        y0 = y0.floor();
-        y1 = y1.ceil();
-    } else {
-        y0 = y0.min(0.0);
-    }
-    if x1 <= x0 {
-        x1 = x0 + 1.0;
-    }
-    if y1 <= y0 {
-        y1 = y0 + 1.0;
-    }
-    let sx = |x: f64| left + (x - x0) / (x1 - x0) * pw;
-    let sy = |y: f64| top + ph - (y - y0) / (y1 - y0) * ph;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="12">"#
-    );
-    let _ = writeln!(out, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
-    let _ = writeln!(
-        out,
-        r#"<text x="{}" y="24" font-size="15" text-anchor="middle">{}</text>"#,
-        left + pw / 2.0,
-        xml(title)
-    );
-    // Grid and ticks.
-    let y_ticks: Vec<f64> = if log_y {
-        (y0 as i64..=y1 as i64).map(|k| k as f64).collect()
-    } else {
-        let step = nice_step((y1 - y0) / 6.0);
-        let mut v = (y0 / step).ceil() * step;
-        let mut t = Vec::new();
-        while v <= y1 + 1e-9 {
-            t.push(v);
-            v += step;
-        }
-        t
-    };
-    for &t in &y_ticks {
-        let label = if log_y {
-            tick_number(10f64.powf(t))
-        } else {
-            tick_number(t)
-        };
-        let _ = writeln!(
-            out,
-            "<line x1=\"{left}\" x2=\"{}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"#e0e0e0\"/><text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{label}</text>",
-            left + pw,
-            left - 6.0,
-            sy(t) + 4.0,
-            y = sy(t)
-        );
-    }
-    let x_step = nice_step((x1 - x0) / 10.0).max(1.0);
-    let mut x = (x0 / x_step).ceil() * x_step;
-    while x <= x1 + 1e-9 {
-        let _ = writeln!(
-            out,
-            "<line x1=\"{v:.1}\" x2=\"{v:.1}\" y1=\"{top}\" y2=\"{}\" stroke=\"#f0f0f0\"/><text x=\"{v:.1}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
-            top + ph,
-            top + ph + 18.0,
-            tick_number(x),
-            v = sx(x)
-        );
-        x += x_step;
-    }
-    let _ = writeln!(
-        out,
-        r#"<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="none" stroke="black"/>"#
-    );
-    let _ = writeln!(
-        out,
-        r#"<text x="{}" y="{}" text-anchor="middle">{}</text>"#,
-        left + pw / 2.0,
-        h - 18.0,
-        xml(x_label)
-    );
-    let _ = writeln!(
-        out,
-        r#"<text transform="translate(22 {}) rotate(-90)" text-anchor="middle">{}{}</text>"#,
-        top + ph / 2.0,
-        xml(y_label),
-        if log_y { " (log scale)" } else { "" }
-    );
-    for (k, s) in series.iter().enumerate() {
-        let color = if s.reference {
-            "#555555"
-        } else {
-            PALETTE[k % PALETTE.len()]
-        };
-        let dash = if s.reference {
-            r#" stroke-dasharray="6 4""#
-        } else {
-            ""
-        };
-        let p: Vec<(f64, f64)> = s
-            .points
+    xs.sort_by(f64::total_cmp);
+    xs.dedup();
+    LineChart {
+        title: title.to_string(),
+        x_label: x_label.to_string(),
+        y_label: y_label.to_string(),
+        x_ticks: xs.iter().map(|x| format!("{x}")).collect(),
+        series: series
             .iter()
-            .filter(|&&(_, y)| !log_y || y > 0.0)
-            .map(|&(x, y)| (sx(x), sy(ty(y))))
-            .collect();
-        let d: Vec<String> = p.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
-        let _ = writeln!(
-            out,
-            r#"<polyline class="series" fill="none" stroke="{color}" stroke-width="2"{dash} points="{}"><title>{}</title></polyline>"#,
-            d.join(" "),
-            xml(&s.name)
-        );
-        if !s.reference {
-            for (x, y) in &p {
-                let _ = writeln!(
-                    out,
-                    r#"<circle cx="{x:.1}" cy="{y:.1}" r="3" fill="{color}"/>"#
-                );
-            }
-        }
-        let ly = top + 10.0 + 20.0 * k as f64;
-        let lx = left + pw + 16.0;
-        let _ = writeln!(
-            out,
-            r#"<line x1="{lx}" x2="{}" y1="{ly}" y2="{ly}" stroke="{color}" stroke-width="2"{dash}/><text x="{}" y="{}">{}</text>"#,
-            lx + 24.0,
-            lx + 30.0,
-            ly + 4.0,
-            xml(&s.name)
-        );
-    }
-    out.push_str("</svg>\n");
-    out
-}
-
-/// A round step near `raw` (1, 2 or 5 times a power of ten).
-fn nice_step(raw: f64) -> f64 {
-    if !(raw.is_finite() && raw > 0.0) {
-        return 1.0;
-    }
-    let p = 10f64.powf(raw.log10().floor());
-    let m = raw / p;
-    p * if m <= 1.0 {
-        1.0
-    } else if m <= 2.0 {
-        2.0
-    } else if m <= 5.0 {
-        5.0
-    } else {
-        10.0
-    }
-}
-
-/// A tick label: whole numbers with k/M/G suffixes, else two decimals.
-fn tick_number(v: f64) -> String {
-    let a = v.abs();
-    if a >= 1e9 {
-        format!("{}G", v / 1e9)
-    } else if a >= 1e6 {
-        format!("{}M", v / 1e6)
-    } else if a >= 1e4 {
-        format!("{}k", v / 1e3)
-    } else if (v - v.round()).abs() < 1e-9 {
-        format!("{}", v.round())
-    } else {
-        format!("{v:.2}")
+            .map(|s| ChartSeries {
+                name: s.name.clone(),
+                values: xs
+                    .iter()
+                    .map(|&x| s.points.iter().find(|p| p.0 == x).map(|p| p.1))
+                    .collect(),
+            })
+            .collect(),
     }
 }
 
@@ -836,11 +651,11 @@ mod tests {
         // 1 + 3 + 9 for the full tree, 1 + 3 + 5 for the minimal one.
         assert_eq!(nodes[0].points[1].1, 13.0);
         assert_eq!(nodes[1].points[1].1, 9.0);
-        let svg = line_chart_svg("t", "depth", "leaves", &refs, true);
+        let chart = to_line_chart("t", "depth", "leaves", &refs);
+        assert_eq!(chart.x_ticks.len(), 6);
+        assert_eq!(chart.series[1].values[5], Some(1023.0));
+        let svg = chart.to_svg();
         assert!(svg.starts_with("<svg"));
-        assert!(svg.trim_end().ends_with("</svg>"));
-        assert_eq!(svg.matches("<polyline").count(), 2);
-        // One tick per decade from 10^0 to 10^6 (leaves 8 .. 262144).
-        assert!(svg.contains(">100k</text>") && svg.contains(">1</text>"));
+        assert_eq!(svg.matches("<path").count(), 2, "a line per series");
     }
 }

@@ -236,5 +236,5 @@ fn results_export_as_csv_through_the_menu_code() {
     settle(&mut h);
     let svg = std::fs::read_to_string(&svg).unwrap();
     assert!(svg.starts_with("<svg"));
-    assert_eq!(svg.matches("<polyline").count(), 2, "a line per row");
+    assert_eq!(svg.matches("<path").count(), 2, "a line per row");
 }

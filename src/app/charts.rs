@@ -217,13 +217,13 @@ impl TreelabApp {
             ChartFormat::Svg => {
                 let (depth, _, _) = chart_series(self);
                 let count = count_label(self.session.view.count);
-                let svg = crate::report::line_chart_svg(
+                let svg = crate::report::to_line_chart(
                     &format!("Total {count} against depth"),
                     "depth",
                     count,
                     &depth,
-                    true,
-                );
+                )
+                .to_svg();
                 match crate::session::write_atomic(path, svg.as_bytes()) {
                     Ok(()) => self.info(format!("Saved the chart to {}", path.display())),
                     Err(e) => self.error(format!("could not save {}: {e}", path.display())),

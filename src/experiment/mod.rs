@@ -1,10 +1,17 @@
 //! Batch experiments: every position of a suite x every algorithm row x every depth,
 //! run in parallel over positions with results identical to a serial run, and printed
 //! in the seeds' layout (one table per position, a line per algorithm, a column per
-//! depth), then totals and ratios.
+//! depth), then totals and ratios; whole games between two players; the classic
+//! experiments E1-E5 as presets; and a small SVG chart writer for their figures.
 
 pub mod bench;
+pub mod chart;
+pub mod experiments;
+pub mod matchplay;
 
 pub use bench::{
     BenchCell, BenchResult, BenchRow, BenchSpec, CountKind, parse_row_spec, run_bench,
 };
+pub use chart::{LineChart, Series};
+pub use experiments::{ExperimentConfig, ExperimentOutput, run_experiment};
+pub use matchplay::{MatchResult, MatchSpec, Player, parse_player, run_match};

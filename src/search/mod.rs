@@ -92,8 +92,9 @@ pub fn search<G: Game, E: Evaluator<G>>(
     let (range_lo, range_hi) = pos.score_range(opts.scoring);
     let root_window = match opts.window {
         InitialWindow::Infinite => (-INF, INF),
-        // Widened by one so that the extreme scores themselves are exact.
-        InitialWindow::GameRange => (range_lo - 1, range_hi + 1),
+        // Seed 002's `init_ab`: the range itself. A value at either end is still exact
+        // (no score lies beyond it), and a win at the top of the range cuts at once.
+        InitialWindow::GameRange => (range_lo, range_hi),
     };
     let mut iterations: Vec<IterationResult<G::Move>> = Vec::new();
     for d in first..=depth {
@@ -103,7 +104,14 @@ pub fn search<G: Game, E: Evaluator<G>>(
         if ctx.aborted() {
             break;
         }
-        let pv = ctx.root_pv();
+        let mut pv = ctx.root_pv();
+        if pv.is_empty() && opts.window == InitialWindow::GameRange && score <= range_lo {
+            // Every move failed low at the bottom of the game's range, so every move
+            // scores exactly the minimum: any one is a best move; take the first.
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            pv.extend(moves.first().copied());
+        }
         let it = IterationResult {
             depth: d,
             score,

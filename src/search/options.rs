@@ -222,8 +222,10 @@ pub enum InitialWindow {
     /// (-infinity, +infinity).
     #[default]
     Infinite,
-    /// The game's own score range under the chosen scoring, widened by one on each side
-    /// so that the extreme scores are still exact.
+    /// The game's own score range under the chosen scoring, `(min, max)` as seed 002's
+    /// `init_ab`: a value at either end is still exact, since no final score lies
+    /// beyond it. Meant for searches to the end: a static evaluation outside the range
+    /// is clamped by the window.
     GameRange,
 }
 

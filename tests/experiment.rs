@@ -1,0 +1,307 @@
+//! `treelab match` and `treelab experiment`: matches are deterministic and their node
+//! totals are sums of the searches along the games; E3's quick run states the
+//! perfect-oracle equality; the SVG charts are well-formed; the outputs parse back.
+
+use std::process::Command;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use treelab::engine::{AnyPosition, GameKind, SearchRequest, run_search};
+use treelab::experiment::chart::{LineChart, Series};
+use treelab::experiment::experiments::E3Result;
+use treelab::experiment::matchplay::{MatchResult, MatchSpec, PlayerKind, parse_player, run_match};
+use treelab::game::{Game, Side};
+use treelab::search::{SearchControl, SearchOptions};
+
+fn spec(game: GameKind, a: &str, b: &str, games: usize, threads: usize) -> MatchSpec {
+    let base = SearchOptions::default();
+    MatchSpec {
+        game,
+        a: parse_player(a, &base).expect("player A"),
+        b: parse_player(b, &base).expect("player B"),
+        games,
+        seed: 7,
+        openings: 3,
+        alternate: true,
+        evaluator: String::new(),
+        threads,
+    }
+}
+
+fn play(s: &MatchSpec) -> MatchResult {
+    run_match(s, &Arc::new(AtomicBool::new(false)), &|_, _| {}).expect("match runs")
+}
+
+fn without_time(mut m: MatchResult) -> MatchResult {
+    for g in &mut m.games {
+        g.seconds = [0.0, 0.0];
+    }
+    m
+}
+
+#[test]
+fn a_match_is_deterministic_for_a_seed_whatever_the_threads() {
+    let s1 = spec(GameKind::Othello, "negaalpha+killers=4@3", "random", 6, 1);
+    let s2 = MatchSpec {
+        threads: 2,
+        ..s1.clone()
+    };
+    let a = without_time(play(&s1));
+    let b = without_time(play(&s2));
+    assert_eq!(a, b);
+    assert_eq!(a.games.len(), 6);
+    // Games 2j and 2j+1 share an opening, with colours swapped.
+    assert_eq!(a.games[0].moves[..3], a.games[1].moves[..3]);
+    assert!(a.games[0].a_first && !a.games[1].a_first);
+    // Another seed gives other openings.
+    let other = without_time(play(&MatchSpec { seed: 8, ..s1 }));
+    assert_ne!(other.games[0].moves, a.games[0].moves);
+}
+
+#[test]
+fn match_node_totals_are_the_sum_of_the_searches_along_the_games() {
+    for (game, a, b) in [
+        (GameKind::Othello, "pvs+order=static@3", "negaalpha@2"),
+        (
+            GameKind::Connect4,
+            "negaalpha+order=static+tt=1@6",
+            "random",
+        ),
+        (GameKind::TicTacToe, "scout@9", "alphabeta@9"),
+    ] {
+        let s = spec(game, a, b, 4, 2);
+        let m = play(&s);
+        for who in 0..2 {
+            let sum: u64 = m.games.iter().map(|g| g.nodes[who]).sum();
+            assert_eq!(m.nodes(who).total as u64, sum, "{game:?}");
+        }
+        // Replay every game and search again where a searcher moved.
+        for g in &m.games {
+            let mut pos = AnyPosition::start(game);
+            let mut nodes = [0u64; 2];
+            for (ply, mv) in g.moves.iter().enumerate() {
+                if ply >= g.opening_moves {
+                    let first = treelab::with_position!(&pos, p => p.side_to_move()) == Side::First;
+                    let who = usize::from(first != g.a_first);
+                    let player = if who == 0 { &s.a } else { &s.b };
+                    if let PlayerKind::Search { row, depth } = &player.kind {
+                        let req = SearchRequest {
+                            algorithm: row.algorithm,
+                            options: row.options.clone(),
+                            depth: *depth,
+                            evaluator: String::new(),
+                        };
+                        let r = run_search(&pos, &req, SearchControl::default()).expect("search");
+                        assert_eq!(r.best_move.as_deref(), Some(mv.as_str()));
+                        nodes[who] += r.stats.nodes;
+                    }
+                }
+                pos = pos.play(mv).expect("legal move");
+            }
+            assert!(pos.is_over(), "a game is played to its end");
+            assert_eq!(nodes, g.nodes, "{game:?} game {}", g.index);
+        }
+        let (w, d, l) = m.wins_draws_losses();
+        assert_eq!(w + d + l, 4);
+    }
+}
+
+#[test]
+fn match_outputs_parse_back_and_bad_input_is_refused() {
+    let m = play(&spec(GameKind::TicTacToe, "random", "pvs@9", 5, 1));
+    let text = ron::ser::to_string_pretty(&m, ron::ser::PrettyConfig::default()).expect("ron");
+    let back: MatchResult = ron::from_str(&text).expect("parses back");
+    assert_eq!(back, m);
+    let csv = m.render(true);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 6);
+    let header: Vec<&str> = lines[0].split(',').collect();
+    let col = header
+        .iter()
+        .position(|h| *h == "nodes_b")
+        .expect("nodes_b");
+    for (line, g) in lines[1..].iter().zip(&m.games) {
+        let fields: Vec<&str> = line.split(',').collect();
+        assert_eq!(fields.len(), header.len());
+        assert_eq!(fields[col].parse::<u64>().expect("number"), g.nodes[1]);
+    }
+    let base = SearchOptions::default();
+    assert!(parse_player("negaalpha", &base).is_err(), "no depth");
+    assert!(parse_player("negaalpha@x", &base).is_err());
+    assert!(parse_player("nosuch@3", &base).is_err());
+    assert!(parse_player("minimax+killers=2@3", &base).is_err());
+    let mut tree = spec(GameKind::TicTacToe, "random", "random", 1, 1);
+    tree.game = GameKind::RandomTree;
+    let err = run_match(&tree, &Arc::new(AtomicBool::new(false)), &|_, _| {})
+        .expect_err("random trees have no games");
+    assert!(err.to_string().contains("random tree"), "{err}");
+}
+
+fn treelab(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_treelab"))
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn experiment_e3_quick_shows_the_perfect_oracle_equality_and_writes_its_files() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().to_str().expect("utf-8 path");
+    let (ok, stdout, stderr) = treelab(&["experiment", "e3", "--quick", "--out", out]);
+    assert!(ok, "{stderr}");
+    assert!(
+        stdout.contains("alpha-beta == PVS (seed's scout): equal: yes"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("alpha-beta == Pearl's Scout: equal: yes"));
+    assert!(stdout.contains("4520/4520"));
+    for file in ["e3.csv", "e3.ron", "e3.svg", "e3.txt"] {
+        assert!(dir.path().join(file).exists(), "{file}");
+    }
+    let ron_text = std::fs::read_to_string(dir.path().join("e3.ron")).expect("read");
+    let result: E3Result = ron::from_str(&ron_text).expect("E3 RON parses back");
+    assert_eq!(result.positions, 627);
+    let csv = std::fs::read_to_string(dir.path().join("e3.csv")).expect("read");
+    assert_eq!(csv.lines().count(), result.cells.len() + 1);
+    let svg = std::fs::read_to_string(dir.path().join("e3.svg")).expect("read");
+    assert_well_formed(&svg, 4);
+}
+
+#[test]
+fn match_and_experiment_refuse_bad_input_with_a_reason() {
+    let (ok, _, err) = treelab(&["experiment", "e9", "--quick"]);
+    assert!(!ok && err.contains("unknown experiment"), "{err}");
+    let (ok, _, err) = treelab(&[
+        "match",
+        "--game",
+        "random-tree",
+        "--black",
+        "random",
+        "--white",
+        "random",
+    ]);
+    assert!(!ok && err.contains("random tree"), "{err}");
+    let (ok, _, err) = treelab(&[
+        "match",
+        "--game",
+        "othello",
+        "--black",
+        "negaalpha",
+        "--white",
+        "random",
+    ]);
+    assert!(!ok && err.contains("@DEPTH"), "{err}");
+    let (ok, out, err) = treelab(&[
+        "match",
+        "--game",
+        "connect4",
+        "--black",
+        "negaalpha+order=static@4",
+        "--white",
+        "random",
+        "--games",
+        "3",
+        "--seed",
+        "5",
+        "--format",
+        "csv",
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(out.lines().count(), 4);
+}
+
+/// A parse-ish check: one root `<svg>`, every opened element closed in order, and one
+/// `<path>` per series.
+fn assert_well_formed(svg: &str, series: usize) {
+    assert!(svg.starts_with("<svg "), "starts with <svg");
+    assert!(svg.trim_end().ends_with("</svg>"));
+    let mut stack: Vec<String> = Vec::new();
+    let mut rest = svg;
+    while let Some(open) = rest.find('<') {
+        let close = rest[open..].find('>').expect("every tag ends") + open;
+        let tag = &rest[open + 1..close];
+        if let Some(name) = tag.strip_prefix('/') {
+            assert_eq!(stack.pop().as_deref(), Some(name.trim()), "tags nest");
+        } else if !tag.ends_with('/') {
+            let name = tag.split_whitespace().next().expect("a name");
+            stack.push(name.to_string());
+        }
+        assert_eq!(
+            tag.matches('"').count() % 2,
+            0,
+            "attribute quotes balance: {tag}"
+        );
+        rest = &rest[close + 1..];
+    }
+    assert!(stack.is_empty(), "unclosed: {stack:?}");
+    assert_eq!(svg.matches("<path ").count(), series);
+}
+
+#[test]
+fn chart_svg_is_well_formed_with_one_path_per_series() {
+    let chart = LineChart {
+        title: "a <title> & more".into(),
+        x_label: "depth".into(),
+        y_label: "nodes".into(),
+        x_ticks: (2..=6).map(|d| d.to_string()).collect(),
+        series: vec![
+            Series {
+                name: "alpha".into(),
+                values: vec![Some(10.0), Some(120.0), Some(900.0), None, Some(1e6)],
+            },
+            Series {
+                name: "beta".into(),
+                values: vec![Some(5.0), Some(0.0), Some(70.0), Some(800.0), Some(9e4)],
+            },
+            Series {
+                name: "empty".into(),
+                values: vec![None; 5],
+            },
+        ],
+    };
+    let svg = chart.to_svg();
+    assert_well_formed(&svg, 3);
+    assert!(svg.contains("1e0") && svg.contains("1e6"), "decade ticks");
+    assert!(svg.contains("&lt;title&gt; &amp; more"));
+}
+
+#[test]
+fn experiment_results_parse_back_and_do_not_depend_on_threads() {
+    use treelab::experiment::bench::BenchResult;
+    use treelab::experiment::experiments::{ExperimentConfig, run_experiment};
+    let run = |name: &str, threads: usize| {
+        run_experiment(
+            name,
+            ExperimentConfig {
+                quick: true,
+                threads,
+            },
+            &|_| {},
+        )
+        .expect("experiment runs")
+    };
+    let file = |out: &treelab::experiment::ExperimentOutput, name: &str| {
+        out.files
+            .iter()
+            .find(|(f, _)| f == name)
+            .map(|(_, text)| text.clone())
+            .unwrap_or_else(|| panic!("{name} written"))
+    };
+    // E4's Othello part is a bench: its RON is the BenchResult the app loads.
+    let e4 = run("e4", 2);
+    let bench: BenchResult = ron::from_str(&file(&e4, "e4-othello.ron")).expect("BenchResult");
+    assert_eq!(bench.positions().len(), 20);
+    assert!(bench.disagreements().is_empty());
+    assert_eq!(file(&e4, "e4.svg").matches("<path ").count(), 7);
+    // E3 has no times in it: the whole output is the same on one thread and on two.
+    let one = run("e3", 1);
+    let two = run("e3", 2);
+    assert_eq!(one.text, two.text);
+    assert_eq!(file(&one, "e3.ron"), file(&two, "e3.ron"));
+}
