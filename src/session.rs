@@ -183,6 +183,12 @@ pub struct ViewChoices {
     pub count: crate::experiment::bench::CountKind,
     /// Run on every position of the suite (true) or on the current position.
     pub run_suite: bool,
+    /// The tree view's row.
+    pub tree_row: usize,
+    /// The tree view's second row, drawn beside the first.
+    pub tree_row_beside: Option<usize>,
+    /// The tree view's depth.
+    pub tree_depth: u32,
 }
 
 /// The views of the results.
@@ -195,6 +201,8 @@ pub enum ResultsTab {
     Seeds,
     /// Nodes against depth, ratio to the baseline.
     Charts,
+    /// The search tree of a row, step by step.
+    Tree,
 }
 
 impl Default for ViewChoices {
@@ -208,6 +216,9 @@ impl Default for ViewChoices {
             position_filter: None,
             count: crate::experiment::bench::CountKind::default(),
             run_suite: false,
+            tree_row: 0,
+            tree_row_beside: None,
+            tree_depth: 3,
         }
     }
 }

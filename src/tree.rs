@@ -358,6 +358,19 @@ impl SearchTree {
     }
 }
 
+/// The room a node's pruned-moves stub takes, in slots.
+pub const PRUNED_SLOT: f32 = 0.7;
+
+/// The label of a node's pruned moves: the moves when few, else how many.
+#[must_use]
+pub fn pruned_label(pruned: &[String]) -> String {
+    if pruned.len() <= 3 {
+        pruned.join(" ")
+    } else {
+        format!("{} pruned", pruned.len())
+    }
+}
+
 /// A node's place in the drawing.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Placed {
@@ -398,13 +411,10 @@ pub fn layout(tree: &SearchTree, collapsed: &HashSet<usize>) -> (Vec<Placed>, f3
             let x = *next;
             *next += 1.0;
             placed[n].x = x;
-            if visible && open {
-                *next += 0.6 * node.pruned.len().min(8) as f32;
-            }
             return x;
         }
-        if visible {
-            *next += 0.6 * node.pruned.len().min(8) as f32;
+        if visible && !node.pruned.is_empty() {
+            *next += PRUNED_SLOT;
         }
         let x = (xs[0] + xs[xs.len() - 1]) / 2.0;
         placed[n].x = x;
@@ -500,21 +510,20 @@ pub fn to_svg(tree: &SearchTree, collapsed: &HashSet<usize>) -> String {
                 r#"<line x1="{px:.1}" y1="{py:.1}" x2="{x:.1}" y2="{y:.1}" stroke="{color}" stroke-width="{width}"{dash}/>"#
             );
         }
-        if !collapsed.contains(&i) && !n.children.is_empty() {
-            for (k, m) in n.pruned.iter().take(8).enumerate() {
-                let last = n.children.last().map_or(placed[i], |&c| placed[c]);
-                let (cx, cy) = at(Placed {
-                    x: last.x + 0.6 * (k as f32 + 1.0),
-                    y: last.y,
-                    visible: true,
-                });
-                let _ = writeln!(
-                    out,
-                    r##"<line x1="{x:.1}" y1="{y:.1}" x2="{cx:.1}" y2="{cy:.1}" stroke="#bbbbbb" stroke-dasharray="2 3"/><text x="{cx:.1}" y="{:.1}" fill="#999999" text-anchor="middle">{}</text>"##,
-                    cy + 12.0,
-                    xml(m)
-                );
-            }
+        if !collapsed.contains(&i) && !n.children.is_empty() && !n.pruned.is_empty() {
+            let last = n.children.last().map_or(placed[i], |&c| placed[c]);
+            let (cx, cy) = at(Placed {
+                x: last.x + PRUNED_SLOT,
+                y: last.y,
+                visible: true,
+            });
+            let _ = writeln!(
+                out,
+                r##"<line x1="{x:.1}" y1="{y:.1}" x2="{cx:.1}" y2="{cy:.1}" stroke="#bbbbbb" stroke-dasharray="2 3"/><text x="{cx:.1}" y="{:.1}" fill="#999999" text-anchor="middle">{}</text><title>pruned: {}</title>"##,
+                cy + 12.0,
+                xml(&pruned_label(&n.pruned)),
+                xml(&n.pruned.join(" "))
+            );
         }
     }
     for (i, n) in tree.nodes.iter().enumerate() {

@@ -52,6 +52,8 @@ pub struct CompareState {
     pub ratio_depth: Option<u32>,
     /// A chart image save waiting for its screenshot.
     pub chart_export: super::charts::ChartExport,
+    /// The tree view.
+    pub tree: super::tree_view::TreeViewState,
 }
 
 impl TreelabApp {
@@ -855,5 +857,6 @@ pub fn tab_label(t: ResultsTab) -> &'static str {
         ResultsTab::Table => "Table",
         ResultsTab::Seeds => "Seed layout",
         ResultsTab::Charts => "Charts",
+        ResultsTab::Tree => "Tree",
     }
 }

@@ -117,6 +117,8 @@ pub enum PromptFor {
     SaveTable,
     /// Save the chart.
     SaveChart(super::charts::ChartFormat),
+    /// Save the tree view's drawing.
+    SaveTree,
 }
 
 impl PromptFor {
@@ -130,6 +132,7 @@ impl PromptFor {
             PromptFor::SavePosition(_) => "Save position as",
             PromptFor::SaveTable => "Save table as CSV",
             PromptFor::SaveChart(_) => "Save chart as",
+            PromptFor::SaveTree => "Save tree as SVG",
         }
     }
 
@@ -144,6 +147,7 @@ impl PromptFor {
             PromptFor::SavePosition(f) => Command::SavePosition(f, path),
             PromptFor::SaveTable => Command::SaveTable(path),
             PromptFor::SaveChart(f) => Command::SaveChart(f, path),
+            PromptFor::SaveTree => Command::SaveTree(path),
         }
     }
 }
@@ -205,6 +209,7 @@ pub fn default_prompt_path(purpose: PromptFor, kind: GameKind, current: Option<&
         PromptFor::SaveTable => format!("{dir}results.csv"),
         PromptFor::SaveChart(super::charts::ChartFormat::Png) => format!("{dir}chart.png"),
         PromptFor::SaveChart(super::charts::ChartFormat::Svg) => format!("{dir}chart.svg"),
+        PromptFor::SaveTree => format!("{dir}tree.svg"),
     }
 }
 

@@ -13,6 +13,7 @@ mod files;
 mod position;
 mod results;
 mod suite;
+mod tree_view;
 
 use std::path::{Path, PathBuf};
 
@@ -123,6 +124,12 @@ pub enum Command {
     SaveChartDialog(ChartFormat),
     /// Save the chart to this file.
     SaveChart(ChartFormat, PathBuf),
+    /// Ask for a file and save the tree view's drawing as SVG.
+    SaveTreeDialog,
+    /// Set the tree view's depth.
+    SetTreeDepth(u32),
+    /// Save the tree view's drawing as SVG to this file.
+    SaveTree(PathBuf),
 }
 
 /// The status line: the last message, an error or not.
@@ -572,6 +579,20 @@ impl TreelabApp {
                 self.picked(picked, files::PromptFor::SaveChart(format), ctx);
             }
             Command::SaveChart(format, path) => self.save_chart(ctx, format, &path),
+            Command::SetTreeDepth(d) => {
+                self.session.view.tree_depth = d.clamp(1, crate::search::options::MAX_DEPTH);
+            }
+            Command::SaveTreeDialog => {
+                let picked = files::pick_chart_to_save(ChartFormat::Svg);
+                self.picked(picked, files::PromptFor::SaveTree, ctx);
+            }
+            Command::SaveTree(path) => match self.tree_svg() {
+                Some(svg) => match crate::session::write_atomic(&path, svg.as_bytes()) {
+                    Ok(()) => self.info(format!("Saved the tree to {}", path.display())),
+                    Err(e) => self.error(format!("could not save {}: {e}", path.display())),
+                },
+                None => self.error("build a tree first"),
+            },
         }
     }
 

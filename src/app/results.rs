@@ -23,6 +23,9 @@ pub enum TableExport {
 pub fn results_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     toolbar_ui(ui, app);
     ui.add_space(4.0);
+    if app.session.view.tab == ResultsTab::Tree {
+        return super::tree_view::tree_view_ui(ui, app);
+    }
     if app.session.results.is_empty() {
         ui.add_space(20.0);
         ui.vertical_centered(|ui| {
@@ -34,13 +37,22 @@ pub fn results_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
         ResultsTab::Table => table_ui(ui, app),
         ResultsTab::Seeds => seeds_ui(ui, app),
         ResultsTab::Charts => super::charts::charts_ui(ui, app),
+        ResultsTab::Tree => {}
     }
 }
 
 fn toolbar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     ui.horizontal_wrapped(|ui| {
-        for t in [ResultsTab::Table, ResultsTab::Seeds, ResultsTab::Charts] {
+        for t in [
+            ResultsTab::Table,
+            ResultsTab::Seeds,
+            ResultsTab::Charts,
+            ResultsTab::Tree,
+        ] {
             ui.selectable_value(&mut app.session.view.tab, t, tab_label(t));
+        }
+        if app.session.view.tab == ResultsTab::Tree {
+            return;
         }
         ui.separator();
         let report = app.report();
