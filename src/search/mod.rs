@@ -76,8 +76,10 @@ impl<M> SearchResult<M> {
 ///
 /// Tables, killers and history start empty (so a result depends only on its inputs);
 /// with iterative deepening they carry over between the iterations of this search.
-/// Returns an error for options that make no sense; a stopped search returns what it
-/// has, marked with [`SearchResult::stopped`].
+/// Returns an error for options that make no sense ([`SearchOptions::validate`]), budgets
+/// that are zero ([`SearchControl::validate`]) and tables larger than the free memory
+/// ([`SearchOptions::check_memory`]); a stopped search returns what it has, marked with
+/// [`SearchResult::stopped`].
 pub fn search<G: Game, E: Evaluator<G>>(
     pos: &G,
     eval: &E,
@@ -87,6 +89,10 @@ pub fn search<G: Game, E: Evaluator<G>>(
     control: SearchControl<'_>,
 ) -> Result<SearchResult<G::Move>, OptionError> {
     opts.validate(algorithm, depth)?;
+    control.validate()?;
+    if opts.tt_mib > 0 {
+        opts.check_memory(algorithm, 1)?;
+    }
     let mut ctx = Ctx::new(pos, eval, opts, control);
     let first = if opts.iterative_deepening { 1 } else { depth };
     let (range_lo, range_hi) = pos.score_range(opts.scoring);
