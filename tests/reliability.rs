@@ -796,3 +796,150 @@ fn stop_ends_a_parallel_bench() {
         "the running cells were cut short"
     );
 }
+
+/// The figures for docs/reliability.md: each kind of search stopped `REPEATS` times after
+/// `RUN_FOR`, one at a time; prints median and max latency. Run with
+/// `cargo test --release --test reliability stop_latency_report -- --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement, not a check: run by hand for docs/reliability.md"]
+fn stop_latency_report() {
+    const REPEATS: usize = 10;
+    let run_for: Duration = std::env::var("TREELAB_STOP_AFTER_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(Duration::from_millis(500), Duration::from_millis);
+    let tree = || {
+        AnyPosition::parse(GameKind::RandomTree, "w=8 d=30 seed=9 independent=1000").expect("tree")
+    };
+    type Job = Box<dyn Fn() -> Box<dyn FnOnce(Arc<AtomicBool>) -> SearchRecord + Send>>;
+    let jobs: Vec<(&str, Job)> = vec![
+        (
+            "negaalpha othello depth 20",
+            Box::new(|| {
+                Box::new(stoppable(
+                    ffo40(),
+                    Algorithm::NegaAlpha,
+                    SearchOptions::default(),
+                    20,
+                ))
+            }),
+        ),
+        (
+            "negascout+tt=64+id othello depth 24",
+            Box::new(|| {
+                Box::new(stoppable(
+                    ffo40(),
+                    Algorithm::NegaScout,
+                    SearchOptions {
+                        tt_mib: 64,
+                        iterative_deepening: true,
+                        ..SearchOptions::default()
+                    },
+                    24,
+                ))
+            }),
+        ),
+        (
+            "sss* w=8 d=30 (2 GiB cap)",
+            Box::new(move || {
+                Box::new(stoppable(
+                    tree(),
+                    Algorithm::SssStar,
+                    SearchOptions {
+                        sss_memory_mib: 2048,
+                        ..SearchOptions::default()
+                    },
+                    30,
+                ))
+            }),
+        ),
+        (
+            "mt-sss*+tt=16 w=8 d=30",
+            Box::new(move || {
+                Box::new(stoppable(
+                    tree(),
+                    Algorithm::MtSss,
+                    SearchOptions {
+                        tt_mib: 16,
+                        ..SearchOptions::default()
+                    },
+                    30,
+                ))
+            }),
+        ),
+        (
+            "negaalpha order=shallow:10 othello depth 20",
+            Box::new(|| {
+                Box::new(stoppable(
+                    ffo40(),
+                    Algorithm::NegaAlpha,
+                    SearchOptions {
+                        ordering: MoveOrder::Shallow(10),
+                        ..SearchOptions::default()
+                    },
+                    20,
+                ))
+            }),
+        ),
+        (
+            "pvs order=oracle othello depth 18",
+            Box::new(|| {
+                Box::new(stoppable(
+                    ffo40(),
+                    Algorithm::Pvs,
+                    SearchOptions {
+                        ordering: MoveOrder::Oracle,
+                        ..SearchOptions::default()
+                    },
+                    18,
+                ))
+            }),
+        ),
+    ];
+    println!("| search | run before stop | median ms | max ms |");
+    println!("|---|---:|---:|---:|");
+    for (name, make) in &jobs {
+        let mut ms: Vec<f64> = (0..REPEATS)
+            .map(|_| {
+                let stop = Arc::new(AtomicBool::new(false));
+                let flag = Arc::clone(&stop);
+                let job = make();
+                let handle = std::thread::spawn(move || job(flag));
+                std::thread::sleep(run_for);
+                let raised = Instant::now();
+                stop.store(true, Ordering::Relaxed);
+                let r = handle.join().expect("no panic");
+                assert!(r.stopped.is_some(), "{name} finished before the stop");
+                raised.elapsed().as_secs_f64() * 1e3
+            })
+            .collect();
+        ms.sort_by(f64::total_cmp);
+        println!(
+            "| {name} | {} ms | {:.2} | {:.2} |",
+            run_for.as_millis(),
+            ms[REPEATS / 2],
+            ms[REPEATS - 1]
+        );
+    }
+    let mut ms = Vec::new();
+    for _ in 0..REPEATS {
+        let spec = small_bench(2, vec![14], &["negaalpha", "negascout"], 4);
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let handle = std::thread::spawn(move || {
+            bench::run_bench(&spec, &flag, &|_, _, _| {}).expect("bench runs")
+        });
+        std::thread::sleep(run_for);
+        let raised = Instant::now();
+        stop.store(true, Ordering::Relaxed);
+        handle.join().expect("no panic");
+        ms.push(raised.elapsed().as_secs_f64() * 1e3);
+    }
+    ms.sort_by(f64::total_cmp);
+    println!(
+        "| bench, 2 threads, negaalpha+negascout depth 14 | {} ms | {:.2} | {:.2} |",
+        run_for.as_millis(),
+        ms[REPEATS / 2],
+        ms[REPEATS - 1]
+    );
+}

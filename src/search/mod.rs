@@ -90,9 +90,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
 ) -> Result<SearchResult<G::Move>, OptionError> {
     opts.validate(algorithm, depth)?;
     control.validate()?;
-    if opts.tt_mib > 0 {
-        opts.check_memory(algorithm, 1)?;
-    }
+    opts.check_memory(algorithm, 1)?;
     let mut ctx = Ctx::new(pos, eval, opts, control);
     let first = if opts.iterative_deepening { 1 } else { depth };
     let (range_lo, range_hi) = pos.score_range(opts.scoring);
