@@ -7,6 +7,7 @@
 
 pub mod algorithms;
 pub mod context;
+pub mod deferred;
 pub mod options;
 pub mod ordering;
 pub mod stats;
@@ -16,6 +17,7 @@ pub mod tt;
 use serde::{Deserialize, Serialize};
 
 pub use context::{INF, Progress, SearchControl, StopReason};
+pub use deferred::release_deferred;
 pub use options::{Algorithm, InitialWindow, MoveOrder, OptionError, SearchOptions};
 pub use stats::SearchStats;
 pub use trace::{Trace, TraceEvent};
@@ -90,6 +92,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
 ) -> Result<SearchResult<G::Move>, OptionError> {
     opts.validate(algorithm, depth)?;
     control.validate()?;
+    release_deferred();
     opts.check_memory(algorithm, 1)?;
     let mut ctx = Ctx::new(pos, eval, opts, control);
     let first = if opts.iterative_deepening { 1 } else { depth };
