@@ -743,8 +743,10 @@ fn soak(args: &SoakArgs) -> Result<()> {
             bench::MAX_THREADS
         );
     }
+    let duration = secs("--minutes", args.minutes, 7.0 * 24.0 * 60.0)? * 60;
     let config = SoakConfig {
-        duration: secs("--minutes", args.minutes, 7.0 * 24.0 * 60.0)? * 60,
+        duration,
+        warmup: duration / 4,
         workers: args.workers,
         sample_every: secs("--sample-secs", args.sample_secs, 3600.0)?,
         ..SoakConfig::default()
@@ -780,7 +782,10 @@ fn soak(args: &SoakArgs) -> Result<()> {
         q(1.0)
     );
     if let Some((warm, last)) = report.rss_warm_and_final() {
-        println!("rss_kib: after warm-up {warm} final {last}");
+        println!(
+            "rss_kib: after warm-up ({:.0} s) {warm} final {last}",
+            report.warmup_secs
+        );
     }
     let problems = report.problems(1.5);
     for p in &problems {

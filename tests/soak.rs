@@ -14,6 +14,7 @@ fn short_soak_leaks_nothing_and_every_search_returns() {
         workers: 2,
         max_run: Duration::from_millis(40),
         sample_every: Duration::from_millis(500),
+        warmup: Duration::from_secs(1),
         seed: 7,
     };
     let report = run_soak(&config, &mut |s| {

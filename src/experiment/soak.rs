@@ -28,6 +28,10 @@ pub struct SoakConfig {
     pub max_run: Duration,
     /// How often memory and threads are sampled.
     pub sample_every: Duration,
+    /// How long the allocator gets to reach its working size: memory growth is measured
+    /// from the first sample at or after this time (the first quarter of the run by
+    /// default; treelab's own runs plateau after about 90 s).
+    pub warmup: Duration,
     /// The seed of the job rotation and of the run lengths.
     pub seed: u64,
 }
@@ -39,6 +43,7 @@ impl Default for SoakConfig {
             workers: 2,
             max_run: Duration::from_millis(60),
             sample_every: Duration::from_secs(5),
+            warmup: Duration::from_secs(15),
             seed: 1,
         }
     }
@@ -62,8 +67,7 @@ pub struct SoakSample {
 /// What a soak found.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SoakReport {
-    /// Samples over time; the first one is taken after the warm-up rounds (every job
-    /// twice).
+    /// Samples over time; the first one is taken after every job has run twice.
     pub samples: Vec<SoakSample>,
     /// Searches run.
     pub searches: u64,
@@ -81,13 +85,20 @@ pub struct SoakReport {
     pub threads_after: Option<u64>,
     /// Stop latencies (flag raised to every worker joined), in milliseconds.
     pub stop_latencies_ms: Vec<f64>,
+    /// Seconds of warm-up (see [`SoakConfig::warmup`]).
+    pub warmup_secs: f64,
 }
 
 impl SoakReport {
-    /// Resident memory after the warm-up round and at the end, in KiB.
+    /// Resident memory at the first sample after the warm-up and at the end, in KiB.
     #[must_use]
     pub fn rss_warm_and_final(&self) -> Option<(u64, u64)> {
-        let first = self.samples.first()?.rss_kib?;
+        let first = self
+            .samples
+            .iter()
+            .find(|s| s.elapsed_secs >= self.warmup_secs)
+            .or(self.samples.last())?
+            .rss_kib?;
         let last = self.samples.last()?.rss_kib?;
         Some((first, last))
     }
@@ -233,6 +244,7 @@ pub fn run_soak(config: &SoakConfig, on_sample: &mut dyn FnMut(&SoakSample)) -> 
     let mut rng = SeededRng::new(config.seed);
     let mut report = SoakReport {
         threads_before: proc_status("Threads"),
+        warmup_secs: config.warmup.as_secs_f64(),
         ..SoakReport::default()
     };
     let start = Instant::now();
