@@ -54,6 +54,10 @@ pub enum Command {
     Match(MatchArgs),
     /// Run one of the classic experiments (e1 ... e5) and write its files.
     Experiment(ExperimentArgs),
+    /// Start and stop searches on worker threads for a while; report memory, threads
+    /// and stop latency over time (docs/reliability.md).
+    #[command(hide = true)]
+    Soak(SoakArgs),
 }
 
 /// `treelab match`.
@@ -109,6 +113,20 @@ pub struct ExperimentArgs {
     /// Worker threads (default: every core). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
+}
+
+/// `treelab soak`.
+#[derive(Debug, Args)]
+pub struct SoakArgs {
+    /// How long to run, in minutes.
+    #[arg(long, default_value_t = 1.0)]
+    pub minutes: f64,
+    /// Searches at once.
+    #[arg(long, default_value_t = 2)]
+    pub workers: usize,
+    /// Seconds between samples.
+    #[arg(long, default_value_t = 10.0)]
+    pub sample_secs: f64,
 }
 
 /// `treelab merge`.
@@ -352,6 +370,7 @@ pub fn run(command: Command) -> Result<()> {
         Command::Match(args) => crate::experiment::matchplay::cli_match(&args),
         Command::Experiment(args) => crate::experiment::experiments::cli_experiment(&args),
         Command::Session(c) => session_cmd(c),
+        Command::Soak(args) => soak(&args),
     }
 }
 
@@ -417,11 +436,11 @@ fn search_cmd(args: &SearchArgs) -> Result<()> {
     let kind = GameKind::from_name(&args.game)?;
     let pos = AnyPosition::parse(kind, &args.position).context("position")?;
     let req = request(&args.algo, &args.options, args.depth)?;
-    let time_budget = match args.seconds {
-        Some(s) if !(s.is_finite() && s > 0.0) => bail!("--seconds must be a positive number"),
-        Some(s) => Some(std::time::Duration::from_secs_f64(s)),
-        None => None,
-    };
+    let time_budget = args
+        .seconds
+        .map(SearchControl::time_budget_from_secs)
+        .transpose()
+        .context("--seconds")?;
     let control = SearchControl {
         node_budget: args.nodes,
         time_budget,
@@ -619,31 +638,31 @@ fn tree(args: &TreeArgs) -> Result<()> {
     Ok(())
 }
 
-/// Parses `2..10` (inclusive, as the seeds' tables), `2..=10` or `2,4,6`.
+/// Parses `2..10` (inclusive, as the seeds' tables), `2..=10` or `2,4,6`. Every depth
+/// must lie in 1 ..= [`MAX_DEPTH`](crate::search::options::MAX_DEPTH), so an absurd range
+/// is refused before anything is allocated for it.
 pub fn parse_depths(text: &str) -> Result<Vec<u32>> {
+    use crate::search::options::MAX_DEPTH;
     let text = text.trim();
+    let number = |d: &str| -> Result<u32> {
+        let d = d.trim();
+        let n: u32 = d
+            .parse()
+            .with_context(|| format!("depths '{text}': '{d}' is not a whole number"))?;
+        if n == 0 || n > MAX_DEPTH {
+            bail!("depths '{text}': depth {n} is out of range: use 1 to {MAX_DEPTH}");
+        }
+        Ok(n)
+    };
     let depths: Vec<u32> = if let Some((a, b)) = text.split_once("..") {
-        let b = b.trim_start_matches('=');
-        let lo: u32 = a
-            .trim()
-            .parse()
-            .with_context(|| format!("depths '{text}': '{a}' is not a whole number"))?;
-        let hi: u32 = b
-            .trim()
-            .parse()
-            .with_context(|| format!("depths '{text}': '{b}' is not a whole number"))?;
+        let lo = number(a)?;
+        let hi = number(b.strip_prefix('=').unwrap_or(b))?;
         if lo > hi {
             bail!("depths '{text}': the range is empty");
         }
         (lo..=hi).collect()
     } else {
-        text.split(',')
-            .map(|d| {
-                d.trim()
-                    .parse::<u32>()
-                    .with_context(|| format!("depths '{text}': '{d}' is not a whole number"))
-            })
-            .collect::<Result<_>>()?
+        text.split(',').map(number).collect::<Result<_>>()?
     };
     if depths.is_empty() {
         bail!("no depths given");
@@ -722,6 +741,10 @@ fn bench(args: &BenchArgs) -> Result<()> {
     };
     let result = bench::run_bench(&spec, &stop, &progress)?;
     write_bench(&result, count, &args.format, args.out.as_deref())?;
+    let failed = result.failures().len();
+    if failed > 0 {
+        bail!("{failed} cells failed (see FAILED above)");
+    }
     let mismatches = result.disagreements().len();
     if mismatches > 0 {
         bail!("{mismatches} cells disagree on the score with the first row");
@@ -898,4 +921,73 @@ fn session_cmd(c: SessionCommand) -> Result<()> {
             Ok(())
         }
     }
+}
+
+fn soak(args: &SoakArgs) -> Result<()> {
+    use crate::experiment::soak::{SoakConfig, run_soak};
+    let secs = |what: &str, v: f64, max: f64| -> Result<std::time::Duration> {
+        if !(v.is_finite() && v > 0.0 && v <= max) {
+            bail!("{what} {v} is out of range: use more than 0 and at most {max}");
+        }
+        Ok(std::time::Duration::from_secs_f64(v))
+    };
+    if args.workers == 0 || args.workers > bench::MAX_THREADS {
+        bail!(
+            "{} workers is out of range: use 1 to {}",
+            args.workers,
+            bench::MAX_THREADS
+        );
+    }
+    let duration = secs("--minutes", args.minutes, 7.0 * 24.0 * 60.0)? * 60;
+    let config = SoakConfig {
+        duration,
+        warmup: duration / 4,
+        workers: args.workers,
+        sample_every: secs("--sample-secs", args.sample_secs, 3600.0)?,
+        ..SoakConfig::default()
+    };
+    println!("# seconds searches nodes rss_kib threads");
+    let report = run_soak(&config, &mut |s| {
+        let opt = |v: Option<u64>| v.map_or_else(|| "-".into(), |n| n.to_string());
+        println!(
+            "{:.1} {} {} {} {}",
+            s.elapsed_secs,
+            s.searches,
+            s.nodes,
+            opt(s.rss_kib),
+            opt(s.threads)
+        );
+    });
+    println!(
+        "searches: {} completed: {} stopped: {} failed: {}",
+        report.searches,
+        report.completed,
+        report.stopped,
+        report.failures.len()
+    );
+    let q = |p: f64| {
+        report
+            .stop_latency_quantile(p)
+            .map_or_else(|| "-".into(), |v| format!("{v:.1}"))
+    };
+    println!(
+        "stop_latency_ms: median {} p99 {} max {}",
+        q(0.5),
+        q(0.99),
+        q(1.0)
+    );
+    if let Some((warm, last)) = report.rss_warm_and_final() {
+        println!(
+            "rss_kib: after warm-up ({:.0} s) {warm} final {last}",
+            report.warmup_secs
+        );
+    }
+    let problems = report.problems(1.5);
+    for p in &problems {
+        eprintln!("problem: {p}");
+    }
+    if !problems.is_empty() {
+        bail!("the soak found {} problems", problems.len());
+    }
+    Ok(())
 }

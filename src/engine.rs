@@ -132,6 +132,9 @@ pub enum EngineError {
         /// The system's reason.
         source: std::io::Error,
     },
+    /// A search that panicked (a bug), caught by [`run_guarded`].
+    #[error(transparent)]
+    Failed(#[from] SearchFailure),
 }
 
 impl From<search::OptionError> for EngineError {
@@ -207,7 +210,11 @@ impl AnyPosition {
             GameKind::Connect4 => {
                 if text.contains('/') || text.contains('\n') {
                     let board = text.replace('/', "\n");
-                    AnyPosition::Connect4(connect4::parse_board(&board)?, None)
+                    let pos = connect4::parse_board(&board)?;
+                    // An empty board's history is known: no moves. Keeping it makes the
+                    // start read from its board form equal to the start itself.
+                    let history = (pos.moves_played() == 0).then(String::new);
+                    AnyPosition::Connect4(pos, history)
                 } else {
                     AnyPosition::Connect4(Connect4::from_moves(text)?, Some(text.to_string()))
                 }
@@ -451,6 +458,87 @@ pub fn run_search(
     }
 }
 
+/// [`run_search`] under [`run_guarded`]: a panic inside the search (a bug in a game,
+/// an evaluator or an algorithm) comes back as [`EngineError::Failed`] with the panic's
+/// message instead of unwinding into the caller. What the app's worker and the bench
+/// runner call.
+pub fn run_search_guarded(
+    pos: &AnyPosition,
+    req: &SearchRequest,
+    control: SearchControl<'_>,
+) -> Result<SearchRecord, EngineError> {
+    run_guarded(|| run_search(pos, req, control))?
+}
+
+/// A search (or any job) that panicked instead of returning: the panic's message and,
+/// when known, where it was raised.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the search failed: {message}")]
+pub struct SearchFailure {
+    /// The panic message followed by ` at file:line:column` when the location is known.
+    pub message: String,
+}
+
+thread_local! {
+    /// How many [`run_guarded`] calls are running on this thread (they may nest).
+    static GUARD_DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    /// Where the last guarded panic on this thread was raised.
+    static GUARDED_PANIC_AT: std::cell::RefCell<Option<String>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+static QUIET_HOOK: std::sync::Once = std::sync::Once::new();
+
+/// Installs (once per process) a panic hook that stays silent for panics inside
+/// [`run_guarded`] (they are reported through its `Err`, so printing them too would only
+/// spam stderr and test output) and hands every other panic to the hook that was there
+/// before, unchanged.
+fn install_quiet_hook() {
+    QUIET_HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if GUARD_DEPTH.with(std::cell::Cell::get) > 0 {
+                let at = info
+                    .location()
+                    .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()));
+                GUARDED_PANIC_AT.with(|slot| *slot.borrow_mut() = at);
+            } else {
+                previous(info);
+            }
+        }));
+    });
+}
+
+/// Runs `f` and catches a panic inside it: `Ok` with its value, or `Err` with the panic
+/// message and location. Use it around anything that runs user-chosen code paths on
+/// user-chosen inputs (a search job, a bench cell) so one bug fails one job, not the
+/// process or the window.
+///
+/// Panics inside `f` are not printed (a process-wide hook, installed on first use,
+/// silences them while a guard runs on the panicking thread; other panics print as
+/// before). Whatever `f` borrowed mutably may be left half-updated: discard it, as the
+/// search's own state is discarded. Threads spawned by `f` are not covered: guard their
+/// bodies themselves. A panic with `panic = "abort"` cannot be caught; treelab's profiles
+/// all unwind.
+pub fn run_guarded<T>(f: impl FnOnce() -> T) -> Result<T, SearchFailure> {
+    install_quiet_hook();
+    GUARD_DEPTH.with(|d| d.set(d.get() + 1));
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    GUARD_DEPTH.with(|d| d.set(d.get().saturating_sub(1)));
+    outcome.map_err(|payload| {
+        let text = payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic with a non-text payload".to_string());
+        let message = match GUARDED_PANIC_AT.with(|slot| slot.borrow_mut().take()) {
+            Some(at) => format!("{text} at {at}"),
+            None => text,
+        };
+        SearchFailure { message }
+    })
+}
+
 /// One position of a suite, game-agnostic.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SuiteItem {
@@ -629,3 +717,31 @@ pub const SHIPPED_SUITES: [(&str, &str); 7] = [
         include_str!("../assets/connect4/Test_L1_R1"),
     ),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Fuzz find (c4_board target): the empty Connect Four board, written as a board and
+    /// read back, lost its (empty) move history and so differed from the start.
+    #[test]
+    fn connect4_start_round_trips_through_its_board_form() {
+        let start = AnyPosition::start(GameKind::Connect4);
+        let text = start.to_text();
+        assert!(text.contains('/'), "{text}");
+        assert_eq!(AnyPosition::parse(GameKind::Connect4, &text), Ok(start));
+        // A board with stones has no known history.
+        let board = AnyPosition::parse(GameKind::Connect4, "4").expect("move string");
+        let back = AnyPosition::parse(GameKind::Connect4, &board.to_text()).expect("reads");
+        assert_eq!(back.to_text(), "4");
+        let AnyPosition::Connect4(pos, _) = board else {
+            unreachable!()
+        };
+        let from_board = AnyPosition::parse(
+            GameKind::Connect4,
+            &connect4::to_board(&pos).trim_end().replace('\n', "/"),
+        )
+        .expect("board form");
+        assert_eq!(from_board, AnyPosition::Connect4(pos, None));
+    }
+}

@@ -10,7 +10,6 @@
 //! every search polls every 1024 nodes; a stopped search still reports its partial
 //! record, and jobs not yet started are dropped.
 
-use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 use std::sync::{Arc, Mutex};
@@ -106,17 +105,6 @@ impl std::fmt::Debug for Run {
 #[must_use]
 pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-}
-
-/// The panic message of a caught panic.
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
-        (*s).to_string()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "a panic with no message".to_string()
-    }
 }
 
 impl Run {
@@ -315,13 +303,10 @@ fn worker(
             progress_interval: Duration::from_millis(100),
             ..SearchControl::default()
         };
-        let result = std::panic::catch_unwind(AssertUnwindSafe(|| search(job, control)))
-            .unwrap_or_else(|payload| {
-                Err(format!(
-                    "the search panicked: {}",
-                    panic_message(payload.as_ref())
-                ))
-            });
+        let result = crate::engine::run_guarded(|| search(job, control))
+            .unwrap_or_else(|f| Err(format!("the search panicked: {}", f.message)));
+        // A stopped SSS* leaves its tree to be freed here, off the search's clock.
+        crate::search::release_deferred();
         let _ = tx.send(RunEvent::Finished { job: index, result });
         notify();
     }
@@ -335,8 +320,24 @@ pub fn plan_jobs(
     rows: &[ComparisonRow],
     positions: &[(String, AnyPosition)],
 ) -> Result<Vec<Job>, String> {
+    plan_jobs_on(rows, positions, 1)
+}
+
+/// [`plan_jobs`] for `threads` searches at once: also refuses rows whose tables would
+/// not fit in the memory there is with that many running together.
+pub fn plan_jobs_on(
+    rows: &[ComparisonRow],
+    positions: &[(String, AnyPosition)],
+    threads: usize,
+) -> Result<Vec<Job>, String> {
     for (i, row) in rows.iter().enumerate().filter(|(_, r)| r.enabled) {
-        row.check().map_err(|e| format!("row {}: {e}", i + 1))?;
+        row.check()
+            .and_then(|()| {
+                row.options
+                    .check_memory(row.algorithm, threads as u64)
+                    .map_err(|e| e.to_string())
+            })
+            .map_err(|e| format!("row {}: {e}", i + 1))?;
     }
     let mut jobs = Vec::new();
     for (name, position) in positions {
@@ -443,7 +444,7 @@ pub fn run_session_blocking(
         _ => None,
     };
     let positions = target_positions(session, suite.as_ref(), target)?;
-    let jobs = plan_jobs(&session.rows, &positions)?;
+    let jobs = plan_jobs_on(&session.rows, &positions, threads)?;
     let mut run = Run::start(jobs, threads, Arc::new(|| {}));
     let jobs = Arc::clone(&run.jobs);
     while !run.is_done() {

@@ -84,7 +84,8 @@ impl TreelabApp {
                 Ok(p) => p,
                 Err(e) => return self.error(e),
             };
-        let jobs = match crate::runner::plan_jobs(&self.session.rows, &positions) {
+        let threads = self.threads.clamp(1, 256);
+        let jobs = match crate::runner::plan_jobs_on(&self.session.rows, &positions, threads) {
             Ok(j) => j,
             Err(e) => return self.error(format!("Cannot run: {e}")),
         };
@@ -94,7 +95,6 @@ impl TreelabApp {
         }
         let ctx = ctx.clone();
         let notify = Arc::new(move || ctx.request_repaint());
-        let threads = self.threads.clamp(1, 256);
         let n = jobs.len();
         let run = Run::start(jobs, threads, notify);
         self.info(format!(

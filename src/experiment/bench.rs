@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{EngineError, SearchRecord, SearchRequest, Suite, run_search};
+use crate::engine::{AnyPosition, EngineError, SearchRecord, SearchRequest, Suite, run_search};
 use crate::game::Scoring;
 use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchControl, SearchOptions};
 
@@ -208,8 +208,11 @@ pub struct BenchCell {
     pub row: usize,
     /// The depth.
     pub depth: u32,
-    /// The result.
+    /// The result (empty when the search failed).
     pub record: SearchRecord,
+    /// Why the search failed (it panicked: a bug), when it did; the other cells go on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure: Option<String>,
 }
 
 /// Everything a bench produced: the RON the app loads and `merge` joins.
@@ -228,14 +231,45 @@ pub struct BenchResult {
     pub cells: Vec<BenchCell>,
 }
 
+/// The most worker threads a bench starts (a sane bound: more threads than cores only
+/// share the same cores, and each thread may hold a transposition table).
+pub const MAX_THREADS: usize = 256;
+
+/// Runs one cell: what [`run_bench_with`] calls for every (position, row, depth).
+pub type CellRunner<'r> = dyn Fn(&AnyPosition, &SearchRequest, SearchControl<'_>) -> Result<SearchRecord, EngineError>
+    + Sync
+    + 'r;
+
 /// Runs the grid. Positions are shared out to `threads` workers; each cell's numbers
 /// depend only on its inputs, and the cells are sorted at the end, so the result equals
 /// a serial run. `progress(done, total)` is called after each cell.
+///
+/// Raising `stop` ends the running searches within a few thousand nodes and starts no
+/// new cell: the result holds the cells done so far (the running ones marked stopped).
+/// A cell whose search panics is kept with its [`BenchCell::failure`] and the others go
+/// on; a refused option fails the whole run before anything starts.
 pub fn run_bench(
     spec: &BenchSpec,
     stop: &Arc<AtomicBool>,
     progress: &(dyn Fn(usize, usize, u64) + Sync),
 ) -> Result<BenchResult, EngineError> {
+    run_bench_with(spec, stop, progress, &run_search)
+}
+
+/// [`run_bench`] with the search of one cell supplied by the caller (tests inject faults
+/// here). Each call of `runner` runs under [`crate::engine::run_guarded`].
+pub fn run_bench_with(
+    spec: &BenchSpec,
+    stop: &Arc<AtomicBool>,
+    progress: &(dyn Fn(usize, usize, u64) + Sync),
+    runner: &CellRunner<'_>,
+) -> Result<BenchResult, EngineError> {
+    if spec.threads == 0 || spec.threads > MAX_THREADS {
+        return Err(EngineError::Input(format!(
+            "{} threads is out of range: use 1 to {MAX_THREADS}",
+            spec.threads
+        )));
+    }
     for row in &spec.rows {
         for &d in &spec.depths {
             row.options
@@ -246,13 +280,18 @@ pub fn run_bench(
     let indices: Vec<usize> = (0..spec.suite.items.len())
         .filter(|i| spec.shard.is_none_or(|(k, n)| i % n == k))
         .collect();
+    let threads = spec.threads.min(indices.len().max(1));
+    for row in &spec.rows {
+        row.options
+            .check_memory(row.algorithm, threads as u64)
+            .map_err(|e| EngineError::Input(format!("row '{}': {e}", row.label)))?;
+    }
     let total = indices.len() * spec.rows.len() * spec.depths.len();
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let nodes_done = std::sync::atomic::AtomicU64::new(0);
     let cells: Mutex<Vec<BenchCell>> = Mutex::new(Vec::with_capacity(total));
     let failure: Mutex<Option<EngineError>> = Mutex::new(None);
-    let threads = spec.threads.max(1).min(indices.len().max(1));
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
@@ -275,26 +314,30 @@ pub fn run_bench(
                                 stop: Arc::clone(stop),
                                 ..SearchControl::default()
                             };
-                            match run_search(&item.position, &req, control) {
-                                Ok(record) => {
-                                    nodes_done.fetch_add(record.stats.nodes, Ordering::Relaxed);
-                                    if let Ok(mut c) = cells.lock() {
-                                        c.push(BenchCell {
-                                            position_index: i,
-                                            position: item.name.clone(),
-                                            row: r,
-                                            depth,
-                                            record,
-                                        });
-                                    }
-                                }
-                                Err(e) => {
+                            let guarded = crate::engine::run_guarded(|| {
+                                runner(&item.position, &req, control)
+                            });
+                            let (record, failed) = match guarded {
+                                Ok(Ok(record)) => (record, None),
+                                Ok(Err(e)) => {
                                     if let Ok(mut f) = failure.lock() {
                                         f.get_or_insert(e);
                                     }
                                     stop.store(true, Ordering::Relaxed);
                                     return;
                                 }
+                                Err(panic) => (SearchRecord::default(), Some(panic.message)),
+                            };
+                            nodes_done.fetch_add(record.stats.nodes, Ordering::Relaxed);
+                            if let Ok(mut c) = cells.lock() {
+                                c.push(BenchCell {
+                                    position_index: i,
+                                    position: item.name.clone(),
+                                    row: r,
+                                    depth,
+                                    record,
+                                    failure: failed,
+                                });
                             }
                             let n = done.fetch_add(1, Ordering::Relaxed) + 1;
                             progress(n, total, nodes_done.load(Ordering::Relaxed));
@@ -414,11 +457,18 @@ impl BenchResult {
             .iter()
             .filter(|c| {
                 c.row > 0
-                    && self
-                        .cell(c.position_index, 0, c.depth)
-                        .is_some_and(|base| base.record.score != c.record.score)
+                    && c.failure.is_none()
+                    && self.cell(c.position_index, 0, c.depth).is_some_and(|base| {
+                        base.failure.is_none() && base.record.score != c.record.score
+                    })
             })
             .collect()
+    }
+
+    /// The cells whose search failed (panicked), in cell order.
+    #[must_use]
+    pub fn failures(&self) -> Vec<&BenchCell> {
+        self.cells.iter().filter(|c| c.failure.is_some()).collect()
     }
 
     /// Renders the per-position tables, the totals and the ratios to the first row.
@@ -499,6 +549,9 @@ impl BenchResult {
                 self.cell(i, r, d).map_or_else(
                     || "-".into(),
                     |c| {
+                        if c.failure.is_some() {
+                            return "FAILED".into();
+                        }
                         let mark = if c.record.stopped.is_some() { "?" } else { "" };
                         format!("{}{mark}", count.pick(&c.record))
                     },
@@ -524,6 +577,20 @@ impl BenchResult {
                 }
             },
         );
+        let failed = self.failures();
+        if !failed.is_empty() {
+            let _ = writeln!(out, "\nFAILED in {} cells (a bug):", failed.len());
+            for c in failed.iter().take(20) {
+                let _ = writeln!(
+                    out,
+                    "  {} {} depth {}: {}",
+                    c.position,
+                    self.rows[c.row].label,
+                    c.depth,
+                    c.failure.as_deref().unwrap_or_default()
+                );
+            }
+        }
         let bad = self.disagreements();
         if !bad.is_empty() {
             let _ = writeln!(

@@ -2,15 +2,19 @@
 //! run in parallel over positions with results identical to a serial run, and printed
 //! in the seeds' layout (one table per position, a line per algorithm, a column per
 //! depth), then totals and ratios; whole games between two players; the classic
-//! experiments E1-E5 as presets; and a small SVG chart writer for their figures.
+//! experiments E1-E5 as presets; a small SVG chart writer for their figures; and
+//! [`soak`], which runs searches started and stopped for a long while and watches
+//! memory and threads.
 
 pub mod bench;
 pub mod chart;
 pub mod experiments;
 pub mod matchplay;
+pub mod soak;
 
 pub use bench::{
     BenchCell, BenchResult, BenchRow, BenchSpec, CountKind, parse_row_spec, run_bench,
+    run_bench_with,
 };
 pub use chart::{LineChart, Series};
 pub use experiments::{ExperimentConfig, ExperimentOutput, run_experiment};

@@ -100,6 +100,49 @@ impl Default for SearchControl<'_> {
     }
 }
 
+/// The longest time budget a search accepts (a week): longer is a typo, and
+/// `Duration` arithmetic on absurd values would overflow.
+pub const MAX_TIME_BUDGET: Duration = Duration::from_secs(7 * 24 * 3600);
+
+impl SearchControl<'_> {
+    /// Refuses budgets that cannot mean what they say: a node budget of 0, a time budget
+    /// of zero or longer than [`MAX_TIME_BUDGET`].
+    pub fn validate(&self) -> Result<(), super::OptionError> {
+        if self.node_budget == Some(0) {
+            return Err(super::OptionError(
+                "a node budget of 0 would stop before the root: use at least 1 node".into(),
+            ));
+        }
+        if let Some(t) = self.time_budget
+            && (t.is_zero() || t > MAX_TIME_BUDGET)
+        {
+            return Err(super::OptionError(format!(
+                "a time budget of {:.3} s is out of range: use more than 0 and at most {} s",
+                t.as_secs_f64(),
+                MAX_TIME_BUDGET.as_secs()
+            )));
+        }
+        Ok(())
+    }
+
+    /// A time budget of `seconds` (as a user types it), or why not: not a number, not
+    /// positive, or longer than [`MAX_TIME_BUDGET`].
+    pub fn time_budget_from_secs(seconds: f64) -> Result<Duration, super::OptionError> {
+        if !(seconds.is_finite() && seconds > 0.0) {
+            return Err(super::OptionError(format!(
+                "a time budget of {seconds} s is not a positive number of seconds"
+            )));
+        }
+        match Duration::try_from_secs_f64(seconds) {
+            Ok(t) if t <= MAX_TIME_BUDGET && !t.is_zero() => Ok(t),
+            _ => Err(super::OptionError(format!(
+                "a time budget of {seconds} s is out of range: use at most {} s",
+                MAX_TIME_BUDGET.as_secs()
+            ))),
+        }
+    }
+}
+
 impl std::fmt::Debug for SearchControl<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SearchControl")

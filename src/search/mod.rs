@@ -7,6 +7,7 @@
 
 pub mod algorithms;
 pub mod context;
+pub mod deferred;
 pub mod options;
 pub mod ordering;
 pub mod stats;
@@ -16,6 +17,7 @@ pub mod tt;
 use serde::{Deserialize, Serialize};
 
 pub use context::{INF, Progress, SearchControl, StopReason};
+pub use deferred::release_deferred;
 pub use options::{Algorithm, InitialWindow, MoveOrder, OptionError, SearchOptions};
 pub use stats::SearchStats;
 pub use trace::{Trace, TraceEvent};
@@ -76,8 +78,10 @@ impl<M> SearchResult<M> {
 ///
 /// Tables, killers and history start empty (so a result depends only on its inputs);
 /// with iterative deepening they carry over between the iterations of this search.
-/// Returns an error for options that make no sense; a stopped search returns what it
-/// has, marked with [`SearchResult::stopped`].
+/// Returns an error for options that make no sense ([`SearchOptions::validate`]), budgets
+/// that are zero ([`SearchControl::validate`]) and tables larger than the free memory
+/// ([`SearchOptions::check_memory`]); a stopped search returns what it has, marked with
+/// [`SearchResult::stopped`].
 pub fn search<G: Game, E: Evaluator<G>>(
     pos: &G,
     eval: &E,
@@ -87,6 +91,9 @@ pub fn search<G: Game, E: Evaluator<G>>(
     control: SearchControl<'_>,
 ) -> Result<SearchResult<G::Move>, OptionError> {
     opts.validate(algorithm, depth)?;
+    control.validate()?;
+    release_deferred();
+    opts.check_memory(algorithm, 1)?;
     let mut ctx = Ctx::new(pos, eval, opts, control);
     let first = if opts.iterative_deepening { 1 } else { depth };
     let (range_lo, range_hi) = pos.score_range(opts.scoring);

@@ -19,6 +19,26 @@ pub const MAX_SSS_MIB: u32 = 16 * 1024;
 pub const MAX_SHALLOW_DEPTH: u32 = 16;
 /// The widest aspiration window, in score units.
 pub const MAX_ASPIRATION: i32 = 1_000_000;
+/// Memory kept free for everything but the tables when [`SearchOptions::check_memory`]
+/// decides whether they fit, in MiB.
+pub const MEMORY_HEADROOM_MIB: u64 = 256;
+
+/// The memory this machine can still give, in MiB (`MemAvailable` of `/proc/meminfo`);
+/// `None` where that is not known (then only the fixed limits apply).
+#[must_use]
+pub fn available_memory_mib() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    text.lines()
+        .find_map(|l| l.strip_prefix("MemAvailable:"))
+        .and_then(|rest| {
+            rest.trim()
+                .trim_end_matches("kB")
+                .trim()
+                .parse::<u64>()
+                .ok()
+        })
+        .map(|kib| kib / 1024)
+}
 
 /// A search algorithm. Every exact algorithm returns the minimax value of the position
 /// at the given depth under the same evaluator and scoring.
@@ -306,11 +326,53 @@ impl Default for SearchOptions {
 }
 
 /// A refused option or option combination, with the reason in words.
+///
+/// [`SearchOptions::validate`] refuses what makes no sense; [`SearchOptions::check_memory`]
+/// refuses tables this machine cannot hold.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct OptionError(pub String);
 
 impl SearchOptions {
+    /// The memory one search with these options may claim up front or grow to, in MiB:
+    /// the transposition table, plus the SSS* budget for SSS*.
+    #[must_use]
+    pub fn memory_mib(&self, algorithm: Algorithm) -> u64 {
+        let sss = if algorithm == Algorithm::SssStar {
+            u64::from(self.sss_memory_mib)
+        } else {
+            0
+        };
+        u64::from(self.tt_mib) + sss
+    }
+
+    /// Refuses tables that do not fit: `copies` searches at once (bench threads) each
+    /// with [`SearchOptions::memory_mib`] must fit in the available memory less
+    /// [`MEMORY_HEADROOM_MIB`]. Without a table (and for SSS* within the default budget)
+    /// nothing is claimed up front, so this only guards the large settings; where the
+    /// available memory is unknown it passes.
+    pub fn check_memory(&self, algorithm: Algorithm, copies: u64) -> Result<(), OptionError> {
+        let need = self.memory_mib(algorithm).saturating_mul(copies.max(1));
+        if need <= MEMORY_HEADROOM_MIB {
+            return Ok(());
+        }
+        let Some(available) = available_memory_mib() else {
+            return Ok(());
+        };
+        let usable = available.saturating_sub(MEMORY_HEADROOM_MIB);
+        if need > usable {
+            let copies_text = if copies > 1 {
+                format!(" ({copies} searches at once)")
+            } else {
+                String::new()
+            };
+            return Err(OptionError(format!(
+                "{need} MiB of tables{copies_text} does not fit: this machine has {available} MiB available; use a smaller --tt/--sss-mib or fewer threads"
+            )));
+        }
+        Ok(())
+    }
+
     /// Checks limits and that every option set means something for `algorithm`.
     pub fn validate(&self, algorithm: Algorithm, depth: u32) -> Result<(), OptionError> {
         let refuse = |why: String| Err(OptionError(why));

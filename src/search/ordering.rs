@@ -15,6 +15,9 @@ use super::context::{Ctx, INF};
 use super::options::MoveOrder;
 use crate::game::{Evaluator, Game, Scoring};
 
+/// The most oracle values remembered in one search (about 50 MiB of hash map).
+const MAX_ORACLE_MEMO: usize = 1 << 21;
+
 /// Orders `moves` of `pos` (an interior node at remaining `depth`, at `ply`) in place.
 pub(super) fn order_moves<G: Game, E: Evaluator<G>>(
     ctx: &mut Ctx<'_, G, E>,
@@ -137,6 +140,11 @@ pub(super) fn oracle_value<G: Game, E: Evaluator<G>>(
         best
     };
     if !ctx.aborted() {
+        // A cache, not a table of record: emptying it when full bounds the memory of a
+        // long oracle-ordered search and changes no value (only the ordering work).
+        if ctx.oracle_memo.len() >= MAX_ORACLE_MEMO {
+            ctx.oracle_memo.clear();
+        }
         ctx.oracle_memo.insert(key, value);
     }
     value

@@ -375,7 +375,7 @@ pub fn ffo_first_number(file_name: &str) -> Option<usize> {
 
 /// Parses an FFO `.pos` file: line 1 the 64 board characters, line 2 `Black` or `White`
 /// (any case) for the side to move, line 3 (and anything after it) a free description,
-/// returned with trailing whitespace removed.
+/// returned with `\r` at line ends and trailing whitespace removed.
 pub fn parse_pos(text: &str) -> Result<(Othello, String), FormatError> {
     const BOARD_LINE: usize = 1;
     const SIDE_LINE: usize = 2;
@@ -420,7 +420,15 @@ pub fn parse_pos(text: &str) -> Result<(Othello, String), FormatError> {
         .on_line(SIDE_LINE));
     };
     let position = position_from_board(black, white, side, 0).map_err(|e| e.on_line(BOARD_LINE))?;
-    let description = lines.collect::<Vec<_>>().join("\n").trim_end().to_owned();
+    // Line ends are normalised: a stray `\r` before a line break (`\r\r\n`, old Mac
+    // files) would otherwise turn into a `\r\n` inside the description and not survive
+    // being written and read back.
+    let description = lines
+        .map(|l| l.trim_end_matches('\r'))
+        .collect::<Vec<_>>()
+        .join("\n")
+        .trim_end()
+        .to_owned();
     Ok((position, description))
 }
 

@@ -559,3 +559,18 @@ fn pos_round_trip_and_errors() {
         assert!(err.message.contains(needle), "{text:?}: {}", err.message);
     }
 }
+
+/// Fuzz find (pos target): a description line ending in `\r\r\n` read back as
+/// `...\r\n...` and did not survive a write and a second read.
+#[test]
+fn pos_description_with_stray_carriage_returns_round_trips() {
+    let board = to_obf(&Othello::start(), &[]);
+    let board = &board[..64];
+    let text = format!("{board}\nBlack\nFFG s\r\r\nsecond\rline\r\n");
+    let (pos, description) = parse_pos(&text).unwrap();
+    assert_eq!(description, "FFG s\nsecond\rline");
+    assert_eq!(
+        parse_pos(&to_pos(&pos, &description)),
+        Ok((pos, description))
+    );
+}

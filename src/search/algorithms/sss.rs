@@ -15,6 +15,7 @@ use std::rc::Rc;
 
 use crate::game::{Evaluator, Game};
 use crate::search::context::{Ctx, INF, StopReason};
+use crate::search::deferred::defer_drop;
 
 /// A node of the explicit tree SSS* builds.
 struct SNode<G: Game> {
@@ -56,14 +57,34 @@ type State = (i32, Reverse<Rc<[u32]>>, u32, Status);
 const NO_PARENT: u32 = u32::MAX;
 
 /// The exact value of the root `pos` at `depth`.
+///
+/// When the search is cut short (stop flag, memory cap), the explicit tree is not freed
+/// here but handed to [`defer_drop`]: freeing millions of small nodes takes longer than
+/// the stop may (about 90 ms for the tree of half a second's work), so the caller gets
+/// its result at once and the memory goes back at the next search on the thread, at
+/// [`release_deferred`](crate::search::release_deferred) or when the thread ends.
 pub fn run<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, depth: u32) -> i32 {
+    let mut nodes: Vec<SNode<G>> = Vec::new();
+    let mut open: BinaryHeap<State> = BinaryHeap::new();
+    let value = solve(ctx, pos, depth, &mut nodes, &mut open);
+    if ctx.aborted() {
+        defer_drop((nodes, open));
+    }
+    value
+}
+
+fn solve<G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'_, G, E>,
+    pos: &G,
+    depth: u32,
+    nodes: &mut Vec<SNode<G>>,
+    open: &mut BinaryHeap<State>,
+) -> i32 {
     let budget = u64::from(ctx.opts.sss_memory_mib) << 20;
     let node_bytes = (std::mem::size_of::<SNode<G>>() + 16 + 4 * depth as usize) as u64;
     let state_bytes = std::mem::size_of::<State>() as u64;
     let move_bytes = std::mem::size_of::<G::Move>() as u64;
     let mut used: u64 = 0;
-    let mut nodes: Vec<SNode<G>> = Vec::new();
-    let mut open: BinaryHeap<State> = BinaryHeap::new();
     let push =
         |open: &mut BinaryHeap<State>, h: i32, nodes: &[SNode<G>], id: u32, status: Status| {
             open.push((h, Reverse(Rc::clone(&nodes[id as usize].path)), id, status));
@@ -82,7 +103,7 @@ pub fn run<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, depth: u3
         solved_by: None,
         best_h: INF,
     });
-    push(&mut open, INF, &nodes, 0, Status::Live);
+    push(open, INF, nodes, 0, Status::Live);
     let root_side = pos.side_to_move();
     while let Some((h, _, id, status)) = open.pop() {
         if ctx.aborted() {
@@ -121,23 +142,23 @@ pub fn run<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, depth: u3
                     // Case 1: a leaf is solved at the smaller of its merit and its value.
                     let root_view = if is_max { v } else { -v };
                     ctx.leave(root_view);
-                    push(&mut open, h.min(root_view), &nodes, id, Status::Solved);
+                    push(open, h.min(root_view), nodes, id, Status::Solved);
                     continue;
                 }
                 ctx.leave(h);
                 let count = if is_max { nodes[n].moves.len() } else { 1 };
                 // Case 2 (MAX: every child) and case 3 (MIN: the first child).
                 for i in 0..count {
-                    let child = make_child(&mut nodes, n, i);
+                    let child = make_child(nodes, n, i);
                     used += node_bytes;
-                    push(&mut open, h, &nodes, child, Status::Live);
+                    push(open, h, nodes, child, Status::Live);
                 }
             }
             Status::Solved => {
                 let parent = nodes[n].parent;
                 if parent == NO_PARENT {
                     // Case 4: the root is solved.
-                    ctx.set_root_pv(principal_line(&nodes));
+                    ctx.set_root_pv(principal_line(nodes));
                     return h;
                 }
                 let p = parent as usize;
@@ -145,11 +166,11 @@ pub fn run<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, depth: u3
                     // Case 5: a MIN node solved at the highest merit solves its MAX parent;
                     // its siblings can no longer matter.
                     nodes[p].solved_by = Some(id);
-                    let purged = purge_children(&mut nodes, p);
+                    let purged = purge_children(nodes, p);
                     if purged > 0 {
                         ctx.count_cutoff(nodes[n].index == 0);
                     }
-                    push(&mut open, h, &nodes, parent, Status::Solved);
+                    push(open, h, nodes, parent, Status::Solved);
                 } else {
                     // Case 6: a MAX node solved; its MIN parent moves to the next child, or
                     // is solved when there is none.
@@ -159,11 +180,11 @@ pub fn run<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, depth: u3
                     }
                     let next = nodes[n].index as usize + 1;
                     if next < nodes[p].moves.len() {
-                        let child = make_child(&mut nodes, p, next);
+                        let child = make_child(nodes, p, next);
                         used += node_bytes;
-                        push(&mut open, h, &nodes, child, Status::Live);
+                        push(open, h, nodes, child, Status::Live);
                     } else {
-                        push(&mut open, h, &nodes, parent, Status::Solved);
+                        push(open, h, nodes, parent, Status::Solved);
                     }
                 }
             }
