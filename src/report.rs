@@ -56,6 +56,7 @@ impl Column {
         Column::Position,
         Column::Depth,
         Column::Score,
+        Column::Status,
         Column::Nodes,
         Column::Ratio,
         Column::Leaves,
@@ -67,7 +68,6 @@ impl Column {
         Column::NodesPerSec,
         Column::Best,
         Column::Pv,
-        Column::Status,
     ];
 
     /// The header text.
@@ -227,6 +227,7 @@ impl<'a> Report<'a> {
             Column::Score => e.record.score.map(|v| v.to_string()).unwrap_or_default(),
             Column::Best => e.record.best_move.clone().unwrap_or_default(),
             Column::Pv => e.record.pv.join(" "),
+            Column::Status => self.status(e),
             _ if failed => String::new(),
             Column::Nodes => plain_number(s.nodes),
             Column::Leaves => plain_number(s.leaves),
@@ -243,7 +244,6 @@ impl<'a> Report<'a> {
             Column::Time => format!("{:.3}", s.elapsed_secs),
             Column::NodesPerSec => format!("{:.0}", s.nodes_per_sec()),
             Column::Ratio => self.ratio(e).map(|r| format!("{r:.3}")).unwrap_or_default(),
-            Column::Status => self.status(e),
         }
     }
 
@@ -631,6 +631,14 @@ mod tests {
         };
         assert_eq!(r2.disagreements(), vec![false; 4]);
         assert!(r2.status(&stopped[3]).contains("stopped"));
+        let mut failed = results.clone();
+        failed[0].error = Some("boom".into());
+        let r3 = Report {
+            results: &failed,
+            ..r
+        };
+        assert_eq!(r3.cell(&failed[0], Column::Status), "failed: boom");
+        assert_eq!(r3.cell(&failed[0], Column::Nodes), "");
         let series = r.depth_series(&r.positions(), CountKind::Nodes);
         assert_eq!(series.len(), 2);
         assert_eq!(series[0].points, vec![(2.0, 140.0)]);

@@ -288,3 +288,56 @@ fn the_tree_view_refuses_a_search_too_big_to_draw() {
     assert!(h.state().trees().is_empty());
     h.get_by_label_contains("more than 20000 nodes, too many to draw; try depth 9");
 }
+
+#[test]
+fn a_search_that_panics_fails_its_row_and_the_app_goes_on() {
+    use std::sync::Arc;
+    use treelab::runner::{Job, SearchFn, engine_search};
+    let mut h = harness();
+    settle(&mut h);
+    h.get_by_label("Tic-tac-toe").click();
+    settle(&mut h);
+    // A deliberately failing search: row 2 panics at depth 4 (a bug in a game or an
+    // algorithm would look the same).
+    let failing: SearchFn = Arc::new(|job: &Job, control| {
+        if job.row == 1 && job.request.depth == 4 {
+            panic!("deliberate failure in a test game");
+        }
+        engine_search()(job, control)
+    });
+    h.state_mut().set_search_fn(failing);
+    h.get_by_label("▶ Run (F5)").click();
+    settle(&mut h);
+    wait_for_run(&mut h, Duration::from_secs(60));
+    let app = h.state();
+    let results = &app.session().results;
+    assert_eq!(results.len(), 12, "every search has a result line");
+    let failed: Vec<_> = results.iter().filter(|r| r.error.is_some()).collect();
+    assert_eq!(failed.len(), 1);
+    assert_eq!((failed[0].row, failed[0].depth), (1, 4));
+    assert!(
+        failed[0]
+            .error
+            .as_deref()
+            .unwrap()
+            .contains("deliberate failure")
+    );
+    assert!(
+        app.status().text().contains("1 failed"),
+        "{}",
+        app.status().text()
+    );
+    h.get_by_label_contains("failed: the search panicked: deliberate failure");
+    // Still usable: run again with the engine's own search, everything completes.
+    h.state_mut().set_search_fn(engine_search());
+    h.get_by_label("▶ Run (F5)").click();
+    settle(&mut h);
+    wait_for_run(&mut h, Duration::from_secs(60));
+    assert!(
+        h.state()
+            .session()
+            .results
+            .iter()
+            .all(|r| r.error.is_none())
+    );
+}

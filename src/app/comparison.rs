@@ -54,6 +54,8 @@ pub struct CompareState {
     pub chart_export: super::charts::ChartExport,
     /// The tree view.
     pub tree: super::tree_view::TreeViewState,
+    /// The search runs use (None: the engine's); tests put in failing ones.
+    pub search_fn: Option<crate::runner::SearchFn>,
 }
 
 impl TreelabApp {
@@ -61,6 +63,12 @@ impl TreelabApp {
     #[must_use]
     pub fn is_running(&self) -> bool {
         self.compare.active.is_some()
+    }
+
+    /// Replaces the search the runs use (fault injection in tests: a search that
+    /// panics must fail only its own result).
+    pub fn set_search_fn(&mut self, f: crate::runner::SearchFn) {
+        self.compare.search_fn = Some(f);
     }
 
     /// How long the last stopped run took to end after Stop (every worker gone).
@@ -96,7 +104,10 @@ impl TreelabApp {
         let ctx = ctx.clone();
         let notify = Arc::new(move || ctx.request_repaint());
         let n = jobs.len();
-        let run = Run::start(jobs, threads, notify);
+        let run = match &self.compare.search_fn {
+            Some(f) => Run::start_with(jobs, threads, notify, Arc::clone(f)),
+            None => Run::start(jobs, threads, notify),
+        };
         self.info(format!(
             "Running {n} searches on {} thread{}",
             threads.min(n),

@@ -211,7 +211,8 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                     _ => 76.0,
                 };
                 table = table.column(match c {
-                    Column::Status => TableColumn::remainder().at_least(100.0),
+                    Column::Pv => TableColumn::remainder().at_least(100.0),
+                    Column::Status => TableColumn::initial(110.0).at_least(28.0).clip(true),
                     _ => TableColumn::initial(width).at_least(28.0).clip(true),
                 });
             }

@@ -437,7 +437,7 @@ fn pane_ui(
     // Points on screen per scene point: labels only when nodes are far enough apart
     // to read them, click areas only when they can be hit.
     let scale = pane_w / scene_rect.width().max(1.0);
-    let labels = SLOT * scale >= 26.0;
+    let labels = SLOT * scale >= 18.0;
     let clickable = SLOT * scale >= 8.0;
     let frame = egui::Frame::canvas(ui.style());
     frame.show(ui, |ui| {
