@@ -403,13 +403,23 @@ fn pane_ui(
     let depth = pane.tree.nodes.iter().map(|n| n.ply).max().unwrap_or(0) as f32;
     // Spread the levels so that a wide, shallow tree fills the pane's height too.
     let pane_w = ui.available_width().max(100.0);
-    let level = LEVEL.max((width + 2.0) * SLOT * (height - 40.0) / pane_w / (depth + 1.4));
+    let level =
+        ((width + 2.0) * SLOT * (height - 40.0) / pane_w / (depth + 1.4)).clamp(LEVEL, 2.0 * LEVEL);
     let bounds = Rect::from_min_size(
         Pos2::new(-SLOT, -level * 0.6),
         Vec2::new((width + 2.0) * SLOT, (depth + 1.4) * level),
     );
+    // The whole tree across the pane's width, its root at the top.
+    let pane_h = (height - 40.0).max(100.0);
+    let fit = Rect::from_min_size(
+        bounds.min,
+        Vec2::new(
+            bounds.width().max(bounds.height() * pane_w / pane_h),
+            bounds.height().max(bounds.width() * pane_h / pane_w),
+        ),
+    );
     if pane.scene_rect == Rect::NOTHING {
-        pane.scene_rect = bounds;
+        pane.scene_rect = fit;
     }
     let name =
         crate::experiment::bench::row_spec(pane.tree.request.algorithm, &pane.tree.request.options);
