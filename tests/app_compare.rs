@@ -9,20 +9,8 @@ use treelab::app::{Command, TreelabApp};
 use treelab::engine::{AnyPosition, GameKind, SearchRequest, run_search};
 use treelab::search::{Algorithm, SearchControl, StopReason};
 
-fn harness() -> Harness<'static, TreelabApp> {
-    Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_ui_state(
-            |ui, app: &mut TreelabApp| app.frame_ui(ui),
-            TreelabApp::new_for_tests(),
-        )
-}
-
-fn settle(h: &mut Harness<'_, TreelabApp>) {
-    for _ in 0..6 {
-        h.step();
-    }
-}
+mod common;
+use common::{harness, settle};
 
 /// Steps frames until the run ends (bounded: a hung run fails the test).
 fn wait_for_run(h: &mut Harness<'_, TreelabApp>, limit: Duration) {

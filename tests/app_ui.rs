@@ -6,24 +6,8 @@ use treelab::app::{Command, Status, TreelabApp};
 use treelab::engine::{AnyPosition, GameKind};
 use treelab::session::Session;
 
-/// The most frames a test waits for the UI to settle.
-const MAX_STEPS: usize = 8;
-
-fn harness() -> Harness<'static, TreelabApp> {
-    Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_ui_state(
-            |ui, app: &mut TreelabApp| app.frame_ui(ui),
-            TreelabApp::new_for_tests(),
-        )
-}
-
-/// Steps a bounded number of frames (the app may keep asking for repaints).
-fn settle(h: &mut Harness<'_, TreelabApp>) {
-    for _ in 0..MAX_STEPS {
-        h.step();
-    }
-}
+mod common;
+use common::{harness, settle};
 
 #[test]
 fn starts_with_ffo_40() {

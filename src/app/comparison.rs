@@ -291,6 +291,12 @@ pub fn sanitize(algorithm: Algorithm, o: &mut SearchOptions) {
     if algorithm != Algorithm::NegaScout {
         o.skip_shallow_research = false;
     }
+    drop_orphans(o);
+}
+
+/// Clears the options that only mean something with another one (aspiration without
+/// iterative deepening, symmetry without a table, the blind oracle without the oracle).
+fn drop_orphans(o: &mut SearchOptions) {
     if !o.iterative_deepening {
         o.aspiration = 0;
     }
@@ -835,15 +841,7 @@ fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
             }
             ui.end_row();
         });
-    if !o.iterative_deepening {
-        o.aspiration = 0;
-    }
-    if o.tt_mib == 0 {
-        o.tt_symmetry = false;
-    }
-    if o.ordering != MoveOrder::Oracle {
-        o.oracle_win_loss = false;
-    }
+    drop_orphans(o);
     if let Err(e) = row.check() {
         ui.colored_label(
             ui.visuals().error_fg_color,

@@ -943,44 +943,10 @@ fn yes_no(b: bool) -> &'static str {
     if b { "equal: yes" } else { "equal: NO" }
 }
 
-/// How many reachable tic-tac-toe positions (not over) `req` plays optimally in.
+/// How many reachable tic-tac-toe positions (not over) `req` plays optimally in (the
+/// same check as `treelab verify`).
 fn strongly_solved(req: &SearchRequest) -> Result<(usize, usize), EngineError> {
-    let mut exact = std::collections::HashMap::new();
-    let mut optimal = 0;
-    let mut total = 0;
-    for pos in TicTacToe::all_reachable() {
-        if pos.outcome().is_some() {
-            continue;
-        }
-        total += 1;
-        let r = run_search(&AnyPosition::TicTacToe(pos), req, SearchControl::default())?;
-        let Some(best) = r.best_move else { continue };
-        let mv = pos
-            .parse_move(&best)
-            .map_err(|e| EngineError::Input(format!("bad move {best}: {e}")))?;
-        if -ttt_value(&pos.play(mv), &mut exact) == ttt_value(&pos, &mut exact) {
-            optimal += 1;
-        }
-    }
-    Ok((optimal, total))
-}
-
-fn ttt_value(pos: &TicTacToe, memo: &mut std::collections::HashMap<u64, i32>) -> i32 {
-    if pos.outcome().is_some() {
-        return pos.terminal_score(Scoring::Native);
-    }
-    if let Some(&v) = memo.get(&pos.hash()) {
-        return v;
-    }
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    let v = moves
-        .iter()
-        .map(|&m| -ttt_value(&pos.play(m), memo))
-        .max()
-        .unwrap_or(0);
-    memo.insert(pos.hash(), v);
-    v
+    crate::cli::verify_tictactoe(req).map_err(|e| EngineError::Input(format!("{e:#}")))
 }
 
 /// Maps `f` over `items` on `threads` workers, keeping the order; the first error wins.

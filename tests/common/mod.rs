@@ -1,0 +1,24 @@
+//! What the UI tests share: the app in a kittest harness at the window's default size.
+
+use egui_kittest::Harness;
+use treelab::app::TreelabApp;
+
+/// The most frames a test waits for the UI to settle.
+pub const MAX_STEPS: usize = 8;
+
+/// The app as on first start (no config file touched), 1280x800.
+pub fn harness() -> Harness<'static, TreelabApp> {
+    Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_ui_state(
+            |ui, app: &mut TreelabApp| app.frame_ui(ui),
+            TreelabApp::new_for_tests(),
+        )
+}
+
+/// Steps a bounded number of frames (the app may keep asking for repaints).
+pub fn settle(h: &mut Harness<'_, TreelabApp>) {
+    for _ in 0..MAX_STEPS {
+        h.step();
+    }
+}
