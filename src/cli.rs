@@ -39,6 +39,9 @@ pub enum Command {
     Bench(BenchArgs),
     /// Join the RON slices of a sharded bench into one result.
     Merge(MergeArgs),
+    /// Solve every position of a suite exactly (Othello endgames, Connect Four) and
+    /// check the file's scores.
+    Solve(crate::solve::cli::SolveArgs),
 }
 
 /// `treelab merge`.
@@ -279,6 +282,7 @@ pub fn run(command: Command) -> Result<()> {
         Command::Tree(args) => tree(&args),
         Command::Bench(args) => bench(&args),
         Command::Merge(args) => merge(&args),
+        Command::Solve(args) => crate::solve::cli::run(&args),
     }
 }
 

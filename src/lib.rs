@@ -11,3 +11,4 @@ pub mod experiment;
 pub mod game;
 pub mod search;
 pub mod session;
+pub mod solve;
