@@ -3,13 +3,15 @@
 //!
 //! The search has three phases by the number of empty squares:
 //!
-//! - **deep** (more than [`SHALLOW_EMPTIES`]): a transposition table of lower and upper
-//!   bounds, enhanced transposition cutoffs (ETC), stability cutoffs and sorted moves —
-//!   a shallow search on a mobility evaluation when many squares are empty, else
-//!   fastest-first (fewest weighted opponent replies, least potential mobility, corner
-//!   stability, parity);
-//! - **shallow** (down to the last few): no table; squares tried in quadrant-parity
-//!   order (odd quadrants first), corners first and X-squares last;
+//! - **deep** (more than [`SHALLOW_EMPTIES`]): stability cutoffs and sorted moves — a
+//!   shallow search on a mobility evaluation when many squares are empty
+//!   ([`SHALLOW_ORDER_MIN_EMPTIES`]), else fastest-first (fewest weighted opponent
+//!   replies, least potential mobility, corner stability, parity near the end); from
+//!   [`TT_MIN_EMPTIES`] on also a transposition table of lower and upper bounds, and
+//!   from [`ETC_MIN_EMPTIES`] enhanced transposition cutoffs (ETC);
+//! - **shallow** (when the specialised code below covers fewer squares than
+//!   [`SHALLOW_EMPTIES`]): no move list; squares tried in quadrant-parity order (odd
+//!   quadrants first), corners first and X-squares last;
 //! - **last** (at most [`OthelloOptions::last_n`] empties): specialised code over an
 //!   array of the empty squares; the last square's value comes from one flip count.
 //!
@@ -34,12 +36,17 @@ use std::time::Instant;
 use crate::game::othello::board::{flips, moves};
 use crate::game::splitmix64;
 
-/// Above this many empties a node is "deep": table, ETC, sorted move list.
-pub const SHALLOW_EMPTIES: u32 = 7;
+/// Above this many empties a node is "deep": sorted move list, stability, and from
+/// [`TT_MIN_EMPTIES`] on the table and ETC; at or below it squares are tried in
+/// parity order without a move list (down to the specialised last-`n` code).
+pub const SHALLOW_EMPTIES: u32 = 4;
+/// Deep nodes use the transposition table from this many empties on (below, probing
+/// costs more than the nodes it saves).
+pub const TT_MIN_EMPTIES: u32 = 8;
 /// ETC probes the children only at nodes with at least this many empties.
 pub const ETC_MIN_EMPTIES: u32 = 11;
 /// Shallow-search move ordering at nodes with at least this many empties.
-pub const SHALLOW_ORDER_MIN_EMPTIES: u32 = 15;
+pub const SHALLOW_ORDER_MIN_EMPTIES: u32 = 22;
 /// Parity is a move-ordering term of deep nodes below this many empties.
 const PARITY_ORDER_MAX_EMPTIES: u32 = 14;
 /// The largest `last_n` (specialised code for the last 1 to 4 empties).
@@ -99,6 +106,20 @@ const QUADRANT_BIT: [u32; 64] = {
     while sq < 64 {
         let q = (sq / 32) * 2 + (sq % 8) / 4;
         out[sq] = 1 << q;
+        sq += 1;
+    }
+    out
+};
+
+/// The (up to eight) squares around each square: a move there flips nothing unless
+/// one of them holds an opponent disc.
+static NEIGHBOURS: [u64; 64] = {
+    let mut out = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let x = 1u64 << sq;
+        let row = x | ((x << 1) & NOT_A) | ((x >> 1) & NOT_H);
+        out[sq] = (row | (row << 8) | (row >> 8)) & !x;
         sq += 1;
     }
     out
@@ -531,9 +552,14 @@ impl Searcher<'_> {
         if let Some(bound) = self.stability_cutoff(p, o, alpha) {
             return bound;
         }
-        let h = if self.table.is_some() { hash(p, o) } else { 0 };
+        let table = if empties >= TT_MIN_EMPTIES {
+            self.table
+        } else {
+            None
+        };
+        let h = if table.is_some() { hash(p, o) } else { 0 };
         let mut tt_move = NO_MOVE;
-        if let Some(table) = self.table
+        if let Some(table) = table
             && let Some(e) = table.probe(h)
         {
             if e.lower > alpha {
@@ -554,7 +580,7 @@ impl Searcher<'_> {
         let mut list = MoveList::new(p, o, mask);
         if self.opts.etc
             && empties >= ETC_MIN_EMPTIES
-            && let Some(table) = self.table
+            && let Some(table) = table
         {
             for m in &list.moves[..list.len] {
                 let (np, no) = child(p, o, m);
@@ -586,7 +612,7 @@ impl Searcher<'_> {
                 }
             }
         }
-        if let Some(table) = self.table {
+        if let Some(table) = table {
             let (lower, upper) = if best > alpha {
                 (best, MAX_SCORE)
             } else {
@@ -663,7 +689,7 @@ impl Searcher<'_> {
             }
         }
         if let Some(table) = self.table
-            && empties > SHALLOW_EMPTIES
+            && empties >= TT_MIN_EMPTIES
         {
             let lower = if best > original_alpha {
                 best
@@ -804,6 +830,9 @@ impl Searcher<'_> {
                 while squares != 0 {
                     let square = squares.trailing_zeros();
                     squares &= squares - 1;
+                    if NEIGHBOURS[square as usize] & o == 0 {
+                        continue;
+                    }
                     let f = flips(p, o, square);
                     if f == 0 {
                         continue;
@@ -884,6 +913,9 @@ impl Searcher<'_> {
         let mut best = -INF;
         for i in 0..n {
             let square = u32::from(squares[i]);
+            if NEIGHBOURS[square as usize] & o == 0 {
+                continue;
+            }
             let f = flips(p, o, square);
             if f == 0 {
                 continue;
@@ -904,6 +936,9 @@ impl Searcher<'_> {
         let mut worst = INF;
         for i in 0..n {
             let square = u32::from(squares[i]);
+            if NEIGHBOURS[square as usize] & p == 0 {
+                continue;
+            }
             let f = flips(o, p, square);
             if f == 0 {
                 continue;
@@ -933,17 +968,104 @@ fn without(squares: [u8; 4], i: usize, n: usize) -> [u8; 4] {
     out
 }
 
+/// `LAST_FLIPS[pos][pattern]`: the discs a disc played at `pos` flips on a line of
+/// eight when the mover owns the squares of `pattern` and the opponent every other one
+/// (as on a board with one empty square).
+static LAST_FLIPS: [[u8; 256]; 8] = {
+    let mut table = [[0u8; 256]; 8];
+    let mut pos = 0;
+    while pos < 8 {
+        let mut pattern = 0;
+        while pattern < 256 {
+            let mut count = 0;
+            // Towards higher indices, then towards lower ones.
+            let mut j = pos + 1;
+            let mut run = 0;
+            while j < 8 && pattern & (1 << j) == 0 {
+                run += 1;
+                j += 1;
+            }
+            if j < 8 {
+                count += run;
+            }
+            let mut j = pos as i32 - 1;
+            let mut run = 0;
+            while j >= 0 && pattern & (1 << j) == 0 {
+                run += 1;
+                j -= 1;
+            }
+            if j >= 0 {
+                count += run;
+            }
+            table[pos][pattern] = count as u8;
+            pattern += 1;
+        }
+        pos += 1;
+    }
+    table
+};
+
+/// The A1-H8 diagonal (`[0]`) and the H1-A8 diagonal (`[1]`) through each square,
+/// without the square.
+static DIAGONALS: [[u64; 2]; 64] = {
+    let mut out = [[0u64; 2]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (r, c) = ((sq / 8) as i32, (sq % 8) as i32);
+        let mut other = 0;
+        while other < 64 {
+            let (r2, c2) = ((other / 8) as i32, (other % 8) as i32);
+            if other != sq && r2 - r == c2 - c {
+                out[sq][0] |= 1u64 << other;
+            }
+            if other != sq && r2 - r == c - c2 {
+                out[sq][1] |= 1u64 << other;
+            }
+            other += 1;
+        }
+        sq += 1;
+    }
+    out
+};
+
+/// Gathers bit `8 * r` of `x` (column A) into bit `r` of the top byte.
+const COLUMN_GATHER: u64 = 0x0102_0408_1020_4080;
+/// Gathers a diagonal's bits (one per column) into the top byte, bit = column.
+const DIAGONAL_GATHER: u64 = 0x0101_0101_0101_0101;
+/// Column A.
+const COLUMN_A: u64 = 0x0101_0101_0101_0101;
+
+/// How many discs `p` flips by playing `square` on a board whose only empty square it
+/// is (every other square not in `p` is the opponent's): four table look-ups, one per
+/// line through the square.
+#[inline(always)]
+fn last_flip_count(p: u64, square: u32) -> i32 {
+    let row = (square >> 3) as usize;
+    let col = (square & 7) as usize;
+    let in_row = ((p >> (8 * row)) & 0xFF) as usize;
+    let in_col = (((p >> col) & COLUMN_A).wrapping_mul(COLUMN_GATHER) >> 56) as usize;
+    let diagonals = &DIAGONALS[square as usize];
+    let in_d9 = ((p & diagonals[0]).wrapping_mul(DIAGONAL_GATHER) >> 56) as usize;
+    let in_d7 = ((p & diagonals[1]).wrapping_mul(DIAGONAL_GATHER) >> 56) as usize;
+    i32::from(LAST_FLIPS[col][in_row])
+        + i32::from(LAST_FLIPS[row][in_col])
+        + i32::from(LAST_FLIPS[col][in_d9])
+        + i32::from(LAST_FLIPS[col][in_d7])
+}
+
 /// The exact score with one empty square: whoever can play it does (the side to move
 /// first), else the game ends with it empty.
 #[inline]
 fn last_square(p: u64, o: u64, square: u32) -> i32 {
+    debug_assert_eq!(p | o | (1u64 << square), u64::MAX);
+    let _ = o;
     let mine = p.count_ones() as i32;
-    let f = flips(p, o, square).count_ones() as i32;
+    let f = last_flip_count(p, square);
     if f != 0 {
         // (mine + 1 + f) - (63 - mine - f)
         return 2 * (mine + f) - 62;
     }
-    let g = flips(o, p, square).count_ones() as i32;
+    let g = last_flip_count(!(p | (1u64 << square)), square);
     if g != 0 {
         // (mine - g) - (63 - mine + 1 + g)
         return 2 * (mine - g) - 64;
@@ -957,8 +1079,8 @@ fn last_square(p: u64, o: u64, square: u32) -> i32 {
 fn shallow_order_depth(empties: u32) -> u32 {
     match empties {
         0..SHALLOW_ORDER_MIN_EMPTIES => 0,
-        SHALLOW_ORDER_MIN_EMPTIES..=18 => 1,
-        19..=23 => 2,
+        SHALLOW_ORDER_MIN_EMPTIES..=24 => 1,
+        25..=27 => 2,
         _ => 3,
     }
 }
@@ -1175,13 +1297,18 @@ mod tests {
     }
 
     #[test]
-    fn last_square_matches_brute_force() {
-        // A board with A1 empty; fill the rest in a fixed pattern.
-        for seed in 0..200u64 {
-            let bits = splitmix64(seed) & !1;
-            let p = bits;
-            let o = !bits & !1;
-            assert_eq!(last_square(p, o, 0), brute(p, o), "seed {seed}");
+    fn last_square_matches_brute_force_on_every_square() {
+        for seed in 0..2000u64 {
+            let square = (seed % 64) as u32;
+            let bit = 1u64 << square;
+            let p = splitmix64(seed) & !bit;
+            let o = !p & !bit;
+            assert_eq!(
+                last_flip_count(p, square),
+                flips(p, o, square).count_ones() as i32,
+                "seed {seed}"
+            );
+            assert_eq!(last_square(p, o, square), brute(p, o), "seed {seed}");
         }
     }
 }
