@@ -65,7 +65,8 @@ pub struct SolveArgs {
     /// Othello: specialised solvers for the last K empties (0 to 4; 0 = none).
     #[arg(long, default_value_t = MAX_LAST_N)]
     pub last_n: u32,
-    /// Othello: no aspiration (null-window bisection) at the root; plain PVS.
+    /// Othello: no aspiration at the root (null-window bisection of the score before
+    /// the PVS that finds the move); plain PVS with the full window instead.
     #[arg(long)]
     pub no_aspiration: bool,
     /// Connect Four: store only upper bounds in the table.
@@ -181,7 +182,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     if format == "csv" {
         writeln!(
             out,
-            "index,name,score,best,nodes,seconds,expected,expected_moves,match"
+            "index,name,score,best,nodes,seconds,cpu_seconds,expected,expected_moves,match"
         )?;
     } else {
         writeln!(
@@ -196,19 +197,21 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         if !args.quiet {
             writeln!(
                 out,
-                "{:>5} {:<10} {:>6} {:>4} {:>15} {:>10} {:>8} {:<16} match",
-                "index", "name", "score", "best", "nodes", "seconds", "expected", "moves"
+                "{:>5} {:<10} {:>6} {:>4} {:>15} {:>10} {:>8} {:>8} {:<16} match",
+                "index", "name", "score", "best", "nodes", "seconds", "cpu", "expected", "moves"
             )?;
         }
     }
     let mut total_nodes = 0u64;
     let mut total_seconds = 0f64;
+    let mut total_cpu = Some(0f64);
     let mut mismatches = Vec::new();
     let mut checked = 0usize;
     for &i in &chosen {
         let row = solver.solve_item(&suite, i).map_err(anyhow::Error::msg)?;
         total_nodes += row.nodes;
         total_seconds += row.seconds;
+        total_cpu = total_cpu.zip(row.cpu_seconds).map(|(a, b)| a + b);
         match row.matches() {
             Some(true) => checked += 1,
             Some(false) => mismatches.push(row.name.clone()),
@@ -218,13 +221,15 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         if format == "csv" {
             writeln!(
                 out,
-                "{},{},{},{},{},{:.6},{},{},{}",
+                "{},{},{},{},{},{:.6},{},{},{},{}",
                 row.index,
                 row.name,
                 row.score,
                 row.best,
                 row.nodes,
                 row.seconds,
+                row.cpu_seconds
+                    .map_or_else(String::new, |c| format!("{c:.2}")),
                 row.expected.map_or_else(String::new, |e| e.to_string()),
                 moves,
                 verdict(&row)
@@ -232,13 +237,15 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         } else if !args.quiet || row.matches() == Some(false) {
             writeln!(
                 out,
-                "{:>5} {:<10} {:>+6} {:>4} {:>15} {:>10.3} {:>8} {:<16} {}",
+                "{:>5} {:<10} {:>+6} {:>4} {:>15} {:>10.3} {:>8} {:>8} {:<16} {}",
                 row.index,
                 row.name,
                 row.score,
                 if row.best.is_empty() { "-" } else { &row.best },
                 row.nodes,
                 row.seconds,
+                row.cpu_seconds
+                    .map_or_else(|| "-".to_string(), |c| format!("{c:.2}")),
                 signed(row.expected),
                 if moves.is_empty() { "-" } else { &moves },
                 verdict(&row)
@@ -247,17 +254,23 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         out.flush()?;
     }
     let n = chosen.len() as f64;
-    let rate = if total_seconds > 0.0 {
-        total_nodes as f64 / total_seconds
-    } else {
-        0.0
+    let per_second = |seconds: f64| {
+        if seconds > 0.0 {
+            total_nodes as f64 / seconds / 1e6
+        } else {
+            0.0
+        }
+    };
+    let cpu = match total_cpu {
+        Some(c) => format!(", {c:.2} s CPU ({:.1} M nodes/s of CPU)", per_second(c)),
+        None => String::new(),
     };
     let summary = format!(
-        "total: {} positions, {} nodes, {:.3} s, {:.1} M nodes/s; mean {:.2} nodes, {:.3} ms per position; {} checked ok, {} mismatches",
+        "total: {} positions, {} nodes, {:.3} s ({:.1} M nodes/s){cpu}; mean {:.2} nodes, {:.4} ms per position; {} checked ok, {} mismatches",
         chosen.len(),
         total_nodes,
         total_seconds,
-        rate / 1e6,
+        per_second(total_seconds),
         total_nodes as f64 / n,
         total_seconds * 1e3 / n,
         checked,

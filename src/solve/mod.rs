@@ -40,6 +40,9 @@ pub struct SolveRow {
     pub nodes: u64,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// CPU seconds of the process (every thread) while solving, when the system tells
+    /// (Linux `/proc`, 10 ms ticks): on a shared machine the fair measure of work.
+    pub cpu_seconds: Option<f64>,
     /// The score the file gives, if any.
     pub expected: Option<i32>,
     /// The moves the file gives the best score to (any of them is a best move).
@@ -114,6 +117,7 @@ impl AnySolver {
                 .collect(),
             None => Vec::new(),
         };
+        let cpu_before = process_cpu_seconds();
         let (score, best, nodes, seconds) = match (&mut *self, &item.position) {
             (AnySolver::Othello(solver), AnyPosition::Othello(pos)) => {
                 let r = solver.solve(pos.player(), pos.opponent());
@@ -136,6 +140,9 @@ impl AnySolver {
             }
             _ => return Err(format!("{}: position of another game", item.name)),
         };
+        let cpu_seconds = process_cpu_seconds()
+            .zip(cpu_before)
+            .map(|(after, before)| after - before);
         Ok(SolveRow {
             index: index + 1,
             name: item.name.clone(),
@@ -143,10 +150,27 @@ impl AnySolver {
             best,
             nodes,
             seconds,
+            cpu_seconds,
             expected: item.expected_score,
             expected_moves,
         })
     }
+}
+
+/// The CPU time the process (all its threads) has used, from `/proc/self/stat`
+/// (user + system, in the kernel's fixed 100 ticks per second); `None` elsewhere.
+#[must_use]
+pub fn process_cpu_seconds() -> Option<f64> {
+    /// `/proc` reports times in USER_HZ, 100 on every Linux architecture we build for.
+    const TICKS_PER_SECOND: f64 = 100.0;
+    let text = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which may hold spaces) start at field 3 (state);
+    // utime and stime are fields 14 and 15.
+    let rest = &text[text.rfind(')')? + 1..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let user: f64 = fields.get(11)?.parse().ok()?;
+    let system: f64 = fields.get(12)?.parse().ok()?;
+    Some((user + system) / TICKS_PER_SECOND)
 }
 
 /// `A1` … `H8` for a square index.

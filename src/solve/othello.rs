@@ -167,8 +167,8 @@ pub struct OthelloOptions {
     pub shallow: bool,
     /// Specialised solvers for the last `last_n` empties (0 to [`MAX_LAST_N`]).
     pub last_n: u32,
-    /// Aspiration at the root: null-window probes around the first move's value
-    /// before the full-window search.
+    /// Aspiration at the root: null-window probes that bisect the (even) scores,
+    /// reusing the table, then PVS in the one-score window to find the move.
     pub aspiration: bool,
     /// Worker threads (root split with a shared table); 1 is deterministic.
     pub threads: usize,
@@ -1153,8 +1153,9 @@ impl OthelloSolver {
     }
 }
 
-/// The root (side to move has a move): an aspiration window around the first move's
-/// null-window estimate, then PVS. Returns the score and a best move.
+/// The root (side to move has a move): with aspiration, null-window bisection down to
+/// one candidate score, then PVS in the window around it; else PVS with the full
+/// window. Returns the score and a best move.
 fn root(s: &mut Searcher<'_>, p: u64, o: u64, empties: u32, parity: u32) -> (i32, u8) {
     if !s.opts.aspiration {
         return s.pvs(p, o, -INF, INF, empties, parity);
