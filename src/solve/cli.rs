@@ -7,7 +7,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 
 use super::connect4::C4Options;
-use super::othello::{DEFAULT_TT_MIB, MAX_LAST_N, OthelloOptions};
+use super::othello::{DEFAULT_TT_MIB, MAX_LAST_N, OthelloOptions, SHALLOW_ORDER_MIN_EMPTIES};
 use super::{AnySolver, SolveOptions, SolveRow, item_number};
 use crate::engine::{GameKind, Suite};
 
@@ -62,6 +62,9 @@ pub struct SolveArgs {
     /// Othello: no shallow-search ordering at nodes with many empties.
     #[arg(long)]
     pub no_shallow: bool,
+    /// Othello: use the shallow-search ordering from this many empties on.
+    #[arg(long, default_value_t = SHALLOW_ORDER_MIN_EMPTIES)]
+    pub shallow_from: u32,
     /// Othello: specialised solvers for the last K empties (0 to 4; 0 = none).
     #[arg(long, default_value_t = MAX_LAST_N)]
     pub last_n: u32,
@@ -101,6 +104,7 @@ impl SolveArgs {
                 parity: !self.no_parity,
                 fastest_first: !self.no_fastest_first,
                 shallow: !self.no_shallow,
+                shallow_from: self.shallow_from,
                 last_n: self.last_n,
                 aspiration: !self.no_aspiration,
                 threads: self.threads,

@@ -5,7 +5,7 @@
 //!
 //! - **deep** (more than [`SHALLOW_EMPTIES`]): stability cutoffs and sorted moves — a
 //!   shallow search on a mobility evaluation when many squares are empty
-//!   ([`SHALLOW_ORDER_MIN_EMPTIES`]), else fastest-first (fewest weighted opponent
+//!   ([`OthelloOptions::shallow_from`]), else fastest-first (fewest weighted opponent
 //!   replies, least potential mobility, corner stability, parity near the end); from
 //!   [`TT_MIN_EMPTIES`] on also a transposition table of lower and upper bounds, and
 //!   from [`ETC_MIN_EMPTIES`] enhanced transposition cutoffs (ETC);
@@ -46,7 +46,11 @@ pub const TT_MIN_EMPTIES: u32 = 8;
 /// ETC probes the children only at nodes with at least this many empties.
 pub const ETC_MIN_EMPTIES: u32 = 11;
 /// Shallow-search move ordering at nodes with at least this many empties.
-pub const SHALLOW_ORDER_MIN_EMPTIES: u32 = 22;
+pub const SHALLOW_ORDER_MIN_EMPTIES: u32 = 25;
+/// Empties per extra ply of the ordering search.
+const SHALLOW_ORDER_STEP: u32 = 3;
+/// The deepest ordering search.
+const SHALLOW_ORDER_MAX_DEPTH: u32 = 3;
 /// Parity is a move-ordering term of deep nodes below this many empties.
 const PARITY_ORDER_MAX_EMPTIES: u32 = 14;
 /// The largest `last_n` (specialised code for the last 1 to 4 empties).
@@ -165,6 +169,9 @@ pub struct OthelloOptions {
     pub fastest_first: bool,
     /// Shallow-search ordering at deep nodes with many empties.
     pub shallow: bool,
+    /// The fewest empties at which the shallow-search ordering is used (default
+    /// [`SHALLOW_ORDER_MIN_EMPTIES`]).
+    pub shallow_from: u32,
     /// Specialised solvers for the last `last_n` empties (0 to [`MAX_LAST_N`]).
     pub last_n: u32,
     /// Aspiration at the root: null-window probes that bisect the (even) scores,
@@ -184,6 +191,7 @@ impl Default for OthelloOptions {
             parity: true,
             fastest_first: true,
             shallow: true,
+            shallow_from: SHALLOW_ORDER_MIN_EMPTIES,
             last_n: MAX_LAST_N,
             aspiration: true,
             threads: 1,
@@ -480,33 +488,32 @@ struct Move {
     key: i32,
 }
 
-/// The most legal moves an Othello position can have is 33; room for any mask.
+/// The most legal moves an Othello position can have is 33; room for more.
 const MAX_MOVES: usize = 40;
 
-/// A fixed-capacity list of moves on the stack.
+/// A list of moves in a buffer borrowed from the searcher's pool (so that a node
+/// neither allocates nor clears a fixed array).
 struct MoveList {
-    moves: [Move; MAX_MOVES],
+    moves: Vec<Move>,
     len: usize,
 }
 
 impl MoveList {
+    /// Fills `buffer` with the moves of `mask` and their flips.
     #[inline]
-    fn new(p: u64, o: u64, mut mask: u64) -> MoveList {
-        let mut list = MoveList {
-            moves: [Move::default(); MAX_MOVES],
-            len: 0,
-        };
-        while mask != 0 && list.len < MAX_MOVES {
+    fn fill(mut buffer: Vec<Move>, p: u64, o: u64, mut mask: u64) -> MoveList {
+        buffer.clear();
+        while mask != 0 {
             let square = mask.trailing_zeros();
             mask &= mask - 1;
-            list.moves[list.len] = Move {
+            buffer.push(Move {
                 flips: flips(p, o, square),
                 square: square as u8,
                 key: 0,
-            };
-            list.len += 1;
+            });
         }
-        list
+        let len = buffer.len();
+        MoveList { moves: buffer, len }
     }
 
     /// Brings the best-keyed move among `i..` to position `i` (selection sort, one
@@ -538,9 +545,36 @@ struct Searcher<'t> {
     opts: &'t OthelloOptions,
     table: Option<&'t Table>,
     nodes: u64,
+    /// Move buffers for reuse, one per level in use.
+    pool: Vec<Vec<Move>>,
 }
 
-impl Searcher<'_> {
+impl<'t> Searcher<'t> {
+    /// A searcher with an empty node count.
+    fn new(opts: &'t OthelloOptions, table: Option<&'t Table>) -> Searcher<'t> {
+        Searcher {
+            opts,
+            table,
+            nodes: 0,
+            pool: Vec::new(),
+        }
+    }
+
+    /// The moves of `mask` in a pooled buffer; hand it back with [`Searcher::release`].
+    #[inline]
+    fn moves_of(&mut self, p: u64, o: u64, mask: u64) -> MoveList {
+        let buffer = self
+            .pool
+            .pop()
+            .unwrap_or_else(|| Vec::with_capacity(MAX_MOVES));
+        MoveList::fill(buffer, p, o, mask)
+    }
+
+    /// Returns a list's buffer to the pool.
+    #[inline]
+    fn release(&mut self, list: MoveList) {
+        self.pool.push(list.moves);
+    }
     /// Null-window search at a deep node: is the score above `alpha`? Fail-soft (see
     /// the module header).
     fn nws(&mut self, p: u64, o: u64, alpha: i32, empties: u32, parity: u32) -> i32 {
@@ -577,18 +611,24 @@ impl Searcher<'_> {
             }
             return -self.nws(o, p, -alpha - 1, empties, parity);
         }
-        let mut list = MoveList::new(p, o, mask);
+        let mut list = self.moves_of(p, o, mask);
         if self.opts.etc
             && empties >= ETC_MIN_EMPTIES
             && let Some(table) = table
         {
+            let mut cutoff = None;
             for m in &list.moves[..list.len] {
                 let (np, no) = child(p, o, m);
                 if let Some(e) = table.probe(hash(np, no))
                     && -e.upper > alpha
                 {
-                    return -e.upper;
+                    cutoff = Some(-e.upper);
+                    break;
                 }
+            }
+            if let Some(bound) = cutoff {
+                self.release(list);
+                return bound;
             }
         }
         self.order(p, o, &mut list, empties, parity, tt_move, alpha);
@@ -612,6 +652,7 @@ impl Searcher<'_> {
                 }
             }
         }
+        self.release(list);
         if let Some(table) = table {
             let (lower, upper) = if best > alpha {
                 (best, MAX_SCORE)
@@ -659,7 +700,7 @@ impl Searcher<'_> {
         {
             tt_move = e.best;
         }
-        let mut list = MoveList::new(p, o, mask);
+        let mut list = self.moves_of(p, o, mask);
         self.order(p, o, &mut list, empties, parity, tt_move, alpha);
         let original_alpha = alpha;
         let mut best = -INF;
@@ -688,6 +729,7 @@ impl Searcher<'_> {
                 }
             }
         }
+        self.release(list);
         if let Some(table) = self.table
             && empties >= TT_MIN_EMPTIES
         {
@@ -736,7 +778,7 @@ impl Searcher<'_> {
     ) {
         let _ = alpha;
         let shallow_depth = if self.opts.shallow {
-            shallow_order_depth(empties)
+            shallow_order_depth(empties, self.opts.shallow_from)
         } else {
             0
         };
@@ -909,6 +951,9 @@ impl Searcher<'_> {
             self.nodes += 1;
             return last_square(p, o, u32::from(squares[0]));
         }
+        if n == 2 {
+            return self.last_two(p, o, alpha, u32::from(squares[0]), u32::from(squares[1]));
+        }
         self.nodes += 1;
         let mut best = -INF;
         for i in 0..n {
@@ -950,6 +995,60 @@ impl Searcher<'_> {
                 if v <= alpha {
                     return v;
                 }
+            }
+        }
+        if worst < INF {
+            worst
+        } else {
+            final_score(p, o)
+        }
+    }
+}
+
+impl Searcher<'_> {
+    /// [`Searcher::last`] for two empty squares, unrolled: same nodes, same values.
+    #[inline]
+    fn last_two(&mut self, p: u64, o: u64, alpha: i32, x1: u32, x2: u32) -> i32 {
+        self.nodes += 1;
+        let (b1, b2) = (1u64 << x1, 1u64 << x2);
+        let mut best = -INF;
+        if NEIGHBOURS[x1 as usize] & o != 0 {
+            let f = flips(p, o, x1);
+            if f != 0 {
+                self.nodes += 1;
+                best = -last_square(o ^ f, p ^ f ^ b1, x2);
+                if best > alpha {
+                    return best;
+                }
+            }
+        }
+        if NEIGHBOURS[x2 as usize] & o != 0 {
+            let f = flips(p, o, x2);
+            if f != 0 {
+                self.nodes += 1;
+                return best.max(-last_square(o ^ f, p ^ f ^ b2, x1));
+            }
+        }
+        if best > -INF {
+            return best;
+        }
+        // Pass: the opponent moves, taking the minimum.
+        let mut worst = INF;
+        if NEIGHBOURS[x1 as usize] & p != 0 {
+            let f = flips(o, p, x1);
+            if f != 0 {
+                self.nodes += 1;
+                worst = last_square(p ^ f, o ^ f ^ b1, x2);
+                if worst <= alpha {
+                    return worst;
+                }
+            }
+        }
+        if NEIGHBOURS[x2 as usize] & p != 0 {
+            let f = flips(o, p, x2);
+            if f != 0 {
+                self.nodes += 1;
+                return worst.min(last_square(p ^ f, o ^ f ^ b2, x1));
             }
         }
         if worst < INF {
@@ -1074,14 +1173,15 @@ fn last_square(p: u64, o: u64, square: u32) -> i32 {
     if diff > 0 { diff + 1 } else { diff - 1 }
 }
 
-/// The depth of the ordering search at a deep node with `empties` empties (0 = none).
+/// The depth of the ordering search at a deep node with `empties` empties when the
+/// shallow ordering starts at `from` empties (0 = none): 1 ply more for every
+/// [`SHALLOW_ORDER_STEP`] empties above `from`, at most [`SHALLOW_ORDER_MAX_DEPTH`].
 #[inline]
-fn shallow_order_depth(empties: u32) -> u32 {
-    match empties {
-        0..SHALLOW_ORDER_MIN_EMPTIES => 0,
-        SHALLOW_ORDER_MIN_EMPTIES..=24 => 1,
-        25..=27 => 2,
-        _ => 3,
+fn shallow_order_depth(empties: u32, from: u32) -> u32 {
+    if empties < from {
+        0
+    } else {
+        (1 + (empties - from) / SHALLOW_ORDER_STEP).min(SHALLOW_ORDER_MAX_DEPTH)
     }
 }
 
@@ -1116,11 +1216,7 @@ impl OthelloSolver {
         }
         let empties = 64 - (p | o).count_ones();
         let parity = parity_of(!(p | o));
-        let mut searcher = Searcher {
-            opts: &self.opts,
-            table: self.table.as_ref(),
-            nodes: 0,
-        };
+        let mut searcher = Searcher::new(&self.opts, self.table.as_ref());
         if moves(p, o) == 0 {
             let pass = moves(o, p) != 0;
             let score = if pass {
@@ -1197,12 +1293,9 @@ fn root_parallel(
     empties: u32,
     parity: u32,
 ) -> (i32, u8, u64) {
-    let mut first = Searcher {
-        opts,
-        table,
-        nodes: 1,
-    };
-    let mut list = MoveList::new(p, o, moves(p, o));
+    let mut first = Searcher::new(opts, table);
+    first.nodes = 1;
+    let mut list = first.moves_of(p, o, moves(p, o));
     first.order(p, o, &mut list, empties, parity, NO_MOVE, -INF);
     let mut sorted = Vec::with_capacity(list.len);
     for i in 0..list.len {
@@ -1219,11 +1312,7 @@ fn root_parallel(
     std::thread::scope(|scope| {
         for _ in 0..opts.threads {
             scope.spawn(|| {
-                let mut s = Searcher {
-                    opts,
-                    table,
-                    nodes: 0,
-                };
+                let mut s = Searcher::new(opts, table);
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= sorted.len() {
