@@ -208,14 +208,14 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     }
     let mut total_nodes = 0u64;
     let mut total_seconds = 0f64;
-    let mut total_cpu = Some(0f64);
+    let threads = if othello { opts.othello.threads } else { 1 };
+    let cpu_start = super::cpu_seconds(threads);
     let mut mismatches = Vec::new();
     let mut checked = 0usize;
     for &i in &chosen {
         let row = solver.solve_item(&suite, i).map_err(anyhow::Error::msg)?;
         total_nodes += row.nodes;
         total_seconds += row.seconds;
-        total_cpu = total_cpu.zip(row.cpu_seconds).map(|(a, b)| a + b);
         match row.matches() {
             Some(true) => checked += 1,
             Some(false) => mismatches.push(row.name.clone()),
@@ -257,6 +257,9 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         }
         out.flush()?;
     }
+    let total_cpu = super::cpu_seconds(threads)
+        .zip(cpu_start)
+        .map(|(end, start)| end - start);
     let n = chosen.len() as f64;
     let per_second = |seconds: f64| {
         if seconds > 0.0 {
@@ -266,7 +269,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         }
     };
     let cpu = match total_cpu {
-        Some(c) => format!(", {c:.2} s CPU ({:.1} M nodes/s of CPU)", per_second(c)),
+        Some(c) => format!(", {c:.3} s CPU ({:.1} M nodes/s of CPU)", per_second(c)),
         None => String::new(),
     };
     let summary = format!(

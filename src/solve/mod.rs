@@ -40,8 +40,10 @@ pub struct SolveRow {
     pub nodes: u64,
     /// Wall-clock seconds.
     pub seconds: f64,
-    /// CPU seconds of the process (every thread) while solving, when the system tells
-    /// (Linux `/proc`, 10 ms ticks): on a shared machine the fair measure of work.
+    /// CPU seconds spent solving an Othello position, when the system tells (Linux
+    /// `/proc`: the thread's own time with one thread, else the process's in 10 ms
+    /// ticks): on a shared machine the fair measure of work. `None` for Connect Four,
+    /// whose positions are too quick to time one by one.
     pub cpu_seconds: Option<f64>,
     /// The score the file gives, if any.
     pub expected: Option<i32>,
@@ -117,7 +119,13 @@ impl AnySolver {
                 .collect(),
             None => Vec::new(),
         };
-        let cpu_before = process_cpu_seconds();
+        // Reading /proc costs microseconds: worth it for an Othello solve, not for a
+        // Connect Four one (the command times a whole Connect Four set instead).
+        let threads = match self {
+            AnySolver::Othello(solver) => Some(solver.options().threads),
+            AnySolver::Connect4(_) => None,
+        };
+        let cpu_before = threads.and_then(cpu_seconds);
         let (score, best, nodes, seconds) = match (&mut *self, &item.position) {
             (AnySolver::Othello(solver), AnyPosition::Othello(pos)) => {
                 let r = solver.solve(pos.player(), pos.opponent());
@@ -140,7 +148,8 @@ impl AnySolver {
             }
             _ => return Err(format!("{}: position of another game", item.name)),
         };
-        let cpu_seconds = process_cpu_seconds()
+        let cpu_seconds = threads
+            .and_then(cpu_seconds)
             .zip(cpu_before)
             .map(|(after, before)| after - before);
         Ok(SolveRow {
@@ -171,6 +180,23 @@ pub fn process_cpu_seconds() -> Option<f64> {
     let user: f64 = fields.get(11)?.parse().ok()?;
     let system: f64 = fields.get(12)?.parse().ok()?;
     Some((user + system) / TICKS_PER_SECOND)
+}
+
+/// CPU seconds used so far: the calling thread's (`/proc/thread-self/schedstat`,
+/// nanoseconds) when the work runs on it alone, else the whole process's.
+#[must_use]
+pub fn cpu_seconds(threads: usize) -> Option<f64> {
+    if threads <= 1 {
+        let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok();
+        if let Some(ns) = text
+            .as_deref()
+            .and_then(|t| t.split_whitespace().next())
+            .and_then(|n| n.parse::<f64>().ok())
+        {
+            return Some(ns / 1e9);
+        }
+    }
+    process_cpu_seconds()
 }
 
 /// `A1` … `H8` for a square index.
