@@ -53,6 +53,12 @@ const SHALLOW_ORDER_STEP: u32 = 3;
 const SHALLOW_ORDER_MAX_DEPTH: u32 = 3;
 /// Parity is a move-ordering term of deep nodes below this many empties.
 const PARITY_ORDER_MAX_EMPTIES: u32 = 14;
+/// The stability test runs only when alpha is at least this many times the empties,
+/// less [`STABILITY_ALPHA_SLACK`]: with more empty squares fewer discs are stable, and
+/// the test costs more than the cutoffs it finds at low alphas.
+const STABILITY_ALPHA_PER_EMPTY: i32 = 2;
+/// See [`STABILITY_ALPHA_PER_EMPTY`].
+const STABILITY_ALPHA_SLACK: i32 = 2;
 /// The largest `last_n` (specialised code for the last 1 to 4 empties).
 pub const MAX_LAST_N: u32 = 4;
 /// A score outside every real score (-64..=64).
@@ -583,7 +589,7 @@ impl<'t> Searcher<'t> {
             return self.nws_shallow(p, o, alpha, empties, parity);
         }
         self.nodes += 1;
-        if let Some(bound) = self.stability_cutoff(p, o, alpha) {
+        if let Some(bound) = self.stability_cutoff(p, o, alpha, empties) {
             return bound;
         }
         let table = if empties >= TT_MIN_EMPTIES {
@@ -631,24 +637,48 @@ impl<'t> Searcher<'t> {
                 return bound;
             }
         }
-        self.order(p, o, &mut list, empties, parity, tt_move, alpha);
         let mut best = -INF;
         let mut best_move = NO_MOVE;
-        for i in 0..list.len {
-            let m = list.select(i);
+        // The table's move first, before paying for the ordering of the others: it
+        // often cuts off alone.
+        let mut first = 0;
+        if let Some(k) = list.moves[..list.len]
+            .iter()
+            .position(|m| m.square == tt_move)
+        {
+            list.moves.swap(0, k);
+            let m = list.moves[0];
             let (np, no) = child(p, o, &m);
-            let v = -self.nws(
+            best = -self.nws(
                 np,
                 no,
                 -alpha - 1,
                 empties - 1,
                 parity ^ QUADRANT_BIT[m.square as usize],
             );
-            if v > best {
-                best = v;
-                best_move = m.square;
-                if v > alpha {
-                    break;
+            best_move = m.square;
+            first = 1;
+        }
+        if best <= alpha {
+            if first < list.len {
+                self.order(p, o, &mut list, empties, parity, tt_move, alpha);
+            }
+            for i in first..list.len {
+                let m = list.select(i);
+                let (np, no) = child(p, o, &m);
+                let v = -self.nws(
+                    np,
+                    no,
+                    -alpha - 1,
+                    empties - 1,
+                    parity ^ QUADRANT_BIT[m.square as usize],
+                );
+                if v > best {
+                    best = v;
+                    best_move = m.square;
+                    if v > alpha {
+                        break;
+                    }
                 }
             }
         }
@@ -754,10 +784,14 @@ impl<'t> Searcher<'t> {
 
     /// The stability bound when it proves the score is at most `alpha`.
     #[inline]
-    fn stability_cutoff(&self, p: u64, o: u64, alpha: i32) -> Option<i32> {
+    fn stability_cutoff(&self, p: u64, o: u64, alpha: i32, empties: u32) -> Option<i32> {
         // The opponent's stable discs are at most its discs: skip the work when even
-        // all of them could not bring the bound down to alpha.
-        if !self.opts.stability || 2 * (o.count_ones() as i32) < MAX_SCORE - alpha {
+        // all of them could not bring the bound down to alpha. And with many empty
+        // squares few discs are stable: test only high alphas there.
+        if !self.opts.stability
+            || 2 * (o.count_ones() as i32) < MAX_SCORE - alpha
+            || alpha < STABILITY_ALPHA_PER_EMPTY * empties as i32 - STABILITY_ALPHA_SLACK
+        {
             return None;
         }
         let upper = MAX_SCORE - 2 * stable_discs(o, p).count_ones() as i32;
@@ -856,7 +890,7 @@ impl<'t> Searcher<'t> {
             return final_score(p, o);
         }
         if empties >= 5
-            && let Some(bound) = self.stability_cutoff(p, o, alpha)
+            && let Some(bound) = self.stability_cutoff(p, o, alpha, empties)
         {
             return bound;
         }
