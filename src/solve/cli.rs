@@ -298,3 +298,46 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_parse_inclusive_and_refuse_nonsense() {
+        assert_eq!(parse_range("40..49").ok(), Some((40, 49)));
+        assert_eq!(parse_range("40..=49").ok(), Some((40, 49)));
+        assert_eq!(parse_range("7").ok(), Some((7, 7)));
+        assert!(parse_range("49..40").is_err());
+        assert!(parse_range("a..3").is_err());
+    }
+
+    #[test]
+    fn range_selects_ffo_numbers() {
+        let suite = Suite::load_named("fforum-40-59.obf").expect("shipped suite");
+        let args = SolveArgs {
+            range: Some("45..47".to_string()),
+            ..SolveArgs::parse_from(["solve", "--suite", "fforum-40-59.obf"])
+        };
+        assert_eq!(select(&suite, &args).ok(), Some(vec![5, 6, 7]));
+        let args = SolveArgs {
+            range: Some("1..3".to_string()),
+            ..args
+        };
+        assert!(select(&suite, &args).is_err(), "no #1-#3 in this suite");
+    }
+
+    /// `SolveArgs` on its own, for the tests.
+    #[derive(Debug, clap::Parser)]
+    struct Wrapper {
+        #[command(flatten)]
+        args: SolveArgs,
+    }
+
+    impl SolveArgs {
+        fn parse_from<const N: usize>(words: [&str; N]) -> SolveArgs {
+            use clap::Parser;
+            Wrapper::parse_from(words).args
+        }
+    }
+}
