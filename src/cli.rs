@@ -58,6 +58,9 @@ pub enum Command {
     /// and stop latency over time (docs/reliability.md).
     #[command(hide = true)]
     Soak(SoakArgs),
+    /// Solve every position of a suite exactly (Othello endgames, Connect Four) and
+    /// check the file's scores.
+    Solve(crate::solve::cli::SolveArgs),
 }
 
 /// `treelab match`.
@@ -371,6 +374,7 @@ pub fn run(command: Command) -> Result<()> {
         Command::Experiment(args) => crate::experiment::experiments::cli_experiment(&args),
         Command::Session(c) => session_cmd(c),
         Command::Soak(args) => soak(&args),
+        Command::Solve(args) => crate::solve::cli::run(&args),
     }
 }
 

@@ -14,4 +14,5 @@ pub mod report;
 pub mod runner;
 pub mod search;
 pub mod session;
+pub mod solve;
 pub mod tree;

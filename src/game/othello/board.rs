@@ -110,7 +110,7 @@ pub fn moves(p: u64, o: u64) -> u64 {
 /// when that square holds a player disc. Towards higher indices the nearest square is
 /// the lowest set bit, towards lower indices the highest one (found with a leading-zero
 /// count; the `| 1` keeps the count below 64, and `& ray` discards that guard bit).
-#[inline]
+#[inline(always)]
 #[must_use]
 pub fn flips(p: u64, o: u64, square: u32) -> u64 {
     let rays = &RAYS[square as usize];

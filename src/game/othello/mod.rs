@@ -10,7 +10,7 @@
 //! Scores follow the FFO/Edax convention: the disc difference for the side to move at
 //! the end of the game, empty squares going to the winner.
 
-mod board;
+pub mod board;
 mod eval;
 mod formats;
 #[cfg(test)]

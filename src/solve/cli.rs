@@ -1,0 +1,343 @@
+//! `treelab solve`: solves every position of a suite exactly and checks it against the
+//! file. Lives here rather than in `src/cli.rs`, which only dispatches to [`run`].
+
+use std::io::Write;
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+
+use super::connect4::C4Options;
+use super::othello::{DEFAULT_TT_MIB, MAX_LAST_N, OthelloOptions, SHALLOW_ORDER_MIN_EMPTIES};
+use super::{AnySolver, SolveOptions, SolveRow, item_number};
+use crate::engine::{GameKind, Suite};
+
+/// `treelab solve`: exact solving of Othello endgame suites (`.obf`, `.pos`) and Connect
+/// Four test sets, checked against the file's scores.
+///
+/// Every technique is on by default; the `--no-*` flags switch one off to measure it.
+/// A score or best move that disagrees with the file prints MISMATCH and makes the
+/// command fail.
+#[derive(Debug, Args, Clone)]
+pub struct SolveArgs {
+    /// A suite file (.obf, .pos, a Connect Four test set) or a shipped suite's name
+    /// (fforum-40-59.obf, Test_L3_R1, ...).
+    #[arg(long)]
+    pub suite: String,
+    /// Output: text (aligned table and totals) or csv (a header, one line per
+    /// position; totals go to standard error).
+    #[arg(long, default_value = "text")]
+    pub format: String,
+    /// Only the first N selected positions.
+    #[arg(long)]
+    pub limit: Option<usize>,
+    /// Only positions A..B (inclusive; `40..49`): FFO numbers for `#N` suites, else
+    /// 1-based positions in the file.
+    #[arg(long)]
+    pub range: Option<String>,
+    /// Text format: print only mismatches and the totals.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Othello: worker threads (root split with a shared table). Scores do not depend
+    /// on it; node counts and the best move among equals may.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// No transposition table (both games).
+    #[arg(long)]
+    pub no_tt: bool,
+    /// Othello: transposition-table size in MiB.
+    #[arg(long, default_value_t = DEFAULT_TT_MIB)]
+    pub tt_mib: usize,
+    /// Othello: no enhanced transposition cutoffs.
+    #[arg(long)]
+    pub no_etc: bool,
+    /// Othello: no stability cutoffs.
+    #[arg(long)]
+    pub no_stability: bool,
+    /// Othello: no quadrant-parity ordering.
+    #[arg(long)]
+    pub no_parity: bool,
+    /// Othello: no fastest-first ordering (moves in square order after the table's).
+    #[arg(long)]
+    pub no_fastest_first: bool,
+    /// Othello: no shallow-search ordering at nodes with many empties.
+    #[arg(long)]
+    pub no_shallow: bool,
+    /// Othello: use the shallow-search ordering from this many empties on.
+    #[arg(long, default_value_t = SHALLOW_ORDER_MIN_EMPTIES)]
+    pub shallow_from: u32,
+    /// Othello: specialised solvers for the last K empties (0 to 4; 0 = none).
+    #[arg(long, default_value_t = MAX_LAST_N)]
+    pub last_n: u32,
+    /// Othello: no aspiration at the root (null-window bisection of the score before
+    /// the PVS that finds the move); plain PVS with the full window instead.
+    #[arg(long)]
+    pub no_aspiration: bool,
+    /// Connect Four: store only upper bounds in the table.
+    #[arg(long)]
+    pub no_lower_bounds: bool,
+    /// Connect Four: share table entries between mirror images.
+    #[arg(long)]
+    pub symmetric_keys: bool,
+    /// Connect Four: centre-first order only, no threat counts.
+    #[arg(long)]
+    pub no_threat_order: bool,
+}
+
+impl SolveArgs {
+    /// The solver options these flags describe.
+    pub fn to_options(&self) -> Result<SolveOptions> {
+        if self.last_n > MAX_LAST_N {
+            bail!("--last-n {} is too large: 0 to {MAX_LAST_N}", self.last_n);
+        }
+        if self.threads == 0 {
+            bail!("--threads must be at least 1");
+        }
+        if self.tt_mib == 0 || self.tt_mib > 16 * 1024 {
+            bail!("--tt-mib {} is out of range: 1 to 16384", self.tt_mib);
+        }
+        Ok(SolveOptions {
+            othello: OthelloOptions {
+                tt: !self.no_tt,
+                tt_mib: self.tt_mib,
+                etc: !self.no_etc,
+                stability: !self.no_stability,
+                parity: !self.no_parity,
+                fastest_first: !self.no_fastest_first,
+                shallow: !self.no_shallow,
+                shallow_from: self.shallow_from,
+                last_n: self.last_n,
+                aspiration: !self.no_aspiration,
+                threads: self.threads,
+            },
+            connect4: C4Options {
+                tt: !self.no_tt,
+                lower_bounds: !self.no_lower_bounds,
+                symmetric_keys: self.symmetric_keys,
+                threat_order: !self.no_threat_order,
+            },
+        })
+    }
+}
+
+/// Parses `A..B` or `A..=B` (both inclusive) or a single `A`.
+fn parse_range(text: &str) -> Result<(usize, usize)> {
+    let text = text.trim();
+    let (a, b) = match text.split_once("..") {
+        Some((a, b)) => (a, b.trim_start_matches('=')),
+        None => (text, text),
+    };
+    let a: usize = a
+        .trim()
+        .parse()
+        .with_context(|| format!("--range '{text}': '{a}' is not a number (expected A..B)"))?;
+    let b: usize = b
+        .trim()
+        .parse()
+        .with_context(|| format!("--range '{text}': '{b}' is not a number (expected A..B)"))?;
+    if a > b {
+        bail!("--range '{text}' is empty: {a} > {b}");
+    }
+    Ok((a, b))
+}
+
+/// The 0-based indexes of the suite items `args` selects.
+pub fn select(suite: &Suite, args: &SolveArgs) -> Result<Vec<usize>> {
+    let range = args.range.as_deref().map(parse_range).transpose()?;
+    let mut chosen: Vec<usize> = (0..suite.items.len())
+        .filter(|&i| {
+            range.is_none_or(|(a, b)| (a..=b).contains(&item_number(&suite.items[i].name, i)))
+        })
+        .collect();
+    if let Some(limit) = args.limit {
+        chosen.truncate(limit);
+    }
+    if chosen.is_empty() {
+        bail!("{}: no position selected", suite.name);
+    }
+    Ok(chosen)
+}
+
+fn signed(v: Option<i32>) -> String {
+    v.map_or_else(|| "-".to_string(), |v| format!("{v:+}"))
+}
+
+fn verdict(row: &SolveRow) -> &'static str {
+    match row.matches() {
+        Some(true) => "ok",
+        Some(false) => "MISMATCH",
+        None => "-",
+    }
+}
+
+/// Runs `treelab solve`: prints the table and the totals; fails when any position
+/// disagrees with its file.
+pub fn run(args: &SolveArgs) -> Result<()> {
+    let format = args.format.trim().to_ascii_lowercase();
+    if format != "text" && format != "csv" {
+        bail!("unknown format '{}'; expected text or csv", args.format);
+    }
+    let opts = args.to_options()?;
+    let suite = Suite::load_named(&args.suite)?;
+    let chosen = select(&suite, args)?;
+    let mut solver = AnySolver::new(suite.kind, &opts).map_err(anyhow::Error::msg)?;
+    let othello = suite.kind == GameKind::Othello;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if format == "csv" {
+        writeln!(
+            out,
+            "index,name,score,best,nodes,seconds,cpu_seconds,expected,expected_moves,match"
+        )?;
+    } else {
+        writeln!(
+            out,
+            "suite: {} ({} of {} positions, {}), threads {}",
+            suite.name,
+            chosen.len(),
+            suite.items.len(),
+            suite.kind.name(),
+            if othello { opts.othello.threads } else { 1 },
+        )?;
+        if !args.quiet {
+            writeln!(
+                out,
+                "{:>5} {:<10} {:>6} {:>4} {:>15} {:>10} {:>8} {:>8} {:<16} match",
+                "index", "name", "score", "best", "nodes", "seconds", "cpu", "expected", "moves"
+            )?;
+        }
+    }
+    let mut total_nodes = 0u64;
+    let mut total_seconds = 0f64;
+    let threads = if othello { opts.othello.threads } else { 1 };
+    let cpu_start = super::cpu_seconds(threads);
+    let mut mismatches = Vec::new();
+    let mut checked = 0usize;
+    for &i in &chosen {
+        let row = solver.solve_item(&suite, i).map_err(anyhow::Error::msg)?;
+        total_nodes += row.nodes;
+        total_seconds += row.seconds;
+        match row.matches() {
+            Some(true) => checked += 1,
+            Some(false) => mismatches.push(row.name.clone()),
+            None => {}
+        }
+        let moves = row.expected_moves.join(" ");
+        if format == "csv" {
+            writeln!(
+                out,
+                "{},{},{},{},{},{:.6},{},{},{},{}",
+                row.index,
+                row.name,
+                row.score,
+                row.best,
+                row.nodes,
+                row.seconds,
+                row.cpu_seconds
+                    .map_or_else(String::new, |c| format!("{c:.2}")),
+                row.expected.map_or_else(String::new, |e| e.to_string()),
+                moves,
+                verdict(&row)
+            )?;
+        } else if !args.quiet || row.matches() == Some(false) {
+            writeln!(
+                out,
+                "{:>5} {:<10} {:>+6} {:>4} {:>15} {:>10.3} {:>8} {:>8} {:<16} {}",
+                row.index,
+                row.name,
+                row.score,
+                if row.best.is_empty() { "-" } else { &row.best },
+                row.nodes,
+                row.seconds,
+                row.cpu_seconds
+                    .map_or_else(|| "-".to_string(), |c| format!("{c:.2}")),
+                signed(row.expected),
+                if moves.is_empty() { "-" } else { &moves },
+                verdict(&row)
+            )?;
+        }
+        out.flush()?;
+    }
+    let total_cpu = super::cpu_seconds(threads)
+        .zip(cpu_start)
+        .map(|(end, start)| end - start);
+    let n = chosen.len() as f64;
+    let per_second = |seconds: f64| {
+        if seconds > 0.0 {
+            total_nodes as f64 / seconds / 1e6
+        } else {
+            0.0
+        }
+    };
+    let cpu = match total_cpu {
+        Some(c) => format!(", {c:.3} s CPU ({:.1} M nodes/s of CPU)", per_second(c)),
+        None => String::new(),
+    };
+    let summary = format!(
+        "total: {} positions, {} nodes, {:.3} s ({:.1} M nodes/s){cpu}; mean {:.2} nodes, {:.4} ms per position; {} checked ok, {} mismatches",
+        chosen.len(),
+        total_nodes,
+        total_seconds,
+        per_second(total_seconds),
+        total_nodes as f64 / n,
+        total_seconds * 1e3 / n,
+        checked,
+        mismatches.len()
+    );
+    if format == "csv" {
+        eprintln!("{summary}");
+    } else {
+        writeln!(out, "{summary}")?;
+    }
+    if !mismatches.is_empty() {
+        bail!(
+            "MISMATCH: {} position(s) disagree with {}: {}",
+            mismatches.len(),
+            suite.name,
+            mismatches.join(", ")
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_parse_inclusive_and_refuse_nonsense() {
+        assert_eq!(parse_range("40..49").ok(), Some((40, 49)));
+        assert_eq!(parse_range("40..=49").ok(), Some((40, 49)));
+        assert_eq!(parse_range("7").ok(), Some((7, 7)));
+        assert!(parse_range("49..40").is_err());
+        assert!(parse_range("a..3").is_err());
+    }
+
+    #[test]
+    fn range_selects_ffo_numbers() {
+        let suite = Suite::load_named("fforum-40-59.obf").expect("shipped suite");
+        let args = SolveArgs {
+            range: Some("45..47".to_string()),
+            ..SolveArgs::parse_from(["solve", "--suite", "fforum-40-59.obf"])
+        };
+        assert_eq!(select(&suite, &args).ok(), Some(vec![5, 6, 7]));
+        let args = SolveArgs {
+            range: Some("1..3".to_string()),
+            ..args
+        };
+        assert!(select(&suite, &args).is_err(), "no #1-#3 in this suite");
+    }
+
+    /// `SolveArgs` on its own, for the tests.
+    #[derive(Debug, clap::Parser)]
+    struct Wrapper {
+        #[command(flatten)]
+        args: SolveArgs,
+    }
+
+    impl SolveArgs {
+        fn parse_from<const N: usize>(words: [&str; N]) -> SolveArgs {
+            use clap::Parser;
+            Wrapper::parse_from(words).args
+        }
+    }
+}
