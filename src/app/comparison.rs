@@ -371,7 +371,7 @@ fn run_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
             }
             ui.label("threads");
             ui.add(egui::DragValue::new(&mut app.threads).range(1..=256))
-                .on_hover_text("Worker threads; each search runs on one");
+                .on_hover_text("Worker threads, 1 to 256; each search runs on one");
         });
     });
 }
@@ -529,13 +529,15 @@ fn rows_ui(ui: &mut egui::Ui, app: &mut TreelabApp, running: bool) {
                                 .range(1..=MAX_DEPTH)
                                 .prefix("from "),
                         )
-                        .on_hover_text("First depth");
+                        .on_hover_text(format!("First depth, 1 to {MAX_DEPTH}"));
                         ui.add(
                             egui::DragValue::new(&mut row.depth_max)
                                 .range(1..=MAX_DEPTH)
                                 .prefix("to "),
                         )
-                        .on_hover_text("Last depth (each depth is its own search)");
+                        .on_hover_text(format!(
+                            "Last depth, up to {MAX_DEPTH} (each depth is its own search)"
+                        ));
                         if row.depth_max < row.depth_min {
                             row.depth_max = row.depth_min;
                         }
@@ -747,7 +749,9 @@ fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
                 ui.horizontal(|ui| {
                     ui.label("Killers");
                     ui.add(egui::DragValue::new(&mut o.killers).range(0..=MAX_KILLERS))
-                        .on_hover_text("Killer moves kept per ply (0 = off)");
+                        .on_hover_text(format!(
+                            "Killer moves kept per ply, 0 (off) to {MAX_KILLERS}"
+                        ));
                 })
             });
             gated(ui, applies(a, |x| x.history = true), |ui| {
@@ -761,7 +765,9 @@ fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
                             .range(0..=MAX_TT_MIB)
                             .suffix(" MiB"),
                     )
-                    .on_hover_text("Transposition table size (0 = none)");
+                    .on_hover_text(format!(
+                        "Transposition table size, 0 (none) to {MAX_TT_MIB} MiB; Run refuses tables that do not fit in memory with that many threads"
+                    ));
                 })
             });
             let sym = if o.tt_mib == 0 {
