@@ -911,11 +911,11 @@ fn session_cmd(c: SessionCommand) -> Result<()> {
         SessionCommand::Show { file, format } => {
             let session =
                 Session::load(&file).with_context(|| format!("opening {}", file.display()))?;
-            let report = crate::report::Report {
-                results: &session.results,
-                rows: &session.rows,
-                baseline: session.view.baseline_row,
-            };
+            let report = crate::report::Report::new(
+                &session.results,
+                &session.rows,
+                session.view.baseline_row,
+            );
             let view = report.view(None, None);
             match format.as_str() {
                 "text" | "markdown" => print!("{}", report.markdown(&view)),

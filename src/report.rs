@@ -105,8 +105,8 @@ impl Column {
 }
 
 /// The comparison's results with what the table needs: rows (for staleness and
-/// labels) and the baseline row.
-#[derive(Clone, Copy, Debug)]
+/// labels) and the baseline row, and an index from (row, position, depth) to a result.
+#[derive(Clone, Debug)]
 pub struct Report<'a> {
     /// The results.
     pub results: &'a [ResultEntry],
@@ -114,6 +114,8 @@ pub struct Report<'a> {
     pub rows: &'a [ComparisonRow],
     /// The row the ratios are measured against.
     pub baseline: Option<usize>,
+    /// (row, position, depth) to the index of its result.
+    index: HashMap<(usize, &'a str, u32), usize>,
 }
 
 /// A sort key: numbers compare as numbers, text as text; empty cells sort last.
@@ -132,6 +134,33 @@ fn plain_number(n: u64) -> String {
 }
 
 impl<'a> Report<'a> {
+    /// The report over `results` of `rows`, ratios measured against `baseline`.
+    #[must_use]
+    pub fn new(
+        results: &'a [ResultEntry],
+        rows: &'a [ComparisonRow],
+        baseline: Option<usize>,
+    ) -> Report<'a> {
+        let index = results
+            .iter()
+            .enumerate()
+            .map(|(i, e)| ((e.row, e.position.as_str(), e.depth), i))
+            .collect();
+        Report {
+            results,
+            rows,
+            baseline,
+            index,
+        }
+    }
+
+    /// The result of `row` at `position` and `depth`, if there is one.
+    fn find(&self, row: usize, position: &str, depth: u32) -> Option<&'a ResultEntry> {
+        self.index
+            .get(&(row, position, depth))
+            .map(|&i| &self.results[i])
+    }
+
     /// Whether `e` was made with other settings than its row has now.
     #[must_use]
     pub fn is_stale(&self, e: &ResultEntry) -> bool {
@@ -181,10 +210,9 @@ impl<'a> Report<'a> {
     /// `e`'s nodes over the baseline row's nodes at the same position and depth.
     #[must_use]
     pub fn ratio(&self, e: &ResultEntry) -> Option<f64> {
-        let base = self.baseline?;
-        let b = self.results.iter().find(|o| {
-            o.row == base && o.position == e.position && o.depth == e.depth && o.error.is_none()
-        })?;
+        let b = self
+            .find(self.baseline?, &e.position, e.depth)
+            .filter(|b| b.error.is_none())?;
         (b.record.stats.nodes > 0)
             .then(|| e.record.stats.nodes as f64 / b.record.stats.nodes as f64)
     }
@@ -339,9 +367,7 @@ impl<'a> Report<'a> {
     /// The count of `row` at `position` and `depth`, if it ran without failing.
     #[must_use]
     pub fn count(&self, row: usize, position: &str, depth: u32, count: CountKind) -> Option<u64> {
-        self.results
-            .iter()
-            .find(|e| e.row == row && e.position == position && e.depth == depth)
+        self.find(row, position, depth)
             .filter(|e| e.error.is_none())
             .map(|e| count.pick(&e.record))
     }
@@ -598,11 +624,7 @@ mod tests {
             entry(0, "b", 2, 3, 40),
             entry(1, "b", 2, 4, 80),
         ];
-        let r = Report {
-            results: &results,
-            rows: &rows,
-            baseline: Some(0),
-        };
+        let r = Report::new(&results, &rows, Some(0));
         assert_eq!(r.disagreements(), vec![false, false, true, true]);
         assert_eq!(r.ratio(&results[1]), Some(0.5));
         assert_eq!(r.ratio(&results[3]), Some(2.0));
@@ -625,18 +647,12 @@ mod tests {
         // A stopped result neither disagrees nor counts as complete.
         let mut stopped = results.clone();
         stopped[3].record.stopped = Some(crate::search::StopReason::Stopped);
-        let r2 = Report {
-            results: &stopped,
-            ..r
-        };
+        let r2 = Report::new(&stopped, &rows, Some(0));
         assert_eq!(r2.disagreements(), vec![false; 4]);
         assert!(r2.status(&stopped[3]).contains("stopped"));
         let mut failed = results.clone();
         failed[0].error = Some("boom".into());
-        let r3 = Report {
-            results: &failed,
-            ..r
-        };
+        let r3 = Report::new(&failed, &rows, Some(0));
         assert_eq!(r3.cell(&failed[0], Column::Status), "failed: boom");
         assert_eq!(r3.cell(&failed[0], Column::Nodes), "");
         let series = r.depth_series(&r.positions(), CountKind::Nodes);

@@ -468,14 +468,17 @@ pub fn run_session_blocking(
 /// Sorts `results` into the order of `jobs` (the plan's order: position, row, depth),
 /// whatever order the threads finished in. Results of no job keep their order, first.
 pub fn order_like_jobs(results: &mut [ResultEntry], jobs: &[Job]) {
-    let key = |r: &ResultEntry| {
-        jobs.iter()
-            .position(|j| {
-                j.row == r.row && j.position_name == r.position && j.request.depth == r.depth
-            })
-            .map_or(0, |i| i + 1)
-    };
-    results.sort_by_cached_key(key);
+    let place: std::collections::HashMap<(usize, &str, u32), usize> = jobs
+        .iter()
+        .enumerate()
+        .map(|(i, j)| ((j.row, j.position_name.as_str(), j.request.depth), i + 1))
+        .collect();
+    results.sort_by_cached_key(|r| {
+        place
+            .get(&(r.row, r.position.as_str(), r.depth))
+            .copied()
+            .unwrap_or(0)
+    });
 }
 
 #[cfg(test)]

@@ -153,11 +153,11 @@ impl TreelabApp {
     /// The report over the session's results.
     #[must_use]
     pub fn report(&self) -> Report<'_> {
-        Report {
-            results: &self.session.results,
-            rows: &self.session.rows,
-            baseline: self.session.view.baseline_row,
-        }
+        Report::new(
+            &self.session.results,
+            &self.session.rows,
+            self.session.view.baseline_row,
+        )
     }
 
     /// The indices of the results the table shows, in its order.

@@ -12,7 +12,7 @@ use super::{Command, TreelabApp};
 use crate::engine::SearchRequest;
 use crate::search::trace::VisitKind;
 use crate::tree::{
-    NodeType, PRUNED_SLOT, SearchTree, diff, layout, pruned_label, replay, trace_tree,
+    NodeType, PRUNED_SLOT, Placed, SearchTree, diff, layout, pruned_label, replay, trace_tree,
 };
 
 /// Horizontal distance between leaf slots, in scene points.
@@ -32,6 +32,9 @@ pub struct TreePane {
     pub scene_rect: Rect,
     /// For each node, the last step inside its subtree (its value is known after it).
     pub done_at: Vec<usize>,
+    /// The layout for the current folds, and its width in slots.
+    placed: Vec<Placed>,
+    width: f32,
 }
 
 impl TreePane {
@@ -44,13 +47,25 @@ impl TreePane {
                 done_at[p] = done_at[p].max(done_at[i]);
             }
         }
+        let collapsed = HashSet::new();
+        let (placed, width) = layout(&tree, &collapsed);
         TreePane {
             only_here: vec![false; n],
             tree,
-            collapsed: HashSet::new(),
+            collapsed,
             scene_rect: Rect::NOTHING,
             done_at,
+            placed,
+            width,
         }
+    }
+
+    /// Folds or unfolds node `n` and lays the tree out again.
+    fn toggle_fold(&mut self, n: usize) {
+        if !self.collapsed.remove(&n) {
+            self.collapsed.insert(n);
+        }
+        (self.placed, self.width) = layout(&self.tree, &self.collapsed);
     }
 }
 
@@ -196,9 +211,7 @@ pub fn tree_view_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     if let Some((k, node, double)) = clicked {
         let pane = &mut app.compare.tree.panes[k];
         if double {
-            if !pane.collapsed.remove(&node) {
-                pane.collapsed.insert(node);
-            }
+            pane.toggle_fold(node);
         } else {
             let path = pane.tree.nodes[node].path.clone();
             let root = pane.tree.root.clone();
@@ -399,7 +412,7 @@ fn pane_ui(
     step: usize,
     height: f32,
 ) -> Option<(usize, bool)> {
-    let (placed, width) = layout(&pane.tree, &pane.collapsed);
+    let (placed, width) = (&pane.placed, pane.width);
     let depth = pane.tree.nodes.iter().map(|n| n.ply).max().unwrap_or(0) as f32;
     // Spread the levels so that a wide, shallow tree fills the pane's height too.
     let pane_w = ui.available_width().max(100.0);
