@@ -61,6 +61,32 @@ pub enum Command {
     /// Solve every position of a suite exactly (Othello endgames, Connect Four) and
     /// check the file's scores.
     Solve(crate::solve::cli::SolveArgs),
+    /// Train the Othello solver's ordering evaluation (writes a weights file).
+    #[command(hide = true)]
+    TrainEval(TrainEvalArgs),
+}
+
+/// `treelab train-eval`: regenerates `assets/othello/order-eval.bin` with the defaults.
+#[derive(Debug, Args)]
+pub struct TrainEvalArgs {
+    /// Where to write the weights.
+    #[arg(long, default_value = "assets/othello/order-eval.bin")]
+    pub out: std::path::PathBuf,
+    /// Seed of the games.
+    #[arg(long, default_value_t = 2026)]
+    pub seed: u64,
+    /// Games to play.
+    #[arg(long, default_value_t = 20_000)]
+    pub games: usize,
+    /// Empties of the solved positions, comma-separated.
+    #[arg(long, default_value = "12,15,18,21")]
+    pub empties: String,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 30)]
+    pub epochs: usize,
+    /// Threads for the solving.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
 }
 
 /// `treelab match`.
@@ -375,6 +401,7 @@ pub fn run(command: Command) -> Result<()> {
         Command::Session(c) => session_cmd(c),
         Command::Soak(args) => soak(&args),
         Command::Solve(args) => crate::solve::cli::run(&args),
+        Command::TrainEval(args) => train_eval(&args),
     }
 }
 
@@ -925,6 +952,36 @@ fn session_cmd(c: SessionCommand) -> Result<()> {
             Ok(())
         }
     }
+}
+
+fn train_eval(args: &TrainEvalArgs) -> Result<()> {
+    use crate::solve::pattern::{TrainConfig, train_to_file};
+    let mut empties = Vec::new();
+    for part in args.empties.split(',') {
+        let e: u32 = part
+            .trim()
+            .parse()
+            .with_context(|| format!("--empties '{}': '{part}' is not a number", args.empties))?;
+        if !(1..=40).contains(&e) {
+            bail!("--empties: {e} is out of range (1 to 40)");
+        }
+        empties.push(e);
+    }
+    if args.games == 0 || args.epochs == 0 || !(1..=256).contains(&args.threads) {
+        bail!("--games and --epochs must be at least 1, --threads 1 to 256");
+    }
+    let config = TrainConfig {
+        seed: args.seed,
+        games: args.games,
+        empties,
+        threads: args.threads,
+        epochs: args.epochs,
+        ..TrainConfig::default()
+    };
+    let report = train_to_file(&config, &args.out)?;
+    print!("{report}");
+    println!("wrote {}", args.out.display());
+    Ok(())
 }
 
 fn soak(args: &SoakArgs) -> Result<()> {

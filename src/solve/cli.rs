@@ -7,7 +7,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 
 use super::connect4::C4Options;
-use super::othello::{DEFAULT_TT_MIB, MAX_LAST_N, OthelloOptions, SHALLOW_ORDER_MIN_EMPTIES};
+use super::othello::{DEFAULT_TT_MIB, MAX_LAST_N, OthelloOptions};
 use super::{AnySolver, SolveOptions, SolveRow, item_number};
 use crate::engine::{GameKind, Suite};
 
@@ -62,9 +62,14 @@ pub struct SolveArgs {
     /// Othello: no shallow-search ordering at nodes with many empties.
     #[arg(long)]
     pub no_shallow: bool,
+    /// Othello: the shallow-search ordering evaluates with a hand-written mobility
+    /// evaluation instead of the trained pattern evaluation.
+    #[arg(long)]
+    pub no_pattern: bool,
     /// Othello: use the shallow-search ordering from this many empties on.
-    #[arg(long, default_value_t = SHALLOW_ORDER_MIN_EMPTIES)]
-    pub shallow_from: u32,
+    /// [default: 12 with the pattern evaluation, 25 without]
+    #[arg(long)]
+    pub shallow_from: Option<u32>,
     /// Othello: specialised solvers for the last K empties (0 to 4; 0 = none).
     #[arg(long, default_value_t = MAX_LAST_N)]
     pub last_n: u32,
@@ -104,6 +109,7 @@ impl SolveArgs {
                 parity: !self.no_parity,
                 fastest_first: !self.no_fastest_first,
                 shallow: !self.no_shallow,
+                pattern: !self.no_pattern,
                 shallow_from: self.shallow_from,
                 last_n: self.last_n,
                 aspiration: !self.no_aspiration,

@@ -10,6 +10,7 @@
 pub mod cli;
 pub mod connect4;
 pub mod othello;
+pub mod pattern;
 
 use crate::engine::{AnyPosition, GameKind, Suite};
 use connect4::{C4Options, C4Solver};
