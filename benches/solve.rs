@@ -14,6 +14,7 @@ use treelab::game::othello::{Othello, OthelloEval};
 use treelab::search::{self, Algorithm, SearchControl, SearchOptions};
 use treelab::solve::connect4::{C4Options, C4Solver};
 use treelab::solve::othello::{OthelloOptions, OthelloSolver, stable_discs};
+use treelab::solve::pattern::PatternEval;
 
 /// Repetitions of the kernel benches over the FFO positions.
 const KERNEL_ROUNDS: usize = 200_000;
@@ -111,6 +112,21 @@ fn main() {
     black_box(sum);
     report(
         "othello standard evaluation",
+        calls,
+        "calls",
+        clock.elapsed().as_secs_f64(),
+    );
+    let pattern = PatternEval::shipped();
+    let clock = Instant::now();
+    let mut sum = 0i64;
+    for _ in 0..KERNEL_ROUNDS {
+        for pos in &positions {
+            sum += i64::from(pattern.eval(black_box(pos.player()), black_box(pos.opponent())));
+        }
+    }
+    black_box(sum);
+    report(
+        "othello pattern evaluation (solver ordering)",
         calls,
         "calls",
         clock.elapsed().as_secs_f64(),

@@ -8,7 +8,7 @@
 //! table. Two scalar features (the mobility of each side) complete it.
 //!
 //! The weights are fitted by least squares to exact final scores: `treelab train-eval`
-//! plays seeded, partly random games, solves positions with 12 to 22 empty squares with
+//! plays seeded, partly random games, solves positions with 12 to 16 empty squares with
 //! [`super::othello::OthelloSolver`], and fits the weights by gradient descent. The
 //! shipped weights (`assets/othello/order-eval.bin`) come from that command with its
 //! default arguments; [`PatternEval::shipped`] loads them.
@@ -399,10 +399,10 @@ impl Default for TrainConfig {
     fn default() -> Self {
         TrainConfig {
             seed: 2026,
-            games: 20_000,
-            empties: vec![12, 15, 18, 21],
+            games: 12_000,
+            empties: vec![12, 13, 14, 15, 16],
             threads: 2,
-            epochs: 30,
+            epochs: 12,
             holdout: 0.05,
         }
     }
