@@ -37,8 +37,9 @@ pub struct SolveArgs {
     /// Text format: print only mismatches and the totals.
     #[arg(long)]
     pub quiet: bool,
-    /// Othello: worker threads (root split with a shared table). Scores do not depend
-    /// on it; node counts and the best move among equals may.
+    /// Othello: threads (a deep node splits its moves over an idle thread once its
+    /// first move failed to cut off; one shared table). Scores do not depend on it;
+    /// node counts and the best move among equals may.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
     /// No transposition table (both games).

@@ -30,8 +30,8 @@
 //! of the move-ordering shallow searches. With `threads > 1` the count depends on the
 //! timing of the threads.
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicI32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use super::pattern::PatternEval;
@@ -194,7 +194,8 @@ pub struct OthelloOptions {
     /// Aspiration at the root: null-window probes that bisect the (even) scores,
     /// reusing the table, then PVS in the one-score window to find the move.
     pub aspiration: bool,
-    /// Worker threads (root split with a shared table); 1 is deterministic.
+    /// Threads (young-brothers-wait splits at deep nodes from [`SPLIT_MIN_EMPTIES`] empties,
+    /// one shared table); 1 is deterministic.
     pub threads: usize,
 }
 
@@ -575,7 +576,16 @@ struct Searcher<'t> {
     pool: Vec<Vec<Move>>,
     /// The ordering evaluation (None: the hand-written one).
     eval: Option<&'static PatternEval>,
+    /// Idle helper threads to split work with (None: one thread, no splits).
+    helpers: Option<&'t AtomicUsize>,
+    /// The stop flags of the splits this searcher works under: when one is set, a
+    /// sibling refuted the node and the work is thrown away.
+    stops: Vec<Arc<AtomicBool>>,
 }
+
+/// A deep node splits its moves over an idle thread (young brothers wait: only after
+/// its first move failed to cut off) from this many empties on.
+pub const SPLIT_MIN_EMPTIES: u32 = 14;
 
 impl<'t> Searcher<'t> {
     /// A searcher with an empty node count.
@@ -586,7 +596,92 @@ impl<'t> Searcher<'t> {
             nodes: 0,
             pool: Vec::new(),
             eval: opts.pattern.then(PatternEval::shipped),
+            helpers: None,
+            stops: Vec::new(),
         }
+    }
+
+    /// Whether a split this searcher works under was cut off (its work is void).
+    #[inline]
+    fn aborted(&self) -> bool {
+        !self.stops.is_empty() && self.stops.iter().any(|f| f.load(Ordering::Relaxed))
+    }
+
+    /// Claims an idle helper thread, if any.
+    #[inline]
+    fn claim_helper(&self) -> bool {
+        self.helpers.is_some_and(|idle| {
+            idle.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| n.checked_sub(1))
+                .is_ok()
+        })
+    }
+
+    /// Searches `moves` (sorted) of a deep node with a null window at `alpha`, this
+    /// thread and one helper taking them in turn. Returns the best value and move found
+    /// (fail-soft as [`Searcher::nws`]); a value above `alpha` stops both.
+    #[allow(clippy::too_many_arguments)]
+    fn split(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        empties: u32,
+        parity: u32,
+        moves: &[Move],
+    ) -> (i32, u8) {
+        let next = AtomicUsize::new(0);
+        let flag = Arc::new(AtomicBool::new(false));
+        let best = Mutex::new((-INF, NO_MOVE));
+        let work = |s: &mut Searcher<'_>| {
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= moves.len() || s.aborted() {
+                    break;
+                }
+                let m = moves[i];
+                let (np, no) = child(p, o, &m);
+                let v = -s.nws(
+                    np,
+                    no,
+                    -alpha - 1,
+                    empties - 1,
+                    parity ^ QUADRANT_BIT[m.square as usize],
+                );
+                if s.aborted() {
+                    break;
+                }
+                if let Ok(mut b) = best.lock()
+                    && v > b.0
+                {
+                    *b = (v, m.square);
+                }
+                if v > alpha {
+                    flag.store(true, Ordering::Relaxed);
+                    break;
+                }
+            }
+        };
+        let (opts, table, helpers) = (self.opts, self.table, self.helpers);
+        let mut helper_stops = self.stops.clone();
+        helper_stops.push(Arc::clone(&flag));
+        let helper_nodes = std::thread::scope(|scope| {
+            let handle = scope.spawn(|| {
+                let mut h = Searcher::new(opts, table);
+                h.helpers = helpers;
+                h.stops = helper_stops;
+                work(&mut h);
+                h.nodes
+            });
+            self.stops.push(Arc::clone(&flag));
+            work(self);
+            self.stops.pop();
+            handle.join().unwrap_or(0)
+        });
+        if let Some(idle) = self.helpers {
+            idle.fetch_add(1, Ordering::AcqRel);
+        }
+        self.nodes += helper_nodes;
+        best.into_inner().unwrap_or((-INF, NO_MOVE))
     }
 
     /// The moves of `mask` in a pooled buffer; hand it back with [`Searcher::release`].
@@ -612,6 +707,9 @@ impl<'t> Searcher<'t> {
             return self.nws_shallow(p, o, alpha, empties, parity);
         }
         self.nodes += 1;
+        if empties >= SPLIT_MIN_EMPTIES && self.aborted() {
+            return 0;
+        }
         if let Some(bound) = self.stability_cutoff(p, o, alpha, empties) {
             return bound;
         }
@@ -681,12 +779,32 @@ impl<'t> Searcher<'t> {
             );
             best_move = m.square;
             first = 1;
+            if self.aborted() {
+                self.release(list);
+                return best;
+            }
         }
         if best <= alpha {
             if first < list.len {
                 self.order(p, o, &mut list, empties, parity, tt_move, alpha);
             }
-            for i in first..list.len {
+            let mut i = first;
+            while i < list.len {
+                if i > 0 && i + 1 < list.len && empties >= SPLIT_MIN_EMPTIES && self.claim_helper()
+                {
+                    // Young brothers wait: the first move did not cut off, so the
+                    // others are searched in parallel.
+                    for k in i..list.len {
+                        list.select(k);
+                    }
+                    let (v, square) =
+                        self.split(p, o, alpha, empties, parity, &list.moves[i..list.len]);
+                    if v > best {
+                        best = v;
+                        best_move = square;
+                    }
+                    break;
+                }
                 let m = list.select(i);
                 let (np, no) = child(p, o, &m);
                 let v = -self.nws(
@@ -703,6 +821,11 @@ impl<'t> Searcher<'t> {
                         break;
                     }
                 }
+                i += 1;
+            }
+            if self.aborted() {
+                self.release(list);
+                return best;
             }
         }
         self.release(list);
@@ -1295,7 +1418,11 @@ impl OthelloSolver {
         }
         let empties = 64 - (p | o).count_ones();
         let parity = parity_of(!(p | o));
+        let idle = AtomicUsize::new(self.opts.threads.saturating_sub(1));
         let mut searcher = Searcher::new(&self.opts, self.table.as_ref());
+        if self.opts.threads > 1 {
+            searcher.helpers = Some(&idle);
+        }
         if moves(p, o) == 0 {
             let pass = moves(o, p) != 0;
             let score = if pass {
@@ -1312,12 +1439,8 @@ impl OthelloSolver {
                 seconds: clock.elapsed().as_secs_f64(),
             };
         }
-        let (score, best, nodes) = if self.opts.threads > 1 {
-            root_parallel(&self.opts, self.table.as_ref(), p, o, empties, parity)
-        } else {
-            let (score, best) = root(&mut searcher, p, o, empties, parity);
-            (score, best, searcher.nodes)
-        };
+        let (score, best) = root(&mut searcher, p, o, empties, parity);
+        let nodes = searcher.nodes;
         OthelloSolve {
             score,
             best_move: (best != NO_MOVE).then_some(best),
@@ -1358,66 +1481,6 @@ fn root(s: &mut Searcher<'_>, p: u64, o: u64, empties: u32, parity: u32) -> (i32
         }
     }
     s.pvs(p, o, lo, hi, empties, parity)
-}
-
-/// The root split over threads: the first (best-ordered) move is searched alone with
-/// the full window; the others are shared out to the threads, each testing its move
-/// with a null window at the current best score and re-searching it when it is better.
-/// Every thread uses the shared table. Returns score, best move, nodes.
-fn root_parallel(
-    opts: &OthelloOptions,
-    table: Option<&Table>,
-    p: u64,
-    o: u64,
-    empties: u32,
-    parity: u32,
-) -> (i32, u8, u64) {
-    let mut first = Searcher::new(opts, table);
-    first.nodes = 1;
-    let mut list = first.moves_of(p, o, moves(p, o));
-    first.order(p, o, &mut list, empties, parity, NO_MOVE, -INF);
-    let mut sorted = Vec::with_capacity(list.len);
-    for i in 0..list.len {
-        sorted.push(list.select(i));
-    }
-    let m0 = sorted[0];
-    let (np, no) = child(p, o, &m0);
-    let cp = parity ^ QUADRANT_BIT[m0.square as usize];
-    let v0 = -first.pvs(np, no, -INF, INF, empties - 1, cp).0;
-    let best = Mutex::new((v0, m0.square));
-    let best_score = AtomicI32::new(v0);
-    let next = AtomicUsize::new(1);
-    let total = AtomicU64::new(first.nodes);
-    std::thread::scope(|scope| {
-        for _ in 0..opts.threads {
-            scope.spawn(|| {
-                let mut s = Searcher::new(opts, table);
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= sorted.len() {
-                        break;
-                    }
-                    let m = sorted[i];
-                    let (np, no) = child(p, o, &m);
-                    let cp = parity ^ QUADRANT_BIT[m.square as usize];
-                    let alpha = best_score.load(Ordering::Relaxed);
-                    let v = -s.nws(np, no, -alpha - 1, empties - 1, cp);
-                    if v > alpha {
-                        let exact = -s.pvs(np, no, -INF, -alpha, empties - 1, cp).0;
-                        if let Ok(mut b) = best.lock()
-                            && exact > b.0
-                        {
-                            *b = (exact, m.square);
-                            best_score.fetch_max(exact, Ordering::Relaxed);
-                        }
-                    }
-                }
-                total.fetch_add(s.nodes, Ordering::Relaxed);
-            });
-        }
-    });
-    let (score, square) = best.into_inner().unwrap_or((v0, m0.square));
-    (score, square, total.load(Ordering::Relaxed))
 }
 
 #[cfg(test)]
