@@ -76,7 +76,7 @@ pub struct TrainEvalArgs {
     #[arg(long, default_value_t = 2026)]
     pub seed: u64,
     /// Games to play.
-    #[arg(long, default_value_t = 12_000)]
+    #[arg(long, default_value_t = 36_000)]
     pub games: usize,
     /// Empties of the solved positions, comma-separated.
     #[arg(long, default_value = "12,13,14,15,16")]

@@ -399,7 +399,7 @@ impl Default for TrainConfig {
     fn default() -> Self {
         TrainConfig {
             seed: 2026,
-            games: 12_000,
+            games: 36_000,
             empties: vec![12, 13, 14, 15, 16],
             threads: 2,
             epochs: 12,
