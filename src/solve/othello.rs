@@ -56,8 +56,10 @@ pub const SHALLOW_ORDER_MIN_EMPTIES: u32 = 12;
 pub const MOBILITY_ORDER_MIN_EMPTIES: u32 = 25;
 /// Empties per extra ply of the ordering search.
 const SHALLOW_ORDER_STEP: u32 = 3;
-/// The deepest ordering search (FFO #40-#47: 0.92x the nodes of a limit of 3).
-const SHALLOW_ORDER_MAX_DEPTH: u32 = 6;
+/// The deepest ordering search. FFO #40-#47: 0.92x the nodes of a limit of 3; 5 and 6
+/// save nothing more there, and 6 blows up on #59 (34 empties): 358 M nodes against
+/// 269 k with 4.
+const SHALLOW_ORDER_MAX_DEPTH: u32 = 4;
 /// Parity is a move-ordering term of deep nodes below this many empties.
 const PARITY_ORDER_MAX_EMPTIES: u32 = 14;
 /// The stability test runs only when alpha is at least this many times the empties,
