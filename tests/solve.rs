@@ -87,15 +87,20 @@ fn othello_items(name: &str) -> Suite {
     Suite::load_named(name).expect("shipped suite")
 }
 
-fn check_suite(opts: &OthelloOptions, suite: &Suite, take: usize) {
-    let mut solver = AnySolver::new(
+/// A suite solver with the Othello options `opts`.
+fn solver_for(opts: &OthelloOptions, suite: &Suite) -> AnySolver {
+    AnySolver::new(
         suite.kind,
         &SolveOptions {
             othello: opts.clone(),
             ..SolveOptions::default()
         },
     )
-    .expect("Othello solver");
+    .expect("Othello solver")
+}
+
+fn check_suite(opts: &OthelloOptions, suite: &Suite, take: usize) {
+    let mut solver = solver_for(opts, suite);
     for i in 0..take.min(suite.items.len()) {
         let row = solver.solve_item(suite, i).expect("solves");
         assert_eq!(row.score_matches(), Some(true), "{opts:?}: {row:?}");
@@ -354,14 +359,7 @@ fn cli_solves_a_connect4_set_and_prints_means() {
 /// Total nodes of FFO #40 and #41 (20 and 22 empties) with `opts`, checking the scores.
 fn ffo_40_41_nodes(opts: &OthelloOptions) -> u64 {
     let suite = othello_items("fforum-40-59.obf");
-    let mut solver = AnySolver::new(
-        suite.kind,
-        &SolveOptions {
-            othello: opts.clone(),
-            ..SolveOptions::default()
-        },
-    )
-    .expect("Othello solver");
+    let mut solver = solver_for(opts, &suite);
     (0..2)
         .map(|i| {
             let row = solver.solve_item(&suite, i).expect("solves");

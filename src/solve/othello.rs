@@ -603,6 +603,20 @@ impl<'t> Searcher<'t> {
         }
     }
 
+    /// The null-window value of move `m` of the deep node `(p, o)` at `alpha`, from the
+    /// node's side.
+    #[inline]
+    fn nws_move(&mut self, p: u64, o: u64, m: &Move, alpha: i32, empties: u32, parity: u32) -> i32 {
+        let (np, no) = child(p, o, m);
+        -self.nws(
+            np,
+            no,
+            -alpha - 1,
+            empties - 1,
+            parity ^ QUADRANT_BIT[m.square as usize],
+        )
+    }
+
     /// Whether a split this searcher works under was cut off (its work is void).
     #[inline]
     fn aborted(&self) -> bool {
@@ -641,14 +655,7 @@ impl<'t> Searcher<'t> {
                     break;
                 }
                 let m = moves[i];
-                let (np, no) = child(p, o, &m);
-                let v = -s.nws(
-                    np,
-                    no,
-                    -alpha - 1,
-                    empties - 1,
-                    parity ^ QUADRANT_BIT[m.square as usize],
-                );
+                let v = s.nws_move(p, o, &m, alpha, empties, parity);
                 if s.aborted() {
                     break;
                 }
@@ -771,14 +778,7 @@ impl<'t> Searcher<'t> {
         {
             list.moves.swap(0, k);
             let m = list.moves[0];
-            let (np, no) = child(p, o, &m);
-            best = -self.nws(
-                np,
-                no,
-                -alpha - 1,
-                empties - 1,
-                parity ^ QUADRANT_BIT[m.square as usize],
-            );
+            best = self.nws_move(p, o, &m, alpha, empties, parity);
             best_move = m.square;
             first = 1;
             if self.aborted() {
@@ -808,14 +808,7 @@ impl<'t> Searcher<'t> {
                     break;
                 }
                 let m = list.select(i);
-                let (np, no) = child(p, o, &m);
-                let v = -self.nws(
-                    np,
-                    no,
-                    -alpha - 1,
-                    empties - 1,
-                    parity ^ QUADRANT_BIT[m.square as usize],
-                );
+                let v = self.nws_move(p, o, &m, alpha, empties, parity);
                 if v > best {
                     best = v;
                     best_move = m.square;
