@@ -88,9 +88,27 @@ fn has_four(stones: u64) -> bool {
         })
 }
 
+/// Of the `playable` cells, those that do not hand the opponent (whose winning cells
+/// are `threats`) an immediate win: the one block when it threatens one playable cell,
+/// none when it threatens two, and never a cell right below one of its winning cells.
+/// Shared with the exact solver.
+#[inline]
+pub(crate) fn non_losing_cells(playable: u64, threats: u64) -> u64 {
+    let mut candidates = playable;
+    let forced = candidates & threats;
+    if forced != 0 {
+        if forced & (forced - 1) != 0 {
+            return 0;
+        }
+        candidates = forced;
+    }
+    candidates & !(threats >> 1)
+}
+
 /// The empty cells that would give `stones` four in a row (whether or not they can be
-/// played yet), after Pons' `compute_winning_position`.
-fn winning_cells(stones: u64, mask: u64) -> u64 {
+/// played yet), after Pons' `compute_winning_position`. Shared with the exact solver.
+#[inline]
+pub(crate) fn winning_cells(stones: u64, mask: u64) -> u64 {
     // Vertical: only the cell right above three stacked stones.
     let mut cells = (stones << 1) & (stones << 2) & (stones << 3);
     for shift in [COLUMN_BITS, COLUMN_BITS - 1, COLUMN_BITS + 1] {
@@ -306,16 +324,7 @@ impl Connect4 {
     #[must_use]
     pub fn possible_non_losing_moves(&self) -> u64 {
         debug_assert!(!self.can_win_next());
-        let mut candidates = self.possible();
-        let threats = self.opponent_winning_cells();
-        let forced = candidates & threats;
-        if forced != 0 {
-            if forced & (forced - 1) != 0 {
-                return 0;
-            }
-            candidates = forced;
-        }
-        candidates & !(threats >> 1)
+        non_losing_cells(self.possible(), self.opponent_winning_cells())
     }
 
     /// How many winning cells the side to move would own after playing `move_bit`:

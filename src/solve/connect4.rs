@@ -9,7 +9,7 @@
 //! function, the calls of every null-window pass of the bisection included. The root's
 //! "win at once" test is not a node. The table is cleared before every position.
 
-use crate::game::connect4::Connect4;
+use crate::game::connect4::{Connect4, non_losing_cells, winning_cells};
 
 /// Columns.
 const WIDTH: u32 = 7;
@@ -116,37 +116,16 @@ impl Pos {
     /// when the side to move cannot win at once).
     #[inline]
     fn non_losing_moves(self) -> u64 {
-        let mut candidates = self.possible();
-        let threats = winning_cells(self.current ^ self.mask, self.mask);
-        let forced = candidates & threats;
-        if forced != 0 {
-            if forced & (forced - 1) != 0 {
-                return 0;
-            }
-            candidates = forced;
-        }
-        candidates & !(threats >> 1)
+        non_losing_cells(
+            self.possible(),
+            winning_cells(self.current ^ self.mask, self.mask),
+        )
     }
 
     #[inline]
     fn move_score(self, bit: u64) -> u32 {
         winning_cells(self.current | bit, self.mask).count_ones()
     }
-}
-
-/// The empty cells that would complete a four for `stones`.
-#[inline]
-fn winning_cells(stones: u64, mask: u64) -> u64 {
-    let mut cells = (stones << 1) & (stones << 2) & (stones << 3);
-    for shift in [COLUMN_BITS, COLUMN_BITS - 1, COLUMN_BITS + 1] {
-        let pair = (stones << shift) & (stones << (2 * shift));
-        cells |= pair & (stones << (3 * shift));
-        cells |= pair & (stones >> shift);
-        let pair = (stones >> shift) & (stones >> (2 * shift));
-        cells |= pair & (stones << shift);
-        cells |= pair & (stones >> (3 * shift));
-    }
-    cells & (BOARD ^ mask)
 }
 
 /// The key of the mirror image (columns reversed); `position + mask` never carries

@@ -78,7 +78,7 @@ const MAX_SCORE: i32 = 64;
 pub const DEFAULT_TT_MIB: usize = 64;
 
 /// The four corners.
-const CORNERS: u64 = 0x8100_0000_0000_0081;
+pub(crate) const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// Every square but column A.
 const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
 /// Every square but column H.

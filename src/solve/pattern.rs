@@ -20,8 +20,9 @@ use std::fmt::Write as _;
 
 use anyhow::{Context, Result, bail, ensure};
 
-use super::othello::{OthelloOptions, OthelloSolver};
+use super::othello::{CORNERS, OthelloOptions, OthelloSolver};
 use crate::game::SeededRng;
+use crate::game::othello::Othello;
 use crate::game::othello::board::{flips, moves};
 
 /// A pattern shape: its squares in the A1 corner's placement (A1 = 0 … H8 = 63), in the
@@ -413,8 +414,8 @@ impl Default for TrainConfig {
 /// a random move. Returns the positions (side to move first) it passed through with
 /// each of `targets` empties, when the game reached them with a move to play.
 fn play_game(rng: &mut SeededRng, targets: &[u32]) -> Vec<(u64, u64)> {
-    let mut p: u64 = 0x0000_0008_1000_0000;
-    let mut o: u64 = 0x0000_0010_0800_0000;
+    let start = Othello::start();
+    let (mut p, mut o) = (start.player(), start.opponent());
     let random_plies = 4 + rng.below(20) as u32;
     let mut ply = 0;
     let mut out = Vec::new();
@@ -449,7 +450,7 @@ fn play_game(rng: &mut SeededRng, targets: &[u32]) -> Vec<(u64, u64)> {
                 m &= m - 1;
                 let f = flips(p, o, sq);
                 let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
-                let corner = i32::from(0x8100_0000_0000_0081u64 >> sq & 1 == 1);
+                let corner = i32::from(CORNERS >> sq & 1 == 1);
                 let v = 4 * (moves(no, np).count_ones() as i32 - moves(np, no).count_ones() as i32)
                     + 40 * corner
                     + (rng.below(3) as i32);
