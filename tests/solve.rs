@@ -190,6 +190,14 @@ fn othello_variants() -> Vec<OthelloOptions> {
             ..base.clone()
         },
         OthelloOptions {
+            presearch: false,
+            ..base.clone()
+        },
+        OthelloOptions {
+            presearch_margin: 0,
+            ..base.clone()
+        },
+        OthelloOptions {
             threads: 2,
             ..base.clone()
         },
@@ -261,8 +269,9 @@ fn othello_solver_equals_generic_alphabeta_to_the_end_on_random_positions() {
 #[test]
 fn othello_techniques_off_agree_on_random_positions_with_many_empties() {
     let mut rng = SeededRng::new(7);
-    let positions: Vec<Othello> = (0..8)
-        .map(|i| random_position(&mut rng, 12 + (i % 5)))
+    // 16 empties and more also run the presearch.
+    let positions: Vec<Othello> = (0..10)
+        .map(|i| random_position(&mut rng, 12 + (i % 7)))
         .collect();
     let mut reference = OthelloSolver::new(OthelloOptions {
         tt_mib: 16,
@@ -374,14 +383,33 @@ fn the_trained_pattern_evaluation_orders_better_than_the_hand_written_one() {
     // The shipped weights must earn their place: with them the shallow-search ordering
     // (from 12 empties) needs clearly fewer nodes than fastest-first alone, which is
     // what the hand-written evaluation falls back to below 25 empties.
-    let with = ffo_40_41_nodes(&OthelloOptions::default());
+    let with = ffo_40_41_nodes(&OthelloOptions {
+        presearch: false,
+        ..OthelloOptions::default()
+    });
     let without = ffo_40_41_nodes(&OthelloOptions {
         pattern: false,
+        presearch: false,
         ..OthelloOptions::default()
     });
     assert!(
         (with as f64) < 0.8 * without as f64,
         "pattern {with} nodes, hand-written {without}"
+    );
+}
+
+#[test]
+fn the_presearch_saves_nodes_on_ffo_40_and_41() {
+    // Its estimate lets the exact probes start next to the score, and its moves fill
+    // the table: clearly fewer nodes in all, the presearch's own included.
+    let with = ffo_40_41_nodes(&OthelloOptions::default());
+    let without = ffo_40_41_nodes(&OthelloOptions {
+        presearch: false,
+        ..OthelloOptions::default()
+    });
+    assert!(
+        (with as f64) < 0.85 * without as f64,
+        "presearch {with} nodes, without {without}"
     );
 }
 

@@ -7,7 +7,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 
 use super::connect4::C4Options;
-use super::othello::{DEFAULT_TT_MIB, MAX_LAST_N, OthelloOptions};
+use super::othello::{DEFAULT_PRESEARCH_MARGIN, DEFAULT_TT_MIB, MAX_LAST_N, OthelloOptions};
 use super::{AnySolver, SolveOptions, SolveRow, item_number};
 use crate::engine::{GameKind, Suite};
 
@@ -78,6 +78,14 @@ pub struct SolveArgs {
     /// the PVS that finds the move); plain PVS with the full window instead.
     #[arg(long)]
     pub no_aspiration: bool,
+    /// Othello: no selective presearch (a quick search with probcut-style cuts that
+    /// estimates the score, so that the exact null-window probes start next to it).
+    #[arg(long)]
+    pub no_presearch: bool,
+    /// Othello: the presearch cuts a node when its shallow-search value is this many
+    /// discs beyond the null window (larger: a slower, surer estimate).
+    #[arg(long, default_value_t = DEFAULT_PRESEARCH_MARGIN)]
+    pub presearch_margin: u32,
     /// Connect Four: store only upper bounds in the table.
     #[arg(long)]
     pub no_lower_bounds: bool,
@@ -98,6 +106,12 @@ impl SolveArgs {
         if self.threads == 0 {
             bail!("--threads must be at least 1");
         }
+        if self.presearch_margin > 128 {
+            bail!(
+                "--presearch-margin {} is out of range: 0 to 128 discs",
+                self.presearch_margin
+            );
+        }
         if self.tt_mib == 0 || self.tt_mib > 16 * 1024 {
             bail!("--tt-mib {} is out of range: 1 to 16384", self.tt_mib);
         }
@@ -114,6 +128,8 @@ impl SolveArgs {
                 shallow_from: self.shallow_from,
                 last_n: self.last_n,
                 aspiration: !self.no_aspiration,
+                presearch: !self.no_presearch,
+                presearch_margin: self.presearch_margin,
                 threads: self.threads,
             },
             connect4: C4Options {
@@ -332,6 +348,23 @@ mod tests {
             ..args
         };
         assert!(select(&suite, &args).is_err(), "no #1-#3 in this suite");
+    }
+
+    #[test]
+    fn absurd_solver_options_are_refused_with_the_flag_named() {
+        for (flag, value) in [
+            ("--presearch-margin", "200"),
+            ("--tt-mib", "0"),
+            ("--threads", "0"),
+            ("--last-n", "9"),
+        ] {
+            let args = SolveArgs::parse_from(["solve", "--suite", "x.obf", flag, value]);
+            let err = args.to_options().expect_err("refused").to_string();
+            assert!(err.contains(flag), "{flag}: {err}");
+        }
+        let args = SolveArgs::parse_from(["solve", "--suite", "x.obf", "--no-presearch"]);
+        let opts = args.to_options().expect("valid");
+        assert!(!opts.othello.presearch);
     }
 
     /// `SolveArgs` on its own, for the tests.

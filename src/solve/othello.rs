@@ -16,6 +16,15 @@
 //! - **last** (at most [`OthelloOptions::last_n`] empties): specialised code over an
 //!   array of the empty squares; the last square's value comes from one flip count.
 //!
+//! At the root ([`OthelloOptions::aspiration`]) null-window probes narrow the score down
+//! to one value, and a PVS in the window around it finds a best move. Before them a
+//! selective **presearch** ([`OthelloOptions::presearch`]) runs the same probes with a
+//! probcut-style cut: a node that runs the shallow-search ordering returns at once when
+//! the best shallow value is [`OthelloOptions::presearch_margin`] discs above the null
+//! window (or every one that far below it). Its score is the guess the exact probes
+//! start next to, and its best moves stay in the table (its bounds are marked, so the
+//! exact search never takes them).
+//!
 //! Every search function is fail-soft: [`Searcher::nws`] answers "is the score above
 //! `alpha`?" and returns a value `v` with `v > alpha` meaning "score >= v" and
 //! `v <= alpha` meaning "score <= v"; [`Searcher::pvs`] returns the exact score when it
@@ -74,6 +83,16 @@ pub const MAX_LAST_N: u32 = 4;
 const INF: i32 = 65;
 /// The largest score.
 const MAX_SCORE: i32 = 64;
+/// Default margin of the presearch in discs ([`OthelloOptions::presearch_margin`]).
+/// FFO #40-#49: 0.49x the nodes of no presearch with 14, 0.53x with 12, 0.57x with 10
+/// or 16; #20-#39: 0.69x to 0.71x with any of them.
+pub const DEFAULT_PRESEARCH_MARGIN: u32 = 14;
+/// The presearch runs for roots with at least this many empties (FFO #21, 15
+/// empties: 1.6x the nodes with it; #22, 17 empties: 0.81x).
+pub const PRESEARCH_MIN_EMPTIES: u32 = 16;
+/// ... and at least this many more than where the shallow-search ordering (whose
+/// values decide the presearch's cuts) starts.
+pub const PRESEARCH_MIN_EMPTIES_ABOVE_SHALLOW: u32 = 4;
 /// Default transposition-table size in MiB.
 pub const DEFAULT_TT_MIB: usize = 64;
 
@@ -196,9 +215,31 @@ pub struct OthelloOptions {
     /// Aspiration at the root: null-window probes that bisect the (even) scores,
     /// reusing the table, then PVS in the one-score window to find the move.
     pub aspiration: bool,
+    /// Selective presearch before the exact search: the root bisection with a
+    /// probcut-style cut at nodes that run the shallow-search ordering (the shallow
+    /// value beyond alpha by `presearch_margin` discs decides the node), giving an
+    /// estimate of the score and the table's moves; the exact null-window probes then
+    /// start at the estimate. Needs `aspiration` and `shallow`, and runs only for roots
+    /// with [`PRESEARCH_MIN_EMPTIES`] empties or more.
+    pub presearch: bool,
+    /// The presearch's margin in discs.
+    pub presearch_margin: u32,
     /// Threads (young-brothers-wait splits at deep nodes from [`SPLIT_MIN_EMPTIES`] empties,
     /// one shared table); 1 is deterministic.
     pub threads: usize,
+}
+
+impl OthelloOptions {
+    /// The fewest empties at which the shallow-search ordering runs (see
+    /// [`OthelloOptions::shallow_from`]).
+    #[must_use]
+    pub fn shallow_start(&self) -> u32 {
+        self.shallow_from.unwrap_or(if self.pattern {
+            SHALLOW_ORDER_MIN_EMPTIES
+        } else {
+            MOBILITY_ORDER_MIN_EMPTIES
+        })
+    }
 }
 
 impl Default for OthelloOptions {
@@ -215,6 +256,8 @@ impl Default for OthelloOptions {
             shallow_from: None,
             last_n: MAX_LAST_N,
             aspiration: true,
+            presearch: true,
+            presearch_margin: DEFAULT_PRESEARCH_MARGIN,
             threads: 1,
         }
     }
@@ -397,7 +440,14 @@ struct Entry {
     upper: i32,
     best: u8,
     empties: u32,
+    /// How sure the bounds are: [`EXACT`], or the margin in discs of the presearch
+    /// that found them. A search takes the bounds of entries at least as sure as it is
+    /// (the exact search only exact ones) and the move of any.
+    precision: u8,
 }
+
+/// The precision of an exact entry.
+const EXACT: u8 = u8::MAX;
 
 /// The best-move byte of an entry without one.
 const NO_MOVE: u8 = 64;
@@ -408,6 +458,7 @@ impl Entry {
             | (((self.upper + INF) as u64) << 8)
             | (u64::from(self.best) << 16)
             | (u64::from(self.empties) << 24)
+            | (u64::from(self.precision) << 32)
     }
 
     fn unpack(data: u64) -> Entry {
@@ -416,6 +467,7 @@ impl Entry {
             upper: ((data >> 8) & 0xFF) as i32 - INF,
             best: ((data >> 16) & 0xFF) as u8,
             empties: ((data >> 24) & 0xFF) as u32,
+            precision: ((data >> 32) & 0xFF) as u8,
         }
     }
 }
@@ -481,10 +533,16 @@ impl Table {
         for slot in 0..2 {
             let data = bucket[2 * slot + 1].load(Ordering::Relaxed);
             if data != 0 && bucket[2 * slot].load(Ordering::Relaxed) ^ data == h {
-                // Both the old and the new bounds hold: keep their intersection.
                 let old = Entry::unpack(data);
-                entry.lower = entry.lower.max(old.lower);
-                entry.upper = entry.upper.min(old.upper);
+                if entry.precision < old.precision {
+                    // Surer bounds are worth more.
+                    return;
+                }
+                if entry.precision == old.precision {
+                    // Both the old and the new bounds hold: keep their intersection.
+                    entry.lower = entry.lower.max(old.lower);
+                    entry.upper = entry.upper.min(old.upper);
+                }
                 if entry.best == NO_MOVE {
                     entry.best = old.best;
                 }
@@ -583,6 +641,11 @@ struct Searcher<'t> {
     /// The stop flags of the splits this searcher works under: when one is set, a
     /// sibling refuted the node and the work is thrown away.
     stops: Vec<Arc<AtomicBool>>,
+    /// The presearch's margin in 1/32 discs (None: the exact search). See
+    /// [`OthelloOptions::presearch`].
+    selective: Option<i32>,
+    /// The precision of this search's table entries (see [`Entry::precision`]).
+    precision: u8,
 }
 
 /// A deep node splits its moves over an idle thread (young brothers wait: only after
@@ -600,6 +663,8 @@ impl<'t> Searcher<'t> {
             eval: opts.pattern.then(PatternEval::shipped),
             helpers: None,
             stops: Vec::new(),
+            selective: None,
+            precision: EXACT,
         }
     }
 
@@ -670,7 +735,13 @@ impl<'t> Searcher<'t> {
                 }
             }
         };
-        let (opts, table, helpers) = (self.opts, self.table, self.helpers);
+        let (opts, table, helpers, selective, precision) = (
+            self.opts,
+            self.table,
+            self.helpers,
+            self.selective,
+            self.precision,
+        );
         let mut helper_stops = self.stops.clone();
         helper_stops.push(Arc::clone(&flag));
         let helper_nodes = std::thread::scope(|scope| {
@@ -678,6 +749,8 @@ impl<'t> Searcher<'t> {
                 let mut h = Searcher::new(opts, table);
                 h.helpers = helpers;
                 h.stops = helper_stops;
+                h.selective = selective;
+                h.precision = precision;
                 work(&mut h);
                 h.nodes
             });
@@ -732,11 +805,13 @@ impl<'t> Searcher<'t> {
         if let Some(table) = table
             && let Some(e) = table.probe(h)
         {
-            if e.lower > alpha {
-                return e.lower;
-            }
-            if e.upper <= alpha {
-                return e.upper;
+            if e.precision >= self.precision {
+                if e.lower > alpha {
+                    return e.lower;
+                }
+                if e.upper <= alpha {
+                    return e.upper;
+                }
             }
             tt_move = e.best;
         }
@@ -757,6 +832,7 @@ impl<'t> Searcher<'t> {
                 let (np, no) = child(p, o, m);
                 if let Some(e) = table.probe(hash(np, no))
                     && -e.upper > alpha
+                    && e.precision >= self.precision
                 {
                     cutoff = Some(-e.upper);
                     break;
@@ -788,7 +864,23 @@ impl<'t> Searcher<'t> {
         }
         if best <= alpha {
             if first < list.len {
-                self.order(p, o, &mut list, empties, parity, tt_move, alpha);
+                let shallow = self.order(p, o, &mut list, empties, parity, tt_move);
+                if let (Some(margin), Some(v)) = (self.selective, shallow) {
+                    // The presearch's cut: the shallow search says the score is
+                    // clearly above alpha, or clearly at most alpha.
+                    let cut = if v >= (alpha + 1) * ORDER_UNIT + margin {
+                        Some(alpha + 1)
+                    } else if v < alpha * ORDER_UNIT - margin {
+                        Some(best.max(alpha))
+                    } else {
+                        None
+                    };
+                    if let Some(bound) = cut {
+                        self.release(list);
+                        self.store(table, h, alpha, bound, NO_MOVE, empties);
+                        return bound;
+                    }
+                }
             }
             let mut i = first;
             while i < list.len {
@@ -824,23 +916,31 @@ impl<'t> Searcher<'t> {
             }
         }
         self.release(list);
+        self.store(table, h, alpha, best, best_move, empties);
+        best
+    }
+
+    /// Stores a null-window result `v` at `alpha` of the position with hash `h` (if
+    /// there is a table).
+    #[inline]
+    fn store(&self, table: Option<&Table>, h: u64, alpha: i32, v: i32, best: u8, empties: u32) {
         if let Some(table) = table {
-            let (lower, upper) = if best > alpha {
-                (best, MAX_SCORE)
+            let (lower, upper) = if v > alpha {
+                (v, MAX_SCORE)
             } else {
-                (-MAX_SCORE, best)
+                (-MAX_SCORE, v)
             };
             table.store(
                 h,
                 Entry {
                     lower,
                     upper,
-                    best: best_move,
+                    best,
                     empties,
+                    precision: self.precision,
                 },
             );
         }
-        best
     }
 
     /// Principal-variation search: the exact score when it lies in `(alpha, beta)`,
@@ -872,7 +972,7 @@ impl<'t> Searcher<'t> {
             tt_move = e.best;
         }
         let mut list = self.moves_of(p, o, mask);
-        self.order(p, o, &mut list, empties, parity, tt_move, alpha);
+        self.order(p, o, &mut list, empties, parity, tt_move);
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = NO_MOVE;
@@ -917,6 +1017,7 @@ impl<'t> Searcher<'t> {
                     upper,
                     best: best_move,
                     empties,
+                    precision: self.precision,
                 },
             );
         }
@@ -939,8 +1040,9 @@ impl<'t> Searcher<'t> {
         (upper <= alpha).then_some(upper)
     }
 
-    /// Sets the ordering keys of `list` (higher first).
-    #[allow(clippy::too_many_arguments)]
+    /// Sets the ordering keys of `list` (higher first). Returns the node's value by
+    /// the shallow search (1/32 discs) when it ran, over the moves other than the
+    /// table's and wipe-outs.
     fn order(
         &mut self,
         p: u64,
@@ -949,16 +1051,10 @@ impl<'t> Searcher<'t> {
         empties: u32,
         parity: u32,
         tt_move: u8,
-        alpha: i32,
-    ) {
-        let _ = alpha;
+    ) -> Option<i32> {
+        let mut shallow_best = None;
         let shallow_depth = if self.opts.shallow {
-            let from = self.opts.shallow_from.unwrap_or(if self.opts.pattern {
-                SHALLOW_ORDER_MIN_EMPTIES
-            } else {
-                MOBILITY_ORDER_MIN_EMPTIES
-            });
-            shallow_order_depth(empties, from)
+            shallow_order_depth(empties, self.opts.shallow_start())
         } else {
             0
         };
@@ -977,6 +1073,7 @@ impl<'t> Searcher<'t> {
                     INF * ORDER_UNIT,
                     shallow_depth - 1,
                 );
+                shallow_best = shallow_best.max(Some(v));
                 let replies = moves(np, no);
                 if self.eval.is_some() {
                     // One weighted reply less is worth 4 discs of evaluation.
@@ -1003,6 +1100,7 @@ impl<'t> Searcher<'t> {
                 0
             };
         }
+        shallow_best
     }
 
     /// A fail-soft alpha-beta search to `depth` for move ordering, on the pattern
@@ -1456,26 +1554,67 @@ fn root(s: &mut Searcher<'_>, p: u64, o: u64, empties: u32, parity: u32) -> (i32
     // Every final score is even (64 minus twice the loser's discs, or 0). Bisect the
     // even candidates with null windows at odd alphas, reusing the table across the
     // probes, until one is left; then PVS in the window around it finds a best move.
+    let mut guess = None;
+    if s.opts.presearch
+        && s.opts.shallow
+        && empties
+            >= PRESEARCH_MIN_EMPTIES
+                .max(s.opts.shallow_start() + PRESEARCH_MIN_EMPTIES_ABOVE_SHALLOW)
+    {
+        // The selective presearch: its score is the first guess, its moves fill the
+        // table.
+        let margin = s.opts.presearch_margin.min(u32::from(EXACT) - 1);
+        s.selective = Some(margin as i32 * ORDER_UNIT);
+        s.precision = margin as u8;
+        guess = Some(bisect(s, p, o, empties, parity, None).0 + 1);
+        s.selective = None;
+        s.precision = EXACT;
+    }
+    let (lo, hi) = bisect(s, p, o, empties, parity, guess);
+    s.pvs(p, o, lo, hi, empties, parity)
+}
+
+/// Null-window probes at the root until one even score is left: bisection, or with a
+/// `guess` probes next to the guess first (moving it to each probe's fail-soft value).
+/// Returns the window `(score - 1, score + 1)`.
+fn bisect(
+    s: &mut Searcher<'_>,
+    p: u64,
+    o: u64,
+    empties: u32,
+    parity: u32,
+    mut guess: Option<i32>,
+) -> (i32, i32) {
     let mut lo = -INF; // the score is above lo
     let mut hi = INF; // and below hi
     loop {
         let lowest = if lo % 2 == 0 { lo + 2 } else { lo + 1 };
         let highest = if hi % 2 == 0 { hi - 2 } else { hi - 1 };
         if lowest >= highest {
-            lo = lowest - 1;
-            hi = lowest + 1;
-            break;
+            return (lowest - 1, lowest + 1);
         }
-        let mid = (lowest + highest) / 2;
-        let alpha = if mid % 2 == 0 { mid - 1 } else { mid };
+        let alpha = match guess {
+            Some(g) => {
+                // The even candidate nearest the guess: test "score >= t" unless
+                // that is known, then "score <= t".
+                let t = (g + g.rem_euclid(2)).clamp(lowest, highest);
+                if lo < t - 1 { t - 1 } else { t + 1 }
+            }
+            None => {
+                let mid = (lowest + highest) / 2;
+                if mid % 2 == 0 { mid - 1 } else { mid }
+            }
+        };
         let v = s.nws(p, o, alpha, empties, parity);
         if v > alpha {
             lo = lo.max(v - 1);
         } else {
             hi = hi.min(v + 1);
         }
+        if guess.is_some() {
+            guess = Some(v);
+        }
     }
-    s.pvs(p, o, lo, hi, empties, parity)
 }
 
 #[cfg(test)]
@@ -1499,6 +1638,37 @@ mod tests {
             best = best.max(-brute(o ^ f, p ^ f ^ (1u64 << sq)));
         }
         best
+    }
+
+    fn entry(lower: i32, upper: i32, best: u8, precision: u8) -> Entry {
+        Entry {
+            lower,
+            upper,
+            best,
+            empties: 20,
+            precision,
+        }
+    }
+
+    #[test]
+    fn table_keeps_exact_bounds_apart_from_the_presearch() {
+        let table = Table::new(1);
+        let h = hash(0x1234, 0x5678_0000);
+        // Presearch bounds never overwrite exact ones (only the move is kept)...
+        table.store(h, entry(-4, 10, 3, EXACT));
+        table.store(h, entry(12, 64, 5, 14));
+        let e = table.probe(h).expect("stored");
+        assert_eq!((e.lower, e.upper, e.best, e.precision), (-4, 10, 3, EXACT));
+        // ...exact bounds replace presearch ones instead of meeting them...
+        let h = hash(0x99, 0x4242_0000);
+        table.store(h, entry(12, 64, 5, 14));
+        table.store(h, entry(-64, 8, NO_MOVE, EXACT));
+        let e = table.probe(h).expect("stored");
+        assert_eq!((e.lower, e.upper, e.best, e.precision), (-64, 8, 5, EXACT));
+        // ...and bounds of the same precision meet.
+        table.store(h, entry(2, 64, 7, EXACT));
+        let e = table.probe(h).expect("stored");
+        assert_eq!((e.lower, e.upper, e.best), (2, 8, 7));
     }
 
     #[test]
