@@ -25,9 +25,9 @@
 //! start next to, and its best moves stay in the table (its bounds are marked, so the
 //! exact search never takes them).
 //!
-//! Every search function is fail-soft: [`Searcher::nws`] answers "is the score above
+//! Every search function is fail-soft: `Searcher::nws` answers "is the score above
 //! `alpha`?" and returns a value `v` with `v > alpha` meaning "score >= v" and
-//! `v <= alpha` meaning "score <= v"; [`Searcher::pvs`] returns the exact score when it
+//! `v <= alpha` meaning "score <= v"; `Searcher::pvs` returns the exact score when it
 //! lies within `(alpha, beta)`.
 //!
 //! Scores are the FFO/Edax convention: the final disc difference for the side to move,

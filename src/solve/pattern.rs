@@ -304,7 +304,7 @@ impl PatternEval {
         }
     }
 
-    /// Reads weights written by [`write_weights`]: the magic, the count, then
+    /// Reads weights written by `write_weights`: the magic, the count, then
     /// little-endian `f32`s in the training layout.
     ///
     /// # Errors

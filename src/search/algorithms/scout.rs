@@ -4,7 +4,7 @@
 //!
 //! Pearl, "Asymptotic properties of minimax trees and game-searching procedures",
 //! Artificial Intelligence 14 (1980); seed 000's Scout.
-//! Contract: [`eval`] returns the exact value from the side to move's view; [`test`]
+//! Contract: [`eval`] returns the exact value from the side to move's view; [`test()`]
 //! answers "is the value greater than `t`?" exactly.
 
 use crate::game::{Evaluator, Game};
