@@ -61,8 +61,9 @@ const NO_PARENT: u32 = u32::MAX;
 /// When the search is cut short (stop flag, memory cap), the explicit tree is not freed
 /// here but handed to a per-thread deferred-drop list: freeing millions of small nodes
 /// takes longer than the stop may (about 90 ms for the tree of half a second's work), so
-/// the caller gets its result at once and the memory goes back at the next search on the thread, at
-/// [`release_deferred`](crate::search::release_deferred) or when the thread ends.
+/// the caller gets its result at once and the memory goes back at the next search on the
+/// thread, at [`release_deferred`](crate::search::release_deferred) or when the thread
+/// ends.
 pub fn run<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, depth: u32) -> i32 {
     let mut nodes: Vec<SNode<G>> = Vec::new();
     let mut open: BinaryHeap<State> = BinaryHeap::new();
