@@ -427,3 +427,42 @@ fn parallel_splits_keep_scores_and_best_moves_on_ffo_40_and_41() {
         check_suite(&opts, &suite, 2);
     }
 }
+
+#[test]
+fn a_root_that_must_pass_solves_through_the_opponents_search() {
+    // Positions of seeded random games where the side to move has no move but the
+    // opponent has, with 16 to 19 empties (the root search, presearch included, runs
+    // for the opponent): the score must be minus the opponent's, with no best move.
+    let mut rng = SeededRng::new(11);
+    let mut solver = OthelloSolver::new(OthelloOptions {
+        tt_mib: 16,
+        ..OthelloOptions::default()
+    });
+    let mut plain = OthelloSolver::new(OthelloOptions {
+        tt_mib: 16,
+        aspiration: false,
+        presearch: false,
+        ..OthelloOptions::default()
+    });
+    let mut found = 0;
+    let mut moves = Vec::new();
+    for _game in 0..3000 {
+        let mut pos = Othello::start();
+        while pos.outcome().is_none() && pos.empties() >= 14 {
+            let (p, o) = (pos.player(), pos.opponent());
+            pos.legal_moves(&mut moves);
+            let must_pass = treelab::game::othello::board::moves(p, o) == 0;
+            if must_pass && (16..=19).contains(&pos.empties()) {
+                let r = solver.solve(p, o);
+                assert!(r.pass && r.best_move.is_none(), "{pos:?}: {r:?}");
+                assert_eq!(r.score, -solver.solve(o, p).score, "{pos:?}");
+                // And a plain full-window PVS agrees.
+                assert_eq!(r.score, plain.solve(p, o).score, "{pos:?}");
+                found += 1;
+            }
+            let mv = moves[rng.below(moves.len() as u64) as usize];
+            pos = pos.play(mv);
+        }
+    }
+    assert!(found >= 3, "only {found} passing roots found");
+}

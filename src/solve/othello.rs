@@ -1567,7 +1567,8 @@ impl OthelloSolver {
         if moves(p, o) == 0 {
             let pass = moves(o, p) != 0;
             let score = if pass {
-                -searcher.pvs(o, p, -INF, INF, empties, parity).0
+                // The same root search for the opponent (who has a move), negated.
+                -root(&mut searcher, o, p, empties, parity).0
             } else {
                 searcher.nodes += 1;
                 final_score(p, o)
