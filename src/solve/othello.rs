@@ -56,6 +56,8 @@ pub const SHALLOW_EMPTIES: u32 = 4;
 pub const TT_MIN_EMPTIES: u32 = 8;
 /// ETC probes the children only at nodes with at least this many empties.
 pub const ETC_MIN_EMPTIES: u32 = 11;
+// ETC reads the children's hashes computed for the prefetch, from TT_MIN_EMPTIES + 1 on.
+const _: () = assert!(ETC_MIN_EMPTIES > TT_MIN_EMPTIES);
 /// Shallow-search move ordering at nodes with at least this many empties, with the
 /// trained pattern evaluation (measured on FFO #40-#47: 3.9x fewer nodes on #46-#47 than
 /// fastest-first alone).
@@ -679,10 +681,9 @@ struct Searcher<'t> {
     /// The stop flags of the splits this searcher works under: when one is set, a
     /// sibling refuted the node and the work is thrown away.
     stops: Vec<Arc<AtomicBool>>,
-    /// The presearch's margin in 1/32 discs (None: the exact search). See
-    /// [`OthelloOptions::presearch`].
-    selective: Option<i32>,
-    /// The precision of this search's table entries (see [`Entry::precision`]).
+    /// [`EXACT`] for the exact search, else the presearch's margin in discs (see
+    /// [`OthelloOptions::presearch`]); also the precision of this search's table
+    /// entries (see [`Entry::precision`]).
     precision: u8,
 }
 
@@ -701,7 +702,6 @@ impl<'t> Searcher<'t> {
             eval: opts.pattern.then(PatternEval::shipped),
             helpers: None,
             stops: Vec::new(),
-            selective: None,
             precision: EXACT,
         }
     }
@@ -718,6 +718,12 @@ impl<'t> Searcher<'t> {
             empties - 1,
             parity ^ QUADRANT_BIT[m.square as usize],
         )
+    }
+
+    /// The presearch's margin in 1/32 discs (`None` in the exact search).
+    #[inline]
+    fn presearch_margin(&self) -> Option<i32> {
+        (self.precision != EXACT).then(|| i32::from(self.precision) * ORDER_UNIT)
     }
 
     /// Whether a split this searcher works under was cut off (its work is void).
@@ -773,13 +779,8 @@ impl<'t> Searcher<'t> {
                 }
             }
         };
-        let (opts, table, helpers, selective, precision) = (
-            self.opts,
-            self.table,
-            self.helpers,
-            self.selective,
-            self.precision,
-        );
+        let (opts, table, helpers, precision) =
+            (self.opts, self.table, self.helpers, self.precision);
         let mut helper_stops = self.stops.clone();
         helper_stops.push(Arc::clone(&flag));
         let helper_nodes = std::thread::scope(|scope| {
@@ -787,7 +788,6 @@ impl<'t> Searcher<'t> {
                 let mut h = Searcher::new(opts, table);
                 h.helpers = helpers;
                 h.stops = helper_stops;
-                h.selective = selective;
                 h.precision = precision;
                 work(&mut h);
                 h.nodes
@@ -861,14 +861,16 @@ impl<'t> Searcher<'t> {
             return -self.nws(o, p, -alpha - 1, empties, parity);
         }
         let mut list = self.moves_of(p, o, mask);
+        let mut child_hashes = [0u64; MAX_MOVES];
         if empties > TT_MIN_EMPTIES
             && let Some(table) = table
         {
             // The children will probe the table (and ETC right away): start loading
             // their buckets together now instead of one miss after another later.
-            for m in &list.moves[..list.len] {
+            for (m, ch) in list.moves[..list.len].iter().zip(&mut child_hashes) {
                 let (np, no) = child(p, o, m);
-                table.prefetch(hash(np, no));
+                *ch = hash(np, no);
+                table.prefetch(*ch);
             }
         }
         if self.opts.etc
@@ -876,9 +878,8 @@ impl<'t> Searcher<'t> {
             && let Some(table) = table
         {
             let mut cutoff = None;
-            for m in &list.moves[..list.len] {
-                let (np, no) = child(p, o, m);
-                if let Some(e) = table.probe(hash(np, no))
+            for &ch in &child_hashes[..list.len] {
+                if let Some(e) = table.probe(ch)
                     && -e.upper > alpha
                     && e.precision >= self.precision
                 {
@@ -913,7 +914,7 @@ impl<'t> Searcher<'t> {
         if best <= alpha {
             if first < list.len {
                 let shallow = self.order(p, o, &mut list, empties, parity, tt_move);
-                if let (Some(margin), Some(v)) = (self.selective, shallow) {
+                if let (Some(margin), Some(v)) = (self.presearch_margin(), shallow) {
                     // The presearch's cut: the shallow search says the score is
                     // clearly above alpha, or clearly at most alpha.
                     let cut = if v >= (alpha + 1) * ORDER_UNIT + margin {
@@ -1613,10 +1614,8 @@ fn root(s: &mut Searcher<'_>, p: u64, o: u64, empties: u32, parity: u32) -> (i32
         // The selective presearch: its score is the first guess, its moves fill the
         // table.
         let margin = s.opts.presearch_margin.min(u32::from(EXACT) - 1);
-        s.selective = Some(margin as i32 * ORDER_UNIT);
         s.precision = margin as u8;
         guess = Some(bisect(s, p, o, empties, parity, None).0 + 1);
-        s.selective = None;
         s.precision = EXACT;
     }
     let (lo, hi) = bisect(s, p, o, empties, parity, guess);
@@ -1703,7 +1702,7 @@ mod tests {
     fn table_keeps_exact_bounds_apart_from_the_presearch() {
         let table = Table::new(1);
         let h = hash(0x1234, 0x5678_0000);
-        // Presearch bounds never overwrite exact ones (only the move is kept)...
+        // Presearch bounds never overwrite exact ones (the entry stays as it was)...
         table.store(h, entry(-4, 10, 3, EXACT));
         table.store(h, entry(12, 64, 5, 14));
         let e = table.probe(h).expect("stored");
