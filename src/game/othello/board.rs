@@ -6,7 +6,11 @@
 //! Move generation is a parallel-prefix flood fill per direction (each direction
 //! propagates runs of opponent discs from the player's discs in 4 shift steps instead
 //! of 6); flips walk the eight rays of the played square with one bit-scan each, so
-//! both are branch-free and need no lookup beyond a 4 KiB ray table.
+//! both are branch-free and need no lookup beyond a 4 KiB ray table. Where the target
+//! has AVX2 (the build uses `target-cpu=native`), move generation runs the four
+//! direction pairs side by side in one 256-bit vector, and with AVX-512 VL and CD flips
+//! run four rays per vector as well; the scalar kernels stay as the reference the tests
+//! hold them to.
 
 /// Every square but those in columns A and H: a run of discs that a horizontal or
 /// diagonal move flips never contains an edge column, so masking them stops a shift from
@@ -42,9 +46,14 @@ const DIRECTIONS: [(i32, i32); 8] = [
 /// How many of [`DIRECTIONS`] point towards higher bit indices.
 const POSITIVE_DIRECTIONS: usize = 4;
 
-/// `RAYS[square][direction]`: the squares strictly beyond `square` in that direction, up
-/// to the edge of the board.
-static RAYS: [[u64; 8]; 64] = build_rays();
+/// `RAYS.0[square][direction]`: the squares strictly beyond `square` in that direction,
+/// up to the edge of the board. One square's eight rays fill one 64-byte cache line (and
+/// two aligned vector loads).
+static RAYS: Rays = Rays(build_rays());
+
+/// The ray table, cache-line aligned.
+#[repr(align(64))]
+struct Rays([[u64; 8]; 64]);
 
 /// Builds [`RAYS`] when compiling.
 const fn build_rays() -> [[u64; 8]; 64] {
@@ -95,6 +104,21 @@ fn moves_along(p: u64, mask: u64, shift: u32) -> u64 {
 #[inline]
 #[must_use]
 pub fn moves(p: u64, o: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    {
+        simd::moves(p, o)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+    {
+        moves_scalar(p, o)
+    }
+}
+
+/// [`moves`] one direction pair after another in general-purpose registers (the kernel
+/// on targets without AVX2, and the reference the vector kernel is tested against).
+#[inline]
+#[must_use]
+pub fn moves_scalar(p: u64, o: u64) -> u64 {
     let inner = o & INNER_COLUMNS;
     (moves_along(p, inner, STEP_EAST)
         | moves_along(p, o, STEP_NORTH)
@@ -105,6 +129,29 @@ pub fn moves(p: u64, o: u64) -> u64 {
 
 /// The discs of `o` that flip when `p` plays on the empty `square` (0 when the move is
 /// not legal).
+#[inline(always)]
+#[must_use]
+pub fn flips(p: u64, o: u64, square: u32) -> u64 {
+    #[cfg(all(
+        target_arch = "x86_64",
+        target_feature = "avx512vl",
+        target_feature = "avx512cd"
+    ))]
+    {
+        simd::flips(p, o, square)
+    }
+    #[cfg(not(all(
+        target_arch = "x86_64",
+        target_feature = "avx512vl",
+        target_feature = "avx512cd"
+    )))]
+    {
+        flips_scalar(p, o, square)
+    }
+}
+
+/// [`flips`] one ray after another (the kernel on targets without AVX-512 VL and CD, and
+/// the reference the vector kernel is tested against).
 ///
 /// Per ray: the nearest square that is not an opponent disc ends the run; the run flips
 /// when that square holds a player disc. Towards higher indices the nearest square is
@@ -112,8 +159,8 @@ pub fn moves(p: u64, o: u64) -> u64 {
 /// count; the `| 1` keeps the count below 64, and `& ray` discards that guard bit).
 #[inline(always)]
 #[must_use]
-pub fn flips(p: u64, o: u64, square: u32) -> u64 {
-    let rays = &RAYS[square as usize];
+pub fn flips_scalar(p: u64, o: u64, square: u32) -> u64 {
+    let rays = &RAYS.0[square as usize];
     let mut flipped = 0u64;
     for &ray in &rays[..POSITIVE_DIRECTIONS] {
         let stop = ray & !o;
@@ -126,6 +173,105 @@ pub fn flips(p: u64, o: u64, square: u32) -> u64 {
         flipped |= (outflank.wrapping_neg() << 1) & ray;
     }
     flipped
+}
+
+/// The same kernels on 256-bit vectors: four directions side by side in the lanes.
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+mod simd {
+    use std::arch::x86_64::{
+        __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64,
+        _mm256_and_si256, _mm256_castsi256_si128, _mm256_extracti128_si256, _mm256_or_si256,
+        _mm256_set_epi64x, _mm256_set1_epi64x, _mm256_sllv_epi64, _mm256_srlv_epi64,
+    };
+
+    use super::{INNER_COLUMNS, STEP_EAST, STEP_NORTH, STEP_NORTH_EAST, STEP_NORTH_WEST};
+
+    /// The OR of the four lanes.
+    #[inline(always)]
+    fn or_lanes(x: __m256i) -> u64 {
+        // SAFETY (here and below): the module is compiled only for targets with AVX2,
+        // and `flips` only for targets with AVX-512 VL and CD as well.
+        unsafe {
+            let half = _mm_or_si128(_mm256_castsi256_si128(x), _mm256_extracti128_si256::<1>(x));
+            _mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half))) as u64
+        }
+    }
+
+    /// [`super::moves_scalar`] with the four direction pairs in the four lanes.
+    #[inline(always)]
+    pub(super) fn moves(p: u64, o: u64) -> u64 {
+        unsafe {
+            let inner = INNER_COLUMNS as i64;
+            let shift = _mm256_set_epi64x(
+                i64::from(STEP_NORTH_EAST),
+                i64::from(STEP_NORTH_WEST),
+                i64::from(STEP_NORTH),
+                i64::from(STEP_EAST),
+            );
+            let double = _mm256_add_epi64(shift, shift);
+            let pp = _mm256_set1_epi64x(p as i64);
+            let mask = _mm256_and_si256(
+                _mm256_set1_epi64x(o as i64),
+                _mm256_set_epi64x(inner, inner, -1, inner),
+            );
+            let and = _mm256_and_si256;
+            let or = _mm256_or_si256;
+            let mut up = and(mask, _mm256_sllv_epi64(pp, shift));
+            let mut down = and(mask, _mm256_srlv_epi64(pp, shift));
+            up = or(up, and(mask, _mm256_sllv_epi64(up, shift)));
+            down = or(down, and(mask, _mm256_srlv_epi64(down, shift)));
+            let pairs_up = and(mask, _mm256_sllv_epi64(mask, shift));
+            let pairs_down = _mm256_srlv_epi64(pairs_up, shift);
+            up = or(up, and(pairs_up, _mm256_sllv_epi64(up, double)));
+            down = or(down, and(pairs_down, _mm256_srlv_epi64(down, double)));
+            up = or(up, and(pairs_up, _mm256_sllv_epi64(up, double)));
+            down = or(down, and(pairs_down, _mm256_srlv_epi64(down, double)));
+            let reach = or(_mm256_sllv_epi64(up, shift), _mm256_srlv_epi64(down, shift));
+            or_lanes(reach) & !(p | o)
+        }
+    }
+
+    /// [`super::flips_scalar`] with the four rays towards higher indices in one vector
+    /// and the four towards lower ones in another (the nearest non-opponent square
+    /// found with a vector leading-zero count).
+    #[cfg(all(target_feature = "avx512vl", target_feature = "avx512cd"))]
+    #[inline(always)]
+    pub(super) fn flips(p: u64, o: u64, square: u32) -> u64 {
+        use std::arch::x86_64::{
+            _mm256_andnot_si256, _mm256_cmpeq_epi64, _mm256_load_si256, _mm256_lzcnt_epi64,
+            _mm256_setzero_si256, _mm256_slli_epi64, _mm256_sub_epi64,
+        };
+        unsafe {
+            let rays = &super::RAYS.0[square as usize];
+            // A square's eight rays are 64 bytes at a 64-byte aligned address (`Rays` is
+            // `repr(align(64))` and each row is 64 bytes), so both 32-byte aligned loads
+            // stay inside the row.
+            let at = rays.as_ptr().cast::<__m256i>();
+            let (ups, downs) = (_mm256_load_si256(at), _mm256_load_si256(at.add(1)));
+            let pp = _mm256_set1_epi64x(p as i64);
+            let oo = _mm256_set1_epi64x(o as i64);
+            let zero = _mm256_setzero_si256();
+            let one = _mm256_set1_epi64x(1);
+            // Towards higher indices: the lowest square that is not the opponent's.
+            let stop = _mm256_andnot_si256(oo, ups);
+            let outflank =
+                _mm256_and_si256(_mm256_and_si256(stop, _mm256_sub_epi64(zero, stop)), pp);
+            let none = _mm256_cmpeq_epi64(outflank, zero);
+            let up = _mm256_and_si256(
+                _mm256_andnot_si256(none, _mm256_sub_epi64(outflank, one)),
+                ups,
+            );
+            // Towards lower indices: the highest one (`| 1` keeps the count below 64).
+            let stop = _mm256_or_si256(_mm256_andnot_si256(oo, downs), one);
+            let top = _mm256_srlv_epi64(_mm256_set1_epi64x(i64::MIN), _mm256_lzcnt_epi64(stop));
+            let outflank = _mm256_and_si256(_mm256_and_si256(top, pp), downs);
+            let down = _mm256_and_si256(
+                _mm256_slli_epi64::<1>(_mm256_sub_epi64(zero, outflank)),
+                downs,
+            );
+            or_lanes(_mm256_or_si256(up, down))
+        }
+    }
 }
 
 /// Rows reversed (row 1 ↔ row 8).

@@ -115,20 +115,42 @@ fn from_bitboards_rejects_overlap() {
     assert!(err.message.contains("D4"), "{}", err.message);
 }
 
+/// Checks both kernels (the one in use, vector or not, and the scalar reference) against
+/// the naive rules on `(p, o)`.
+fn check_kernels(p: u64, o: u64, what: &str) {
+    let expected = naive_moves(p, o);
+    assert_eq!(board::moves(p, o), expected, "{what}");
+    assert_eq!(board::moves_scalar(p, o), expected, "{what}");
+    for sq in 0..64u8 {
+        if (p | o) & (1u64 << sq) == 0 {
+            let expected = naive_flips(p, o, sq);
+            assert_eq!(board::flips(p, o, u32::from(sq)), expected, "{what} {sq}");
+            assert_eq!(
+                board::flips_scalar(p, o, u32::from(sq)),
+                expected,
+                "{what} {sq}"
+            );
+        }
+    }
+}
+
 #[test]
 fn move_generation_and_flips_match_naive_rules() {
     for pos in random_positions(7, 40) {
-        let (p, o) = (pos.player(), pos.opponent());
-        assert_eq!(board::moves(p, o), naive_moves(p, o), "{pos}");
-        for sq in 0..64u8 {
-            if (p | o) & (1u64 << sq) == 0 {
-                assert_eq!(
-                    board::flips(p, o, u32::from(sq)),
-                    naive_flips(p, o, sq),
-                    "{pos} {sq}"
-                );
-            }
-        }
+        check_kernels(pos.player(), pos.opponent(), &pos.to_string());
+    }
+    // Arbitrary disjoint bitboards (not reachable in play: lone discs on edges and
+    // corners, full lines), where wrap-around and ray-end mistakes show.
+    let mut rng = crate::game::SeededRng::new(11);
+    for i in 0..3000 {
+        let (a, b, c) = (rng.next_u64(), rng.next_u64(), rng.next_u64());
+        // Dense (a quarter empty) and sparse (half empty) boards in turn.
+        let (p, o) = if i % 2 == 0 {
+            (a & !b, b)
+        } else {
+            (a & !b, b & c)
+        };
+        check_kernels(p, o, &format!("{p:#x} {o:#x}"));
     }
 }
 
