@@ -643,19 +643,26 @@ impl MoveList {
         MoveList { moves: buffer, len }
     }
 
-    /// Brings the best-keyed move among `i..` to position `i` (selection sort, one
-    /// step: most nodes cut off after the first move or two).
+    /// Brings the best-keyed move among `i..` to position `i` (see [`select`]).
     #[inline]
     fn select(&mut self, i: usize) -> Move {
-        let mut best = i;
-        for j in i + 1..self.len {
-            if self.moves[j].key > self.moves[best].key {
-                best = j;
-            }
-        }
-        self.moves.swap(i, best);
-        self.moves[i]
+        select(&mut self.moves[..self.len], i)
     }
+}
+
+/// Brings the best-keyed move among `moves[i..]` to position `i` and returns it
+/// (selection sort, one step: most nodes cut off after the first move or two; the first
+/// of equal keys wins).
+#[inline]
+fn select(moves: &mut [Move], i: usize) -> Move {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if moves[j].key > moves[best].key {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    moves[i]
 }
 
 /// The position after `p` plays `m`, seen from the new side to move.
@@ -826,6 +833,9 @@ impl<'t> Searcher<'t> {
         if empties <= SHALLOW_EMPTIES {
             return self.nws_shallow(p, o, alpha, empties, parity);
         }
+        if empties < TT_MIN_EMPTIES {
+            return self.nws_small(p, o, alpha, empties, parity);
+        }
         self.nodes += 1;
         if empties >= SPLIT_MIN_EMPTIES && self.aborted() {
             return 0;
@@ -913,7 +923,8 @@ impl<'t> Searcher<'t> {
         }
         if best <= alpha {
             if first < list.len {
-                let shallow = self.order(p, o, &mut list, empties, parity, tt_move);
+                let shallow =
+                    self.order(p, o, &mut list.moves[..list.len], empties, parity, tt_move);
                 if let (Some(margin), Some(v)) = (self.presearch_margin(), shallow) {
                     // The presearch's cut: the shallow search says the score is
                     // clearly above alpha, or clearly at most alpha.
@@ -969,6 +980,59 @@ impl<'t> Searcher<'t> {
         best
     }
 
+    /// [`Searcher::nws`] at a deep node below [`TT_MIN_EMPTIES`]: no table, no
+    /// splits, so the few moves (at most one per empty square) live in an array on the
+    /// stack. Same nodes and values.
+    fn nws_small(&mut self, p: u64, o: u64, alpha: i32, empties: u32, parity: u32) -> i32 {
+        debug_assert!(empties < TT_MIN_EMPTIES && empties < SPLIT_MIN_EMPTIES);
+        self.nodes += 1;
+        if let Some(bound) = self.stability_cutoff(p, o, alpha, empties) {
+            return bound;
+        }
+        let mut mask = moves(p, o);
+        if mask == 0 {
+            if moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.nws(o, p, -alpha - 1, empties, parity);
+        }
+        let mut list = [Move::default(); TT_MIN_EMPTIES as usize];
+        let mut n = 0;
+        while mask != 0 {
+            let square = mask.trailing_zeros();
+            mask &= mask - 1;
+            list[n] = Move {
+                flips: flips(p, o, square),
+                square: square as u8,
+                key: 0,
+            };
+            n += 1;
+        }
+        let list = &mut list[..n];
+        let shallow = self.order(p, o, list, empties, parity, NO_MOVE);
+        if let (Some(margin), Some(v)) = (self.presearch_margin(), shallow) {
+            // As in `nws` (only with the shallow-search ordering started this low).
+            if v >= (alpha + 1) * ORDER_UNIT + margin {
+                return alpha + 1;
+            }
+            if v < alpha * ORDER_UNIT - margin {
+                return alpha;
+            }
+        }
+        let mut best = -INF;
+        for i in 0..n {
+            let m = select(list, i);
+            let v = self.nws_move(p, o, &m, alpha, empties, parity);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
     /// Stores a null-window result `v` at `alpha` of the position with hash `h` (if
     /// there is a table).
     #[inline]
@@ -1021,7 +1085,7 @@ impl<'t> Searcher<'t> {
             tt_move = e.best;
         }
         let mut list = self.moves_of(p, o, mask);
-        self.order(p, o, &mut list, empties, parity, tt_move);
+        self.order(p, o, &mut list.moves[..list.len], empties, parity, tt_move);
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = NO_MOVE;
@@ -1096,7 +1160,7 @@ impl<'t> Searcher<'t> {
         &mut self,
         p: u64,
         o: u64,
-        list: &mut MoveList,
+        list: &mut [Move],
         empties: u32,
         parity: u32,
         tt_move: u8,
@@ -1107,7 +1171,7 @@ impl<'t> Searcher<'t> {
         } else {
             0
         };
-        for m in &mut list.moves[..list.len] {
+        for m in list {
             let (np, no) = child(p, o, m);
             m.key = if m.square == tt_move {
                 1 << 30
@@ -1269,13 +1333,13 @@ impl<'t> Searcher<'t> {
     /// and hands over to [`Searcher::last`].
     fn nws_last(&mut self, p: u64, o: u64, alpha: i32, empties: u32, parity: u32) -> i32 {
         let empty = !(p | o);
-        let mut squares = [0u8; MAX_LAST_N as usize];
+        let mut squares = 0u32;
         let mut n = 0;
         let (first, second) = self.parity_split(parity);
         for quadrants in [first, second] {
             let mut rest = empty & quadrants;
-            while rest != 0 && n < squares.len() {
-                squares[n] = rest.trailing_zeros() as u8;
+            while rest != 0 && n < MAX_LAST_N as usize {
+                squares |= rest.trailing_zeros() << (8 * n);
                 rest &= rest - 1;
                 n += 1;
             }
@@ -1288,20 +1352,20 @@ impl<'t> Searcher<'t> {
         self.last(p, o, alpha, squares, n)
     }
 
-    /// Null-window search of the last `n` empty squares `squares[..n]` (in the order to
-    /// try them). Fail-soft.
-    fn last(&mut self, p: u64, o: u64, alpha: i32, squares: [u8; 4], n: usize) -> i32 {
+    /// Null-window search of the last `n` empty squares, packed one per byte in
+    /// `squares` (byte 0 first: the order to try them). Fail-soft.
+    fn last(&mut self, p: u64, o: u64, alpha: i32, squares: u32, n: usize) -> i32 {
         if n == 1 {
             self.nodes += 1;
-            return last_square(p, o, u32::from(squares[0]));
+            return last_square(p, o, squares & 0xFF);
         }
         if n == 2 {
-            return self.last_two(p, o, alpha, u32::from(squares[0]), u32::from(squares[1]));
+            return self.last_two(p, o, alpha, squares & 0xFF, (squares >> 8) & 0xFF);
         }
         self.nodes += 1;
         let mut best = -INF;
         for i in 0..n {
-            let square = u32::from(squares[i]);
+            let square = (squares >> (8 * i)) & 0xFF;
             if NEIGHBOURS[square as usize] & o == 0 {
                 continue;
             }
@@ -1309,7 +1373,7 @@ impl<'t> Searcher<'t> {
             if f == 0 {
                 continue;
             }
-            let rest = without(squares, i, n);
+            let rest = without(squares, i);
             let v = -self.last(o ^ f, p ^ f ^ (1u64 << square), -alpha - 1, rest, n - 1);
             if v > best {
                 best = v;
@@ -1324,7 +1388,7 @@ impl<'t> Searcher<'t> {
         // Pass: the opponent moves, we answer; it takes the minimum.
         let mut worst = INF;
         for i in 0..n {
-            let square = u32::from(squares[i]);
+            let square = (squares >> (8 * i)) & 0xFF;
             if NEIGHBOURS[square as usize] & p == 0 {
                 continue;
             }
@@ -1332,7 +1396,7 @@ impl<'t> Searcher<'t> {
             if f == 0 {
                 continue;
             }
-            let rest = without(squares, i, n);
+            let rest = without(squares, i);
             let v = self.last(p ^ f, o ^ f ^ (1u64 << square), alpha, rest, n - 1);
             if v < worst {
                 worst = v;
@@ -1403,12 +1467,11 @@ impl Searcher<'_> {
     }
 }
 
-/// `squares[..n]` without entry `i`, order kept.
+/// The packed squares (one per byte) without byte `i` (0 to 3), order kept.
 #[inline]
-fn without(squares: [u8; 4], i: usize, n: usize) -> [u8; 4] {
-    let mut out = squares;
-    out[i..n - 1].copy_from_slice(&squares[i + 1..n]);
-    out
+fn without(squares: u32, i: usize) -> u32 {
+    let below = (1u32 << (8 * i)) - 1;
+    (squares & below) | ((squares >> 8) & !below)
 }
 
 /// `LAST_FLIPS[pos][pattern]`: the discs a disc played at `pos` flips on a line of
