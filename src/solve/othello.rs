@@ -694,6 +694,9 @@ struct Searcher<'t> {
     precision: u8,
 }
 
+// nws_small has no splits.
+const _: () = assert!(TT_MIN_EMPTIES <= SPLIT_MIN_EMPTIES);
+
 /// A deep node splits its moves over an idle thread (young brothers wait: only after
 /// its first move failed to cut off) from this many empties on.
 pub const SPLIT_MIN_EMPTIES: u32 = 14;
@@ -984,7 +987,7 @@ impl<'t> Searcher<'t> {
     /// splits, so the few moves (at most one per empty square) live in an array on the
     /// stack. Same nodes and values.
     fn nws_small(&mut self, p: u64, o: u64, alpha: i32, empties: u32, parity: u32) -> i32 {
-        debug_assert!(empties < TT_MIN_EMPTIES && empties < SPLIT_MIN_EMPTIES);
+        debug_assert!(empties < TT_MIN_EMPTIES);
         self.nodes += 1;
         if let Some(bound) = self.stability_cutoff(p, o, alpha, empties) {
             return bound;
