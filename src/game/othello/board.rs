@@ -189,8 +189,7 @@ mod simd {
     /// The OR of the four lanes.
     #[inline(always)]
     fn or_lanes(x: __m256i) -> u64 {
-        // SAFETY (here and below): the module is compiled only for targets with AVX2,
-        // and `flips` only for targets with AVX-512 VL and CD as well.
+        // SAFETY: AVX2 intrinsics on a target with AVX2 (the module's cfg).
         unsafe {
             let half = _mm_or_si128(_mm256_castsi256_si128(x), _mm256_extracti128_si256::<1>(x));
             _mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half))) as u64
@@ -200,6 +199,7 @@ mod simd {
     /// [`super::moves_scalar`] with the four direction pairs in the four lanes.
     #[inline(always)]
     pub(super) fn moves(p: u64, o: u64) -> u64 {
+        // SAFETY: AVX2 intrinsics on a target with AVX2 (the module's cfg).
         unsafe {
             let inner = INNER_COLUMNS as i64;
             let shift = _mm256_set_epi64x(
@@ -241,6 +241,8 @@ mod simd {
             _mm256_andnot_si256, _mm256_cmpeq_epi64, _mm256_load_si256, _mm256_lzcnt_epi64,
             _mm256_setzero_si256, _mm256_slli_epi64, _mm256_sub_epi64,
         };
+        // SAFETY: AVX2 and AVX-512 VL/CD intrinsics on a target with them (the cfgs),
+        // and loads inside the ray table (below).
         unsafe {
             let rays = &super::RAYS.0[square as usize];
             // A square's eight rays are 64 bytes at a 64-byte aligned address (`Rays` is
