@@ -615,6 +615,18 @@ struct Move {
     key: i32,
 }
 
+impl Move {
+    /// `p`'s move on the empty `square` (its flips; no key yet).
+    #[inline]
+    fn on(p: u64, o: u64, square: u32) -> Move {
+        Move {
+            flips: flips(p, o, square),
+            square: square as u8,
+            key: 0,
+        }
+    }
+}
+
 /// The most legal moves an Othello position can have is 33; room for more.
 const MAX_MOVES: usize = 40;
 
@@ -633,11 +645,7 @@ impl MoveList {
         while mask != 0 {
             let square = mask.trailing_zeros();
             mask &= mask - 1;
-            buffer.push(Move {
-                flips: flips(p, o, square),
-                square: square as u8,
-                key: 0,
-            });
+            buffer.push(Move::on(p, o, square));
         }
         let len = buffer.len();
         MoveList { moves: buffer, len }
@@ -734,6 +742,22 @@ impl<'t> Searcher<'t> {
     #[inline]
     fn presearch_margin(&self) -> Option<i32> {
         (self.precision != EXACT).then(|| i32::from(self.precision) * ORDER_UNIT)
+    }
+
+    /// The presearch's cut at a null-window node searched at `alpha` whose moves so far
+    /// reached `best`, given the node's shallow-search value `shallow` (from
+    /// [`Searcher::order`]): the bound to return when that value is clearly above alpha,
+    /// or clearly at most alpha; `None` in the exact search or when it is not clear.
+    #[inline]
+    fn presearch_cut(&self, shallow: Option<i32>, alpha: i32, best: i32) -> Option<i32> {
+        let (margin, v) = (self.presearch_margin()?, shallow?);
+        if v >= (alpha + 1) * ORDER_UNIT + margin {
+            Some(alpha + 1)
+        } else if v < alpha * ORDER_UNIT - margin {
+            Some(best.max(alpha))
+        } else {
+            None
+        }
     }
 
     /// Whether a split this searcher works under was cut off (its work is void).
@@ -928,21 +952,10 @@ impl<'t> Searcher<'t> {
             if first < list.len {
                 let shallow =
                     self.order(p, o, &mut list.moves[..list.len], empties, parity, tt_move);
-                if let (Some(margin), Some(v)) = (self.presearch_margin(), shallow) {
-                    // The presearch's cut: the shallow search says the score is
-                    // clearly above alpha, or clearly at most alpha.
-                    let cut = if v >= (alpha + 1) * ORDER_UNIT + margin {
-                        Some(alpha + 1)
-                    } else if v < alpha * ORDER_UNIT - margin {
-                        Some(best.max(alpha))
-                    } else {
-                        None
-                    };
-                    if let Some(bound) = cut {
-                        self.release(list);
-                        self.store(table, h, alpha, bound, NO_MOVE, empties);
-                        return bound;
-                    }
+                if let Some(bound) = self.presearch_cut(shallow, alpha, best) {
+                    self.release(list);
+                    self.store(table, h, alpha, bound, NO_MOVE, empties);
+                    return bound;
                 }
             }
             let mut i = first;
@@ -1004,25 +1017,15 @@ impl<'t> Searcher<'t> {
         while mask != 0 {
             let square = mask.trailing_zeros();
             mask &= mask - 1;
-            list[n] = Move {
-                flips: flips(p, o, square),
-                square: square as u8,
-                key: 0,
-            };
+            list[n] = Move::on(p, o, square);
             n += 1;
         }
         let list = &mut list[..n];
         let shallow = self.order(p, o, list, empties, parity, NO_MOVE);
-        if let (Some(margin), Some(v)) = (self.presearch_margin(), shallow) {
-            // As in `nws` (only with the shallow-search ordering started this low).
-            if v >= (alpha + 1) * ORDER_UNIT + margin {
-                return alpha + 1;
-            }
-            if v < alpha * ORDER_UNIT - margin {
-                return alpha;
-            }
-        }
         let mut best = -INF;
+        if let Some(bound) = self.presearch_cut(shallow, alpha, best) {
+            return bound;
+        }
         for i in 0..n {
             let m = select(list, i);
             let v = self.nws_move(p, o, &m, alpha, empties, parity);
