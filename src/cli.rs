@@ -87,6 +87,21 @@ pub struct TrainEvalArgs {
     /// Threads for the solving.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
+    /// Where the stages after the first start, comma-separated empties (`14,17`: one
+    /// set of weights for 0-13 empties, one for 14-16, one for 17 on); none: one set.
+    #[arg(long, default_value = "")]
+    pub stages: String,
+    /// Each stage also trains on samples up to this many empties outside it.
+    #[arg(long, default_value_t = 0)]
+    pub stage_overlap: u32,
+    /// Train on the samples in these files (written by --save-samples) instead of
+    /// playing and solving games; repeat to combine files.
+    #[arg(long = "from-samples")]
+    pub from_samples: Vec<std::path::PathBuf>,
+    /// Also write the solved samples to this file (one per line: player and opponent
+    /// as hex bitboards, exact score).
+    #[arg(long)]
+    pub save_samples: Option<std::path::PathBuf>,
 }
 
 /// `treelab match`.
@@ -955,7 +970,7 @@ fn session_cmd(c: SessionCommand) -> Result<()> {
 }
 
 fn train_eval(args: &TrainEvalArgs) -> Result<()> {
-    use crate::solve::pattern::{TrainConfig, train_to_file};
+    use crate::solve::pattern::{SampleFiles, TrainConfig, train_to_file};
     let mut empties = Vec::new();
     for part in args.empties.split(',') {
         let e: u32 = part
@@ -970,7 +985,23 @@ fn train_eval(args: &TrainEvalArgs) -> Result<()> {
     if args.games == 0 || args.epochs == 0 || !(1..=256).contains(&args.threads) {
         bail!("--games and --epochs must be at least 1, --threads 1 to 256");
     }
+    let mut stages = Vec::new();
+    for part in args.stages.split(',').filter(|p| !p.trim().is_empty()) {
+        let e: u32 = part
+            .trim()
+            .parse()
+            .with_context(|| format!("--stages '{}': '{part}' is not a number", args.stages))?;
+        stages.push(e);
+    }
+    if args.stage_overlap > 64 {
+        bail!(
+            "--stage-overlap {} is out of range: 0 to 64",
+            args.stage_overlap
+        );
+    }
     let config = TrainConfig {
+        stages,
+        stage_overlap: args.stage_overlap,
         seed: args.seed,
         games: args.games,
         empties,
@@ -978,7 +1009,11 @@ fn train_eval(args: &TrainEvalArgs) -> Result<()> {
         epochs: args.epochs,
         ..TrainConfig::default()
     };
-    let report = train_to_file(&config, &args.out)?;
+    let files = SampleFiles {
+        from: args.from_samples.clone(),
+        save: args.save_samples.clone(),
+    };
+    let report = train_to_file(&config, &files, &args.out)?;
     print!("{report}");
     println!("wrote {}", args.out.display());
     Ok(())

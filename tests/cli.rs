@@ -299,3 +299,83 @@ fn bench_shards_merge_into_the_whole_grid() {
     let (ok, _, err) = treelab(&["merge", &slices[0], &slices[0]]);
     assert!(!ok && err.contains("overlap"), "{err}");
 }
+
+#[test]
+fn a_retrained_evaluation_orders_the_solver_and_keeps_every_score() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = |name: &str| dir.path().join(name).display().to_string();
+    let (samples, one, two) = (path("samples.txt"), path("one.bin"), path("two.bin"));
+    // Solve a few positions, keep them, fit one set of weights.
+    let (ok, out, err) = treelab(&[
+        "train-eval",
+        "--games",
+        "60",
+        "--empties",
+        "10,12",
+        "--epochs",
+        "2",
+        "--threads",
+        "1",
+        "--save-samples",
+        &samples,
+        "--out",
+        &one,
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("positions solved"), "{out}");
+    let lines = std::fs::read_to_string(&samples).expect("samples written");
+    assert!(lines.lines().count() > 60, "{lines}");
+    // The same samples again, two stages, without solving anything.
+    let (ok, out, err) = treelab(&[
+        "train-eval",
+        "--from-samples",
+        &samples,
+        "--stages",
+        "11",
+        "--epochs",
+        "2",
+        "--out",
+        &two,
+    ]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("samples read from") && out.contains("stage 1"),
+        "{out}"
+    );
+    // Either file orders the solver: the FFO scores all still match.
+    for weights in [&one, &two] {
+        let (ok, out, err) = treelab(&[
+            "solve",
+            "--suite",
+            "fforum-1-19.obf",
+            "--range",
+            "1..3",
+            "--eval",
+            weights,
+            "--quiet",
+        ]);
+        assert!(ok, "{err}");
+        assert!(
+            last_line(&out).contains("3 checked ok, 0 mismatches"),
+            "{out}"
+        );
+    }
+    // A stage without samples, a broken samples file, a broken weights file: clear
+    // errors.
+    let (ok, _, err) = treelab(&[
+        "train-eval",
+        "--from-samples",
+        &samples,
+        "--stages",
+        "30",
+        "--out",
+        &two,
+    ]);
+    assert!(!ok && err.contains("has no samples"), "{err}");
+    std::fs::write(&samples, "0000000000000001 zz +2\n").expect("write");
+    let (ok, _, err) = treelab(&["train-eval", "--from-samples", &samples, "--out", &two]);
+    assert!(!ok && err.contains("samples.txt:1"), "{err}");
+    std::fs::write(&two, "TLEVAL02 broken").expect("write");
+    let (ok, _, err) = treelab(&["solve", "--suite", "fforum-1-19.obf", "--eval", &two]);
+    assert!(!ok && err.contains("two.bin"), "{err}");
+}

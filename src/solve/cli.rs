@@ -8,6 +8,7 @@ use clap::Args;
 
 use super::connect4::C4Options;
 use super::othello::{DEFAULT_PRESEARCH_MARGIN, DEFAULT_TT_MIB, MAX_LAST_N, OthelloOptions};
+use super::pattern::PatternEval;
 use super::{AnySolver, SolveOptions, SolveRow, item_number};
 use crate::engine::{GameKind, Suite};
 
@@ -67,6 +68,10 @@ pub struct SolveArgs {
     /// evaluation instead of the trained pattern evaluation.
     #[arg(long)]
     pub no_pattern: bool,
+    /// Othello: order with the pattern-evaluation weights in this file (written by
+    /// `treelab train-eval`) instead of the shipped ones.
+    #[arg(long)]
+    pub eval: Option<std::path::PathBuf>,
     /// Othello: use the shallow-search ordering from this many empties on.
     /// [default: 12 with the pattern evaluation, 25 without]
     #[arg(long)]
@@ -125,6 +130,11 @@ impl SolveArgs {
                 fastest_first: !self.no_fastest_first,
                 shallow: !self.no_shallow,
                 pattern: !self.no_pattern,
+                eval: self
+                    .eval
+                    .as_deref()
+                    .map(PatternEval::load_static)
+                    .transpose()?,
                 shallow_from: self.shallow_from,
                 last_n: self.last_n,
                 aspiration: !self.no_aspiration,

@@ -208,6 +208,8 @@ pub struct OthelloOptions {
     /// The shallow-search ordering evaluates with the trained pattern evaluation
     /// ([`super::pattern`]); off, with a hand-written mobility evaluation.
     pub pattern: bool,
+    /// The weights of the pattern evaluation (`None`: the shipped ones).
+    pub eval: Option<&'static PatternEval>,
     /// The fewest empties at which the shallow-search ordering is used (`None`:
     /// [`SHALLOW_ORDER_MIN_EMPTIES`] with the pattern evaluation, else
     /// [`MOBILITY_ORDER_MIN_EMPTIES`]).
@@ -255,6 +257,7 @@ impl Default for OthelloOptions {
             fastest_first: true,
             shallow: true,
             pattern: true,
+            eval: None,
             shallow_from: None,
             last_n: MAX_LAST_N,
             aspiration: true,
@@ -717,7 +720,9 @@ impl<'t> Searcher<'t> {
             table,
             nodes: 0,
             pool: Vec::new(),
-            eval: opts.pattern.then(PatternEval::shipped),
+            eval: opts
+                .pattern
+                .then(|| opts.eval.unwrap_or_else(PatternEval::shipped)),
             helpers: None,
             stops: Vec::new(),
             precision: EXACT,

@@ -92,7 +92,7 @@ const SCALARS: usize = 3;
 const SCALE: f32 = 32.0;
 
 /// The file's magic bytes and format version.
-const MAGIC: &[u8; 8] = b"TLEVAL01";
+const MAGIC: &[u8; 8] = b"TLEVAL02";
 
 /// `3^n`.
 const fn pow3(n: usize) -> usize {
@@ -233,10 +233,21 @@ fn extract(x: u64, mask: u64) -> usize {
 }
 
 /// A trained evaluation, laid out for speed: one table per placement indexed in the
-/// bit order of its squares, so an index is two bit extractions and two look-ups.
+/// bit order of its squares, so an index is two bit extractions and two look-ups; one
+/// set of tables per game stage (a range of empty-square counts).
+#[derive(PartialEq, Eq)]
 pub struct PatternEval {
-    /// (mask, offset into `tables`) per placement.
+    /// (mask, offset into a stage's `tables`) per placement.
     placements: Vec<(u64, usize)>,
+    /// The weights of each stage.
+    stages: Vec<StageWeights>,
+    /// `stage_of[e]`: the stage of positions with `e` empty squares.
+    stage_of: [u8; 65],
+}
+
+/// The weights of one stage of a [`PatternEval`].
+#[derive(PartialEq, Eq)]
+struct StageWeights {
     /// The tables of all placements, in 1/[`SCALE`] discs.
     tables: Vec<i16>,
     /// Scalar weights (1/[`SCALE`] discs per unit).
@@ -247,13 +258,16 @@ impl std::fmt::Debug for PatternEval {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("PatternEval")
             .field("placements", &self.placements.len())
-            .field("scalar", &self.scalar)
+            .field("stages", &self.stages.len())
             .finish_non_exhaustive()
     }
 }
 
 /// The shipped weights.
 static SHIPPED: &[u8] = include_bytes!("../../assets/othello/order-eval.bin");
+
+/// The most stages a weights file may have.
+const MAX_STAGES: usize = 16;
 
 impl PatternEval {
     /// The weights shipped with treelab (`assets/othello/order-eval.bin`).
@@ -268,99 +282,176 @@ impl PatternEval {
         })
     }
 
+    /// Reads a weights file (as `treelab train-eval` writes them) for the rest of the
+    /// program's life.
+    ///
+    /// # Errors
+    /// When the file cannot be read or is not a weights file of this build.
+    pub fn load_static(path: &std::path::Path) -> Result<&'static PatternEval> {
+        let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+        let eval = PatternEval::from_bytes(&bytes)
+            .with_context(|| format!("loading the weights in {}", path.display()))?;
+        Ok(Box::leak(Box::new(eval)))
+    }
+
     /// Builds the fast layout from weights in the training layout (per shape, then the
-    /// scalars), in discs.
-    fn from_weights(w: &[f32]) -> PatternEval {
+    /// scalars), in discs, one vector per stage; stage `k` starts at `starts[k]`
+    /// empties (`starts[0]` is 0, increasing).
+    fn from_weights(starts: &[u32], weights: &[Vec<f32>]) -> PatternEval {
+        debug_assert_eq!(starts.len(), weights.len());
         let (offsets, _) = layout();
         let mut placements = Vec::new();
-        let mut tables = Vec::new();
-        for inst in instances() {
-            let n = inst.squares.len();
-            let start = tables.len();
+        let insts = instances();
+        let mut start = 0;
+        for inst in &insts {
             placements.push((inst.mask, start));
-            // Index in bit order: digit k (k-th lowest square of the mask) has weight
-            // 3^k; the shape's index puts that square at digit `digit_of_bit[k]`.
-            for bit_idx in 0..pow3(n) {
-                let mut rest = bit_idx;
-                let mut shape_idx = 0;
-                for k in 0..n {
-                    let digit = rest % 3;
-                    rest /= 3;
-                    shape_idx += digit * pow3(inst.digit_of_bit[k]);
-                }
-                let v = w[offsets[inst.shape] + shape_idx] * SCALE;
-                tables.push(v.round().clamp(-32_000.0, 32_000.0) as i16);
-            }
+            start += pow3(inst.squares.len());
         }
-        let base = w.len() - SCALARS;
-        let mut scalar = [0; SCALARS];
-        for (k, s) in scalar.iter_mut().enumerate() {
-            *s = (w[base + k] * SCALE).round() as i32;
+        let stages = weights
+            .iter()
+            .map(|w| {
+                let mut tables = Vec::with_capacity(start);
+                for inst in &insts {
+                    let n = inst.squares.len();
+                    // Index in bit order: digit k (k-th lowest square of the mask) has
+                    // weight 3^k; the shape's index puts that square at digit
+                    // `digit_of_bit[k]`.
+                    for bit_idx in 0..pow3(n) {
+                        let mut rest = bit_idx;
+                        let mut shape_idx = 0;
+                        for k in 0..n {
+                            let digit = rest % 3;
+                            rest /= 3;
+                            shape_idx += digit * pow3(inst.digit_of_bit[k]);
+                        }
+                        let v = w[offsets[inst.shape] + shape_idx] * SCALE;
+                        tables.push(v.round().clamp(-32_000.0, 32_000.0) as i16);
+                    }
+                }
+                let base = w.len() - SCALARS;
+                let mut scalar = [0; SCALARS];
+                for (k, s) in scalar.iter_mut().enumerate() {
+                    *s = (w[base + k] * SCALE).round() as i32;
+                }
+                StageWeights { tables, scalar }
+            })
+            .collect();
+        let mut stage_of = [0u8; 65];
+        for (e, st) in stage_of.iter_mut().enumerate() {
+            *st = starts
+                .iter()
+                .filter(|&&s| s as usize <= e)
+                .count()
+                .saturating_sub(1) as u8;
         }
         PatternEval {
             placements,
-            tables,
-            scalar,
+            stages,
+            stage_of,
         }
     }
 
-    /// Reads weights written by `write_weights`: the magic, the count, then
+    /// Reads weights written by `write_weights`: the magic, the stage count, each
+    /// stage's first empties count, the count of weights per stage, then the stages'
     /// little-endian `f32`s in the training layout.
     ///
     /// # Errors
-    /// When the bytes are not such a file or hold the wrong number of weights.
+    /// When the bytes are not such a file, hold the wrong number of weights or
+    /// impossible stages.
     pub fn from_bytes(bytes: &[u8]) -> Result<PatternEval> {
         ensure!(
-            bytes.len() >= 16 && &bytes[..8] == MAGIC,
-            "not a treelab evaluation file (expected the magic {:?})",
+            bytes.len() >= 8 && &bytes[..8] == MAGIC,
+            "not a treelab evaluation file of this version (expected the magic {:?})",
             std::str::from_utf8(MAGIC).unwrap_or("")
         );
-        let count = u64::from_le_bytes(bytes[8..16].try_into()?) as usize;
+        let mut at = 8;
+        let mut word = |what: &str| -> Result<u64> {
+            let b = bytes
+                .get(at..at + 8)
+                .with_context(|| format!("the file ends before the {what} (byte {at})"))?;
+            at += 8;
+            Ok(u64::from_le_bytes(b.try_into()?))
+        };
+        let stages = word("stage count")? as usize;
+        ensure!(
+            (1..=MAX_STAGES).contains(&stages),
+            "{stages} stages: 1 to {MAX_STAGES} expected"
+        );
+        let mut starts = Vec::with_capacity(stages);
+        for k in 0..stages {
+            let s = word("stage starts")?;
+            ensure!(
+                s <= 64,
+                "stage {k} starts at {s} empties: at most 64 expected"
+            );
+            ensure!(
+                if k == 0 {
+                    s == 0
+                } else {
+                    s > u64::from(starts[k - 1])
+                },
+                "stage {k} starts at {s} empties: the first must start at 0 and each \
+                 after the one before"
+            );
+            starts.push(s as u32);
+        }
+        let count = word("weight count")? as usize;
         let (_, expected) = layout();
         ensure!(
             count == expected,
-            "the file holds {count} weights, this build expects {expected}"
+            "the file holds {count} weights per stage, this build expects {expected}"
         );
-        let body = &bytes[16..];
+        let body = &bytes[at..];
         ensure!(
-            body.len() == count * 4,
-            "the file is {} bytes long, {} expected for {count} weights",
+            body.len() == stages * count * 4,
+            "the file is {} bytes long, {} expected for {stages} stages of {count} weights",
             bytes.len(),
-            16 + count * 4
+            at + stages * count * 4
         );
-        let w: Vec<f32> = body
+        let all: Vec<f32> = body
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
-        if let Some(i) = w.iter().position(|x| !x.is_finite()) {
+        if let Some(i) = all.iter().position(|x| !x.is_finite()) {
             bail!("weight {i} is not a finite number");
         }
-        Ok(PatternEval::from_weights(&w))
+        let weights: Vec<Vec<f32>> = all.chunks_exact(count).map(<[f32]>::to_vec).collect();
+        Ok(PatternEval::from_weights(&starts, &weights))
     }
 
     /// The evaluation of the position for `p` (to move), in 1/32 discs.
     #[inline]
     #[must_use]
     pub fn eval(&self, p: u64, o: u64) -> i32 {
+        let empties = (p | o).count_zeros() as usize;
+        let stage = &self.stages[usize::from(self.stage_of[empties])];
         let mut sum = 0i32;
         for &(mask, offset) in &self.placements {
             let idx = usize::from(BINARY_TO_TERNARY[extract(p, mask)])
                 + 2 * usize::from(BINARY_TO_TERNARY[extract(o, mask)]);
-            sum += i32::from(self.tables[offset + idx]);
+            sum += i32::from(stage.tables[offset + idx]);
         }
-        sum + self.scalar[0] * moves(p, o).count_ones() as i32
-            + self.scalar[1] * moves(o, p).count_ones() as i32
-            + self.scalar[2]
+        sum + stage.scalar[0] * moves(p, o).count_ones() as i32
+            + stage.scalar[1] * moves(o, p).count_ones() as i32
+            + stage.scalar[2]
     }
 }
 
-/// Serialises weights in the training layout.
-fn write_weights(w: &[f32]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(16 + 4 * w.len());
+/// Serialises the weights of stages starting at `starts` empties, in the training
+/// layout (see [`PatternEval::from_bytes`]).
+fn write_weights(starts: &[u32], weights: &[Vec<f32>]) -> Vec<u8> {
+    let count = weights.first().map_or(0, Vec::len);
+    let mut out = Vec::with_capacity(24 + 8 * starts.len() + 4 * count * weights.len());
     out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&(w.len() as u64).to_le_bytes());
-    for x in w {
-        out.extend_from_slice(&x.to_le_bytes());
+    out.extend_from_slice(&(starts.len() as u64).to_le_bytes());
+    for &s in starts {
+        out.extend_from_slice(&u64::from(s).to_le_bytes());
+    }
+    out.extend_from_slice(&(count as u64).to_le_bytes());
+    for w in weights {
+        for x in w {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
     }
     out
 }
@@ -394,6 +485,11 @@ pub struct TrainConfig {
     pub epochs: usize,
     /// Share of the samples held out to measure the fit.
     pub holdout: f64,
+    /// Where the stages after the first start (empties, increasing): one set of weights
+    /// per stage. Empty: one set for every stage of the game.
+    pub stages: Vec<u32>,
+    /// Each stage also trains on samples up to this many empties outside it.
+    pub stage_overlap: u32,
 }
 
 impl Default for TrainConfig {
@@ -405,6 +501,8 @@ impl Default for TrainConfig {
             threads: 2,
             epochs: 12,
             holdout: 0.05,
+            stages: Vec::new(),
+            stage_overlap: 0,
         }
     }
 }
@@ -495,8 +593,9 @@ pub fn generate(config: &TrainConfig, progress: &(dyn Fn(usize) + Sync)) -> Vec<
             let done = &done;
             scope.spawn(move || {
                 let mut solver = OthelloSolver::new(OthelloOptions {
+                    // Exact scores whatever orders the moves: the shipped
+                    // evaluation only makes the labels cheaper.
                     tt_mib: 4,
-                    pattern: false,
                     ..OthelloOptions::default()
                 });
                 for (slot, &(p, o)) in slots.iter_mut().zip(work) {
@@ -520,6 +619,66 @@ pub struct Trained {
     pub weights: Vec<f32>,
     /// Text: sample counts, the error on the training and held-out samples per epoch.
     pub report: String,
+}
+
+/// The fitted weights of every stage.
+#[derive(Debug)]
+pub struct TrainedStages {
+    /// The first empties count of each stage (the first is 0).
+    pub starts: Vec<u32>,
+    /// Each stage's weights in the training layout.
+    pub weights: Vec<Vec<f32>>,
+    /// The stages' reports.
+    pub report: String,
+}
+
+/// Fits one set of weights per stage of `config.stages`, each by [`train`] on the
+/// samples whose empties fall in the stage or within `config.stage_overlap` of it.
+///
+/// # Errors
+/// When the stage starts are not increasing, or a stage has no samples.
+pub fn train_stages(samples: &[Sample], config: &TrainConfig) -> Result<TrainedStages> {
+    let mut starts = vec![0];
+    for &s in &config.stages {
+        ensure!(
+            s <= 64 && s > *starts.last().unwrap_or(&0),
+            "stage starts {:?}: each must be above the one before, 1 to 64",
+            config.stages
+        );
+        starts.push(s);
+    }
+    let mut weights = Vec::new();
+    let mut report = String::new();
+    for (k, &start) in starts.iter().enumerate() {
+        let end = starts.get(k + 1).map_or(64, |&next| next - 1);
+        let (lo, hi) = (
+            start.saturating_sub(config.stage_overlap),
+            end + config.stage_overlap,
+        );
+        let chosen: Vec<Sample> = samples
+            .iter()
+            .filter(|s| (lo..=hi).contains(&(s.p | s.o).count_zeros()))
+            .copied()
+            .collect();
+        ensure!(
+            !chosen.is_empty(),
+            "stage {k} ({start} to {end} empties) has no samples with {lo} to {hi} empties"
+        );
+        if starts.len() > 1 {
+            let _ = writeln!(
+                report,
+                "stage {k}: {start} to {end} empties, trained on {lo} to {hi}"
+            );
+        }
+        let trained = train(&chosen, config);
+        report.push_str(&trained.report);
+        weights.push(trained.weights);
+    }
+    Ok(TrainedStages {
+        starts,
+        weights,
+        report,
+    })
 }
 
 /// Fits the weights to `samples` by stochastic gradient descent on the squared error
@@ -612,25 +771,115 @@ pub fn train(samples: &[Sample], config: &TrainConfig) -> Trained {
     Trained { weights: w, report }
 }
 
-/// `treelab train-eval`: generates, fits, writes the weights file and prints the report.
+/// Writes samples as text, one per line: the side to move's and the opponent's discs as
+/// 16 hex digits each, then the exact score.
+#[must_use]
+pub fn samples_to_text(samples: &[Sample]) -> String {
+    let mut out = String::with_capacity(samples.len() * 38);
+    for s in samples {
+        let _ = writeln!(out, "{:016x} {:016x} {:+}", s.p, s.o, s.score);
+    }
+    out
+}
+
+/// Reads samples written by [`samples_to_text`]; `name` names the source in errors.
 ///
 /// # Errors
-/// When the output file cannot be written.
-pub fn train_to_file(config: &TrainConfig, out: &std::path::Path) -> Result<String> {
+/// When a line is not two 16-hex-digit boards and a score, the boards overlap, or the
+/// score is impossible (odd numbers are fine: a game can end with an empty square).
+pub fn samples_from_text(text: &str, name: &str) -> Result<Vec<Sample>> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let at = || format!("{name}:{}", i + 1);
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        ensure!(
+            fields.len() == 3,
+            "{}: expected 'player opponent score', found {} fields",
+            at(),
+            fields.len()
+        );
+        let board = |f: &str| {
+            u64::from_str_radix(f, 16)
+                .ok()
+                .filter(|_| f.len() == 16)
+                .with_context(|| format!("{}: '{f}' is not 16 hex digits", at()))
+        };
+        let (p, o) = (board(fields[0])?, board(fields[1])?);
+        ensure!(p & o == 0, "{}: the two sides share squares", at());
+        let score: i32 = fields[2]
+            .parse()
+            .with_context(|| format!("{}: '{}' is not a score", at(), fields[2]))?;
+        ensure!(
+            (-64..=64).contains(&score),
+            "{}: score {score} is outside -64..=64",
+            at()
+        );
+        out.push(Sample { p, o, score });
+    }
+    Ok(out)
+}
+
+/// Where `treelab train-eval` takes its samples from and keeps them.
+#[derive(Clone, Debug, Default)]
+pub struct SampleFiles {
+    /// Train on the samples of these files instead of playing and solving games.
+    pub from: Vec<std::path::PathBuf>,
+    /// Also write the samples used to this file.
+    pub save: Option<std::path::PathBuf>,
+}
+
+/// `treelab train-eval`: generates (or reads) the samples, fits, writes the weights
+/// file and prints the report.
+///
+/// # Errors
+/// When a samples file cannot be read or is malformed, or a file cannot be written.
+pub fn train_to_file(
+    config: &TrainConfig,
+    files: &SampleFiles,
+    out: &std::path::Path,
+) -> Result<String> {
     let clock = std::time::Instant::now();
-    let samples = generate(config, &|n| eprintln!("solved {n} positions"));
-    let solved = clock.elapsed().as_secs_f64();
-    let trained = train(&samples, config);
-    let mut report = format!(
-        "{} positions solved in {:.1} s ({} games, seed {}, empties {:?})\n",
-        samples.len(),
-        solved,
-        config.games,
-        config.seed,
-        config.empties
-    );
+    let (samples, mut report) = if files.from.is_empty() {
+        let samples = generate(config, &|n| eprintln!("solved {n} positions"));
+        let report = format!(
+            "{} positions solved in {:.1} s ({} games, seed {}, empties {:?})\n",
+            samples.len(),
+            clock.elapsed().as_secs_f64(),
+            config.games,
+            config.seed,
+            config.empties
+        );
+        (samples, report)
+    } else {
+        let mut samples = Vec::new();
+        for path in &files.from {
+            let name = path.display().to_string();
+            let text = std::fs::read_to_string(path).with_context(|| format!("reading {name}"))?;
+            samples.extend(samples_from_text(&text, &name)?);
+        }
+        let report = format!(
+            "{} samples read from {}\n",
+            samples.len(),
+            files
+                .from
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        (samples, report)
+    };
+    if let Some(path) = &files.save {
+        crate::session::write_atomic(path, samples_to_text(&samples).as_bytes())
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    let trained = train_stages(&samples, config)?;
     report.push_str(&trained.report);
-    crate::session::write_atomic(out, &write_weights(&trained.weights))
+    crate::session::write_atomic(out, &write_weights(&trained.starts, &trained.weights))
         .with_context(|| format!("writing {}", out.display()))?;
     Ok(report)
 }
@@ -658,7 +907,7 @@ mod tests {
         let w: Vec<f32> = (0..n)
             .map(|_| (rng.below(2001) as f32 - 1000.0) / SCALE)
             .collect();
-        let eval = PatternEval::from_weights(&w);
+        let eval = PatternEval::from_weights(&[0], std::slice::from_ref(&w));
         let mut feats = Vec::new();
         for _ in 0..200 {
             let a = rng.next_u64();
@@ -677,13 +926,73 @@ mod tests {
     fn weights_round_trip_and_bad_files_are_refused() {
         let (_, n) = layout();
         let w: Vec<f32> = (0..n).map(|i| (i % 17) as f32 * 0.25).collect();
-        let bytes = write_weights(&w);
+        let bytes = write_weights(&[0], std::slice::from_ref(&w));
         assert!(PatternEval::from_bytes(&bytes).is_ok());
         assert!(PatternEval::from_bytes(&bytes[..bytes.len() - 4]).is_err());
         assert!(PatternEval::from_bytes(b"nonsense").is_err());
         let mut wrong = bytes.clone();
         wrong[8] ^= 1;
         assert!(PatternEval::from_bytes(&wrong).is_err());
+    }
+
+    #[test]
+    fn each_stage_evaluates_the_positions_of_its_empties() {
+        // Two stages whose weights differ only in the constant: positions with fewer
+        // than 14 empties get the first, the others the second.
+        let (_, n) = layout();
+        let mut early = vec![0.0f32; n];
+        let mut late = vec![0.0f32; n];
+        early[n - 1] = 3.0;
+        late[n - 1] = -5.0;
+        let bytes = write_weights(&[0, 14], &[early, late]);
+        let eval = PatternEval::from_bytes(&bytes).expect("two stages load");
+        let start = Othello::start();
+        let (p, o) = (start.player(), start.opponent());
+        assert_eq!(eval.eval(p, o), -5 * 32);
+        let full = !0u64 ^ 0xFFF; // 12 empties
+        assert_eq!(
+            eval.eval(full & 0x5555_5555_5555_5555, full & !0x5555_5555_5555_5555),
+            3 * 32
+        );
+        // Stages out of order, not starting at 0, or too many are refused.
+        let w = vec![0.0f32; n];
+        for starts in [&[0, 14, 14][..], &[3, 14][..], &[0, 70][..]] {
+            let ws = vec![w.clone(); starts.len()];
+            let err = PatternEval::from_bytes(&write_weights(starts, &ws))
+                .expect_err("bad stages are refused");
+            assert!(err.to_string().contains("stage"), "{err}");
+        }
+    }
+
+    #[test]
+    fn samples_round_trip_as_text_and_bad_lines_say_where() {
+        let samples = vec![
+            Sample {
+                p: 0x0000_0008_1000_0000,
+                o: 0x0000_0010_0800_0000,
+                score: 0,
+            },
+            Sample {
+                p: 1,
+                o: 2,
+                score: -64,
+            },
+        ];
+        let text = samples_to_text(&samples);
+        assert_eq!(samples_from_text(&text, "x").expect("reads back"), samples);
+        for (bad, want) in [
+            ("0000000000000001 0000000000000002", "expected"),
+            ("0000000000000001 0000000000000001 +2", "share squares"),
+            ("00000000000000zz 0000000000000002 +2", "not 16 hex digits"),
+            ("0000000000000001 0000000000000002 +66", "outside"),
+            ("0000000000000001 0000000000000002 ten", "not a score"),
+        ] {
+            let err = samples_from_text(&format!("{text}{bad}\n"), "x")
+                .expect_err("a bad line is refused")
+                .to_string();
+            assert!(err.contains(want), "{bad}: {err}");
+            assert!(err.starts_with("x:3"), "{bad}: {err}");
+        }
     }
 
     #[test]
