@@ -76,13 +76,13 @@ pub struct TrainEvalArgs {
     #[arg(long, default_value_t = 2026)]
     pub seed: u64,
     /// Games to play.
-    #[arg(long, default_value_t = 36_000)]
+    #[arg(long, default_value_t = 150_000)]
     pub games: usize,
     /// Empties of the solved positions, comma-separated.
-    #[arg(long, default_value = "12,13,14,15,16")]
+    #[arg(long, default_value = "11,12,13,14,15,16")]
     pub empties: String,
-    /// Passes over the data.
-    #[arg(long, default_value_t = 12)]
+    /// Passes over the data (full-batch gradient steps).
+    #[arg(long, default_value_t = 1000)]
     pub epochs: usize,
     /// Threads for the solving.
     #[arg(long, default_value_t = 2)]

@@ -86,9 +86,10 @@ const INF: i32 = 65;
 /// The largest score.
 const MAX_SCORE: i32 = 64;
 /// Default margin of the presearch in discs ([`OthelloOptions::presearch_margin`]).
-/// FFO #40-#49: 0.49x the nodes of no presearch with 14, 0.53x with 12, 0.57x with 10
-/// or 16; #20-#39: 0.69x to 0.71x with any of them.
-pub const DEFAULT_PRESEARCH_MARGIN: u32 = 14;
+/// With the session-6 weights, nodes of FFO #40-#49 / #20-#39 with 14, 16 and 18:
+/// 630/86, 587/88 and 652/94 M (the single positions move by up to 2x either way, the
+/// totals less).
+pub const DEFAULT_PRESEARCH_MARGIN: u32 = 16;
 /// The presearch runs for roots with at least this many empties (FFO #21, 15
 /// empties: 1.6x the nodes with it; #22, 17 empties: 0.81x).
 pub const PRESEARCH_MIN_EMPTIES: u32 = 16;
@@ -397,9 +398,10 @@ fn neighbours_h(p: u64) -> u64 {
 }
 
 /// The ordering key of a deep node's move with the pattern evaluation: the shallow
-/// search's value (1/32 disc) plus this much per weighted reply the opponent lacks
-/// (measured on FFO #40-#47; 4 discs per reply).
-const PATTERN_MOBILITY_WEIGHT: i32 = 128;
+/// search's value (1/32 disc) plus this much per weighted reply the opponent lacks:
+/// 2.5 discs per reply (with the session-6 weights and presearch margin, millions of
+/// nodes of FFO #40-#49 / #20-#39 at 2, 2.5 and 3 discs: 588/89, 587/88 and 624/91).
+const PATTERN_MOBILITY_WEIGHT: i32 = 80;
 
 /// The unit of the ordering evaluations: 1/32 of a disc.
 const ORDER_UNIT: i32 = 32;
@@ -1200,7 +1202,7 @@ impl<'t> Searcher<'t> {
                 shallow_best = shallow_best.max(Some(v));
                 let replies = moves(np, no);
                 if self.eval.is_some() {
-                    // One weighted reply less is worth 4 discs of evaluation.
+                    // One weighted reply less is worth 2.5 discs of evaluation.
                     v + (36 - weighted_count(replies)) * PATTERN_MOBILITY_WEIGHT
                 } else {
                     (v << 12)

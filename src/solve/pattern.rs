@@ -481,7 +481,7 @@ pub struct TrainConfig {
     pub empties: Vec<u32>,
     /// Worker threads for the solving.
     pub threads: usize,
-    /// Passes over the data.
+    /// Passes over the data (full-batch gradient steps).
     pub epochs: usize,
     /// Share of the samples held out to measure the fit.
     pub holdout: f64,
@@ -496,10 +496,10 @@ impl Default for TrainConfig {
     fn default() -> Self {
         TrainConfig {
             seed: 2026,
-            games: 36_000,
-            empties: vec![12, 13, 14, 15, 16],
+            games: 150_000,
+            empties: vec![11, 12, 13, 14, 15, 16],
             threads: 2,
-            epochs: 12,
+            epochs: 1000,
             holdout: 0.05,
             stages: Vec::new(),
             stage_overlap: 0,
@@ -681,30 +681,135 @@ pub fn train_stages(samples: &[Sample], config: &TrainConfig) -> Result<TrainedS
     })
 }
 
-/// Fits the weights to `samples` by stochastic gradient descent on the squared error
-/// (a per-weight step size shrinking with how often the weight was seen), holding out
-/// every `1/holdout`-th sample to measure the fit. Deterministic.
+/// The training data in one flat layout: per row the weight index of every placement,
+/// the scalar features and the exact score.
+struct Rows {
+    /// `places` weight indices per row.
+    feats: Vec<u32>,
+    scalars: Vec<[f32; SCALARS]>,
+    target: Vec<f32>,
+    places: usize,
+}
+
+impl Rows {
+    fn new(samples: &[&Sample], insts: &[Instance], offsets: &[usize]) -> Rows {
+        let mut feats = Vec::with_capacity(samples.len() * insts.len());
+        let mut row = Vec::new();
+        for s in samples {
+            features(s.p, s.o, insts, offsets, &mut row);
+            feats.extend(row.iter().map(|&f| f as u32));
+        }
+        Rows {
+            feats,
+            scalars: samples.iter().map(|s| scalars(s.p, s.o)).collect(),
+            target: samples.iter().map(|s| s.score as f32).collect(),
+            places: insts.len(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.target.len()
+    }
+
+    /// The prediction of row `i` by `w`, minus its score.
+    #[inline]
+    fn error(&self, w: &[f32], i: usize) -> f32 {
+        let base = w.len() - SCALARS;
+        let mut v: f32 = self.feats[i * self.places..(i + 1) * self.places]
+            .iter()
+            .map(|&f| w[f as usize])
+            .sum();
+        for (k, x) in self.scalars[i].iter().enumerate() {
+            v += w[base + k] * x;
+        }
+        v - self.target[i]
+    }
+
+    /// The root mean squared error of `w`, in discs.
+    fn rms(&self, w: &[f32]) -> f64 {
+        if self.len() == 0 {
+            return 0.0;
+        }
+        let sum: f64 = (0..self.len())
+            .map(|i| f64::from(self.error(w, i)).powi(2))
+            .sum();
+        (sum / self.len() as f64).sqrt()
+    }
+
+    /// Adds the gradient of half the summed squared error over rows `range` to `grad`.
+    fn add_gradient(&self, w: &[f32], range: std::ops::Range<usize>, grad: &mut [f32]) {
+        let base = w.len() - SCALARS;
+        for i in range {
+            let err = self.error(w, i);
+            for &f in &self.feats[i * self.places..(i + 1) * self.places] {
+                grad[f as usize] += err;
+            }
+            for (k, x) in self.scalars[i].iter().enumerate() {
+                grad[base + k] += err * x;
+            }
+        }
+    }
+
+    /// The gradient of the mean squared error (halved) at `w`, summed over a fixed
+    /// split of the rows (so the same whatever `threads`).
+    fn gradient(&self, w: &[f32], threads: usize) -> Vec<f64> {
+        const CHUNKS: usize = 16;
+        let per = self.len().div_ceil(CHUNKS).max(1);
+        let ranges: Vec<std::ops::Range<usize>> = (0..CHUNKS)
+            .map(|c| (c * per).min(self.len())..((c + 1) * per).min(self.len()))
+            .collect();
+        let mut parts = vec![vec![0f32; w.len()]; CHUNKS];
+        let threads = threads.clamp(1, CHUNKS);
+        std::thread::scope(|scope| {
+            let mut lanes: Vec<Vec<(&std::ops::Range<usize>, &mut Vec<f32>)>> =
+                (0..threads).map(|_| Vec::new()).collect();
+            for (c, pair) in ranges.iter().zip(parts.iter_mut()).enumerate() {
+                lanes[c % threads].push(pair);
+            }
+            for lane in lanes {
+                scope.spawn(move || {
+                    for (range, grad) in lane {
+                        self.add_gradient(w, range.clone(), grad);
+                    }
+                });
+            }
+        });
+        let mut total = vec![0f64; w.len()];
+        for part in &parts {
+            for (t, &g) in total.iter_mut().zip(part) {
+                *t += f64::from(g);
+            }
+        }
+        let n = self.len().max(1) as f64;
+        for t in &mut total {
+            *t /= n;
+        }
+        total
+    }
+}
+
+/// How many observations of a zero weight the ridge penalty is worth (a weight seen
+/// fewer times than this stays near zero).
+const PRIOR_OBSERVATIONS: f64 = 4.0;
+
+/// Fits the weights to `samples` by least squares with a small ridge penalty: full-batch
+/// gradient descent with Adam steps, `config.epochs` passes, holding out every
+/// `1/holdout`-th sample to measure the fit. Deterministic (whatever the thread count).
 #[must_use]
 pub fn train(samples: &[Sample], config: &TrainConfig) -> Trained {
     let insts = instances();
     let (offsets, n) = layout();
-    let mut w = vec![0f32; n];
     let every = (1.0 / config.holdout.clamp(0.001, 0.5)).round() as usize;
     let (mut fit, mut held) = (Vec::new(), Vec::new());
-    let mut feats = Vec::new();
-    let mut counts = vec![0u32; n];
     for (i, s) in samples.iter().enumerate() {
-        features(s.p, s.o, &insts, &offsets, &mut feats);
-        let row = (feats.clone(), scalars(s.p, s.o), s.score as f32);
         if i % every == every - 1 {
-            held.push(row);
+            held.push(s);
         } else {
-            for &f in &row.0 {
-                counts[f] += 1;
-            }
-            fit.push(row);
+            fit.push(s);
         }
     }
+    let fit = Rows::new(&fit, &insts, &offsets);
+    let held = Rows::new(&held, &insts, &offsets);
     let mut report = String::new();
     let _ = writeln!(
         report,
@@ -715,58 +820,39 @@ pub fn train(samples: &[Sample], config: &TrainConfig) -> Trained {
         insts.len(),
         SHAPES.map(|s| s.name).join(", ")
     );
-    let base = n - SCALARS;
-    let predict = |w: &[f32], row: &(Vec<usize>, [f32; SCALARS], f32)| -> f32 {
-        let mut v: f32 = row.0.iter().map(|&f| w[f]).sum();
-        for k in 0..SCALARS {
-            v += w[base + k] * row.1[k];
-        }
-        v
-    };
-    let rms = |w: &[f32], rows: &[(Vec<usize>, [f32; SCALARS], f32)]| -> f64 {
-        if rows.is_empty() {
-            return 0.0;
-        }
-        let sum: f64 = rows
-            .iter()
-            .map(|r| f64::from(predict(w, r) - r.2).powi(2))
-            .sum();
-        (sum / rows.len() as f64).sqrt()
-    };
+    let mut w = vec![0f32; n];
     let _ = writeln!(
         report,
         "error before training (rms discs): {:.2} fitted, {:.2} held out",
-        rms(&w, &fit),
-        rms(&w, &held)
+        fit.rms(&w),
+        held.rms(&w)
     );
-    let mut order: Vec<usize> = (0..fit.len()).collect();
-    let mut rng = SeededRng::new(config.seed ^ 0x5EED);
-    for epoch in 0..config.epochs {
-        // Seeded shuffle.
-        for i in (1..order.len()).rev() {
-            let j = rng.below(i as u64 + 1) as usize;
-            order.swap(i, j);
+    let lambda = PRIOR_OBSERVATIONS / fit.len().max(1) as f64;
+    let (mut m, mut v) = (vec![0f64; n], vec![0f64; n]);
+    let (beta1, beta2, eps) = (0.9f64, 0.999f64, 1e-8f64);
+    let passes = config.epochs;
+    let every_report = passes.div_ceil(12).max(1);
+    for pass in 0..passes {
+        let grad = fit.gradient(&w, config.threads);
+        // A step of 0.1 disc at first, shrinking to a tenth by the end.
+        let rate = 0.1 * (1.0 - 0.9 * pass as f64 / passes as f64);
+        let t = (pass + 1) as i32;
+        let (c1, c2) = (1.0 - beta1.powi(t), 1.0 - beta2.powi(t));
+        for i in 0..n {
+            let g = grad[i] + lambda * f64::from(w[i]);
+            m[i] = beta1 * m[i] + (1.0 - beta1) * g;
+            v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
+            w[i] -= (rate * (m[i] / c1) / ((v[i] / c2).sqrt() + eps)) as f32;
         }
-        let rate = 0.02 / (1.0 + epoch as f32 * 0.15);
-        for &i in &order {
-            let row = &fit[i];
-            let err = predict(&w, row) - row.2;
-            for &f in &row.0 {
-                // Rarely seen configurations move more per sighting, bounded.
-                let step = rate * (4.0 / (counts[f] as f32).sqrt()).clamp(0.05, 1.0);
-                w[f] -= step * err + 0.0005 * w[f];
-            }
-            for k in 0..SCALARS {
-                w[base + k] -= rate * 0.01 * err * row.1[k];
-            }
+        if (pass + 1) % every_report == 0 || pass + 1 == passes {
+            let _ = writeln!(
+                report,
+                "pass {:4}: rms {:.2} fitted, {:.2} held out",
+                pass + 1,
+                fit.rms(&w),
+                held.rms(&w)
+            );
         }
-        let _ = writeln!(
-            report,
-            "epoch {:2}: rms {:.2} fitted, {:.2} held out",
-            epoch + 1,
-            rms(&w, &fit),
-            rms(&w, &held)
-        );
     }
     Trained { weights: w, report }
 }
