@@ -78,6 +78,11 @@ pub struct TrainEvalArgs {
     /// Games to play.
     #[arg(long, default_value_t = 150_000)]
     pub games: usize,
+    /// Solve only the positions of games from this one on (0-based), to split a long
+    /// run into parts that save their samples (--save-samples) and train together
+    /// (--from-samples, in order) to the weights of one run.
+    #[arg(long, default_value_t = 0)]
+    pub first_game: usize,
     /// Empties of the solved positions, comma-separated.
     #[arg(long, default_value = "11,12,13,14,15,16")]
     pub empties: String,
@@ -982,6 +987,13 @@ fn train_eval(args: &TrainEvalArgs) -> Result<()> {
         }
         empties.push(e);
     }
+    if args.first_game >= args.games {
+        bail!(
+            "--first-game {} leaves nothing to solve of --games {}",
+            args.first_game,
+            args.games
+        );
+    }
     if args.games == 0 || args.epochs == 0 || !(1..=256).contains(&args.threads) {
         bail!("--games and --epochs must be at least 1, --threads 1 to 256");
     }
@@ -1004,6 +1016,7 @@ fn train_eval(args: &TrainEvalArgs) -> Result<()> {
         stage_overlap: args.stage_overlap,
         seed: args.seed,
         games: args.games,
+        first_game: args.first_game,
         empties,
         threads: args.threads,
         epochs: args.epochs,
