@@ -987,15 +987,15 @@ fn train_eval(args: &TrainEvalArgs) -> Result<()> {
         }
         empties.push(e);
     }
-    if args.first_game >= args.games {
+    if args.games == 0 || args.epochs == 0 || !(1..=256).contains(&args.threads) {
+        bail!("--games and --epochs must be at least 1, --threads 1 to 256");
+    }
+    if args.from_samples.is_empty() && args.first_game >= args.games {
         bail!(
             "--first-game {} leaves nothing to solve of --games {}",
             args.first_game,
             args.games
         );
-    }
-    if args.games == 0 || args.epochs == 0 || !(1..=256).contains(&args.threads) {
-        bail!("--games and --epochs must be at least 1, --threads 1 to 256");
     }
     let mut stages = Vec::new();
     for part in args.stages.split(',').filter(|p| !p.trim().is_empty()) {
