@@ -974,18 +974,26 @@ fn session_cmd(c: SessionCommand) -> Result<()> {
     }
 }
 
+/// Parses the comma-separated whole numbers of option `flag` (blank parts skipped).
+fn parse_counts(flag: &str, text: &str) -> Result<Vec<u32>> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|part| !part.is_empty())
+        .map(|part| {
+            part.parse()
+                .with_context(|| format!("{flag} '{text}': '{part}' is not a number"))
+        })
+        .collect()
+}
+
 fn train_eval(args: &TrainEvalArgs) -> Result<()> {
     use crate::solve::pattern::{SampleFiles, TrainConfig, train_to_file};
-    let mut empties = Vec::new();
-    for part in args.empties.split(',') {
-        let e: u32 = part
-            .trim()
-            .parse()
-            .with_context(|| format!("--empties '{}': '{part}' is not a number", args.empties))?;
-        if !(1..=40).contains(&e) {
-            bail!("--empties: {e} is out of range (1 to 40)");
-        }
-        empties.push(e);
+    let empties = parse_counts("--empties", &args.empties)?;
+    if empties.is_empty() {
+        bail!("--empties names no empty-square count");
+    }
+    if let Some(e) = empties.iter().find(|e| !(1..=40).contains(*e)) {
+        bail!("--empties: {e} is out of range (1 to 40)");
     }
     if args.games == 0 || args.epochs == 0 || !(1..=256).contains(&args.threads) {
         bail!("--games and --epochs must be at least 1, --threads 1 to 256");
@@ -997,14 +1005,7 @@ fn train_eval(args: &TrainEvalArgs) -> Result<()> {
             args.games
         );
     }
-    let mut stages = Vec::new();
-    for part in args.stages.split(',').filter(|p| !p.trim().is_empty()) {
-        let e: u32 = part
-            .trim()
-            .parse()
-            .with_context(|| format!("--stages '{}': '{part}' is not a number", args.stages))?;
-        stages.push(e);
-    }
+    let stages = parse_counts("--stages", &args.stages)?;
     if args.stage_overlap > 64 {
         bail!(
             "--stage-overlap {} is out of range: 0 to 64",

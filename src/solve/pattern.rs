@@ -762,43 +762,44 @@ impl Rows {
         }
     }
 
-    /// The gradient of the mean squared error (halved) at `w`, summed over a fixed
-    /// split of the rows (so the same whatever `threads`).
-    fn gradient(&self, w: &[f32], threads: usize) -> Vec<f64> {
-        const CHUNKS: usize = 16;
-        let per = self.len().div_ceil(CHUNKS).max(1);
-        let ranges: Vec<std::ops::Range<usize>> = (0..CHUNKS)
-            .map(|c| (c * per).min(self.len())..((c + 1) * per).min(self.len()))
-            .collect();
-        let mut parts = vec![vec![0f32; w.len()]; CHUNKS];
-        let threads = threads.clamp(1, CHUNKS);
+    /// The gradient of the mean squared error (halved) at `w` into `grad`, summed over
+    /// a fixed split of the rows (so the same whatever `threads`); `parts` holds one
+    /// partial sum per chunk, kept between calls.
+    fn gradient(&self, w: &[f32], threads: usize, parts: &mut [Vec<f32>], grad: &mut [f64]) {
+        let chunks = parts.len();
+        let per = self.len().div_ceil(chunks).max(1);
+        let threads = threads.clamp(1, chunks);
         std::thread::scope(|scope| {
-            let mut lanes: Vec<Vec<(&std::ops::Range<usize>, &mut Vec<f32>)>> =
+            let mut lanes: Vec<Vec<(usize, &mut Vec<f32>)>> =
                 (0..threads).map(|_| Vec::new()).collect();
-            for (c, pair) in ranges.iter().zip(parts.iter_mut()).enumerate() {
-                lanes[c % threads].push(pair);
+            for (c, part) in parts.iter_mut().enumerate() {
+                lanes[c % threads].push((c, part));
             }
             for lane in lanes {
                 scope.spawn(move || {
-                    for (range, grad) in lane {
-                        self.add_gradient(w, range.clone(), grad);
+                    for (c, part) in lane {
+                        part.fill(0.0);
+                        let range = (c * per).min(self.len())..((c + 1) * per).min(self.len());
+                        self.add_gradient(w, range, part);
                     }
                 });
             }
         });
-        let mut total = vec![0f64; w.len()];
-        for part in &parts {
-            for (t, &g) in total.iter_mut().zip(part) {
+        grad.fill(0.0);
+        for part in parts.iter() {
+            for (t, &g) in grad.iter_mut().zip(part) {
                 *t += f64::from(g);
             }
         }
         let n = self.len().max(1) as f64;
-        for t in &mut total {
+        for t in grad.iter_mut() {
             *t /= n;
         }
-        total
     }
 }
+
+/// The rows of the gradient are summed in this many fixed chunks.
+const GRADIENT_CHUNKS: usize = 16;
 
 /// How many observations of a zero weight the ridge penalty is worth (a weight seen
 /// fewer times than this stays near zero).
@@ -844,8 +845,10 @@ pub fn train(samples: &[Sample], config: &TrainConfig) -> Trained {
     let (beta1, beta2, eps) = (0.9f64, 0.999f64, 1e-8f64);
     let passes = config.epochs;
     let every_report = passes.div_ceil(12).max(1);
+    let mut parts = vec![vec![0f32; n]; GRADIENT_CHUNKS];
+    let mut grad = vec![0f64; n];
     for pass in 0..passes {
-        let grad = fit.gradient(&w, config.threads);
+        fit.gradient(&w, config.threads, &mut parts, &mut grad);
         // A step of 0.1 disc at first, shrinking to a tenth by the end.
         let rate = 0.1 * (1.0 - 0.9 * pass as f64 / passes as f64);
         let t = (pass + 1) as i32;
