@@ -427,15 +427,27 @@ impl PatternEval {
     #[inline]
     #[must_use]
     pub fn eval(&self, p: u64, o: u64) -> i32 {
+        self.eval_with_moves(p, o, moves(p, o))
+    }
+
+    /// [`PatternEval::eval`] given the moves of `p` (`moves(p, o)`), when the caller
+    /// has them already.
+    #[inline]
+    #[must_use]
+    pub fn eval_with_moves(&self, p: u64, o: u64, p_moves: u64) -> i32 {
+        debug_assert_eq!(p_moves, moves(p, o));
         let empties = (p | o).count_zeros() as usize;
         let stage = &self.stages[usize::from(self.stage_of[empties])];
         let mut sum = 0i32;
         for &(mask, offset) in &self.placements {
-            let idx = usize::from(BINARY_TO_TERNARY[extract(p, mask)])
-                + 2 * usize::from(BINARY_TO_TERNARY[extract(o, mask)]);
+            // (No placement has more than MAX_SHAPE squares: the masking only spares
+            // the bounds checks.)
+            const LOW: usize = (1 << MAX_SHAPE) - 1;
+            let idx = usize::from(BINARY_TO_TERNARY[extract(p, mask) & LOW])
+                + 2 * usize::from(BINARY_TO_TERNARY[extract(o, mask) & LOW]);
             sum += i32::from(stage.tables[offset + idx]);
         }
-        sum + stage.scalar[0] * moves(p, o).count_ones() as i32
+        sum + stage.scalar[0] * p_moves.count_ones() as i32
             + stage.scalar[1] * moves(o, p).count_ones() as i32
             + stage.scalar[2]
     }
