@@ -404,11 +404,12 @@ fn neighbours_h(p: u64) -> u64 {
 
 /// The ordering key of a deep node's move with the pattern evaluation: the shallow
 /// search's value (1/32 disc) plus `PATTERN_MOBILITY_WEIGHT[d]` per weighted reply the
-/// opponent lacks, `d` the depth of the shallow search (index 0 unused). The less the
-/// search sees, the more the replies count: 6.25 discs per reply after one ply, 3.75
-/// after two, 1.9 after three or four. Millions of nodes of FFO #40-#49 / #20-#39 /
-/// #50-#52 against 2.5 discs at every depth (session 6): 570.0 / 89.2 / 907.8 against
-/// 597.2 / 91.3 / 978.4.
+/// opponent lacks, `d` the depth of the shallow search (index 0 unused), plus a disc
+/// per corner-stable disc of the mover. The less the search sees, the more the replies
+/// count: 6.25 discs per reply after one ply, 3.75 after two, 1.9 after three or four.
+/// Millions of nodes of FFO #40-#49 / #20-#39 / #50-#52 against 2.5 discs at every
+/// depth and no stability term (session 6): 562.1 / 88.1 / 872.0 against 597.2 / 91.3
+/// / 978.4 (without the stability term: 570.0 / 89.2 / 907.8).
 const PATTERN_MOBILITY_WEIGHT: [i32; SHALLOW_ORDER_MAX_DEPTH as usize + 1] = [0, 200, 120, 60, 60];
 
 /// The unit of the ordering evaluations: 1/32 of a disc.
@@ -1257,6 +1258,7 @@ impl<'t> Searcher<'t> {
                 if self.eval.is_some() {
                     v + (36 - weighted_count(replies))
                         * PATTERN_MOBILITY_WEIGHT[shallow_depth as usize]
+                        + corner_stability(no) * ORDER_UNIT
                 } else {
                     (v << 12)
                         + ((36 - weighted_count(replies)) << 6)
