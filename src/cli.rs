@@ -221,9 +221,14 @@ pub struct BenchArgs {
     /// Worker threads (default: every core). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Run only slice i of n (`--shard 0/4`): positions whose index is i modulo n.
-    #[arg(long)]
+    /// Run only slice i of n: positions whose index is i modulo n. i counts from 0
+    /// (`0/4` ... `3/4`, as Slurm's `--array=0-3` hands out), or from 1 with
+    /// --shard-from-one (`1/4` ... `4/4`, as GNU parallel's `{#}` counts).
+    #[arg(long, value_name = "i/n")]
     pub shard: Option<String>,
+    /// The shard index of --shard counts from 1 (1..n) instead of 0 (0..n-1).
+    #[arg(long, requires = "shard")]
+    pub shard_from_one: bool,
     /// Only the first N positions.
     #[arg(long)]
     pub limit: Option<usize>,
@@ -238,8 +243,9 @@ pub struct PerftArgs {
     /// othello, connect4, tictactoe or random-tree.
     #[arg(long)]
     pub game: String,
-    /// The position in the game's one-line text form (default: the start).
-    #[arg(long, default_value = "")]
+    /// The position in the game's one-line text form (default: the start). May start
+    /// with `-` (an OBF line whose first square is empty): `--position '--XX...'`.
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub position: String,
     /// The deepest depth; every depth from 1 is printed.
     #[arg(long)]
@@ -281,7 +287,7 @@ pub struct OptionArgs {
     #[arg(long)]
     pub id: bool,
     /// Aspiration window half-width (needs --id; 0 = off).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
     pub aspiration: i32,
     /// Root window: infinite or game (the game's score range).
     #[arg(long, default_value = "infinite")]
@@ -346,8 +352,9 @@ pub struct SearchArgs {
     /// othello, connect4, tictactoe or random-tree.
     #[arg(long)]
     pub game: String,
-    /// The position in the game's one-line text form (default: the start).
-    #[arg(long, default_value = "")]
+    /// The position in the game's one-line text form (default: the start). May start
+    /// with `-` (an OBF line whose first square is empty): `--position '--XX...'`.
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub position: String,
     /// The algorithm: minimax, negamax, alphabeta, negaalpha, scout, negascout, pvs,
     /// mtdf, sss, mt-sss.
@@ -737,26 +744,11 @@ fn bench(args: &BenchArgs) -> Result<()> {
     if rows.is_empty() {
         bail!("--algos names no algorithm");
     }
-    let shard = match &args.shard {
-        None => None,
-        Some(s) => {
-            let (i, n) = s
-                .split_once('/')
-                .with_context(|| format!("shard '{s}': expected i/n, e.g. 0/4"))?;
-            let i: usize = i
-                .trim()
-                .parse()
-                .with_context(|| format!("shard '{s}': bad index"))?;
-            let n: usize = n
-                .trim()
-                .parse()
-                .with_context(|| format!("shard '{s}': bad count"))?;
-            if n == 0 || i >= n {
-                bail!("shard '{s}': need 0 <= i < n");
-            }
-            Some((i, n))
-        }
-    };
+    let shard = args
+        .shard
+        .as_deref()
+        .map(|s| parse_shard(s, args.shard_from_one))
+        .transpose()?;
     let count = parse_count(&args.count)?;
     let threads = args
         .threads
@@ -801,6 +793,43 @@ fn bench(args: &BenchArgs) -> Result<()> {
         bail!("{mismatches} cells disagree on the score with the first row");
     }
     Ok(())
+}
+
+/// Parses `--shard i/n` into a 0-based slice index and the slice count; `from_one` says
+/// that i counts 1..n (GNU parallel's `{#}`, a Slurm array `--array=1-n`).
+pub fn parse_shard(text: &str, from_one: bool) -> Result<(usize, usize)> {
+    let (first, last) = if from_one { ("1", "n") } else { ("0", "n-1") };
+    let (i, n) = text.split_once('/').with_context(|| {
+        format!("--shard '{text}': expected i/n with i from {first} to {last}, e.g. {first}/4")
+    })?;
+    let i: usize = i
+        .trim()
+        .parse()
+        .with_context(|| format!("--shard '{text}': the index '{i}' is not a whole number"))?;
+    let n: usize = n
+        .trim()
+        .parse()
+        .with_context(|| format!("--shard '{text}': the count '{n}' is not a whole number"))?;
+    if n == 0 {
+        bail!("--shard '{text}': the count of slices must be at least 1");
+    }
+    if from_one {
+        if i == 0 || i > n {
+            bail!(
+                "--shard '{text}' with --shard-from-one: the index counts from 1 to {n}; \
+                 drop --shard-from-one for 0-based indices"
+            );
+        }
+        Ok((i - 1, n))
+    } else if i >= n {
+        bail!(
+            "--shard '{text}': the index counts from 0 to {}; for indices 1..{n} (GNU \
+             parallel's {{#}}, a Slurm array 1-{n}) add --shard-from-one",
+            n - 1
+        );
+    } else {
+        Ok((i, n))
+    }
 }
 
 fn parse_count(text: &str) -> Result<CountKind> {

@@ -379,3 +379,225 @@ fn a_retrained_evaluation_orders_the_solver_and_keeps_every_score() {
     let (ok, _, err) = treelab(&["solve", "--suite", "fforum-1-19.obf", "--eval", &two]);
     assert!(!ok && err.contains("two.bin"), "{err}");
 }
+
+/// An FFO position whose first square is empty: its text starts with `--`.
+const FFO_40_LIKE: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOXX--OOOOOX- O";
+
+#[test]
+fn every_subcommand_that_takes_a_position_accepts_one_that_starts_with_a_dash() {
+    // `search`: the same result as the `--position=...` form, which never needed care.
+    let separate = treelab(&[
+        "search",
+        "--game",
+        "othello",
+        "--position",
+        FFO_40_LIKE,
+        "--algo",
+        "negaalpha",
+        "--depth",
+        "3",
+    ]);
+    assert!(separate.0, "{}", separate.2);
+    let joined_flag = format!("--position={FFO_40_LIKE}");
+    let joined = treelab(&[
+        "search",
+        "--game",
+        "othello",
+        &joined_flag,
+        "--algo",
+        "negaalpha",
+        "--depth",
+        "3",
+    ]);
+    assert!(joined.0, "{}", joined.2);
+    let score = |out: &str| {
+        out.lines()
+            .find_map(|l| l.strip_prefix("score: "))
+            .map(str::to_string)
+    };
+    assert!(score(&separate.1).is_some(), "{}", separate.1);
+    assert_eq!(score(&separate.1), score(&joined.1));
+    assert!(separate.1.contains("nodes: "));
+
+    // `perft`: depth 1 counts the root's moves, which minimax at depth 1 evaluates.
+    let (ok, out, err) = treelab(&[
+        "perft",
+        "--game",
+        "othello",
+        "--position",
+        FFO_40_LIKE,
+        "--depth",
+        "1",
+    ]);
+    assert!(ok, "{err}");
+    let leaves: Vec<&str> = out
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_whitespace().nth(1))
+        .collect();
+    let (ok, moves, _) = treelab(&[
+        "search",
+        "--game",
+        "othello",
+        "--position",
+        FFO_40_LIKE,
+        "--algo",
+        "minimax",
+        "--depth",
+        "1",
+    ]);
+    assert!(ok);
+    let root_children = moves
+        .lines()
+        .find_map(|l| l.strip_prefix("leaves: "))
+        .expect("a leaves line");
+    assert_eq!(leaves, [root_children]);
+
+    // Numbers that may be negative: a negative first guess is a value, and a negative
+    // aspiration width is refused by its own check (not taken for a flag).
+    let (ok, out, err) = treelab(&[
+        "search",
+        "--game",
+        "tictactoe",
+        "--algo",
+        "mtdf",
+        "--first-guess",
+        "-1",
+        "--depth",
+        "9",
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(score(&out).as_deref(), Some("0"), "tic-tac-toe is a draw");
+    let (ok, _, err) = treelab(&[
+        "search",
+        "--game",
+        "tictactoe",
+        "--algo",
+        "pvs",
+        "--id",
+        "--aspiration",
+        "-3",
+        "--depth",
+        "4",
+    ]);
+    assert!(!ok);
+    assert!(err.contains("aspiration width -3"), "{err}");
+}
+
+/// The README's sharding examples (GNU parallel with `{#}`, a Slurm array), run as
+/// written with the job number or task id filled in, merge into the unsharded grid.
+#[test]
+fn the_readme_shard_examples_merge_into_the_whole_grid() {
+    let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
+    let parallel_line = readme
+        .lines()
+        .find(|l| l.starts_with("parallel treelab bench") && l.contains("{#}"))
+        .expect("README shows a GNU parallel example");
+    let slurm_line = readme
+        .lines()
+        .find(|l| l.starts_with("treelab bench") && l.contains("$SLURM_ARRAY_TASK_ID"))
+        .expect("README shows a Slurm example");
+    let words = |line: &str, fill: &dyn Fn(&str) -> String| -> Vec<String> {
+        let command = line.split(" ::: ").next().unwrap_or(line);
+        let command = command.strip_prefix("parallel ").unwrap_or(command);
+        command
+            .split_whitespace()
+            .skip(1) // the binary
+            .map(fill)
+            .collect()
+    };
+    let run_in = |dir: &std::path::Path, args: &[String]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_treelab"))
+            .args(args)
+            .current_dir(dir)
+            .output()
+            .expect("the binary runs");
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    // The whole grid: the same command without the shard flags and the output file.
+    let mut whole: Vec<String> = words(parallel_line, &|w| w.to_string());
+    let drop_flag = |args: &mut Vec<String>, flag: &str, with_value: bool| {
+        if let Some(k) = args.iter().position(|a| a == flag) {
+            args.drain(k..k + 1 + usize::from(with_value));
+        }
+    };
+    drop_flag(&mut whole, "--shard", true);
+    drop_flag(&mut whole, "--shard-from-one", false);
+    drop_flag(&mut whole, "--out", true);
+    drop_flag(&mut whole, "--format", true);
+    whole.extend(["--format".to_string(), "csv".to_string()]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let expected = run_in(dir.path(), &whole);
+    assert_eq!(expected.lines().count(), 1 + 40 * 2, "{expected}");
+    let strip_time = |t: &str| {
+        t.lines()
+            .map(|l| l.rsplit_once(',').map_or(l, |(a, _)| a).to_string())
+            .collect::<Vec<_>>()
+    };
+
+    // GNU parallel: jobs 1 and 2.
+    let mut slices = Vec::new();
+    for job in 1..=2 {
+        let args = words(parallel_line, &|w| w.replace("{#}", &job.to_string()));
+        run_in(dir.path(), &args);
+        slices.push(format!("slice-{job}.ron"));
+    }
+    let mut merge = vec!["merge".to_string()];
+    merge.extend(slices.iter().cloned());
+    merge.extend(["--format".to_string(), "csv".to_string()]);
+    assert_eq!(
+        strip_time(&run_in(dir.path(), &merge)),
+        strip_time(&expected)
+    );
+
+    // A Slurm array 0-1.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut slices = Vec::new();
+    for task in 0..2 {
+        let args = words(slurm_line, &|w| {
+            w.replace("$SLURM_ARRAY_TASK_ID", &task.to_string())
+                .replace("$SLURM_ARRAY_TASK_COUNT", "2")
+        });
+        run_in(dir.path(), &args);
+        slices.push(format!("slice-{task}.ron"));
+    }
+    let mut merge = vec!["merge".to_string()];
+    merge.extend(slices.iter().cloned());
+    merge.extend(["--format".to_string(), "csv".to_string()]);
+    assert_eq!(
+        strip_time(&run_in(dir.path(), &merge)),
+        strip_time(&expected)
+    );
+
+    // Out-of-range indices say which numbering to use.
+    let (ok, _, err) = treelab(&[
+        "bench",
+        "--suite",
+        "Test_L3_R1",
+        "--algos",
+        "negaalpha",
+        "--depths",
+        "2",
+        "--shard",
+        "2/2",
+    ]);
+    assert!(!ok && err.contains("--shard-from-one"), "{err}");
+    let (ok, _, err) = treelab(&[
+        "bench",
+        "--suite",
+        "Test_L3_R1",
+        "--algos",
+        "negaalpha",
+        "--depths",
+        "2",
+        "--shard",
+        "0/2",
+        "--shard-from-one",
+    ]);
+    assert!(!ok && err.contains("counts from 1 to 2"), "{err}");
+}
