@@ -9,6 +9,63 @@ use crate::experiment::bench::CountKind;
 use crate::experiment::chart::{LineChart, Series as ChartSeries};
 use crate::session::{ComparisonRow, ResultEntry};
 
+/// The mark of a count, total or ratio that includes a stopped or failed search.
+pub const PARTIAL_MARK: &str = "*";
+
+/// What [`PARTIAL_MARK`] means, for a footnote or a legend.
+pub const PARTIAL_NOTE: &str =
+    "* includes a stopped or failed search: a partial count, not comparable with complete ones";
+
+/// A count (of one search or a total over positions), marked `partial` when a search
+/// in it was stopped or failed: it then undercounts and must not pass for a complete
+/// one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tally {
+    /// The nodes or leaves counted.
+    pub value: u64,
+    /// Whether a stopped or failed search is in it.
+    pub partial: bool,
+}
+
+impl Tally {
+    /// The number, with [`PARTIAL_MARK`] when partial.
+    #[must_use]
+    pub fn text(self) -> String {
+        mark(self.value.to_string(), self.partial)
+    }
+}
+
+/// A ratio of counts, marked `partial` when either side includes a stopped or failed
+/// search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ratio {
+    /// The ratio.
+    pub value: f64,
+    /// Whether either count is partial.
+    pub partial: bool,
+}
+
+impl Ratio {
+    /// The ratio with `decimals` digits, with [`PARTIAL_MARK`] when partial.
+    #[must_use]
+    pub fn text(self, decimals: usize) -> String {
+        mark(format!("{:.*}", decimals, self.value), self.partial)
+    }
+
+    /// The ratio of two tallies (None when the denominator is 0).
+    #[must_use]
+    pub fn of(num: Tally, den: Tally) -> Option<Ratio> {
+        (den.value > 0).then(|| Ratio {
+            value: num.value as f64 / den.value as f64,
+            partial: num.partial || den.partial,
+        })
+    }
+}
+
+fn mark(text: String, partial: bool) -> String {
+    if partial { text + PARTIAL_MARK } else { text }
+}
+
 /// A column of the results table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Column {
@@ -173,7 +230,7 @@ impl<'a> Report<'a> {
     /// Whether `e` is a finished search whose value can be compared.
     #[must_use]
     pub fn is_complete(e: &ResultEntry) -> bool {
-        e.error.is_none() && e.record.stopped.is_none() && e.record.score.is_some()
+        e.is_complete()
     }
 
     /// Indices of the results whose score differs from another complete result at the
@@ -207,14 +264,27 @@ impl<'a> Report<'a> {
             .collect()
     }
 
-    /// `e`'s nodes over the baseline row's nodes at the same position and depth.
+    /// `e`'s nodes over the baseline row's nodes at the same position and depth,
+    /// marked partial when either search was stopped (a failed one has no count).
     #[must_use]
-    pub fn ratio(&self, e: &ResultEntry) -> Option<f64> {
+    pub fn ratio(&self, e: &ResultEntry) -> Option<Ratio> {
+        if e.error.is_some() {
+            return None;
+        }
         let b = self
             .find(self.baseline?, &e.position, e.depth)
             .filter(|b| b.error.is_none())?;
-        (b.record.stats.nodes > 0)
-            .then(|| e.record.stats.nodes as f64 / b.record.stats.nodes as f64)
+        let tally = |x: &ResultEntry| Tally {
+            value: x.record.stats.nodes,
+            partial: !Report::is_complete(x),
+        };
+        Ratio::of(tally(e), tally(b))
+    }
+
+    /// Whether any result in `view` is stopped or failed (its counts are partial).
+    #[must_use]
+    pub fn any_partial(&self, view: &[usize]) -> bool {
+        view.iter().any(|&i| !Report::is_complete(&self.results[i]))
     }
 
     /// The status words of `e`.
@@ -271,7 +341,7 @@ impl<'a> Report<'a> {
             Column::TtHits => plain_number(s.tt_hits),
             Column::Time => format!("{:.3}", s.elapsed_secs),
             Column::NodesPerSec => format!("{:.0}", s.nodes_per_sec()),
-            Column::Ratio => self.ratio(e).map(|r| format!("{r:.3}")).unwrap_or_default(),
+            Column::Ratio => self.ratio(e).map(|r| r.text(3)).unwrap_or_default(),
         }
     }
 
@@ -292,7 +362,7 @@ impl<'a> Report<'a> {
             Column::TtHits => n(s.tt_hits as f64),
             Column::Time => n(s.elapsed_secs),
             Column::NodesPerSec => n(s.nodes_per_sec()),
-            Column::Ratio => self.ratio(e).map_or(SortKey::Empty, n),
+            Column::Ratio => self.ratio(e).map_or(SortKey::Empty, |r| n(r.value)),
             _ => {
                 let t = self.cell(e, c);
                 if t.is_empty() {
@@ -364,34 +434,44 @@ impl<'a> Report<'a> {
         r
     }
 
-    /// The count of `row` at `position` and `depth`, if it ran without failing.
+    /// The count of `row` at `position` and `depth`, if it ran without failing;
+    /// partial when the search was stopped.
     #[must_use]
-    pub fn count(&self, row: usize, position: &str, depth: u32, count: CountKind) -> Option<u64> {
+    pub fn count(&self, row: usize, position: &str, depth: u32, count: CountKind) -> Option<Tally> {
         self.find(row, position, depth)
             .filter(|e| e.error.is_none())
-            .map(|e| count.pick(&e.record))
+            .map(|e| Tally {
+                value: count.pick(&e.record),
+                partial: !Report::is_complete(e),
+            })
     }
 
-    /// Totals per row and depth over `positions` (a row's total at a depth is None
-    /// unless it has a result at every one of them, so that totals compare).
+    /// Totals per row and depth over `positions`. A row's total at a depth is None
+    /// unless it has a result at every one of them, so that totals compare; it is
+    /// partial when any of them was stopped (counted as far as it got) or failed
+    /// (counted as nothing).
     #[must_use]
-    pub fn totals(&self, positions: &[String], count: CountKind) -> BTreeMap<(usize, u32), u64> {
+    pub fn totals(&self, positions: &[String], count: CountKind) -> BTreeMap<(usize, u32), Tally> {
         let mut out = BTreeMap::new();
         for row in self.result_rows() {
             for depth in self.depths() {
-                let mut sum = 0u64;
+                let mut total = Tally {
+                    value: 0,
+                    partial: false,
+                };
                 let mut all = !positions.is_empty();
                 for p in positions {
-                    match self.count(row, p, depth, count) {
-                        Some(v) => sum += v,
-                        None => {
-                            all = false;
-                            break;
-                        }
+                    let Some(e) = self.find(row, p, depth) else {
+                        all = false;
+                        break;
+                    };
+                    total.partial |= !Report::is_complete(e);
+                    if e.error.is_none() {
+                        total.value += count.pick(&e.record);
                     }
                 }
                 if all {
-                    out.insert((row, depth), sum);
+                    out.insert((row, depth), total);
                 }
             }
         }
@@ -432,6 +512,12 @@ impl<'a> Report<'a> {
                 .collect();
             let _ = writeln!(out, "| {} |", cells.join(" | "));
         }
+        if view
+            .iter()
+            .any(|&i| self.ratio(&self.results[i]).is_some_and(|r| r.partial))
+        {
+            let _ = writeln!(out, "\n{PARTIAL_NOTE} (see the Status column).");
+        }
         out
     }
 
@@ -467,8 +553,41 @@ pub struct Series {
     pub name: String,
     /// (x, y) points in x order.
     pub points: Vec<(f64, f64)>,
+    /// Per point: whether it includes a stopped or failed search (drawn apart, and
+    /// named in the legend).
+    pub partial: Vec<bool>,
     /// A reference line (minimal tree, full tree) rather than a measured row.
     pub reference: bool,
+}
+
+impl Series {
+    /// The x values of the partial points.
+    #[must_use]
+    pub fn partial_xs(&self) -> Vec<f64> {
+        self.points
+            .iter()
+            .zip(&self.partial)
+            .filter(|(_, p)| **p)
+            .map(|(pt, _)| pt.0)
+            .collect()
+    }
+
+    /// The legend text: the name, and the partial points' x values with
+    /// [`PARTIAL_MARK`] (`"1: negaalpha (* partial at 10)"`).
+    #[must_use]
+    pub fn legend(&self) -> String {
+        let xs = self.partial_xs();
+        if xs.is_empty() {
+            self.name.clone()
+        } else {
+            let xs: Vec<String> = xs.iter().map(|x| format!("{x}")).collect();
+            format!(
+                "{} ({PARTIAL_MARK} partial at {})",
+                self.name,
+                xs.join(", ")
+            )
+        }
+    }
 }
 
 impl Report<'_> {
@@ -479,14 +598,21 @@ impl Report<'_> {
         let totals = self.totals(positions, count);
         self.result_rows()
             .into_iter()
-            .map(|r| Series {
-                name: format!("{}: {}", r + 1, self.row_label(r)),
-                points: totals
+            .map(|r| {
+                let mine: Vec<(u32, Tally)> = totals
                     .iter()
                     .filter(|((row, _), _)| *row == r)
-                    .map(|((_, d), &v)| (f64::from(*d), v as f64))
-                    .collect(),
-                reference: false,
+                    .map(|((_, d), &t)| (*d, t))
+                    .collect();
+                Series {
+                    name: format!("{}: {}", r + 1, self.row_label(r)),
+                    points: mine
+                        .iter()
+                        .map(|(d, t)| (f64::from(*d), t.value as f64))
+                        .collect(),
+                    partial: mine.iter().map(|(_, t)| t.partial).collect(),
+                    reference: false,
+                }
             })
             .filter(|s| !s.points.is_empty())
             .collect()
@@ -501,18 +627,22 @@ impl Report<'_> {
         };
         self.result_rows()
             .into_iter()
-            .map(|r| Series {
-                name: format!("{}: {}", r + 1, self.row_label(r)),
-                points: positions
+            .map(|r| {
+                let ratios: Vec<(f64, Ratio)> = positions
                     .iter()
                     .enumerate()
                     .filter_map(|(k, p)| {
                         let v = self.count(r, p, depth, count)?;
                         let b = self.count(base, p, depth, count)?;
-                        (b > 0).then(|| ((k + 1) as f64, v as f64 / b as f64))
+                        Some(((k + 1) as f64, Ratio::of(v, b)?))
                     })
-                    .collect(),
-                reference: false,
+                    .collect();
+                Series {
+                    name: format!("{}: {}", r + 1, self.row_label(r)),
+                    points: ratios.iter().map(|(x, q)| (*x, q.value)).collect(),
+                    partial: ratios.iter().map(|(_, q)| q.partial).collect(),
+                    reference: false,
+                }
             })
             .filter(|s| !s.points.is_empty())
             .collect()
@@ -552,11 +682,13 @@ pub fn uniform_tree_references(width: u32, max_depth: u32, count: CountKind) -> 
         Series {
             name: full_name.into(),
             points: pts(&full),
+            partial: vec![false; max_depth as usize],
             reference: true,
         },
         Series {
             name: km_name.into(),
             points: pts(&km),
+            partial: vec![false; max_depth as usize],
             reference: true,
         },
     ]
@@ -580,7 +712,7 @@ pub fn to_line_chart(title: &str, x_label: &str, y_label: &str, series: &[Series
         series: series
             .iter()
             .map(|s| ChartSeries {
-                name: s.name.clone(),
+                name: s.legend(),
                 values: xs
                     .iter()
                     .map(|&x| s.points.iter().find(|p| p.0 == x).map(|p| p.1))
@@ -626,11 +758,17 @@ mod tests {
         ];
         let r = Report::new(&results, &rows, Some(0));
         assert_eq!(r.disagreements(), vec![false, false, true, true]);
-        assert_eq!(r.ratio(&results[1]), Some(0.5));
-        assert_eq!(r.ratio(&results[3]), Some(2.0));
+        assert_eq!(r.ratio(&results[1]).map(|q| q.value), Some(0.5));
+        assert_eq!(r.ratio(&results[3]).map(|q| q.value), Some(2.0));
         let totals = r.totals(&r.positions(), CountKind::Nodes);
-        assert_eq!(totals.get(&(0, 2)), Some(&140));
-        assert_eq!(totals.get(&(1, 2)), Some(&130));
+        let complete = |value| {
+            Some(Tally {
+                value,
+                partial: false,
+            })
+        };
+        assert_eq!(totals.get(&(0, 2)).copied(), complete(140));
+        assert_eq!(totals.get(&(1, 2)).copied(), complete(130));
         assert_eq!(r.view(Some("b"), None), vec![2, 3]);
         assert_eq!(r.view(None, Some((Column::Nodes, true))), vec![2, 1, 3, 0]);
         assert_eq!(r.view(None, Some((Column::Nodes, false))), vec![0, 3, 1, 2]);
@@ -660,6 +798,65 @@ mod tests {
         assert_eq!(series[0].points, vec![(2.0, 140.0)]);
         let ratios = r.ratio_series(&r.positions(), 2, CountKind::Nodes);
         assert_eq!(ratios[1].points, vec![(1.0, 0.5), (2.0, 2.0)]);
+    }
+
+    #[test]
+    fn stopped_and_failed_searches_mark_every_count_they_enter() {
+        let rows = vec![
+            ComparisonRow::new(Algorithm::NegaAlpha),
+            ComparisonRow::new(Algorithm::Scout),
+        ];
+        let mut results = vec![
+            entry(0, "a", 2, 5, 100),
+            entry(1, "a", 2, 5, 50),
+            entry(0, "b", 2, 3, 40),
+            entry(1, "b", 2, 3, 80),
+        ];
+        results[3].record.stopped = Some(crate::search::StopReason::Stopped);
+        let r = Report::new(&results, &rows, Some(0));
+        // The stopped cell's own ratio, its row's total and the total's ratio are marked.
+        let q = r.ratio(&results[3]).expect("a ratio");
+        assert!(q.partial);
+        assert_eq!(r.cell(&results[3], Column::Ratio), "2.000*");
+        assert_eq!(r.cell(&results[1], Column::Ratio), "0.500");
+        let totals = r.totals(&r.positions(), CountKind::Nodes);
+        assert_eq!(totals[&(0, 2)].text(), "140");
+        assert_eq!(totals[&(1, 2)].text(), "130*");
+        let ratio = Ratio::of(totals[&(1, 2)], totals[&(0, 2)]).expect("a ratio");
+        assert!(ratio.partial);
+        assert_eq!(ratio.text(2), "0.93*");
+        assert_eq!(
+            r.count(1, "b", 2, CountKind::Nodes)
+                .map(Tally::text)
+                .as_deref(),
+            Some("80*")
+        );
+        // Charts: the partial point is flagged and named in the legend.
+        let series = r.depth_series(&r.positions(), CountKind::Nodes);
+        assert_eq!(series[0].partial, vec![false]);
+        assert_eq!(series[1].partial, vec![true]);
+        assert_eq!(series[1].legend(), "2: scout (* partial at 2)");
+        let ratios = r.ratio_series(&r.positions(), 2, CountKind::Nodes);
+        assert_eq!(ratios[1].partial, vec![false, true]);
+        let chart = to_line_chart("t", "depth", "nodes", &series);
+        assert!(chart.series[1].name.contains("partial"));
+        // Exports: the Markdown table ends with the note, and the baseline's own
+        // partial cell marks every ratio against it.
+        assert!(r.markdown(&r.view(None, None)).contains(PARTIAL_NOTE));
+        assert!(!r.markdown(&[0, 1]).contains(PARTIAL_NOTE));
+        let mut base_stopped = results.clone();
+        base_stopped[2].record.stopped = Some(crate::search::StopReason::Stopped);
+        base_stopped[3].record.stopped = None;
+        let r2 = Report::new(&base_stopped, &rows, Some(0));
+        assert!(r2.cell(&base_stopped[3], Column::Ratio).ends_with('*'));
+        // A failed search counts as nothing, and its total says so.
+        let mut failed = results.clone();
+        failed[3].record.stopped = None;
+        failed[3].error = Some("boom".into());
+        let r3 = Report::new(&failed, &rows, Some(0));
+        let totals = r3.totals(&r3.positions(), CountKind::Nodes);
+        assert_eq!(totals[&(1, 2)].text(), "50*");
+        assert_eq!(r3.cell(&failed[3], Column::Ratio), "");
     }
 
     #[test]

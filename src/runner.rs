@@ -418,15 +418,26 @@ pub fn result_entry(job: &Job, result: Result<SearchRecord, String>) -> ResultEn
 }
 
 /// Puts `entry` into `results`, replacing an earlier result of the same row,
-/// position and depth.
-pub fn insert_result(results: &mut Vec<ResultEntry>, entry: ResultEntry) {
+/// position and depth; except that a stopped or failed search never replaces a
+/// complete result made with the same settings (a partial count must not pass for a
+/// complete one). Returns false when `entry` was dropped for that reason.
+pub fn insert_result(results: &mut Vec<ResultEntry>, entry: ResultEntry) -> bool {
     match results
         .iter_mut()
         .find(|r| r.row == entry.row && r.position == entry.position && r.depth == entry.depth)
     {
-        Some(old) => *old = entry,
+        Some(old) => {
+            let keep_old = old.is_complete()
+                && !entry.is_complete()
+                && (old.label == entry.label || old.label.is_empty());
+            if keep_old {
+                return false;
+            }
+            *old = entry;
+        }
         None => results.push(entry),
     }
+    true
 }
 
 /// Runs every enabled row of `session` on `target` to the end (no window): what
@@ -641,5 +652,46 @@ mod tests {
         assert_eq!(results.len(), 1);
         assert!(results[0].error.is_none());
         assert_eq!(results[0].label, "alphabeta");
+    }
+
+    #[test]
+    fn a_stopped_or_failed_search_never_replaces_a_complete_one() {
+        let job = &ttt_jobs()[0];
+        let complete = SearchRecord {
+            score: Some(0),
+            ..SearchRecord::default()
+        };
+        let mut stopped = complete.clone();
+        stopped.stopped = Some(crate::search::StopReason::Stopped);
+        stopped.stats.nodes = 7;
+        let mut results = Vec::new();
+        assert!(insert_result(
+            &mut results,
+            result_entry(job, Ok(complete.clone()))
+        ));
+        assert!(!insert_result(
+            &mut results,
+            result_entry(job, Ok(stopped.clone()))
+        ));
+        assert!(!insert_result(
+            &mut results,
+            result_entry(job, Err("x".into()))
+        ));
+        assert_eq!(results.len(), 1);
+        assert!(results[0].is_complete(), "the complete result stays");
+        // With other settings the old result is stale: the new one replaces it, and
+        // a complete result always replaces a partial one.
+        let mut other = job.clone();
+        other.label = "alphabeta+fail-soft".into();
+        assert!(insert_result(
+            &mut results,
+            result_entry(&other, Ok(stopped))
+        ));
+        assert!(!results[0].is_complete());
+        assert!(insert_result(
+            &mut results,
+            result_entry(&other, Ok(complete))
+        ));
+        assert!(results[0].is_complete());
     }
 }

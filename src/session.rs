@@ -163,6 +163,15 @@ pub struct ResultEntry {
     pub error: Option<String>,
 }
 
+impl ResultEntry {
+    /// Whether the search finished: not failed, not stopped, with a value. Only
+    /// complete results compare; the counts of others are partial.
+    #[must_use]
+    pub fn is_complete(&self) -> bool {
+        self.error.is_none() && self.record.stopped.is_none() && self.record.score.is_some()
+    }
+}
+
 /// How the app shows things; no effect on results.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]

@@ -336,22 +336,25 @@ fn random_tree_ui(ui: &mut egui::Ui, app: &mut TreelabApp, t: &RandomTree) {
         .num_columns(3)
         .spacing([8.0, 4.0])
         .show(ui, |ui| {
-            ui.label("Width");
-            ui.add(egui::DragValue::new(&mut edited.width).range(1..=random_tree::MAX_WIDTH));
+            let label = ui.label("Width").id;
+            ui.add(egui::DragValue::new(&mut edited.width).range(1..=random_tree::MAX_WIDTH))
+                .labelled_by(label);
             ui.weak(format!(
                 "children per node, 1 to {}",
                 random_tree::MAX_WIDTH
             ));
             ui.end_row();
-            ui.label("Depth");
-            ui.add(egui::DragValue::new(&mut edited.depth).range(1..=random_tree::MAX_DEPTH));
+            let label = ui.label("Depth").id;
+            ui.add(egui::DragValue::new(&mut edited.depth).range(1..=random_tree::MAX_DEPTH))
+                .labelled_by(label);
             ui.weak(format!(
                 "plies to the leaves, 1 to {}",
                 random_tree::MAX_DEPTH
             ));
             ui.end_row();
-            ui.label("Seed");
-            ui.add(egui::DragValue::new(&mut edited.seed));
+            let label = ui.label("Seed").id;
+            ui.add(egui::DragValue::new(&mut edited.seed))
+                .labelled_by(label);
             ui.weak("every value derives from it");
             ui.end_row();
             ui.label("Values");
@@ -372,7 +375,8 @@ fn random_tree_ui(ui: &mut egui::Ui, app: &mut TreelabApp, t: &RandomTree) {
                     })
                     .response
                     .on_hover_text("Value model");
-                ui.add(egui::DragValue::new(&mut magnitude).range(1..=random_tree::MAX_MAGNITUDE));
+                ui.add(egui::DragValue::new(&mut magnitude).range(1..=random_tree::MAX_MAGNITUDE))
+                    .on_hover_text("Leaf range, or step per ply");
             });
             ui.weak(if incremental {
                 "step per ply, 1 to 1,000,000"

@@ -11,7 +11,7 @@ use egui_plot::{GridMark, HoverPosition, Legend, Line, LineStyle, Plot, PlotPoin
 use super::TreelabApp;
 use super::comparison::{count_label, human};
 use crate::engine::AnyPosition;
-use crate::report::{Series, uniform_tree_references};
+use crate::report::{PARTIAL_NOTE, Series, uniform_tree_references};
 
 /// The image formats a chart saves to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,10 +74,14 @@ fn log_grid(input: egui_plot::GridInput) -> Vec<GridMark> {
         return marks;
     }
     for k in lo_k..=hi_k {
-        marks.push(GridMark {
-            value: f64::from(k),
-            step_size: 1.0,
-        });
+        // Only decades inside the visible range: a mark outside it would put its
+        // label beyond the plot (over the title, or a second label at the bottom).
+        if f64::from(k) >= lo && f64::from(k) <= hi {
+            marks.push(GridMark {
+                value: f64::from(k),
+                step_size: 1.0,
+            });
+        }
         for m in 2..10 {
             let v = f64::from(k) + f64::from(m).log10();
             if v > lo && v < hi {
@@ -106,7 +110,8 @@ pub fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     );
     let resp = Plot::new("depth_chart")
         .height(height)
-        .legend(Legend::default())
+        // Counts grow with depth, so the top left corner is the one free of lines.
+        .legend(Legend::default().position(egui_plot::Corner::LeftTop))
         .x_axis_label("depth")
         .y_axis_label(format!("{} (log)", count_label(count)))
         .y_axis_formatter(log_axis_label)
@@ -138,13 +143,15 @@ pub fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                     .filter(|(_, y)| *y > 0.0)
                     .map(|&(x, y)| [x, y.log10()])
                     .collect();
-                let mut line = Line::new(s.name.clone(), PlotPoints::from(pts.clone()));
+                let name = s.legend();
+                let mut line = Line::new(name.clone(), PlotPoints::from(pts.clone()));
                 if s.reference {
                     line = line.style(LineStyle::dashed_loose());
                 }
                 plot.line(line);
                 if !s.reference {
-                    plot.points(Points::new(s.name.clone(), PlotPoints::from(pts)).radius(3.0));
+                    plot.points(Points::new(name.clone(), PlotPoints::from(pts)).radius(3.0));
+                    partial_rings(plot, s, &name, f64::log10);
                 }
             }
         });
@@ -157,9 +164,10 @@ pub fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
             ))
             .strong(),
         );
-        ui.label("at depth");
+        let label = ui.label("at depth").id;
         let mut d = ratio_depth;
-        ui.add(egui::DragValue::new(&mut d).range(1..=crate::search::options::MAX_DEPTH));
+        ui.add(egui::DragValue::new(&mut d).range(1..=crate::search::options::MAX_DEPTH))
+            .labelled_by(label);
         if d != ratio_depth {
             app.compare.ratio_depth = Some(d);
         }
@@ -199,14 +207,46 @@ pub fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
             })
             .show(ui, |plot| {
                 for s in &ratio_series {
+                    let name = s.legend();
                     let pts: Vec<[f64; 2]> = s.points.iter().map(|&(x, y)| [x, y]).collect();
-                    plot.line(Line::new(s.name.clone(), PlotPoints::from(pts.clone())));
-                    plot.points(Points::new(s.name.clone(), PlotPoints::from(pts)).radius(3.0));
+                    plot.line(Line::new(name.clone(), PlotPoints::from(pts.clone())));
+                    plot.points(Points::new(name.clone(), PlotPoints::from(pts)).radius(3.0));
+                    partial_rings(plot, s, &name, |y| y);
                 }
             });
         area = area.union(resp.response.rect);
     }
+    if depth_series
+        .iter()
+        .chain(&ratio_series)
+        .any(|s| s.partial.contains(&true))
+    {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!("{PARTIAL_NOTE}: drawn as rings, and named in the legend."),
+        );
+    }
     app.compare.chart_export.area = Some(area.intersect(outer.expand(2000.0)));
+}
+
+/// Rings around the points of `s` that include a stopped or failed search, in the
+/// series' legend entry; `y` maps a value to the plot's axis (log10 on the depth chart).
+fn partial_rings(plot: &mut egui_plot::PlotUi<'_>, s: &Series, name: &str, y: fn(f64) -> f64) {
+    let rings: Vec<[f64; 2]> = s
+        .points
+        .iter()
+        .zip(&s.partial)
+        .filter(|&(&(_, v), &p)| p && v > 0.0)
+        .map(|(&(x, v), _)| [x, y(v)])
+        .collect();
+    if !rings.is_empty() {
+        plot.points(
+            Points::new(name.to_string(), PlotPoints::from(rings))
+                .shape(egui_plot::MarkerShape::Circle)
+                .filled(false)
+                .radius(7.0),
+        );
+    }
 }
 
 impl TreelabApp {

@@ -48,6 +48,8 @@ pub struct CompareState {
     pub sort: Option<(crate::report::Column, bool)>,
     /// The last run's stop latency (Stop pressed to every worker gone).
     pub last_stop_latency: Option<Duration>,
+    /// Stopped or failed searches of this run that left a complete result in place.
+    pub kept_complete: usize,
     /// The chart depth for the per-position ratio chart (None: the deepest).
     pub ratio_depth: Option<u32>,
     /// A chart image save waiting for its screenshot.
@@ -157,7 +159,9 @@ impl TreelabApp {
         let elapsed = active.run.elapsed();
         let latency = active.run.stop_latency();
         for entry in finished {
-            crate::runner::insert_result(&mut self.session.results, entry);
+            if !crate::runner::insert_result(&mut self.session.results, entry) {
+                self.compare.kept_complete += 1;
+            }
         }
         if done {
             if let Some(a) = self.compare.active.take() {
@@ -169,10 +173,18 @@ impl TreelabApp {
                 } else {
                     String::new()
                 };
+                let kept = std::mem::take(&mut self.compare.kept_complete);
+                let kept_note = if kept > 0 {
+                    format!(
+                        "; {kept} stopped or failed searches left the earlier complete result in place"
+                    )
+                } else {
+                    String::new()
+                };
                 if stopped {
                     let ms = latency.map_or(0.0, |d| d.as_secs_f64() * 1000.0);
                     self.info(format!(
-                        "Stopped after {:.1} s: kept {ended} of {total} searches (threads ended {ms:.0} ms after Stop){fail_note}",
+                        "Stopped after {:.1} s: kept {ended} of {total} searches (threads ended {ms:.0} ms after Stop){fail_note}{kept_note}. Counts marked * are partial.",
                         elapsed.as_secs_f64()
                     ));
                 } else if failed > 0 {
@@ -335,43 +347,66 @@ pub fn comparison_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
 }
 
 fn run_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
+    use super::layout::wrap_unit;
     ui.horizontal_wrapped(|ui| {
-        ui.heading("Comparison");
-        ui.add_space(8.0);
         let running = app.is_running();
-        if running {
-            if ui
-                .button("■ Stop (Esc)")
-                .on_hover_text("End every search now (Esc); finished results stay")
+        wrap_unit(ui, "run", |ui| {
+            ui.heading("Comparison");
+            ui.add_space(8.0);
+            if running {
+                if ui
+                    .button("■ Stop (Esc)")
+                    .on_hover_text("End every search now (Esc); finished results stay")
+                    .clicked()
+                {
+                    app.push(Command::StopRun);
+                }
+                ui.spinner();
+            } else if ui
+                .button("▶ Run (F5)")
+                .on_hover_text("Run every enabled row (F5)")
                 .clicked()
             {
-                app.push(Command::StopRun);
+                app.push(Command::RunComparison);
             }
-            ui.spinner();
-        } else if ui
-            .button("▶ Run (F5)")
-            .on_hover_text("Run every enabled row (F5)")
-            .clicked()
-        {
-            app.push(Command::RunComparison);
-        }
-        ui.add_enabled_ui(!running, |ui| {
+        });
+        let mut suite = app.session.view.run_suite && app.suite.is_some();
+        wrap_unit(ui, "on", |ui| {
             ui.label("on");
-            let mut suite = app.session.view.run_suite && app.suite.is_some();
-            ui.radio_value(&mut suite, false, "the current position");
-            let suite_label = match &app.suite {
-                Some(s) => format!("all {} positions of {}", s.items.len(), s.name),
-                None => "a suite (none open)".into(),
-            };
-            ui.add_enabled_ui(app.suite.is_some(), |ui| {
-                ui.radio_value(&mut suite, true, suite_label);
-            });
-            if suite != (app.session.view.run_suite && app.suite.is_some()) {
-                app.session.view.run_suite = suite;
+            ui.add_enabled(
+                !running,
+                egui::RadioButton::new(!suite, "the current position"),
+            )
+            .clicked()
+            .then(|| suite = false);
+        });
+        let suite_label = match &app.suite {
+            Some(s) => format!("{} ({} positions)", s.name, s.items.len()),
+            None => "a suite (none open)".into(),
+        };
+        wrap_unit(ui, "suite", |ui| {
+            if ui
+                .add_enabled(
+                    !running && app.suite.is_some(),
+                    egui::RadioButton::new(suite, suite_label),
+                )
+                .on_disabled_hover_text("Open a suite in the left panel first")
+                .clicked()
+            {
+                suite = true;
             }
-            ui.label("threads");
-            ui.add(egui::DragValue::new(&mut app.threads).range(1..=256))
-                .on_hover_text("Worker threads, 1 to 256; each search runs on one");
+        });
+        if suite != (app.session.view.run_suite && app.suite.is_some()) {
+            app.session.view.run_suite = suite;
+        }
+        wrap_unit(ui, "threads", |ui| {
+            let label = ui.label("threads").id;
+            ui.add_enabled(
+                !running,
+                egui::DragValue::new(&mut app.threads).range(1..=256),
+            )
+            .labelled_by(label)
+            .on_hover_text("Worker threads, 1 to 256; each search runs on one");
         });
     });
 }
@@ -509,7 +544,7 @@ fn rows_ui(ui: &mut egui::Ui, app: &mut TreelabApp, running: bool) {
                     let before = row.algorithm;
                     egui::ComboBox::from_id_salt(("algorithm", i))
                         .selected_text(row.algorithm.label())
-                        .width(130.0)
+                        .width(112.0)
                         .show_ui(ui, |ui| {
                             for a in Algorithm::ALL {
                                 ui.selectable_value(&mut row.algorithm, a, a.label());
@@ -546,13 +581,13 @@ fn rows_ui(ui: &mut egui::Ui, app: &mut TreelabApp, running: bool) {
                 ui.add_enabled_ui(!running, |ui| {
                     let row = &mut app.session.rows[i];
                     let shown = if row.evaluator.is_empty() {
-                        format!("{} (default)", evaluators.first().copied().unwrap_or(""))
+                        evaluators.first().copied().unwrap_or("").to_string()
                     } else {
                         row.evaluator.clone()
                     };
                     egui::ComboBox::from_id_salt(("evaluator", i))
                         .selected_text(shown)
-                        .width(110.0)
+                        .width(92.0)
                         .show_ui(ui, |ui| {
                             for (k, name) in evaluators.iter().enumerate() {
                                 let value = if k == 0 {
@@ -564,7 +599,10 @@ fn rows_ui(ui: &mut egui::Ui, app: &mut TreelabApp, running: bool) {
                             }
                         })
                         .response
-                        .on_hover_text(format!("Evaluator of row {}", i + 1));
+                        .on_hover_text(format!(
+                            "Evaluator of row {} (the first is the game's default)",
+                            i + 1
+                        ));
                 });
                 let summary = super::comparison::options_summary(&app.session.rows[i].options);
                 let problem = app.session.rows[i].check().err();

@@ -10,6 +10,7 @@ mod board;
 mod charts;
 mod comparison;
 mod files;
+mod layout;
 mod position;
 mod results;
 mod suite;
@@ -26,8 +27,10 @@ pub use results::TableExport;
 
 /// The window's default size: readable on a 1280x800 screen.
 const WINDOW_SIZE: [f32; 2] = [1280.0, 800.0];
-/// The left panel's default width.
+/// The left panel's default width (on a window wide enough for it).
 const LEFT_PANEL_WIDTH: f32 = 430.0;
+/// The narrowest the left panel can be dragged while open.
+const LEFT_PANEL_MIN_WIDTH: f32 = 250.0;
 
 /// Opens the main window and runs until it is closed; with `open`, that session file
 /// rather than the last one.
@@ -186,6 +189,8 @@ pub struct TreelabApp {
     fonts_installed: bool,
     /// The in-window path prompt, when no native file dialog can be shown.
     prompt: Option<files::PathPrompt>,
+    /// Whether the board and suite panel is open (else folded to a strip).
+    left_panel_open: bool,
 }
 
 /// Adds the monospace font (Hack) as a fallback of the proportional one, for the
@@ -223,6 +228,7 @@ impl TreelabApp {
             threads: crate::runner::default_threads(),
             fonts_installed: false,
             prompt: None,
+            left_panel_open: true,
         };
         if let Err(e) = app.adopt_session_state() {
             app.status = Status::Error(e);
@@ -301,6 +307,12 @@ impl TreelabApp {
     #[must_use]
     pub fn is_dirty(&self) -> bool {
         self.session != self.saved
+    }
+
+    /// Whether the board and suite panel is open (Ctrl+B folds it).
+    #[must_use]
+    pub fn left_panel_open(&self) -> bool {
+        self.left_panel_open
     }
 
     /// Whether a "discard unsaved changes?" question is open.
@@ -696,20 +708,55 @@ impl TreelabApp {
 
         egui::Panel::top("menu_bar").show(ui, |ui| files::menu_bar_ui(ui, self));
         egui::Panel::bottom("status_line").show(ui, |ui| self.status_ui(ui));
-        egui::Panel::left("left_panel")
-            .default_size(LEFT_PANEL_WIDTH)
-            .min_size(360.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    position::game_picker_ui(ui, self);
-                    ui.add_space(4.0);
-                    board::board_ui(ui, self);
-                    ui.add_space(4.0);
-                    position::position_ui(ui, self);
-                    ui.separator();
-                    suite::suite_ui(ui, self);
-                });
-            });
+        // The board and suite panel: resizable, and folded to a thin strip (its ◀
+        // button, Ctrl+B, or dragging its edge) so that a small window leaves the
+        // comparison room. It takes at most 36% of the window by default.
+        let default_width = LEFT_PANEL_WIDTH.min(ui.available_width() * 0.36);
+        let mut open = self.left_panel_open;
+        let mut toggle = false;
+        egui::Panel::show_switched(
+            ui,
+            &mut open,
+            egui::Panel::left("left_panel_folded")
+                .resizable(false)
+                .exact_size(26.0),
+            egui::Panel::left("left_panel")
+                .default_size(default_width)
+                .min_size(LEFT_PANEL_MIN_WIDTH)
+                .max_size((ui.available_width() * 0.6).max(LEFT_PANEL_MIN_WIDTH)),
+            |ui, expanded| {
+                if expanded {
+                    egui::ScrollArea::vertical().show(ui, |ui| {
+                        ui.horizontal(|ui| {
+                            if ui
+                                .small_button("◀")
+                                .on_hover_text(
+                                    "Fold this panel to give the comparison room (Ctrl+B)",
+                                )
+                                .clicked()
+                            {
+                                toggle = true;
+                            }
+                            position::game_picker_ui(ui, self);
+                        });
+                        ui.add_space(4.0);
+                        board::board_ui(ui, self);
+                        ui.add_space(4.0);
+                        position::position_ui(ui, self);
+                        ui.separator();
+                        suite::suite_ui(ui, self);
+                    });
+                } else if ui
+                    .small_button("▶")
+                    .on_hover_text("Show the board and suites (Ctrl+B)")
+                    .clicked()
+                {
+                    toggle = true;
+                }
+            },
+        );
+        // `open` follows a drag of the panel's edge; the buttons toggle.
+        self.left_panel_open = if toggle { !self.left_panel_open } else { open };
         egui::CentralPanel::default().show(ui, |ui| comparison::comparison_ui(ui, self));
 
         self.confirm_ui(&ctx);
@@ -743,6 +790,10 @@ impl TreelabApp {
         let quit = KeyboardShortcut::new(Modifiers::COMMAND, Key::Q);
         let run = KeyboardShortcut::new(Modifiers::NONE, Key::F5);
         let stop = KeyboardShortcut::new(Modifiers::NONE, Key::Escape);
+        let fold = KeyboardShortcut::new(Modifiers::COMMAND, Key::B);
+        if ctx.input_mut(|i| i.consume_shortcut(&fold)) {
+            self.left_panel_open = !self.left_panel_open;
+        }
         let running = self.is_running();
         let (save_as, save, open, new, run, stop, quit) = ctx.input_mut(|i| {
             (

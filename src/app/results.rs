@@ -7,7 +7,7 @@ use egui_extras::{Column as TableColumn, TableBuilder};
 use super::comparison::{count_label, tab_label};
 use super::{Command, TreelabApp};
 use crate::experiment::bench::CountKind;
-use crate::report::{Column, Report};
+use crate::report::{Column, PARTIAL_NOTE, Ratio, Report};
 use crate::session::ResultsTab;
 
 /// How the table leaves the app.
@@ -42,6 +42,7 @@ pub fn results_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
 }
 
 fn toolbar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
+    use super::layout::wrap_unit;
     ui.horizontal_wrapped(|ui| {
         for t in [
             ResultsTab::Table,
@@ -60,46 +61,52 @@ fn toolbar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
         let rows = report.result_rows();
         let labels: Vec<(usize, String)> = rows.iter().map(|&r| (r, report.row_label(r))).collect();
         let view = &mut app.session.view;
-        ui.label("Position");
-        egui::ComboBox::from_id_salt("position_filter")
-            .selected_text(view.position_filter.clone().unwrap_or_else(|| "all".into()))
-            .show_ui(ui, |ui| {
-                ui.selectable_value(&mut view.position_filter, None, "all");
-                for p in positions {
-                    ui.selectable_value(&mut view.position_filter, Some(p.clone()), p);
-                }
-            })
-            .response
-            .on_hover_text("Show results of this position");
-        ui.label("Baseline");
-        egui::ComboBox::from_id_salt("baseline_row")
-            .selected_text(
-                view.baseline_row
-                    .map_or_else(|| "none".to_string(), |b| format!("row {}", b + 1)),
-            )
-            .show_ui(ui, |ui| {
-                ui.selectable_value(&mut view.baseline_row, None, "none");
-                for (r, label) in labels {
-                    ui.selectable_value(
-                        &mut view.baseline_row,
-                        Some(r),
-                        format!("row {}: {label}", r + 1),
-                    );
-                }
-            })
-            .response
-            .on_hover_text("Ratios are measured against this row");
-        if view.tab != ResultsTab::Table {
-            ui.label("Count");
-            egui::ComboBox::from_id_salt("count_kind")
-                .selected_text(count_label(view.count))
+        wrap_unit(ui, "position", |ui| {
+            ui.label("Position");
+            egui::ComboBox::from_id_salt("position_filter")
+                .selected_text(view.position_filter.clone().unwrap_or_else(|| "all".into()))
                 .show_ui(ui, |ui| {
-                    for c in [CountKind::Nodes, CountKind::Leaves] {
-                        ui.selectable_value(&mut view.count, c, count_label(c));
+                    ui.selectable_value(&mut view.position_filter, None, "all");
+                    for p in positions {
+                        ui.selectable_value(&mut view.position_filter, Some(p.clone()), p);
                     }
                 })
                 .response
-                .on_hover_text("What the tables and charts count");
+                .on_hover_text("Show results of this position");
+        });
+        wrap_unit(ui, "baseline", |ui| {
+            ui.label("Baseline");
+            egui::ComboBox::from_id_salt("baseline_row")
+                .selected_text(
+                    view.baseline_row
+                        .map_or_else(|| "none".to_string(), |b| format!("row {}", b + 1)),
+                )
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut view.baseline_row, None, "none");
+                    for (r, label) in labels {
+                        ui.selectable_value(
+                            &mut view.baseline_row,
+                            Some(r),
+                            format!("row {}: {label}", r + 1),
+                        );
+                    }
+                })
+                .response
+                .on_hover_text("Ratios are measured against this row");
+        });
+        if view.tab != ResultsTab::Table {
+            wrap_unit(ui, "count", |ui| {
+                ui.label("Count");
+                egui::ComboBox::from_id_salt("count_kind")
+                    .selected_text(count_label(view.count))
+                    .show_ui(ui, |ui| {
+                        for c in [CountKind::Nodes, CountKind::Leaves] {
+                            ui.selectable_value(&mut view.count, c, count_label(c));
+                        }
+                    })
+                    .response
+                    .on_hover_text("What the tables and charts count");
+            });
         }
         ui.separator();
         let has = !app.session.results.is_empty();
@@ -187,6 +194,20 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
             ),
         );
     }
+    if report.any_partial(&view) {
+        ui.colored_label(
+            warn,
+            format!("{PARTIAL_NOTE} (their Status says stopped or failed)."),
+        );
+    }
+    let status_width = if view
+        .iter()
+        .any(|&i| !report.status(&report.results[i]).is_empty())
+    {
+        110.0
+    } else {
+        52.0
+    };
     let text_height = egui::TextStyle::Body
         .resolve(ui.style())
         .size
@@ -212,7 +233,8 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                 };
                 table = table.column(match c {
                     Column::Pv => TableColumn::remainder().at_least(100.0),
-                    Column::Status => TableColumn::initial(110.0).at_least(28.0).clip(true),
+                    // Narrow unless a result in view has something to say.
+                    Column::Status => TableColumn::initial(status_width).at_least(28.0).clip(true),
                     _ => TableColumn::initial(width).at_least(28.0).clip(true),
                 });
             }
@@ -289,6 +311,9 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     }
 }
 
+/// The widest a row's label may be in the seeds' layout.
+const SEED_LABEL_WIDTH: f32 = 160.0;
+
 /// One grid in the seeds' layout: a line per row, a column per depth.
 fn seed_grid(
     ui: &mut egui::Ui,
@@ -299,7 +324,7 @@ fn seed_grid(
 ) {
     egui::Grid::new(id)
         .striped(true)
-        .spacing([14.0, 3.0])
+        .spacing([10.0, 3.0])
         .show(ui, |ui| {
             ui.label(egui::RichText::new("row").underline());
             for d in depths {
@@ -307,7 +332,13 @@ fn seed_grid(
             }
             ui.end_row();
             for (r, label) in rows {
-                ui.label(format!("{}: {label}", r + 1));
+                // Long labels are cut to leave the numbers room; the hover shows all.
+                let text = format!("{}: {label}", r + 1);
+                ui.scope(|ui| {
+                    ui.set_max_width(SEED_LABEL_WIDTH);
+                    ui.add(egui::Label::new(&text).truncate())
+                        .on_hover_text(&text);
+                });
                 for &d in depths {
                     let text = cell(*r, d).unwrap_or_else(|| "–".into());
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -353,7 +384,7 @@ fn seeds_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                     egui::IdSalt::new("seed_totals"),
                     &rows,
                     &depths,
-                    |r, d| totals.get(&(r, d)).map(|&v| v.to_string()),
+                    |r, d| totals.get(&(r, d)).map(|t| t.text()),
                 );
             }
             if let Some(b) = baseline {
@@ -367,7 +398,7 @@ fn seeds_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                     |r, d| {
                         let v = *totals.get(&(r, d))?;
                         let base = *totals.get(&(b, d))?;
-                        (base > 0).then(|| format!("{:.2}", v as f64 / base as f64))
+                        Some(Ratio::of(v, base)?.text(2))
                     },
                 );
             }
@@ -379,10 +410,13 @@ fn seeds_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                     egui::IdSalt::new(("seed_pos", p)),
                     &rows,
                     &depths,
-                    |r, d| report.count(r, p, d, count).map(|v| v.to_string()),
+                    |r, d| report.count(r, p, d, count).map(|t| t.text()),
                 );
             }
             ui.add_space(4.0);
+            if report.any_partial(&(0..report.results.len()).collect::<Vec<_>>()) {
+                ui.colored_label(ui.visuals().warn_fg_color, PARTIAL_NOTE);
+            }
             ui.weak(format!(
                 "{} = {}; {} results.",
                 count_label(count),
