@@ -329,3 +329,75 @@ fn a_search_that_panics_fails_its_row_and_the_app_goes_on() {
             .all(|r| r.error.is_none())
     );
 }
+
+#[test]
+fn a_stopped_rerun_keeps_complete_results_and_marks_partial_counts() {
+    use std::sync::Arc;
+    use treelab::runner::{Job, SearchFn, engine_search};
+    let mut h = harness();
+    settle(&mut h);
+    h.get_by_label("Tic-tac-toe").click();
+    settle(&mut h);
+    h.get_by_label("▶ Run (F5)").click();
+    settle(&mut h);
+    wait_for_run(&mut h, Duration::from_secs(60));
+    let complete = h.state().session().results.clone();
+    assert!(complete.iter().all(|r| r.is_complete()));
+
+    // Run again where row 2 at depth 6 is stopped half way and row 1 at depth 5 fails:
+    // neither may replace the complete result it would overwrite.
+    let partial: SearchFn = Arc::new(|job: &Job, control| {
+        if job.row == 0 && job.request.depth == 5 {
+            panic!("deliberate failure");
+        }
+        let mut record = engine_search()(job, control)?;
+        if job.row == 1 && job.request.depth == 6 {
+            record.stopped = Some(StopReason::Stopped);
+            record.stats.nodes /= 2;
+        }
+        Ok(record)
+    });
+    h.state_mut().set_search_fn(Arc::clone(&partial));
+    h.get_by_label("▶ Run (F5)").click();
+    settle(&mut h);
+    wait_for_run(&mut h, Duration::from_secs(60));
+    let app = h.state();
+    let after = &app.session().results;
+    assert_eq!(after.len(), complete.len());
+    for (new, old) in after.iter().zip(&complete) {
+        assert!(new.is_complete(), "row {} depth {}", new.row + 1, new.depth);
+        assert_eq!(new.record.stats.nodes, old.record.stats.nodes);
+        if (new.row, new.depth) == (1, 6) || (new.row, new.depth) == (0, 5) {
+            assert_eq!(new, old, "the complete result stays, timing and all");
+        }
+    }
+    assert!(
+        app.status()
+            .text()
+            .contains("2 stopped or failed searches left the earlier complete result in place"),
+        "{}",
+        app.status().text()
+    );
+
+    // Without a complete result to keep, the partial one is shown, marked, with the
+    // note that says what the mark means.
+    h.state_mut().push(Command::ClearResults);
+    settle(&mut h);
+    h.get_by_label("▶ Run (F5)").click();
+    settle(&mut h);
+    wait_for_run(&mut h, Duration::from_secs(60));
+    let stopped = h
+        .state()
+        .session()
+        .results
+        .iter()
+        .find(|r| r.row == 1 && r.depth == 6)
+        .expect("the stopped search is kept")
+        .clone();
+    assert!(!stopped.is_complete());
+    h.get_by_label_contains("* includes a stopped or failed search");
+    h.get_by_label("Seed layout").click();
+    settle(&mut h);
+    h.get_by_label(&format!("{}*", stopped.record.stats.nodes));
+    h.get_by_label_contains("* includes a stopped or failed search");
+}

@@ -62,7 +62,7 @@ fn the_board_panel_folds_and_opens_again() {
     let comparison_left = h.get_by_label("Comparison").rect().left();
     assert!(h.state().left_panel_open());
     assert!(h.query_by_label("square a1").is_some());
-    h.get_by_label("◀").click();
+    h.get_by_label("«").click();
     for _ in 0..12 {
         h.step();
     }
@@ -76,7 +76,7 @@ fn the_board_panel_folds_and_opens_again() {
         folded_left < comparison_left - 200.0,
         "the comparison takes the room: {folded_left} vs {comparison_left}"
     );
-    h.get_by_label("▶").click();
+    h.get_by_label("»").click();
     for _ in 0..12 {
         h.step();
     }

@@ -181,20 +181,25 @@ impl TreelabApp {
                 } else {
                     String::new()
                 };
+                let partial_note = if self.session.results.iter().any(|r| !r.is_complete()) {
+                    ". Counts marked * include a stopped search and are partial."
+                } else {
+                    "."
+                };
                 if stopped {
                     let ms = latency.map_or(0.0, |d| d.as_secs_f64() * 1000.0);
                     self.info(format!(
-                        "Stopped after {:.1} s: kept {ended} of {total} searches (threads ended {ms:.0} ms after Stop){fail_note}{kept_note}. Counts marked * are partial.",
+                        "Stopped after {:.1} s: kept {ended} of {total} searches (threads ended {ms:.0} ms after Stop){fail_note}{kept_note}{partial_note}",
                         elapsed.as_secs_f64()
                     ));
                 } else if failed > 0 {
                     self.error(format!(
-                        "Finished {total} searches in {:.1} s{fail_note}",
+                        "Finished {total} searches in {:.1} s{fail_note}{kept_note}",
                         elapsed.as_secs_f64()
                     ));
                 } else {
                     self.info(format!(
-                        "Finished {total} searches in {:.1} s",
+                        "Finished {total} searches in {:.1} s{kept_note}",
                         elapsed.as_secs_f64()
                     ));
                 }

@@ -708,7 +708,7 @@ impl TreelabApp {
 
         egui::Panel::top("menu_bar").show(ui, |ui| files::menu_bar_ui(ui, self));
         egui::Panel::bottom("status_line").show(ui, |ui| self.status_ui(ui));
-        // The board and suite panel: resizable, and folded to a thin strip (its ◀
+        // The board and suite panel: resizable, and folded to a thin strip (its «
         // button, Ctrl+B, or dragging its edge) so that a small window leaves the
         // comparison room. It takes at most 36% of the window by default.
         let default_width = LEFT_PANEL_WIDTH.min(ui.available_width() * 0.36);
@@ -729,7 +729,7 @@ impl TreelabApp {
                     egui::ScrollArea::vertical().show(ui, |ui| {
                         ui.horizontal(|ui| {
                             if ui
-                                .small_button("◀")
+                                .small_button("«")
                                 .on_hover_text(
                                     "Fold this panel to give the comparison room (Ctrl+B)",
                                 )
@@ -747,7 +747,7 @@ impl TreelabApp {
                         suite::suite_ui(ui, self);
                     });
                 } else if ui
-                    .small_button("▶")
+                    .small_button("»")
                     .on_hover_text("Show the board and suites (Ctrl+B)")
                     .clicked()
                 {

@@ -324,7 +324,7 @@ fn seed_grid(
 ) {
     egui::Grid::new(id)
         .striped(true)
-        .spacing([10.0, 3.0])
+        .spacing([12.0, 3.0])
         .show(ui, |ui| {
             ui.label(egui::RichText::new("row").underline());
             for d in depths {
