@@ -136,7 +136,8 @@ pub fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
             HoverPosition::Elsewhere { .. } => None,
         })
         .show(ui, |plot| {
-            for s in &depth_series {
+            for (k, s) in depth_series.iter().enumerate() {
+                let colour = series_colour(k);
                 let pts: Vec<[f64; 2]> = s
                     .points
                     .iter()
@@ -144,14 +145,18 @@ pub fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                     .map(|&(x, y)| [x, y.log10()])
                     .collect();
                 let name = s.legend();
-                let mut line = Line::new(name.clone(), PlotPoints::from(pts.clone()));
+                let mut line = Line::new(name.clone(), PlotPoints::from(pts.clone())).color(colour);
                 if s.reference {
                     line = line.style(LineStyle::dashed_loose());
                 }
                 plot.line(line);
                 if !s.reference {
-                    plot.points(Points::new(name.clone(), PlotPoints::from(pts)).radius(3.0));
-                    partial_rings(plot, s, &name, f64::log10);
+                    plot.points(
+                        Points::new(name.clone(), PlotPoints::from(pts))
+                            .radius(3.0)
+                            .color(colour),
+                    );
+                    partial_rings(plot, s, &name, colour, f64::log10);
                 }
             }
         });
@@ -206,12 +211,17 @@ pub fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                 HoverPosition::Elsewhere { .. } => None,
             })
             .show(ui, |plot| {
-                for s in &ratio_series {
+                for (k, s) in ratio_series.iter().enumerate() {
+                    let colour = series_colour(k);
                     let name = s.legend();
                     let pts: Vec<[f64; 2]> = s.points.iter().map(|&(x, y)| [x, y]).collect();
-                    plot.line(Line::new(name.clone(), PlotPoints::from(pts.clone())));
-                    plot.points(Points::new(name.clone(), PlotPoints::from(pts)).radius(3.0));
-                    partial_rings(plot, s, &name, |y| y);
+                    plot.line(Line::new(name.clone(), PlotPoints::from(pts.clone())).color(colour));
+                    plot.points(
+                        Points::new(name.clone(), PlotPoints::from(pts))
+                            .radius(3.0)
+                            .color(colour),
+                    );
+                    partial_rings(plot, s, &name, colour, |y| y);
                 }
             });
         area = area.union(resp.response.rect);
@@ -229,9 +239,32 @@ pub fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     app.compare.chart_export.area = Some(area.intersect(outer.expand(2000.0)));
 }
 
+/// The colour of the `k`-th series: one colour per series for its line, points and
+/// legend entry (egui_plot gives each item its own colour otherwise, and a legend entry
+/// shared by a line and its points turns grey).
+fn series_colour(k: usize) -> egui::Color32 {
+    const PALETTE: [egui::Color32; 8] = [
+        egui::Color32::from_rgb(0x1f, 0x77, 0xb4),
+        egui::Color32::from_rgb(0xd6, 0x27, 0x28),
+        egui::Color32::from_rgb(0x2c, 0xa0, 0x2c),
+        egui::Color32::from_rgb(0xff, 0x7f, 0x0e),
+        egui::Color32::from_rgb(0x94, 0x67, 0xbd),
+        egui::Color32::from_rgb(0x8c, 0x56, 0x4b),
+        egui::Color32::from_rgb(0xe3, 0x77, 0xc2),
+        egui::Color32::from_rgb(0x7f, 0x7f, 0x7f),
+    ];
+    PALETTE[k % PALETTE.len()]
+}
+
 /// Rings around the points of `s` that include a stopped or failed search, in the
 /// series' legend entry; `y` maps a value to the plot's axis (log10 on the depth chart).
-fn partial_rings(plot: &mut egui_plot::PlotUi<'_>, s: &Series, name: &str, y: fn(f64) -> f64) {
+fn partial_rings(
+    plot: &mut egui_plot::PlotUi<'_>,
+    s: &Series,
+    name: &str,
+    colour: egui::Color32,
+    y: fn(f64) -> f64,
+) {
     let rings: Vec<[f64; 2]> = s
         .points
         .iter()
@@ -244,7 +277,8 @@ fn partial_rings(plot: &mut egui_plot::PlotUi<'_>, s: &Series, name: &str, y: fn
             Points::new(name.to_string(), PlotPoints::from(rings))
                 .shape(egui_plot::MarkerShape::Circle)
                 .filled(false)
-                .radius(7.0),
+                .radius(7.0)
+                .color(colour),
         );
     }
 }
