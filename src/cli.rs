@@ -312,20 +312,9 @@ pub struct OptionArgs {
 impl OptionArgs {
     /// The options these flags describe.
     pub fn to_options(&self) -> Result<SearchOptions> {
-        let scoring = Scoring::ALL
-            .into_iter()
-            .find(|s| s.name() == self.scoring.trim().to_ascii_lowercase())
-            .with_context(|| {
-                format!(
-                    "unknown scoring '{}'; expected native, win-loss or shortest-win",
-                    self.scoring
-                )
-            })?;
-        let window = match self.window.trim().to_ascii_lowercase().as_str() {
-            "infinite" | "inf" | "full" => InitialWindow::Infinite,
-            "game" | "range" => InitialWindow::GameRange,
-            other => bail!("unknown window '{other}'; expected infinite or game"),
-        };
+        let scoring =
+            crate::vocab::rowspec::parse_scoring(&self.scoring).map_err(anyhow::Error::msg)?;
+        let window = InitialWindow::from_name(&self.window)?;
         Ok(SearchOptions {
             fail_soft: self.fail_soft,
             ordering: MoveOrder::from_name(&self.order)?,
@@ -855,7 +844,7 @@ fn write_bench(
     };
     match out {
         Some(path) => {
-            crate::session::write_atomic(path, text.as_bytes())
+            crate::vocab::atomic::write_atomic(path, text.as_bytes())
                 .with_context(|| format!("writing {}", path.display()))?;
         }
         None => print!("{text}"),

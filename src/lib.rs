@@ -16,3 +16,4 @@ pub mod search;
 pub mod session;
 pub mod solve;
 pub mod tree;
+pub mod vocab;

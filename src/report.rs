@@ -5,9 +5,9 @@
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
-use crate::experiment::bench::CountKind;
-use crate::experiment::chart::{LineChart, Series as ChartSeries};
 use crate::session::{ComparisonRow, ResultEntry};
+use crate::vocab::chart::{LineChart, Series as ChartSeries};
+use crate::vocab::count::CountKind;
 
 /// The mark of a count, total or ratio that includes a stopped or failed search.
 pub const PARTIAL_MARK: &str = "*";

@@ -9,13 +9,13 @@
 //!
 //! This module does not import egui: the app, tests and tools share it.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{AnyPosition, GameKind, SearchRecord, Suite};
 use crate::search::{Algorithm, SearchOptions};
+pub use crate::vocab::atomic::write_atomic;
 
 /// The session format this treelab writes. Files with a larger number are refused.
 pub const CURRENT_VERSION: u32 = 1;
@@ -116,11 +116,11 @@ impl ComparisonRow {
     }
 
     /// The row as a spec string (`negascout+order=static`, see
-    /// [`crate::experiment::bench::row_spec`]), with the evaluator when it is not the
+    /// [`crate::vocab::rowspec::row_spec`]), with the evaluator when it is not the
     /// default (`... [eval discs]`).
     #[must_use]
     pub fn label(&self) -> String {
-        let spec = crate::experiment::bench::row_spec(self.algorithm, &self.options);
+        let spec = crate::vocab::rowspec::row_spec(self.algorithm, &self.options);
         if self.evaluator.trim().is_empty() {
             spec
         } else {
@@ -189,7 +189,7 @@ pub struct ViewChoices {
     /// Show only this position's results (None: all).
     pub position_filter: Option<String>,
     /// What the seed-layout tables and the charts count.
-    pub count: crate::experiment::bench::CountKind,
+    pub count: crate::vocab::count::CountKind,
     /// Run on every position of the suite (true) or on the current position.
     pub run_suite: bool,
     /// The tree view's row.
@@ -223,7 +223,7 @@ impl Default for ViewChoices {
             baseline_row: None,
             tab: ResultsTab::Table,
             position_filter: None,
-            count: crate::experiment::bench::CountKind::default(),
+            count: crate::vocab::count::CountKind::default(),
             run_suite: false,
             tree_row: 0,
             tree_row_beside: None,
@@ -351,37 +351,6 @@ impl Session {
         })?;
         Session::from_ron(&text)
     }
-}
-
-/// Writes `bytes` to `path` so that `path` holds either its old contents or all of the
-/// new ones, never a part: the bytes go to `path.tmp` in the same folder, are flushed
-/// to disk, and the temporary file is renamed over `path`.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut tmp_name = path
-        .file_name()
-        .map(std::ffi::OsStr::to_os_string)
-        .unwrap_or_else(|| "session".into());
-    tmp_name.push(".tmp");
-    let tmp = path.with_file_name(tmp_name);
-    let result = (|| {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        drop(file);
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        // Best effort: do not leave the half-written temporary file behind.
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result?;
-    // Make the rename itself durable where the platform allows it.
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
-        && let Ok(dir) = std::fs::File::open(dir)
-    {
-        let _ = dir.sync_all();
-    }
-    Ok(())
 }
 
 /// The app's small settings file: the last session and the recent files.

@@ -480,7 +480,7 @@ pub fn to_svg(tree: &SearchTree, collapsed: &HashSet<usize>) -> String {
     let _ = writeln!(
         out,
         r#"<text x="{margin}" y="16" font-size="12">{} depth {} — {} nodes</text>"#,
-        xml(&crate::experiment::bench::row_spec(
+        xml(&crate::vocab::rowspec::row_spec(
             tree.request.algorithm,
             &tree.request.options
         )),

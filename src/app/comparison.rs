@@ -9,12 +9,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::{Command, TreelabApp};
-use crate::experiment::bench::CountKind;
 use crate::game::Scoring;
 use crate::runner::{Run, RunEvent, Target};
 use crate::search::options::{MAX_DEPTH, MAX_KILLERS, MAX_SHALLOW_DEPTH, MAX_SSS_MIB, MAX_TT_MIB};
 use crate::search::{Algorithm, InitialWindow, MoveOrder, Progress, SearchOptions};
 use crate::session::{ComparisonRow, ResultsTab};
+use crate::vocab::count::CountKind;
 
 /// Live state of one row during a run.
 #[derive(Clone, Debug, Default)]

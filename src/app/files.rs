@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use super::{Command, TreelabApp};
 use crate::engine::{AnyPosition, GameKind};
 use crate::game::othello;
-use crate::session::write_atomic;
+use crate::vocab::atomic::write_atomic;
 
 /// The folder the dialogs start in when it exists.
 const SAVES_DIR: &str = "saves";

@@ -579,7 +579,7 @@ impl TreelabApp {
             Command::SaveTable(path) => {
                 let view = self.table_view();
                 let csv = self.report().csv(&view);
-                match crate::session::write_atomic(&path, csv.as_bytes()) {
+                match crate::vocab::atomic::write_atomic(&path, csv.as_bytes()) {
                     Ok(()) => {
                         self.info(format!("Saved {} lines to {}", view.len(), path.display()))
                     }
@@ -599,7 +599,7 @@ impl TreelabApp {
                 self.picked(picked, files::PromptFor::SaveTree, ctx);
             }
             Command::SaveTree(path) => match self.tree_svg() {
-                Some(svg) => match crate::session::write_atomic(&path, svg.as_bytes()) {
+                Some(svg) => match crate::vocab::atomic::write_atomic(&path, svg.as_bytes()) {
                     Ok(()) => self.info(format!("Saved the tree to {}", path.display())),
                     Err(e) => self.error(format!("could not save {}: {e}", path.display())),
                 },

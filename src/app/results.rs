@@ -6,9 +6,9 @@ use egui_extras::{Column as TableColumn, TableBuilder};
 
 use super::comparison::{count_label, tab_label};
 use super::{Command, TreelabApp};
-use crate::experiment::bench::CountKind;
 use crate::report::{Column, PARTIAL_NOTE, Ratio, Report};
 use crate::session::ResultsTab;
+use crate::vocab::count::CountKind;
 
 /// How the table leaves the app.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

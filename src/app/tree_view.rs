@@ -435,7 +435,7 @@ fn pane_ui(
         pane.scene_rect = fit;
     }
     let name =
-        crate::experiment::bench::row_spec(pane.tree.request.algorithm, &pane.tree.request.options);
+        crate::vocab::rowspec::row_spec(pane.tree.request.algorithm, &pane.tree.request.options);
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new(format!("{name}: {} visits", pane.tree.nodes.len())).strong());
         let c = pane.scene_rect.center();

@@ -1589,7 +1589,7 @@ pub fn cli_experiment(args: &crate::cli::ExperimentArgs) -> anyhow::Result<()> {
         files.push((format!("{name}.txt"), out.text.clone()));
         for (file, contents) in files {
             let path = dir.join(&file);
-            crate::session::write_atomic(&path, contents.as_bytes())
+            crate::vocab::atomic::write_atomic(&path, contents.as_bytes())
                 .with_context(|| format!("writing {}", path.display()))?;
             println!("wrote {}", path.display());
         }

@@ -521,7 +521,7 @@ pub fn cli_match(args: &crate::cli::MatchArgs) -> anyhow::Result<()> {
         _ => result.render(false),
     };
     match &args.out {
-        Some(path) => crate::session::write_atomic(path, text.as_bytes())
+        Some(path) => crate::vocab::atomic::write_atomic(path, text.as_bytes())
             .with_context(|| format!("writing {}", path.display()))?,
         None => print!("{text}"),
     }

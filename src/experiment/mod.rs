@@ -7,10 +7,12 @@
 //! memory and threads.
 
 pub mod bench;
-pub mod chart;
 pub mod experiments;
 pub mod matchplay;
 pub mod soak;
+
+/// The chart writer moved to [`crate::vocab::chart`]; kept here under its old path.
+pub use crate::vocab::chart;
 
 pub use bench::{
     BenchCell, BenchResult, BenchRow, BenchSpec, CountKind, parse_row_spec, run_bench,

@@ -258,6 +258,18 @@ impl InitialWindow {
             InitialWindow::GameRange => "game",
         }
     }
+
+    /// Parses a window name: `infinite` (also `inf`, `full`) or `game` (also
+    /// `range`), in any case. The one parser of the CLI flag and the row spec.
+    pub fn from_name(text: &str) -> Result<InitialWindow, OptionError> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "infinite" | "inf" | "full" => Ok(InitialWindow::Infinite),
+            "game" | "range" => Ok(InitialWindow::GameRange),
+            _ => Err(OptionError(format!(
+                "unknown window '{text}'; expected infinite or game"
+            ))),
+        }
+    }
 }
 
 /// Every option of a search. Orthogonal: [`SearchOptions::validate`] refuses the

@@ -987,12 +987,12 @@ pub fn train_to_file(
         (samples, report)
     };
     if let Some(path) = &files.save {
-        crate::session::write_atomic(path, samples_to_text(&samples).as_bytes())
+        crate::vocab::atomic::write_atomic(path, samples_to_text(&samples).as_bytes())
             .with_context(|| format!("writing {}", path.display()))?;
     }
     let trained = train_stages(&samples, config)?;
     report.push_str(&trained.report);
-    crate::session::write_atomic(out, &write_weights(&trained.starts, &trained.weights))
+    crate::vocab::atomic::write_atomic(out, &write_weights(&trained.starts, &trained.weights))
         .with_context(|| format!("writing {}", out.display()))?;
     Ok(report)
 }

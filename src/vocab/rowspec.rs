@@ -1,0 +1,355 @@
+//! The one text form of a comparison row: an algorithm with the options that differ
+//! from the defaults, `NAME[+OPTION[=VALUE]]...` (`negascout+order=static+killers=2`).
+//! Bench rows, session labels, the tree view's titles and matches' players all read and
+//! write it here.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::EngineError;
+use crate::game::Scoring;
+use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchOptions};
+
+/// One algorithm row of a bench: a label and what to run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BenchRow {
+    /// The row's label (its spec string, e.g. `negascout+skip-shallow-research`).
+    pub label: String,
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// Its options.
+    pub options: SearchOptions,
+}
+
+/// Parses a scoring name (`native`, `win-loss`, `shortest-win`, any case): the one
+/// parser of the CLI flag and the row spec.
+pub fn parse_scoring(text: &str) -> Result<Scoring, String> {
+    let lower = text.trim().to_ascii_lowercase();
+    Scoring::ALL
+        .into_iter()
+        .find(|s| s.name() == lower)
+        .ok_or_else(|| {
+            format!("unknown scoring '{text}'; expected native, win-loss or shortest-win")
+        })
+}
+
+/// Parses a row spec `NAME[+OPTION[=VALUE]]...` over `base` options: for example
+/// `negascout+skip-shallow-research`, `mtdf+tt=64+id`, `negaalpha+killers=4+order=static`.
+/// Options the algorithm cannot take are refused with the reason.
+pub fn parse_row_spec(spec: &str, base: &SearchOptions) -> Result<BenchRow, EngineError> {
+    let mut parts = spec.split('+').map(str::trim);
+    let name = parts.next().unwrap_or_default();
+    let algorithm = Algorithm::from_name(name)?;
+    let mut o = base.clone();
+    let bad = |what: &str| EngineError::Input(format!("row '{spec}': {what}"));
+    for part in parts {
+        let (key, value) = part
+            .split_once('=')
+            .map_or((part, None), |(k, v)| (k.trim(), Some(v.trim())));
+        let num = |v: Option<&str>| -> Result<i64, EngineError> {
+            v.ok_or_else(|| bad(&format!("'{key}' needs a value, as {key}=N")))?
+                .parse::<i64>()
+                .map_err(|_| bad(&format!("'{part}': the value must be a whole number")))
+        };
+        let to_u32 =
+            |n: i64| u32::try_from(n).map_err(|_| bad(&format!("'{part}' is out of range")));
+        match key {
+            "fail-soft" => o.fail_soft = true,
+            "fail-hard" => o.fail_soft = false,
+            "order" => o.ordering = MoveOrder::from_name(value.unwrap_or("none"))?,
+            "order-first" => o.order_all = false,
+            "oracle-win-loss" => o.oracle_win_loss = true,
+            "killers" => o.killers = to_u32(num(value)?)?,
+            "history" => o.history = true,
+            "tt" => o.tt_mib = to_u32(num(value)?)?,
+            "tt-symmetry" => o.tt_symmetry = true,
+            "id" => o.iterative_deepening = true,
+            "aspiration" => {
+                o.aspiration =
+                    i32::try_from(num(value)?).map_err(|_| bad("aspiration out of range"))?;
+            }
+            "window" => {
+                o.window = InitialWindow::from_name(value.unwrap_or(""))
+                    .map_err(|e| bad(&e.to_string()))?;
+            }
+            "skip-shallow-research" | "skip" => o.skip_shallow_research = true,
+            "first-guess" => {
+                o.first_guess =
+                    i32::try_from(num(value)?).map_err(|_| bad("first guess out of range"))?;
+            }
+            "sss-mib" => o.sss_memory_mib = to_u32(num(value)?)?,
+            "scoring" => {
+                o.scoring = match value {
+                    Some(v) => parse_scoring(v).map_err(|e| bad(&e))?,
+                    None => return Err(bad("scoring needs a value, as scoring=win-loss")),
+                }
+            }
+            other => return Err(bad(&format!("unknown option '{other}'"))),
+        }
+    }
+    Ok(BenchRow {
+        label: spec.trim().to_string(),
+        algorithm,
+        options: o,
+    })
+}
+
+/// The row spec of `algorithm` with `options`: the inverse of [`parse_row_spec`] over
+/// default options (`negascout+order=static+killers=2`). Only options that differ from
+/// the defaults are written.
+#[must_use]
+pub fn row_spec(algorithm: Algorithm, options: &SearchOptions) -> String {
+    let d = SearchOptions::default();
+    let mut out = algorithm.name().to_string();
+    let mut add = |part: String| {
+        out.push('+');
+        out.push_str(&part);
+    };
+    if options.fail_soft {
+        add("fail-soft".into());
+    }
+    if options.ordering != d.ordering {
+        add(format!("order={}", options.ordering.name()));
+    }
+    if !options.order_all {
+        add("order-first".into());
+    }
+    if options.oracle_win_loss {
+        add("oracle-win-loss".into());
+    }
+    if options.killers != d.killers {
+        add(format!("killers={}", options.killers));
+    }
+    if options.history {
+        add("history".into());
+    }
+    if options.tt_mib != d.tt_mib {
+        add(format!("tt={}", options.tt_mib));
+    }
+    if options.tt_symmetry {
+        add("tt-symmetry".into());
+    }
+    if options.iterative_deepening {
+        add("id".into());
+    }
+    if options.aspiration != d.aspiration {
+        add(format!("aspiration={}", options.aspiration));
+    }
+    if options.window != d.window {
+        add(format!("window={}", options.window.name()));
+    }
+    if options.scoring != d.scoring {
+        add(format!("scoring={}", options.scoring.name()));
+    }
+    if options.skip_shallow_research {
+        add("skip-shallow-research".into());
+    }
+    if options.first_guess != d.first_guess {
+        add(format!("first-guess={}", options.first_guess));
+    }
+    if options.sss_memory_mib != d.sss_memory_mib {
+        add(format!("sss-mib={}", options.sss_memory_mib));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One non-default value of every option, each alone and all together: the row
+    /// spec writes it and reads it back to the same options.
+    #[test]
+    fn every_option_round_trips_through_its_text_form() {
+        let d = SearchOptions::default();
+        let variants: Vec<(&str, SearchOptions)> = vec![
+            (
+                "fail-soft",
+                SearchOptions {
+                    fail_soft: true,
+                    ..d.clone()
+                },
+            ),
+            (
+                "order",
+                SearchOptions {
+                    ordering: MoveOrder::Static,
+                    ..d.clone()
+                },
+            ),
+            (
+                "order shallow",
+                SearchOptions {
+                    ordering: MoveOrder::Shallow(3),
+                    ..d.clone()
+                },
+            ),
+            (
+                "order oracle",
+                SearchOptions {
+                    ordering: MoveOrder::Oracle,
+                    ..d.clone()
+                },
+            ),
+            (
+                "order-first",
+                SearchOptions {
+                    order_all: false,
+                    ..d.clone()
+                },
+            ),
+            (
+                "oracle-win-loss",
+                SearchOptions {
+                    oracle_win_loss: true,
+                    ..d.clone()
+                },
+            ),
+            (
+                "killers",
+                SearchOptions {
+                    killers: 32,
+                    ..d.clone()
+                },
+            ),
+            (
+                "history",
+                SearchOptions {
+                    history: true,
+                    ..d.clone()
+                },
+            ),
+            (
+                "tt",
+                SearchOptions {
+                    tt_mib: 64,
+                    ..d.clone()
+                },
+            ),
+            (
+                "tt-symmetry",
+                SearchOptions {
+                    tt_symmetry: true,
+                    ..d.clone()
+                },
+            ),
+            (
+                "id",
+                SearchOptions {
+                    iterative_deepening: true,
+                    ..d.clone()
+                },
+            ),
+            (
+                "aspiration",
+                SearchOptions {
+                    aspiration: 25,
+                    ..d.clone()
+                },
+            ),
+            (
+                "window",
+                SearchOptions {
+                    window: InitialWindow::GameRange,
+                    ..d.clone()
+                },
+            ),
+            (
+                "scoring",
+                SearchOptions {
+                    scoring: Scoring::ShortestWin,
+                    ..d.clone()
+                },
+            ),
+            (
+                "skip",
+                SearchOptions {
+                    skip_shallow_research: true,
+                    ..d.clone()
+                },
+            ),
+            (
+                "first-guess",
+                SearchOptions {
+                    first_guess: -7,
+                    ..d.clone()
+                },
+            ),
+            (
+                "sss-mib",
+                SearchOptions {
+                    sss_memory_mib: 32,
+                    ..d.clone()
+                },
+            ),
+        ];
+        let mut all = d.clone();
+        for (what, o) in &variants {
+            let text = row_spec(Algorithm::Pvs, o);
+            assert_ne!(text, "pvs", "{what}: the option is written");
+            let back = parse_row_spec(&text, &d).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(back.algorithm, Algorithm::Pvs);
+            assert_eq!(&back.options, o, "{what}: {text}");
+            // Fold every non-default field into one set of options.
+            let v = o;
+            all.fail_soft |= v.fail_soft;
+            all.order_all &= v.order_all;
+            all.oracle_win_loss |= v.oracle_win_loss;
+            all.history |= v.history;
+            all.tt_symmetry |= v.tt_symmetry;
+            all.iterative_deepening |= v.iterative_deepening;
+            all.skip_shallow_research |= v.skip_shallow_research;
+            if v.ordering == MoveOrder::Static {
+                all.ordering = v.ordering;
+            }
+            for (mine, theirs, default) in [
+                (&mut all.killers, v.killers, d.killers),
+                (&mut all.tt_mib, v.tt_mib, d.tt_mib),
+                (&mut all.sss_memory_mib, v.sss_memory_mib, d.sss_memory_mib),
+            ] {
+                if theirs != default {
+                    *mine = theirs;
+                }
+            }
+            if v.aspiration != d.aspiration {
+                all.aspiration = v.aspiration;
+            }
+            if v.first_guess != d.first_guess {
+                all.first_guess = v.first_guess;
+            }
+            if v.window != d.window {
+                all.window = v.window;
+            }
+            if v.scoring != d.scoring {
+                all.scoring = v.scoring;
+            }
+        }
+        let text = row_spec(Algorithm::MtdF, &all);
+        assert_eq!(
+            parse_row_spec(&text, &d).expect("parses").options,
+            all,
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_same_spellings_are_accepted_everywhere() {
+        let d = SearchOptions::default();
+        for name in ["infinite", "inf", "full", "INF"] {
+            let row = parse_row_spec(&format!("negaalpha+window={name}"), &d).expect(name);
+            assert_eq!(row.options.window, InitialWindow::Infinite);
+            assert_eq!(
+                InitialWindow::from_name(name).ok(),
+                Some(InitialWindow::Infinite)
+            );
+        }
+        for name in ["game", "range", "Game"] {
+            let row = parse_row_spec(&format!("negaalpha+window={name}"), &d).expect(name);
+            assert_eq!(row.options.window, InitialWindow::GameRange);
+        }
+        assert_eq!(parse_scoring("Win-Loss"), Ok(Scoring::WinLoss));
+        let err = parse_row_spec("negaalpha+window=half", &d)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("expected infinite or game"), "{err}");
+    }
+}
