@@ -946,7 +946,7 @@ fn yes_no(b: bool) -> &'static str {
 /// How many reachable tic-tac-toe positions (not over) `req` plays optimally in (the
 /// same check as `treelab verify`).
 fn strongly_solved(req: &SearchRequest) -> Result<(usize, usize), EngineError> {
-    crate::cli::verify_tictactoe(req).map_err(|e| EngineError::Input(format!("{e:#}")))
+    super::verify::verify_tictactoe(req).map_err(|e| EngineError::Input(format!("{e:#}")))
 }
 
 /// Maps `f` over `items` on `threads` workers, keeping the order; the first error wins.
@@ -1538,61 +1538,4 @@ fn e5(
     };
     files.push(("e5.ron".into(), ron_text(&result)?));
     Ok(ExperimentOutput { text, files })
-}
-
-/// `treelab experiment NAME [--quick] [--out DIR] [--threads N]`: runs the preset,
-/// prints its tables and writes its files (and the printed text as `NAME.txt`) into DIR.
-pub fn cli_experiment(args: &crate::cli::ExperimentArgs) -> anyhow::Result<()> {
-    use anyhow::Context as _;
-    use std::io::IsTerminal;
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-    if threads == 0 {
-        anyhow::bail!("--threads must be at least 1");
-    }
-    let name = args.name.trim().to_ascii_lowercase();
-    if !EXPERIMENTS.contains(&name.as_str()) {
-        anyhow::bail!(
-            "unknown experiment '{}'; expected one of {}",
-            args.name,
-            EXPERIMENTS.join(", ")
-        );
-    }
-    if let Some(dir) = &args.out {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    }
-    let tty = std::io::stderr().is_terminal();
-    let start = std::time::Instant::now();
-    let cfg = ExperimentConfig {
-        quick: args.quick,
-        threads,
-    };
-    let out = run_experiment(&name, cfg, &|status| {
-        if tty {
-            eprint!("\r{status} ({:.0} s)      ", start.elapsed().as_secs_f64());
-        }
-    })?;
-    if tty {
-        eprintln!();
-    }
-    print!("{}", out.text);
-    println!(
-        "\nwall-clock seconds: {:.1} ({} thread{}{})",
-        start.elapsed().as_secs_f64(),
-        threads,
-        if threads == 1 { "" } else { "s" },
-        if args.quick { ", --quick" } else { "" }
-    );
-    if let Some(dir) = &args.out {
-        let mut files = out.files;
-        files.push((format!("{name}.txt"), out.text.clone()));
-        for (file, contents) in files {
-            let path = dir.join(&file);
-            crate::vocab::atomic::write_atomic(&path, contents.as_bytes())
-                .with_context(|| format!("writing {}", path.display()))?;
-            println!("wrote {}", path.display());
-        }
-    }
-    Ok(())
 }

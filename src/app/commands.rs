@@ -1,0 +1,320 @@
+//! What the app does: [`Command`] values pushed by the panels during a frame, and
+//! [`TreelabApp::apply`], which carries them out once at the end of it (asking first
+//! when a command would throw away unsaved changes).
+
+use std::path::PathBuf;
+
+use super::{ChartFormat, PositionFormat, TableExport, TreelabApp, comparison, files, row_options};
+use crate::engine::{AnyPosition, GameKind, Suite};
+use crate::session::{Session, SuiteRef};
+
+/// A whole-app action, applied once per frame after every panel has drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Start a new default session (asks first when there are unsaved changes).
+    NewSession,
+    /// Ask for a session file and open it (asks first when there are unsaved changes).
+    OpenSessionDialog,
+    /// Open this session file (asks first when there are unsaved changes).
+    OpenSession(PathBuf),
+    /// Save to the current file, or ask for one.
+    Save,
+    /// Ask for a file and save the session there.
+    SaveAsDialog,
+    /// Save the session to this file (and make it the session's file).
+    SaveSessionAs(PathBuf),
+    /// Save the current position to this file in this format.
+    SavePosition(PositionFormat, PathBuf),
+    /// Ask for a file and save the current position there in this format.
+    SavePositionDialog(PositionFormat),
+    /// Switch game: its start position.
+    SetGame(GameKind),
+    /// Replace the position (undoable).
+    SetPosition(AnyPosition),
+    /// Play a move written in the game's notation (undoable).
+    PlayMove(String),
+    /// Take back the last position change.
+    Undo,
+    /// Redo what the last undo took back.
+    Redo,
+    /// Ask for a suite file and open it.
+    OpenSuiteDialog,
+    /// Open a shipped suite by name, or a suite file by path.
+    LoadSuite(String),
+    /// Load the suite's position with this index.
+    SelectSuiteItem(usize),
+    /// Close the window (asks first when there are unsaved changes).
+    Quit,
+    /// Carry out the command without asking about unsaved changes.
+    Discard(Box<Command>),
+    /// Run every enabled row on the current position or the suite.
+    RunComparison,
+    /// Stop the running searches (finished results stay).
+    StopRun,
+    /// Append a row.
+    AddRow,
+    /// Remove a row and its results.
+    RemoveRow(usize),
+    /// Insert a copy of a row after it.
+    DuplicateRow(usize),
+    /// Swap two rows (results follow).
+    SwapRows(usize, usize),
+    /// Set a row's depth range (first, last).
+    SetRowDepths(usize, u32, u32),
+    /// Set a row's algorithm (options it cannot take are reset).
+    SetRowAlgorithm(usize, crate::search::Algorithm),
+    /// Replace the comparison with a preset ([`crate::presets`]) by name (asks first
+    /// when there are unsaved changes).
+    ApplyPreset(String),
+    /// Throw the results away.
+    ClearResults,
+    /// Copy the results table to the clipboard.
+    ExportTable(TableExport),
+    /// Ask for a file and save the results table as CSV.
+    SaveTableDialog,
+    /// Save the results table as CSV to this file.
+    SaveTable(PathBuf),
+    /// Ask for a file and save the chart.
+    SaveChartDialog(ChartFormat),
+    /// Save the chart to this file.
+    SaveChart(ChartFormat, PathBuf),
+    /// Ask for a file and save the tree view's drawing as SVG.
+    SaveTreeDialog,
+    /// Set the tree view's depth.
+    SetTreeDepth(u32),
+    /// Save the tree view's drawing as SVG to this file.
+    SaveTree(PathBuf),
+}
+
+impl TreelabApp {
+    /// Applies one command. Commands that throw away unsaved changes ask first.
+    pub(super) fn apply(&mut self, command: Command, ctx: &egui::Context) {
+        let discards = matches!(
+            command,
+            Command::NewSession
+                | Command::OpenSessionDialog
+                | Command::OpenSession(_)
+                | Command::ApplyPreset(_)
+                | Command::Quit
+        );
+        if discards && self.is_dirty() {
+            self.confirm = Some(command);
+            return;
+        }
+        match command {
+            Command::Discard(inner) => self.apply_now(*inner, ctx),
+            other => self.apply_now(other, ctx),
+        }
+    }
+
+    fn apply_now(&mut self, command: Command, ctx: &egui::Context) {
+        match command {
+            Command::NewSession => {
+                self.compare = comparison::CompareState::default();
+                self.session = Session::default();
+                self.path = None;
+                if let Err(e) = self.adopt_session_state() {
+                    self.error(e);
+                } else {
+                    self.info("New session");
+                }
+                self.saved = self.session.clone();
+            }
+            Command::OpenSessionDialog => {
+                let picked = files::pick_session_to_open();
+                self.picked(picked, files::PromptFor::OpenSession, ctx);
+            }
+            Command::OpenSession(path) => {
+                if let Err(e) = self.open_session_from(&path) {
+                    self.error(e);
+                }
+            }
+            Command::Save => match self.path.clone() {
+                Some(path) => self.save_and_report(&path),
+                None => self.apply_now(Command::SaveAsDialog, ctx),
+            },
+            Command::SaveAsDialog => {
+                let picked = files::pick_session_to_save(self.path.as_deref());
+                self.picked(picked, files::PromptFor::SaveSession, ctx);
+            }
+            Command::SaveSessionAs(path) => self.save_and_report(&path),
+            Command::SavePositionDialog(format) => {
+                let picked = files::pick_position_to_save(format, self.position.kind());
+                self.picked(picked, files::PromptFor::SavePosition(format), ctx);
+            }
+            Command::SavePosition(format, path) => {
+                match files::save_position_to(&self.position, format, &path) {
+                    Ok(()) => self.info(format!("Saved the position to {}", path.display())),
+                    Err(e) => self.error(e),
+                }
+            }
+            Command::SetGame(kind) => {
+                if kind != self.position.kind() {
+                    self.set_position(AnyPosition::start(kind));
+                    self.info(format!("{}: start position", kind.label()));
+                }
+            }
+            Command::SetPosition(p) => self.set_position(p),
+            Command::PlayMove(mv) => match self.position.play(&mv) {
+                Ok(p) => {
+                    self.set_position(p);
+                    self.info(format!("Played {mv}"));
+                }
+                Err(e) => self.error(format!("{mv}: {e}")),
+            },
+            Command::Undo => {
+                if let Some(p) = self.undo.pop() {
+                    let current = std::mem::replace(&mut self.position, p.clone());
+                    self.redo.push(current);
+                    self.replace_position(p);
+                }
+            }
+            Command::Redo => {
+                if let Some(p) = self.redo.pop() {
+                    let current = std::mem::replace(&mut self.position, p.clone());
+                    self.undo.push(current);
+                    self.replace_position(p);
+                }
+            }
+            Command::OpenSuiteDialog => {
+                let picked = files::pick_suite_to_open();
+                self.picked(picked, files::PromptFor::OpenSuite, ctx);
+            }
+            Command::LoadSuite(name) => match Suite::load_named(&name) {
+                Ok(suite) => {
+                    self.info(format!(
+                        "Opened {} ({} positions)",
+                        suite.name,
+                        suite.items.len()
+                    ));
+                    self.session.suite = Some(SuiteRef {
+                        source: name,
+                        selected: None,
+                    });
+                    self.suite = Some(suite);
+                    self.apply_now(Command::SelectSuiteItem(0), ctx);
+                }
+                Err(e) => self.error(e.to_string()),
+            },
+            Command::SelectSuiteItem(index) => {
+                let item = self
+                    .suite
+                    .as_ref()
+                    .and_then(|s| s.items.get(index))
+                    .cloned();
+                if let Some(item) = item {
+                    if let Some(r) = &mut self.session.suite {
+                        r.selected = Some(index);
+                    }
+                    self.set_position(item.position);
+                    self.info(format!("Loaded {}", item.name));
+                }
+            }
+            Command::Quit => {
+                self.allow_close = true;
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+            Command::Discard(inner) => self.apply_now(*inner, ctx),
+            Command::RunComparison => self.start_run(ctx),
+            Command::StopRun => self.stop_run(),
+            Command::AddRow => {
+                let row = self.session.rows.last().cloned().unwrap_or_default();
+                self.session.rows.push(row);
+                self.compare.selected_row = Some(self.session.rows.len() - 1);
+            }
+            Command::RemoveRow(i) => self.remove_row(i),
+            Command::DuplicateRow(i) => self.duplicate_row(i),
+            Command::SwapRows(a, b) => self.swap_rows(a, b),
+            Command::SetRowDepths(i, first, last) => {
+                if let Some(row) = self.session.rows.get_mut(i) {
+                    row.depth_min = first;
+                    row.depth_max = last.max(first);
+                }
+            }
+            Command::SetRowAlgorithm(i, algorithm) => {
+                if let Some(row) = self.session.rows.get_mut(i) {
+                    row.algorithm = algorithm;
+                    row_options::sanitize(algorithm, &mut row.options);
+                }
+            }
+            Command::ApplyPreset(name) => match crate::presets::find(&name) {
+                Some(p) => {
+                    self.session = (p.build)();
+                    self.compare.selected_row = None;
+                    self.compare.sort = None;
+                    match self.adopt_session_state() {
+                        Ok(()) => self.info(format!("{}: {}", p.label, p.description)),
+                        Err(e) => self.error(e),
+                    }
+                }
+                None => self.error(format!("no preset called '{name}'")),
+            },
+            Command::ClearResults => {
+                self.session.results.clear();
+                self.info("Cleared the results");
+            }
+            Command::ExportTable(how) => {
+                let view = self.table_view();
+                let report = self.report();
+                let (text, what) = match how {
+                    TableExport::CopyMarkdown => (report.markdown(&view), "Markdown"),
+                    TableExport::CopyCsv => (report.csv(&view), "CSV"),
+                };
+                ctx.copy_text(text);
+                self.info(format!("Copied {} lines as {what}", view.len()));
+            }
+            Command::SaveTableDialog => {
+                let picked = files::pick_csv_to_save();
+                self.picked(picked, files::PromptFor::SaveTable, ctx);
+            }
+            Command::SaveTable(path) => {
+                let view = self.table_view();
+                let csv = self.report().csv(&view);
+                match crate::vocab::atomic::write_atomic(&path, csv.as_bytes()) {
+                    Ok(()) => {
+                        self.info(format!("Saved {} lines to {}", view.len(), path.display()))
+                    }
+                    Err(e) => self.error(format!("could not save {}: {e}", path.display())),
+                }
+            }
+            Command::SaveChartDialog(format) => {
+                let picked = files::pick_chart_to_save(format);
+                self.picked(picked, files::PromptFor::SaveChart(format), ctx);
+            }
+            Command::SaveChart(format, path) => self.save_chart(ctx, format, &path),
+            Command::SetTreeDepth(d) => {
+                self.session.view.tree_depth = d.clamp(1, crate::search::options::MAX_DEPTH);
+            }
+            Command::SaveTreeDialog => {
+                let picked = files::pick_chart_to_save(ChartFormat::Svg);
+                self.picked(picked, files::PromptFor::SaveTree, ctx);
+            }
+            Command::SaveTree(path) => match self.tree_svg() {
+                Some(svg) => match crate::vocab::atomic::write_atomic(&path, svg.as_bytes()) {
+                    Ok(()) => self.info(format!("Saved the tree to {}", path.display())),
+                    Err(e) => self.error(format!("could not save {}: {e}", path.display())),
+                },
+                None => self.error("build a tree first"),
+            },
+        }
+    }
+
+    /// Carries out what a dialog picked; with no dialog, asks for the path in the window.
+    fn picked(&mut self, picked: files::Picked, purpose: files::PromptFor, ctx: &egui::Context) {
+        match picked {
+            files::Picked::Path(path) => self.apply_now(purpose.command(path), ctx),
+            files::Picked::Cancelled => {}
+            files::Picked::NoDialog => {
+                self.prompt = Some(files::PathPrompt {
+                    purpose,
+                    focused: false,
+                    text: files::default_prompt_path(
+                        purpose,
+                        self.position.kind(),
+                        self.path.as_deref(),
+                    ),
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,308 @@
+//! A comparison row's options: the panel that edits them (each control greyed out,
+//! with the reason, where the row's algorithm cannot take it), the short summary shown
+//! in the row, and the reset of refused options when the algorithm changes.
+
+use super::TreelabApp;
+use crate::game::Scoring;
+use crate::search::options::{MAX_KILLERS, MAX_SHALLOW_DEPTH, MAX_SSS_MIB, MAX_TT_MIB};
+use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchOptions};
+use crate::session::ComparisonRow;
+
+/// Whether an option that `set` changes from the defaults makes sense for `algorithm`;
+/// the error is the reason in words (for the tooltip of a greyed-out control).
+fn applies(algorithm: Algorithm, set: impl Fn(&mut SearchOptions)) -> Result<(), String> {
+    let mut o = SearchOptions::default();
+    set(&mut o);
+    o.validate(algorithm, 2).map_err(|e| e.to_string())
+}
+
+/// Resets the options `algorithm` cannot take to their defaults (after the person
+/// picks another algorithm), so a row never carries a hidden, refused option.
+pub fn sanitize(algorithm: Algorithm, o: &mut SearchOptions) {
+    let d = SearchOptions::default();
+    if o.fail_soft && applies(algorithm, |x| x.fail_soft = true).is_err() {
+        o.fail_soft = false;
+    }
+    if applies(algorithm, |x| x.killers = 1).is_err() {
+        o.killers = 0;
+        o.history = false;
+    }
+    if applies(algorithm, |x| x.tt_mib = 1).is_err() {
+        o.tt_mib = 0;
+        o.tt_symmetry = false;
+    }
+    if applies(algorithm, |x| x.iterative_deepening = true).is_err() {
+        o.iterative_deepening = false;
+    }
+    if applies(algorithm, |x| x.window = InitialWindow::GameRange).is_err() {
+        o.window = d.window;
+        o.aspiration = 0;
+    }
+    if algorithm != Algorithm::NegaScout {
+        o.skip_shallow_research = false;
+    }
+    drop_orphans(o);
+}
+
+/// Clears the options that only mean something with another one (aspiration without
+/// iterative deepening, symmetry without a table, the blind oracle without the oracle).
+fn drop_orphans(o: &mut SearchOptions) {
+    if !o.iterative_deepening {
+        o.aspiration = 0;
+    }
+    if o.tt_mib == 0 {
+        o.tt_symmetry = false;
+    }
+    if o.ordering != MoveOrder::Oracle {
+        o.oracle_win_loss = false;
+    }
+}
+
+/// A short summary of the options that differ from the defaults.
+#[must_use]
+pub fn options_summary(o: &SearchOptions) -> String {
+    let d = SearchOptions::default();
+    let mut parts = Vec::new();
+    if o.fail_soft {
+        parts.push("fail-soft".to_string());
+    }
+    if o.ordering != MoveOrder::Generation {
+        let first = if o.order_all { "" } else { " (first)" };
+        parts.push(format!("order {}{first}", o.ordering.name()));
+    }
+    if o.oracle_win_loss {
+        parts.push("oracle win/loss".into());
+    }
+    if o.killers > 0 {
+        parts.push(format!("killers {}", o.killers));
+    }
+    if o.history {
+        parts.push("history".into());
+    }
+    if o.tt_mib > 0 {
+        let sym = if o.tt_symmetry { " sym" } else { "" };
+        parts.push(format!("TT {} MiB{sym}", o.tt_mib));
+    }
+    if o.iterative_deepening {
+        parts.push("ID".into());
+    }
+    if o.aspiration > 0 {
+        parts.push(format!("aspiration ±{}", o.aspiration));
+    }
+    if o.window != d.window {
+        parts.push(format!("window {}", o.window.name()));
+    }
+    if o.scoring != d.scoring {
+        parts.push(format!("scoring {}", o.scoring.name()));
+    }
+    if o.skip_shallow_research {
+        parts.push("skip re-search d≤2".into());
+    }
+    if o.first_guess != d.first_guess {
+        parts.push(format!("first guess {}", o.first_guess));
+    }
+    if o.sss_memory_mib != d.sss_memory_mib {
+        parts.push(format!("OPEN {} MiB", o.sss_memory_mib));
+    }
+    if parts.is_empty() {
+        "defaults".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// Adds a control that is greyed out, with the reason as its tooltip, when `why` is an
+/// error.
+fn gated<R>(
+    ui: &mut egui::Ui,
+    why: Result<(), String>,
+    add: impl FnOnce(&mut egui::Ui) -> R,
+) -> Option<R> {
+    match why {
+        Ok(()) => Some(add(ui)),
+        Err(reason) => {
+            let r = ui.add_enabled_ui(false, add);
+            r.response.on_disabled_hover_text(reason);
+            None
+        }
+    }
+}
+
+pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
+    let row: &mut ComparisonRow = &mut app.session.rows[i];
+    let a = row.algorithm;
+    ui.label(egui::RichText::new(format!("Options of row {}: {}", i + 1, a.label())).strong());
+    let o = &mut row.options;
+    egui::Grid::new(("row_options", i))
+        .num_columns(4)
+        .spacing([12.0, 4.0])
+        .show(ui, |ui| {
+            gated(ui, applies(a, |x| x.fail_soft = true), |ui| {
+                ui.checkbox(&mut o.fail_soft, "Fail-soft")
+            });
+            ui.horizontal(|ui| {
+                ui.label("Ordering");
+                let mut kind = match o.ordering {
+                    MoveOrder::Shallow(_) => MoveOrder::Shallow(0),
+                    other => other,
+                };
+                egui::ComboBox::from_id_salt(("ordering", i))
+                    .selected_text(match kind {
+                        MoveOrder::Generation => "generation order",
+                        MoveOrder::Static => "static hint",
+                        MoveOrder::Evaluation => "evaluation",
+                        MoveOrder::Shallow(_) => "shallow search",
+                        MoveOrder::Oracle => "perfect oracle",
+                    })
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut kind, MoveOrder::Generation, "generation order");
+                        ui.selectable_value(&mut kind, MoveOrder::Static, "static hint")
+                            .on_hover_text("The game's hint: corners first, centre first");
+                        ui.selectable_value(&mut kind, MoveOrder::Evaluation, "evaluation")
+                            .on_hover_text("Each child's static evaluation");
+                        ui.selectable_value(&mut kind, MoveOrder::Shallow(0), "shallow search")
+                            .on_hover_text("A shallow alpha-beta search of each child");
+                        ui.selectable_value(&mut kind, MoveOrder::Oracle, "perfect oracle")
+                            .on_hover_text("Each child's exact value (not counted)");
+                    })
+.response.on_hover_text("Move ordering");
+                o.ordering = match (kind, o.ordering) {
+                    (MoveOrder::Shallow(_), MoveOrder::Shallow(k)) => MoveOrder::Shallow(k),
+                    (MoveOrder::Shallow(_), _) => MoveOrder::Shallow(2),
+                    (k, _) => k,
+                };
+                if let MoveOrder::Shallow(k) = &mut o.ordering {
+                    ui.add(egui::DragValue::new(k).range(1..=MAX_SHALLOW_DEPTH).prefix("depth "));
+                }
+            });
+            let ordered = if o.ordering == MoveOrder::Generation {
+                Err("no ordering chosen".to_string())
+            } else {
+                Ok(())
+            };
+            gated(ui, ordered, |ui| {
+                let mut first_only = !o.order_all;
+                ui.checkbox(&mut first_only, "Only the first move")
+                    .on_hover_text("Bring only the best-rated move to the front (seed 002)");
+                o.order_all = !first_only;
+            });
+            let oracle = if o.ordering == MoveOrder::Oracle {
+                Ok(())
+            } else {
+                Err("only with the perfect oracle".to_string())
+            };
+            gated(ui, oracle, |ui| {
+                ui.checkbox(&mut o.oracle_win_loss, "Oracle blind to win distance")
+            });
+            ui.end_row();
+
+            gated(ui, applies(a, |x| x.killers = 1), |ui| {
+                ui.horizontal(|ui| {
+                    ui.label("Killers");
+                    ui.add(egui::DragValue::new(&mut o.killers).range(0..=MAX_KILLERS))
+                        .on_hover_text(format!(
+                            "Killer moves kept per ply, 0 (off) to {MAX_KILLERS}"
+                        ));
+                })
+            });
+            gated(ui, applies(a, |x| x.history = true), |ui| {
+                ui.checkbox(&mut o.history, "History heuristic")
+            });
+            gated(ui, applies(a, |x| x.tt_mib = 1), |ui| {
+                ui.horizontal(|ui| {
+                    ui.label("TT");
+                    ui.add(
+                        egui::DragValue::new(&mut o.tt_mib)
+                            .range(0..=MAX_TT_MIB)
+                            .suffix(" MiB"),
+                    )
+                    .on_hover_text(format!(
+                        "Transposition table size, 0 (none) to {MAX_TT_MIB} MiB; Run refuses tables that do not fit in memory with that many threads"
+                    ));
+                })
+            });
+            let sym = if o.tt_mib == 0 {
+                Err("needs a transposition table (set its size)".to_string())
+            } else {
+                Ok(())
+            };
+            gated(ui, sym, |ui| {
+                ui.checkbox(&mut o.tt_symmetry, "Share symmetric positions")
+            });
+            ui.end_row();
+
+            gated(ui, applies(a, |x| x.iterative_deepening = true), |ui| {
+                ui.checkbox(&mut o.iterative_deepening, "Iterative deepening")
+            });
+            let asp = applies(a, |x| {
+                x.iterative_deepening = true;
+                x.aspiration = 1;
+            })
+            .and_then(|()| {
+                if o.iterative_deepening {
+                    Ok(())
+                } else {
+                    Err("aspiration windows centre on the previous iteration: turn on iterative deepening".to_string())
+                }
+            });
+            gated(ui, asp, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label("Aspiration ±");
+                    ui.add(egui::DragValue::new(&mut o.aspiration).range(0..=10_000))
+                        .on_hover_text("Half-width around the last score (0 = off)");
+                })
+            });
+            gated(ui, applies(a, |x| x.window = InitialWindow::GameRange), |ui| {
+                ui.horizontal(|ui| {
+                    ui.label("Window");
+                    ui.radio_value(&mut o.window, InitialWindow::Infinite, "(-∞, ∞)");
+                    ui.radio_value(&mut o.window, InitialWindow::GameRange, "game range");
+                })
+            });
+            ui.horizontal(|ui| {
+                ui.label("Scoring");
+                egui::ComboBox::from_id_salt(("scoring", i))
+                    .selected_text(o.scoring.name())
+                    .show_ui(ui, |ui| {
+                        for s in Scoring::ALL {
+                            ui.selectable_value(&mut o.scoring, s, s.name());
+                        }
+                    })
+.response.on_hover_text("Scoring");
+            });
+            ui.end_row();
+
+            let skip = if a == Algorithm::NegaScout {
+                Ok(())
+            } else {
+                Err("the shallow re-search skip is NegaScout's (seed 000)".to_string())
+            };
+            gated(ui, skip, |ui| {
+                ui.checkbox(&mut o.skip_shallow_research, "Skip re-search at depth ≤ 2")
+            });
+            if a == Algorithm::MtdF {
+                ui.horizontal(|ui| {
+                    ui.label("First guess");
+                    ui.add(egui::DragValue::new(&mut o.first_guess).range(-1_000_000..=1_000_000));
+                });
+            }
+            if a == Algorithm::SssStar {
+                ui.horizontal(|ui| {
+                    ui.label("OPEN list cap");
+                    ui.add(
+                        egui::DragValue::new(&mut o.sss_memory_mib)
+                            .range(1..=MAX_SSS_MIB)
+                            .suffix(" MiB"),
+                    );
+                });
+            }
+            ui.end_row();
+        });
+    drop_orphans(o);
+    if let Err(e) = row.check() {
+        ui.colored_label(
+            ui.visuals().error_fg_color,
+            format!("Row {} cannot run: {e}", i + 1),
+        );
+    }
+}

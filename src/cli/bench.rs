@@ -1,0 +1,254 @@
+//! `treelab bench` and `treelab merge`: suites x algorithm rows x depths, sharded
+//! and merged.
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use std::time::Instant;
+
+use super::OptionArgs;
+use crate::engine::Suite;
+use crate::experiment::bench::{self, BenchSpec, CountKind};
+
+/// `treelab merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The slices (RON files written by `bench --format ron --shard i/n`).
+    #[arg(required = true)]
+    pub inputs: Vec<std::path::PathBuf>,
+    /// text, markdown, csv or ron.
+    #[arg(long, default_value = "ron")]
+    pub format: String,
+    /// The counter in text tables: nodes or leaves.
+    #[arg(long, default_value = "nodes")]
+    pub count: String,
+    /// Write here instead of standard output.
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
+}
+
+/// `treelab bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// A suite file (.obf, .pos, a Connect Four test set) or a shipped suite's name
+    /// (fforum-40-59.obf, Test_L3_R1, ...).
+    #[arg(long)]
+    pub suite: String,
+    /// Comma-separated rows `NAME[+OPTION[=VALUE]]...`, e.g.
+    /// `negaalpha,scout,negascout+skip-shallow-research,mtdf+tt=64+id`.
+    #[arg(long)]
+    pub algos: String,
+    /// Depths: `2..10`, `2..=10`, or `2,4,6`.
+    #[arg(long)]
+    pub depths: String,
+    /// The counter in the tables: nodes or leaves.
+    #[arg(long, default_value = "nodes")]
+    pub count: String,
+    /// text, markdown, csv or ron.
+    #[arg(long, default_value = "text")]
+    pub format: String,
+    /// Write the output here instead of standard output.
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
+    /// Worker threads (default: every core). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Run only slice i of n: positions whose index is i modulo n. i counts from 0
+    /// (`0/4` ... `3/4`, as Slurm's `--array=0-3` hands out), or from 1 with
+    /// --shard-from-one (`1/4` ... `4/4`, as GNU parallel's `{#}` counts).
+    #[arg(long, value_name = "i/n")]
+    pub shard: Option<String>,
+    /// The shard index of --shard counts from 1 (1..n) instead of 0 (0..n-1).
+    #[arg(long, requires = "shard")]
+    pub shard_from_one: bool,
+    /// Only the first N positions.
+    #[arg(long)]
+    pub limit: Option<usize>,
+    /// Options applied to every row (a row's own `+option`s come on top).
+    #[command(flatten)]
+    pub options: OptionArgs,
+}
+
+/// Parses `2..10` (inclusive, as the seeds' tables), `2..=10` or `2,4,6`. Every depth
+/// must lie in 1 ..= [`MAX_DEPTH`](crate::search::options::MAX_DEPTH), so an absurd range
+/// is refused before anything is allocated for it.
+pub fn parse_depths(text: &str) -> Result<Vec<u32>> {
+    use crate::search::options::MAX_DEPTH;
+    let text = text.trim();
+    let number = |d: &str| -> Result<u32> {
+        let d = d.trim();
+        let n: u32 = d
+            .parse()
+            .with_context(|| format!("depths '{text}': '{d}' is not a whole number"))?;
+        if n == 0 || n > MAX_DEPTH {
+            bail!("depths '{text}': depth {n} is out of range: use 1 to {MAX_DEPTH}");
+        }
+        Ok(n)
+    };
+    let depths: Vec<u32> = if let Some((a, b)) = text.split_once("..") {
+        let lo = number(a)?;
+        let hi = number(b.strip_prefix('=').unwrap_or(b))?;
+        if lo > hi {
+            bail!("depths '{text}': the range is empty");
+        }
+        (lo..=hi).collect()
+    } else {
+        text.split(',').map(number).collect::<Result<_>>()?
+    };
+    if depths.is_empty() {
+        bail!("no depths given");
+    }
+    Ok(depths)
+}
+
+pub(super) fn bench(args: &BenchArgs) -> Result<()> {
+    use std::io::IsTerminal;
+    let mut suite = Suite::load_named(&args.suite)?;
+    if let Some(n) = args.limit {
+        suite.items.truncate(n);
+    }
+    let base = args.options.to_options()?;
+    let rows = args
+        .algos
+        .split(',')
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| bench::parse_row_spec(s, &base))
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    if rows.is_empty() {
+        bail!("--algos names no algorithm");
+    }
+    let shard = args
+        .shard
+        .as_deref()
+        .map(|s| parse_shard(s, args.shard_from_one))
+        .transpose()?;
+    let count = parse_count(&args.count)?;
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let spec = BenchSpec {
+        suite,
+        rows,
+        depths: parse_depths(&args.depths)?,
+        evaluator: args.options.eval.clone(),
+        threads,
+        shard,
+    };
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let tty = std::io::stderr().is_terminal();
+    let start = Instant::now();
+    let progress = move |done: usize, total: usize, nodes: u64| {
+        if tty {
+            let secs = start.elapsed().as_secs_f64();
+            let left = if done > 0 {
+                secs / done as f64 * (total - done) as f64
+            } else {
+                0.0
+            };
+            let rate = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
+            eprint!(
+                "\r{done}/{total} searches, {:.1} M nodes/s, about {left:.0} s left   ",
+                rate / 1e6
+            );
+            if done == total {
+                eprintln!();
+            }
+        }
+    };
+    let result = bench::run_bench(&spec, &stop, &progress)?;
+    write_bench(&result, count, &args.format, args.out.as_deref())?;
+    let failed = result.failures().len();
+    if failed > 0 {
+        bail!("{failed} cells failed (see FAILED above)");
+    }
+    let mismatches = result.disagreements().len();
+    if mismatches > 0 {
+        bail!("{mismatches} cells disagree on the score with the first row");
+    }
+    Ok(())
+}
+
+/// Parses `--shard i/n` into a 0-based slice index and the slice count; `from_one` says
+/// that i counts 1..n (GNU parallel's `{#}`, a Slurm array `--array=1-n`).
+pub fn parse_shard(text: &str, from_one: bool) -> Result<(usize, usize)> {
+    let (first, last) = if from_one { ("1", "n") } else { ("0", "n-1") };
+    let (i, n) = text.split_once('/').with_context(|| {
+        format!("--shard '{text}': expected i/n with i from {first} to {last}, e.g. {first}/4")
+    })?;
+    let i: usize = i
+        .trim()
+        .parse()
+        .with_context(|| format!("--shard '{text}': the index '{i}' is not a whole number"))?;
+    let n: usize = n
+        .trim()
+        .parse()
+        .with_context(|| format!("--shard '{text}': the count '{n}' is not a whole number"))?;
+    if n == 0 {
+        bail!("--shard '{text}': the count of slices must be at least 1");
+    }
+    if from_one {
+        if i == 0 || i > n {
+            bail!(
+                "--shard '{text}' with --shard-from-one: the index counts from 1 to {n}; \
+                 drop --shard-from-one for 0-based indices"
+            );
+        }
+        Ok((i - 1, n))
+    } else if i >= n {
+        bail!(
+            "--shard '{text}': the index counts from 0 to {}; for indices 1..{n} (GNU \
+             parallel's {{#}}, a Slurm array 1-{n}) add --shard-from-one",
+            n - 1
+        );
+    } else {
+        Ok((i, n))
+    }
+}
+
+fn parse_count(text: &str) -> Result<CountKind> {
+    match text {
+        "nodes" => Ok(CountKind::Nodes),
+        "leaves" => Ok(CountKind::Leaves),
+        other => bail!("unknown count '{other}'; expected nodes or leaves"),
+    }
+}
+
+fn write_bench(
+    result: &bench::BenchResult,
+    count: CountKind,
+    format: &str,
+    out: Option<&std::path::Path>,
+) -> Result<()> {
+    let text = match format {
+        "text" => result.render(count, bench::Format::Text),
+        "markdown" | "md" => result.render(count, bench::Format::Markdown),
+        "csv" => result.render(count, bench::Format::Csv),
+        "ron" => ron::ser::to_string_pretty(result, ron::ser::PrettyConfig::default())?,
+        other => bail!("unknown format '{other}'; expected text, markdown, csv or ron"),
+    };
+    match out {
+        Some(path) => {
+            crate::vocab::atomic::write_atomic(path, text.as_bytes())
+                .with_context(|| format!("writing {}", path.display()))?;
+        }
+        None => print!("{text}"),
+    }
+    Ok(())
+}
+
+pub(super) fn merge(args: &MergeArgs) -> Result<()> {
+    let mut parts = Vec::new();
+    for path in &args.inputs {
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let part: bench::BenchResult = ron::from_str(&text)
+            .map_err(|e| anyhow::anyhow!("{}: not a bench result: {e}", path.display()))?;
+        parts.push(part);
+    }
+    let whole = bench::merge_results(parts)?;
+    write_bench(
+        &whole,
+        parse_count(&args.count)?,
+        &args.format,
+        args.out.as_deref(),
+    )
+}

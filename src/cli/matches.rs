@@ -1,0 +1,97 @@
+//! `treelab match`: whole games between two players.
+
+use clap::Args;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use super::OptionArgs;
+use crate::engine::GameKind;
+use crate::experiment::matchplay::{MatchSpec, parse_player, run_match};
+
+/// `treelab match`.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// othello, connect4 or tictactoe.
+    #[arg(long)]
+    pub game: String,
+    /// Player A (plays first unless --alternate): `random` or `ROW@DEPTH`, ROW as in
+    /// bench, e.g. `negaalpha+killers=32@6`.
+    #[arg(long)]
+    pub black: String,
+    /// Player B, the same syntax.
+    #[arg(long)]
+    pub white: String,
+    /// How many games.
+    #[arg(long, default_value_t = 10)]
+    pub games: usize,
+    /// Seed of the openings and the random players.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Seeded random moves played before the players take over.
+    #[arg(long, default_value_t = 0)]
+    pub openings: usize,
+    /// Swap colours every other game (games 2j and 2j+1 share an opening).
+    #[arg(long)]
+    pub alternate: bool,
+    /// text, csv or ron.
+    #[arg(long, default_value = "text")]
+    pub format: String,
+    /// Write here instead of standard output.
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
+    /// Worker threads (default: every core). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Options applied to both players (a player's own `+option`s come on top).
+    #[command(flatten)]
+    pub options: OptionArgs,
+}
+
+/// `treelab match`: parses the arguments, plays, prints or writes the result.
+pub(super) fn cli_match(args: &MatchArgs) -> anyhow::Result<()> {
+    use anyhow::Context as _;
+    use std::io::IsTerminal;
+    let game = GameKind::from_name(&args.game)?;
+    let base = args.options.to_options()?;
+    let spec = MatchSpec {
+        game,
+        a: parse_player(&args.black, &base)?,
+        b: parse_player(&args.white, &base)?,
+        games: args.games,
+        seed: args.seed,
+        openings: args.openings,
+        alternate: args.alternate,
+        evaluator: args.options.eval.clone(),
+        threads: args
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
+    };
+    let format = args.format.trim().to_ascii_lowercase();
+    if !matches!(format.as_str(), "text" | "csv" | "ron") {
+        anyhow::bail!(
+            "unknown format '{}'; expected text, csv or ron",
+            args.format
+        );
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let tty = std::io::stderr().is_terminal();
+    let result = run_match(&spec, &stop, &|done, total| {
+        if tty {
+            eprint!("\r{done}/{total} games   ");
+            if done == total {
+                eprintln!();
+            }
+        }
+    })?;
+    let text = match format.as_str() {
+        "csv" => result.render(true),
+        "ron" => ron::ser::to_string_pretty(&result, ron::ser::PrettyConfig::default())?,
+        _ => result.render(false),
+    };
+    match &args.out {
+        Some(path) => crate::vocab::atomic::write_atomic(path, text.as_bytes())
+            .with_context(|| format!("writing {}", path.display()))?,
+        None => print!("{text}"),
+    }
+    Ok(())
+}

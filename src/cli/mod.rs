@@ -1,0 +1,190 @@
+//! The command-line front end: the same engine as the app, for scripts, batch runs and
+//! tests. Every subcommand prints plain `name: value` lines or aligned tables. One file
+//! per subcommand; this one holds the command line itself and the search options the
+//! searching subcommands share.
+
+mod bench;
+mod experiment;
+mod matches;
+mod perft;
+mod search;
+mod session;
+mod soak;
+mod train;
+mod tree;
+mod verify;
+
+use anyhow::Result;
+use clap::{Args, Parser, Subcommand};
+
+use crate::engine::SearchRequest;
+use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchOptions};
+
+pub use bench::{BenchArgs, MergeArgs, parse_depths, parse_shard};
+pub use experiment::ExperimentArgs;
+pub use matches::MatchArgs;
+pub use perft::PerftArgs;
+pub use search::{SearchArgs, print_record};
+pub use session::SessionCommand;
+pub use soak::SoakArgs;
+pub use train::TrainEvalArgs;
+pub use tree::TreeArgs;
+pub use verify::VerifyArgs;
+
+/// treelab: compare game-tree search algorithms. Without a subcommand, opens the app.
+#[derive(Debug, Parser)]
+#[command(
+    name = "treelab",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    /// What to do; none opens the window.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// A session file (.ron) for the window to open.
+    #[arg(value_name = "SESSION")]
+    pub open: Option<std::path::PathBuf>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Count the leaves of the move tree (move-generator ground truth and speed).
+    Perft(PerftArgs),
+    /// Search one position with one algorithm and print every counter.
+    Search(SearchArgs),
+    /// Check that an algorithm picks an optimal move in every tic-tac-toe position.
+    Verify(VerifyArgs),
+    /// Run algorithms on a seeded random uniform tree beside the Knuth-Moore bound.
+    Tree(TreeArgs),
+    /// Run every position of a suite x algorithm rows x depths; print the seeds' tables.
+    Bench(BenchArgs),
+    /// Sessions without the window: write a preset, run a session's rows, print results.
+    #[command(subcommand)]
+    Session(SessionCommand),
+    /// Join the RON slices of a sharded bench into one result.
+    Merge(MergeArgs),
+    /// Play whole games between two players (searchers or a random mover).
+    Match(MatchArgs),
+    /// Run one of the classic experiments (e1 ... e5) and write its files.
+    Experiment(ExperimentArgs),
+    /// Start and stop searches on worker threads for a while; report memory, threads
+    /// and stop latency over time (docs/reliability.md).
+    #[command(hide = true)]
+    Soak(SoakArgs),
+    /// Solve every position of a suite exactly (Othello endgames, Connect Four) and
+    /// check the file's scores.
+    Solve(crate::solve::cli::SolveArgs),
+    /// Train the Othello solver's ordering evaluation (writes a weights file).
+    #[command(hide = true)]
+    TrainEval(TrainEvalArgs),
+}
+
+/// Search options shared by every subcommand that searches. The names match the app
+/// and session files.
+#[derive(Debug, Args, Clone)]
+pub struct OptionArgs {
+    /// Fail-soft instead of fail-hard (alphabeta, negaalpha).
+    #[arg(long)]
+    pub fail_soft: bool,
+    /// Move ordering: none, static, eval, shallow:K, oracle.
+    #[arg(long, default_value = "none")]
+    pub order: String,
+    /// Order only the first move (bring the best-rated move to the front).
+    #[arg(long)]
+    pub order_first: bool,
+    /// With --order oracle: the oracle rates wins without their distance.
+    #[arg(long)]
+    pub oracle_win_loss: bool,
+    /// Killer moves per ply (0 = off).
+    #[arg(long, default_value_t = 0)]
+    pub killers: u32,
+    /// History heuristic.
+    #[arg(long)]
+    pub history: bool,
+    /// Transposition table size in MiB (0 = none).
+    #[arg(long, default_value_t = 0)]
+    pub tt: u32,
+    /// Share table entries between symmetric positions.
+    #[arg(long)]
+    pub tt_symmetry: bool,
+    /// Iterative deepening.
+    #[arg(long)]
+    pub id: bool,
+    /// Aspiration window half-width (needs --id; 0 = off).
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+    pub aspiration: i32,
+    /// Root window: infinite or game (the game's score range).
+    #[arg(long, default_value = "infinite")]
+    pub window: String,
+    /// Scoring of finished games: native, win-loss, shortest-win.
+    #[arg(long, default_value = "native")]
+    pub scoring: String,
+    /// NegaScout: skip the re-search at depth <= 2 (seed 000).
+    #[arg(long)]
+    pub skip_shallow_research: bool,
+    /// MTD(f): first guess.
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+    pub first_guess: i32,
+    /// SSS*: memory budget in MiB.
+    #[arg(long, default_value_t = 256)]
+    pub sss_mib: u32,
+    /// The evaluator (default: the game's own).
+    #[arg(long, default_value = "")]
+    pub eval: String,
+}
+
+impl OptionArgs {
+    /// The options these flags describe.
+    pub fn to_options(&self) -> Result<SearchOptions> {
+        let scoring =
+            crate::vocab::rowspec::parse_scoring(&self.scoring).map_err(anyhow::Error::msg)?;
+        let window = InitialWindow::from_name(&self.window)?;
+        Ok(SearchOptions {
+            fail_soft: self.fail_soft,
+            ordering: MoveOrder::from_name(&self.order)?,
+            order_all: !self.order_first,
+            oracle_win_loss: self.oracle_win_loss,
+            killers: self.killers,
+            history: self.history,
+            tt_mib: self.tt,
+            tt_symmetry: self.tt_symmetry,
+            iterative_deepening: self.id,
+            aspiration: self.aspiration,
+            window,
+            scoring,
+            skip_shallow_research: self.skip_shallow_research,
+            first_guess: self.first_guess,
+            sss_memory_mib: self.sss_mib,
+        })
+    }
+}
+
+/// Runs a parsed command line.
+pub fn run(command: Command) -> Result<()> {
+    match command {
+        Command::Perft(args) => perft::perft(&args),
+        Command::Search(args) => search::search_cmd(&args),
+        Command::Verify(args) => verify::verify(&args),
+        Command::Tree(args) => tree::tree(&args),
+        Command::Bench(args) => bench::bench(&args),
+        Command::Merge(args) => bench::merge(&args),
+        Command::Match(args) => matches::cli_match(&args),
+        Command::Experiment(args) => experiment::cli_experiment(&args),
+        Command::Session(c) => session::session_cmd(c),
+        Command::Soak(args) => soak::soak(&args),
+        Command::Solve(args) => crate::solve::cli::run(&args),
+        Command::TrainEval(args) => train::train_eval(&args),
+    }
+}
+
+pub(crate) fn request(algo: &str, options: &OptionArgs, depth: u32) -> Result<SearchRequest> {
+    Ok(SearchRequest {
+        algorithm: Algorithm::from_name(algo)?,
+        options: options.to_options()?,
+        depth,
+        evaluator: options.eval.clone(),
+    })
+}

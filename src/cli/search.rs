@@ -1,0 +1,102 @@
+//! `treelab search`: one position, one algorithm, every counter.
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+
+use super::{OptionArgs, request};
+use crate::engine::{AnyPosition, GameKind, SearchRecord, run_search};
+use crate::search::SearchControl;
+
+/// `treelab search`.
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    /// othello, connect4, tictactoe or random-tree.
+    #[arg(long)]
+    pub game: String,
+    /// The position in the game's one-line text form (default: the start). May start
+    /// with `-` (an OBF line whose first square is empty): `--position '--XX...'`.
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    pub position: String,
+    /// The algorithm: minimax, negamax, alphabeta, negaalpha, scout, negascout, pvs,
+    /// mtdf, sss, mt-sss.
+    #[arg(long)]
+    pub algo: String,
+    /// Depth (the last depth with --id).
+    #[arg(long)]
+    pub depth: u32,
+    /// Stop after this many nodes.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Stop after this many seconds.
+    #[arg(long)]
+    pub seconds: Option<f64>,
+    /// text (name: value lines) or ron (the whole result).
+    #[arg(long, default_value = "text")]
+    pub format: String,
+    /// The options.
+    #[command(flatten)]
+    pub options: OptionArgs,
+}
+
+pub(super) fn search_cmd(args: &SearchArgs) -> Result<()> {
+    let kind = GameKind::from_name(&args.game)?;
+    let pos = AnyPosition::parse(kind, &args.position).context("position")?;
+    let req = request(&args.algo, &args.options, args.depth)?;
+    let time_budget = args
+        .seconds
+        .map(SearchControl::time_budget_from_secs)
+        .transpose()
+        .context("--seconds")?;
+    let control = SearchControl {
+        node_budget: args.nodes,
+        time_budget,
+        ..SearchControl::default()
+    };
+    let record = run_search(&pos, &req, control)?;
+    match args.format.as_str() {
+        "ron" => println!(
+            "{}",
+            ron::ser::to_string_pretty(&record, ron::ser::PrettyConfig::default())?
+        ),
+        "text" => print_record(&record, args.depth),
+        other => bail!("unknown format '{other}'; expected text or ron"),
+    }
+    Ok(())
+}
+
+/// Prints a result as `name: value` lines.
+pub fn print_record(r: &SearchRecord, depth: u32) {
+    let opt = |v: Option<String>| v.unwrap_or_else(|| "none".into());
+    println!("score: {}", opt(r.score.map(|s| s.to_string())));
+    println!("best: {}", opt(r.best_move.clone()));
+    println!("pv: {}", r.pv.join(" "));
+    println!("depth: {}", r.depth_reached);
+    println!("complete: {}", r.stopped.is_none());
+    if let Some(reason) = r.stopped {
+        println!("stopped: {}", reason.describe());
+    }
+    for (name, value) in r.stats.named_counters() {
+        println!("{name}: {value}");
+    }
+    println!(
+        "first_move_cutoff_rate: {:.4}",
+        r.stats.first_move_cutoff_rate()
+    );
+    println!(
+        "effective_branching_factor: {:.3}",
+        r.stats.effective_branching_factor(depth)
+    );
+    println!("seconds: {:.6}", r.stats.elapsed_secs);
+    println!("nodes_per_second: {:.0}", r.stats.nodes_per_sec());
+    for it in &r.iterations {
+        println!(
+            "iteration: depth {} score {} best {} nodes {} passes {} seconds {:.6}",
+            it.depth,
+            it.score,
+            it.best_move.clone().unwrap_or_else(|| "none".into()),
+            it.nodes,
+            it.null_window_passes,
+            it.elapsed_secs
+        );
+    }
+}

@@ -1,0 +1,128 @@
+//! `treelab session`: sessions without the window (write a preset, run, show).
+
+use anyhow::{Context, Result, bail};
+use std::time::Instant;
+
+use clap::Subcommand;
+
+/// `treelab session ...`.
+#[derive(Debug, Subcommand)]
+pub enum SessionCommand {
+    /// Write a preset (e1 .. e4) as a session file, without results.
+    Preset {
+        /// The preset's name: e1, e2, e3 or e4.
+        name: String,
+        /// The session file to write.
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+    /// Run every enabled row of a session, as the app's Run button does, and save it
+    /// with the results.
+    Run {
+        /// The session file.
+        file: std::path::PathBuf,
+        /// Where to save (default: the same file).
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Run on every position of the session's suite (default: as the session says).
+        #[arg(long, conflicts_with = "current")]
+        suite: bool,
+        /// Run on the current position only.
+        #[arg(long)]
+        current: bool,
+        /// Worker threads (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// Print a session's results table (as the app shows it).
+    Show {
+        /// The session file.
+        file: std::path::PathBuf,
+        /// text (Markdown table) or csv.
+        #[arg(long, default_value = "text")]
+        format: String,
+    },
+}
+
+pub(super) fn session_cmd(c: SessionCommand) -> Result<()> {
+    use crate::runner::{Job, RunEvent, Target, run_session_blocking};
+    use crate::session::Session;
+    match c {
+        SessionCommand::Preset { name, out } => {
+            let p = crate::presets::find(&name).with_context(|| {
+                let names: Vec<&str> = crate::presets::PRESETS.iter().map(|p| p.name).collect();
+                format!("no preset '{name}'; expected one of {}", names.join(", "))
+            })?;
+            (p.build)()
+                .save(&out)
+                .with_context(|| format!("writing {}", out.display()))?;
+            println!("wrote {} ({})", out.display(), p.label);
+            Ok(())
+        }
+        SessionCommand::Run {
+            file,
+            out,
+            suite,
+            current,
+            threads,
+        } => {
+            let mut session =
+                Session::load(&file).with_context(|| format!("opening {}", file.display()))?;
+            let target = if current {
+                Target::Current
+            } else if suite || session.view.run_suite {
+                Target::Suite
+            } else {
+                Target::Current
+            };
+            let threads = threads.unwrap_or_else(crate::runner::default_threads);
+            if threads == 0 || threads > 1024 {
+                bail!("--threads {threads} is out of range: use 1 to 1024");
+            }
+            let start = Instant::now();
+            let mut done = 0usize;
+            let mut nodes = 0u64;
+            run_session_blocking(&mut session, target, threads, |job: &Job, e: &RunEvent| {
+                if let RunEvent::Finished { result, .. } = e {
+                    done += 1;
+                    match result {
+                        Ok(r) => nodes += r.stats.nodes,
+                        Err(err) => eprintln!(
+                            "row {} {} depth {}: failed: {err}",
+                            job.row + 1,
+                            job.position_name,
+                            job.request.depth
+                        ),
+                    }
+                }
+            })
+            .map_err(|e| anyhow::anyhow!(e))?;
+            let out = out.unwrap_or(file);
+            session
+                .save(&out)
+                .with_context(|| format!("saving {}", out.display()))?;
+            println!(
+                "ran {done} searches, {nodes} nodes in {:.1} s on {threads} threads; saved {}",
+                start.elapsed().as_secs_f64(),
+                out.display()
+            );
+            Ok(())
+        }
+        SessionCommand::Show { file, format } => {
+            let session =
+                Session::load(&file).with_context(|| format!("opening {}", file.display()))?;
+            let report = crate::report::Report::new(
+                &session.results,
+                &session.rows,
+                session.view.baseline_row,
+            );
+            let view = report.view(None, None);
+            match format.as_str() {
+                "text" | "markdown" => print!("{}", report.markdown(&view)),
+                "csv" => print!("{}", report.csv(&view)),
+                other => bail!("unknown format '{other}'; expected text or csv"),
+            }
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! Tests of the report: disagreements, ratios, totals, partial marks, chart series.
+
+use super::*;
+use crate::engine::SearchRecord;
+use crate::search::Algorithm;
+
+fn entry(row: usize, pos: &str, depth: u32, score: i32, nodes: u64) -> ResultEntry {
+    let mut record = SearchRecord {
+        score: Some(score),
+        ..SearchRecord::default()
+    };
+    record.stats.nodes = nodes;
+    ResultEntry {
+        row,
+        label: String::new(),
+        position: pos.into(),
+        depth,
+        record,
+        error: None,
+    }
+}
+
+#[test]
+fn disagreement_ratio_totals_and_sort() {
+    let rows = vec![
+        ComparisonRow::new(Algorithm::NegaAlpha),
+        ComparisonRow::new(Algorithm::Scout),
+    ];
+    let results = vec![
+        entry(0, "a", 2, 5, 100),
+        entry(1, "a", 2, 5, 50),
+        entry(0, "b", 2, 3, 40),
+        entry(1, "b", 2, 4, 80),
+    ];
+    let r = Report::new(&results, &rows, Some(0));
+    assert_eq!(r.disagreements(), vec![false, false, true, true]);
+    assert_eq!(r.ratio(&results[1]).map(|q| q.value), Some(0.5));
+    assert_eq!(r.ratio(&results[3]).map(|q| q.value), Some(2.0));
+    let totals = r.totals(&r.positions(), CountKind::Nodes);
+    let complete = |value| {
+        Some(Tally {
+            value,
+            partial: false,
+        })
+    };
+    assert_eq!(totals.get(&(0, 2)).copied(), complete(140));
+    assert_eq!(totals.get(&(1, 2)).copied(), complete(130));
+    assert_eq!(r.view(Some("b"), None), vec![2, 3]);
+    assert_eq!(r.view(None, Some((Column::Nodes, true))), vec![2, 1, 3, 0]);
+    assert_eq!(r.view(None, Some((Column::Nodes, false))), vec![0, 3, 1, 2]);
+    let csv = r.csv(&[0]);
+    assert_eq!(csv.lines().count(), 2);
+    assert!(
+        csv.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("1,negaalpha,a,2,5,")
+    );
+    let md = r.markdown(&[0, 1]);
+    assert_eq!(md.lines().count(), 4);
+    // A stopped result neither disagrees nor counts as complete.
+    let mut stopped = results.clone();
+    stopped[3].record.stopped = Some(crate::search::StopReason::Stopped);
+    let r2 = Report::new(&stopped, &rows, Some(0));
+    assert_eq!(r2.disagreements(), vec![false; 4]);
+    assert!(r2.status(&stopped[3]).contains("stopped"));
+    let mut failed = results.clone();
+    failed[0].error = Some("boom".into());
+    let r3 = Report::new(&failed, &rows, Some(0));
+    assert_eq!(r3.cell(&failed[0], Column::Status), "failed: boom");
+    assert_eq!(r3.cell(&failed[0], Column::Nodes), "");
+    let series = r.depth_series(&r.positions(), CountKind::Nodes);
+    assert_eq!(series.len(), 2);
+    assert_eq!(series[0].points, vec![(2.0, 140.0)]);
+    let ratios = r.ratio_series(&r.positions(), 2, CountKind::Nodes);
+    assert_eq!(ratios[1].points, vec![(1.0, 0.5), (2.0, 2.0)]);
+}
+
+#[test]
+fn stopped_and_failed_searches_mark_every_count_they_enter() {
+    let rows = vec![
+        ComparisonRow::new(Algorithm::NegaAlpha),
+        ComparisonRow::new(Algorithm::Scout),
+    ];
+    let mut results = vec![
+        entry(0, "a", 2, 5, 100),
+        entry(1, "a", 2, 5, 50),
+        entry(0, "b", 2, 3, 40),
+        entry(1, "b", 2, 3, 80),
+    ];
+    results[3].record.stopped = Some(crate::search::StopReason::Stopped);
+    let r = Report::new(&results, &rows, Some(0));
+    // The stopped cell's own ratio, its row's total and the total's ratio are marked.
+    let q = r.ratio(&results[3]).expect("a ratio");
+    assert!(q.partial);
+    assert_eq!(r.cell(&results[3], Column::Ratio), "2.000*");
+    assert_eq!(r.cell(&results[1], Column::Ratio), "0.500");
+    let totals = r.totals(&r.positions(), CountKind::Nodes);
+    assert_eq!(totals[&(0, 2)].text(), "140");
+    assert_eq!(totals[&(1, 2)].text(), "130*");
+    let ratio = Ratio::of(totals[&(1, 2)], totals[&(0, 2)]).expect("a ratio");
+    assert!(ratio.partial);
+    assert_eq!(ratio.text(2), "0.93*");
+    assert_eq!(
+        r.count(1, "b", 2, CountKind::Nodes)
+            .map(Tally::text)
+            .as_deref(),
+        Some("80*")
+    );
+    // Charts: the partial point is flagged and named in the legend.
+    let series = r.depth_series(&r.positions(), CountKind::Nodes);
+    assert_eq!(series[0].partial, vec![false]);
+    assert_eq!(series[1].partial, vec![true]);
+    assert_eq!(series[1].legend(), "2: scout (* partial at 2)");
+    let ratios = r.ratio_series(&r.positions(), 2, CountKind::Nodes);
+    assert_eq!(ratios[1].partial, vec![false, true]);
+    let chart = to_line_chart("t", "depth", "nodes", &series);
+    assert!(chart.series[1].name.contains("partial"));
+    // Exports: the Markdown table ends with the note, and the baseline's own
+    // partial cell marks every ratio against it.
+    assert!(r.markdown(&r.view(None, None)).contains(PARTIAL_NOTE));
+    assert!(!r.markdown(&[0, 1]).contains(PARTIAL_NOTE));
+    let mut base_stopped = results.clone();
+    base_stopped[2].record.stopped = Some(crate::search::StopReason::Stopped);
+    base_stopped[3].record.stopped = None;
+    let r2 = Report::new(&base_stopped, &rows, Some(0));
+    assert!(r2.cell(&base_stopped[3], Column::Ratio).ends_with('*'));
+    // A failed search counts as nothing, and its total says so.
+    let mut failed = results.clone();
+    failed[3].record.stopped = None;
+    failed[3].error = Some("boom".into());
+    let r3 = Report::new(&failed, &rows, Some(0));
+    let totals = r3.totals(&r3.positions(), CountKind::Nodes);
+    assert_eq!(totals[&(1, 2)].text(), "50*");
+    assert_eq!(r3.cell(&failed[3], Column::Ratio), "");
+}
+
+#[test]
+fn uniform_references_match_knuth_moore() {
+    let refs = uniform_tree_references(8, 6, CountKind::Leaves);
+    assert_eq!(refs[0].points[5], (6.0, 262_144.0));
+    assert_eq!(refs[1].points[5].1, 1023.0);
+    assert_eq!(
+        refs[1].points[5].1,
+        crate::game::random_tree::knuth_moore_minimal_leaves(8, 6).unwrap() as f64
+    );
+    let nodes = uniform_tree_references(3, 2, CountKind::Nodes);
+    // 1 + 3 + 9 for the full tree, 1 + 3 + 5 for the minimal one.
+    assert_eq!(nodes[0].points[1].1, 13.0);
+    assert_eq!(nodes[1].points[1].1, 9.0);
+    let chart = to_line_chart("t", "depth", "leaves", &refs);
+    assert_eq!(chart.x_ticks.len(), 6);
+    assert_eq!(chart.series[1].values[5], Some(1023.0));
+    let svg = chart.to_svg();
+    assert!(svg.starts_with("<svg"));
+    assert_eq!(svg.matches("<path").count(), 2, "a line per series");
+}
