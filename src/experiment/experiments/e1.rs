@@ -1,0 +1,112 @@
+//! E1: NegaAlpha vs Scout vs NegaScout on FFO #40-#59 at depths 2-10 (seed 000).
+
+use super::*;
+
+/// Seed 000's totals of NegaAlpha over FFO #40-#59, depths 2..10 (leaves).
+const E1_SEED_NEGAALPHA: [u64; 9] = [
+    765, 5_537, 13_448, 106_429, 237_333, 2_208_187, 3_146_785, 82_055_381, 48_233_277,
+];
+/// Seed 000's Scout / NegaAlpha ratios, depths 2..10.
+const E1_SEED_SCOUT: [f64; 9] = [1.40, 0.90, 1.13, 0.57, 0.89, 0.39, 0.97, 0.14, 0.96];
+/// Seed 000's NegaScout / NegaAlpha ratios, depths 2..10.
+const E1_SEED_NEGASCOUT: [f64; 9] = [1.00, 0.87, 0.95, 0.84, 0.79, 0.62, 0.77, 0.35, 0.75];
+
+pub(super) fn e1(
+    cfg: ExperimentConfig,
+    progress: &(dyn Fn(&str) + Sync),
+) -> Result<ExperimentOutput, EngineError> {
+    let suite = Suite::load_named("fforum-40-59.obf")?;
+    let last = if cfg.quick { 8 } else { 10 };
+    let depths: Vec<u32> = (2..=last).collect();
+    let base = SearchOptions::default();
+    let rows = rows(
+        &["negaalpha", "scout", "negascout+skip-shallow-research"],
+        &base,
+    )?;
+    let result = bench_quiet(suite, rows, depths.clone(), "", cfg, progress)?;
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "E1 (seed 000): NegaAlpha (fail-hard), Scout, NegaScout (seed version) on FFO #40-#59, depths 2-{last}, \
+         default evaluator, generation order, no table. Counter: leaves (static evaluations), as the seed's tables."
+    );
+    text.push_str(&result.render(CountKind::Leaves, bench::Format::Text));
+    let leaves = result.totals(CountKind::Leaves);
+    let nodes = result.totals(CountKind::Nodes);
+    let mut cmp = Table::new(
+        "Beside seed 000 (totals over the 20 positions; ratios to NegaAlpha)",
+        &[
+            "depth",
+            "NegaAlpha leaves",
+            "seed NegaAlpha",
+            "Scout/NA",
+            "seed",
+            "NegaScout/NA",
+            "seed",
+            "NegaAlpha nodes",
+            "Scout/NA nodes",
+            "NegaScout/NA nodes",
+        ],
+    );
+    for (k, &d) in depths.iter().enumerate() {
+        let s = (d - 2) as usize;
+        cmp.push(vec![
+            d.to_string(),
+            thousands(leaves[0][k]),
+            thousands(E1_SEED_NEGAALPHA[s]),
+            ratio(leaves[1][k] as f64, leaves[0][k] as f64),
+            format!("{:.2}", E1_SEED_SCOUT[s]),
+            ratio(leaves[2][k] as f64, leaves[0][k] as f64),
+            format!("{:.2}", E1_SEED_NEGASCOUT[s]),
+            thousands(nodes[0][k]),
+            ratio(nodes[1][k] as f64, nodes[0][k] as f64),
+            ratio(nodes[2][k] as f64, nodes[0][k] as f64),
+        ]);
+    }
+    text.push_str(&cmp.text());
+    let seconds: Vec<f64> = (0..3)
+        .map(|r| {
+            result
+                .cells
+                .iter()
+                .filter(|c| c.row == r)
+                .map(|c| c.record.stats.elapsed_secs)
+                .sum()
+        })
+        .collect();
+    let _ = writeln!(
+        text,
+        "\nseconds over the whole grid: NegaAlpha {:.1}, Scout {:.1}, NegaScout {:.1}",
+        seconds[0], seconds[1], seconds[2]
+    );
+    let chart = LineChart {
+        title: "E1: leaves over FFO #40-#59".into(),
+        x_label: "depth".into(),
+        y_label: "leaves (total of 20 positions)".into(),
+        x_ticks: depths.iter().map(u32::to_string).collect(),
+        series: vec![
+            series("NegaAlpha", &leaves[0]),
+            series("Scout", &leaves[1]),
+            series("NegaScout (seed)", &leaves[2]),
+            Series {
+                name: "seed 000 NegaAlpha".into(),
+                values: depths
+                    .iter()
+                    .map(|&d| Some(E1_SEED_NEGAALPHA[(d - 2) as usize] as f64))
+                    .collect(),
+            },
+        ],
+    };
+    Ok(ExperimentOutput {
+        text,
+        files: vec![
+            (
+                "e1.csv".into(),
+                result.render(CountKind::Leaves, bench::Format::Csv),
+            ),
+            ("e1-summary.csv".into(), cmp.csv()),
+            ("e1.ron".into(), ron_text(&result)?),
+            ("e1.svg".into(), chart.to_svg()),
+        ],
+    })
+}
