@@ -151,12 +151,7 @@ pub fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                 }
                 plot.line(line);
                 if !s.reference {
-                    plot.points(
-                        Points::new(name.clone(), PlotPoints::from(pts))
-                            .radius(3.0)
-                            .color(colour),
-                    );
-                    partial_rings(plot, s, &name, colour, f64::log10);
+                    row_points(plot, s, &name, colour, pts, f64::log10);
                 }
             }
         });
@@ -216,12 +211,7 @@ pub fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                     let name = s.legend();
                     let pts: Vec<[f64; 2]> = s.points.iter().map(|&(x, y)| [x, y]).collect();
                     plot.line(Line::new(name.clone(), PlotPoints::from(pts.clone())).color(colour));
-                    plot.points(
-                        Points::new(name.clone(), PlotPoints::from(pts))
-                            .radius(3.0)
-                            .color(colour),
-                    );
-                    partial_rings(plot, s, &name, colour, |y| y);
+                    row_points(plot, s, &name, colour, pts, |y| y);
                 }
             });
         area = area.union(resp.response.rect);
@@ -256,15 +246,22 @@ fn series_colour(k: usize) -> egui::Color32 {
     PALETTE[k % PALETTE.len()]
 }
 
-/// Rings around the points of `s` that include a stopped or failed search, in the
-/// series' legend entry; `y` maps a value to the plot's axis (log10 on the depth chart).
-fn partial_rings(
+/// A measured row's points `pts` (already on the plot's axis), and rings around those of
+/// `s` that include a stopped or failed search, all in the series' legend entry; `y`
+/// maps a value to the plot's axis (log10 on the depth chart).
+fn row_points(
     plot: &mut egui_plot::PlotUi<'_>,
     s: &Series,
     name: &str,
     colour: egui::Color32,
+    pts: Vec<[f64; 2]>,
     y: fn(f64) -> f64,
 ) {
+    plot.points(
+        Points::new(name.to_string(), PlotPoints::from(pts))
+            .radius(3.0)
+            .color(colour),
+    );
     let rings: Vec<[f64; 2]> = s
         .points
         .iter()

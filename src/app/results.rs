@@ -200,10 +200,11 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
             format!("{PARTIAL_NOTE} (their Status says stopped or failed)."),
         );
     }
-    let status_width = if view
-        .iter()
-        .any(|&i| !report.status(&report.results[i]).is_empty())
-    {
+    // The Status column says something when a search failed, stopped or is stale.
+    let says_something = |e: &crate::session::ResultEntry| {
+        e.error.is_some() || e.record.stopped.is_some() || report.is_stale(e)
+    };
+    let status_width = if view.iter().any(|&i| says_something(&report.results[i])) {
         110.0
     } else {
         52.0
@@ -414,7 +415,7 @@ fn seeds_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                 );
             }
             ui.add_space(4.0);
-            if report.any_partial(&(0..report.results.len()).collect::<Vec<_>>()) {
+            if report.results.iter().any(|e| !e.is_complete()) {
                 ui.colored_label(ui.visuals().warn_fg_color, PARTIAL_NOTE);
             }
             ui.weak(format!(

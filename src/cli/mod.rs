@@ -139,8 +139,7 @@ pub struct OptionArgs {
 impl OptionArgs {
     /// The options these flags describe.
     pub fn to_options(&self) -> Result<SearchOptions> {
-        let scoring =
-            crate::vocab::rowspec::parse_scoring(&self.scoring).map_err(anyhow::Error::msg)?;
+        let scoring = crate::game::Scoring::from_name(&self.scoring).map_err(anyhow::Error::msg)?;
         let window = InitialWindow::from_name(&self.window)?;
         Ok(SearchOptions {
             fail_soft: self.fail_soft,

@@ -77,6 +77,18 @@ impl Scoring {
             Scoring::ShortestWin => "shortest-win",
         }
     }
+
+    /// Parses [`Scoring::name`]'s output, in any case: the one parser of the CLI flag
+    /// and the row spec.
+    pub fn from_name(text: &str) -> Result<Scoring, String> {
+        let lower = text.trim().to_ascii_lowercase();
+        Scoring::ALL
+            .into_iter()
+            .find(|s| s.name() == lower)
+            .ok_or_else(|| {
+                format!("unknown scoring '{text}'; expected native, win-loss or shortest-win")
+            })
+    }
 }
 
 /// The result of a finished game for the side to move.

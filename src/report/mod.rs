@@ -170,18 +170,12 @@ impl<'a> Report<'a> {
         }
     }
 
-    /// Whether `e` is a finished search whose value can be compared.
-    #[must_use]
-    pub fn is_complete(e: &ResultEntry) -> bool {
-        e.is_complete()
-    }
-
     /// Indices of the results whose score differs from another complete result at the
     /// same position and depth: a bug or a non-exact option, which the user must see.
     #[must_use]
     pub fn disagreements(&self) -> Vec<bool> {
         let mut scores: HashMap<(&str, u32), Vec<i32>> = HashMap::new();
-        for e in self.results.iter().filter(|e| Report::is_complete(e)) {
+        for e in self.results.iter().filter(|e| e.is_complete()) {
             if let Some(s) = e.record.score {
                 scores.entry((&e.position, e.depth)).or_default().push(s);
             }
@@ -189,7 +183,7 @@ impl<'a> Report<'a> {
         self.results
             .iter()
             .map(|e| {
-                Report::is_complete(e)
+                e.is_complete()
                     && scores
                         .get(&(e.position.as_str(), e.depth))
                         .is_some_and(|v| v.iter().any(|&s| s != v[0]))
@@ -202,7 +196,7 @@ impl<'a> Report<'a> {
     pub fn scores_at(&self, e: &ResultEntry) -> Vec<(usize, i32)> {
         self.results
             .iter()
-            .filter(|o| o.position == e.position && o.depth == e.depth && Report::is_complete(o))
+            .filter(|o| o.position == e.position && o.depth == e.depth && o.is_complete())
             .filter_map(|o| o.record.score.map(|s| (o.row, s)))
             .collect()
     }
@@ -219,7 +213,7 @@ impl<'a> Report<'a> {
             .filter(|b| b.error.is_none())?;
         let tally = |x: &ResultEntry| Tally {
             value: x.record.stats.nodes,
-            partial: !Report::is_complete(x),
+            partial: !x.is_complete(),
         };
         Ratio::of(tally(e), tally(b))
     }
@@ -227,7 +221,7 @@ impl<'a> Report<'a> {
     /// Whether any result in `view` is stopped or failed (its counts are partial).
     #[must_use]
     pub fn any_partial(&self, view: &[usize]) -> bool {
-        view.iter().any(|&i| !Report::is_complete(&self.results[i]))
+        view.iter().any(|&i| !self.results[i].is_complete())
     }
 
     /// The status words of `e`.
@@ -385,7 +379,7 @@ impl<'a> Report<'a> {
             .filter(|e| e.error.is_none())
             .map(|e| Tally {
                 value: count.pick(&e.record),
-                partial: !Report::is_complete(e),
+                partial: !e.is_complete(),
             })
     }
 
@@ -408,7 +402,7 @@ impl<'a> Report<'a> {
                         all = false;
                         break;
                     };
-                    total.partial |= !Report::is_complete(e);
+                    total.partial |= !e.is_complete();
                     if e.error.is_none() {
                         total.value += count.pick(&e.record);
                     }

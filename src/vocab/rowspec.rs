@@ -20,18 +20,6 @@ pub struct BenchRow {
     pub options: SearchOptions,
 }
 
-/// Parses a scoring name (`native`, `win-loss`, `shortest-win`, any case): the one
-/// parser of the CLI flag and the row spec.
-pub fn parse_scoring(text: &str) -> Result<Scoring, String> {
-    let lower = text.trim().to_ascii_lowercase();
-    Scoring::ALL
-        .into_iter()
-        .find(|s| s.name() == lower)
-        .ok_or_else(|| {
-            format!("unknown scoring '{text}'; expected native, win-loss or shortest-win")
-        })
-}
-
 /// Parses a row spec `NAME[+OPTION[=VALUE]]...` over `base` options: for example
 /// `negascout+skip-shallow-research`, `mtdf+tt=64+id`, `negaalpha+killers=4+order=static`.
 /// Options the algorithm cannot take are refused with the reason.
@@ -79,7 +67,7 @@ pub fn parse_row_spec(spec: &str, base: &SearchOptions) -> Result<BenchRow, Engi
             "sss-mib" => o.sss_memory_mib = to_u32(num(value)?)?,
             "scoring" => {
                 o.scoring = match value {
-                    Some(v) => parse_scoring(v).map_err(|e| bad(&e))?,
+                    Some(v) => Scoring::from_name(v).map_err(|e| bad(&e))?,
                     None => return Err(bad("scoring needs a value, as scoring=win-loss")),
                 }
             }
@@ -282,47 +270,31 @@ mod tests {
                 },
             ),
         ];
-        let mut all = d.clone();
         for (what, o) in &variants {
             let text = row_spec(Algorithm::Pvs, o);
             assert_ne!(text, "pvs", "{what}: the option is written");
             let back = parse_row_spec(&text, &d).unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(back.algorithm, Algorithm::Pvs);
             assert_eq!(&back.options, o, "{what}: {text}");
-            // Fold every non-default field into one set of options.
-            let v = o;
-            all.fail_soft |= v.fail_soft;
-            all.order_all &= v.order_all;
-            all.oracle_win_loss |= v.oracle_win_loss;
-            all.history |= v.history;
-            all.tt_symmetry |= v.tt_symmetry;
-            all.iterative_deepening |= v.iterative_deepening;
-            all.skip_shallow_research |= v.skip_shallow_research;
-            if v.ordering == MoveOrder::Static {
-                all.ordering = v.ordering;
-            }
-            for (mine, theirs, default) in [
-                (&mut all.killers, v.killers, d.killers),
-                (&mut all.tt_mib, v.tt_mib, d.tt_mib),
-                (&mut all.sss_memory_mib, v.sss_memory_mib, d.sss_memory_mib),
-            ] {
-                if theirs != default {
-                    *mine = theirs;
-                }
-            }
-            if v.aspiration != d.aspiration {
-                all.aspiration = v.aspiration;
-            }
-            if v.first_guess != d.first_guess {
-                all.first_guess = v.first_guess;
-            }
-            if v.window != d.window {
-                all.window = v.window;
-            }
-            if v.scoring != d.scoring {
-                all.scoring = v.scoring;
-            }
         }
+        // Every option off its default at once.
+        let all = SearchOptions {
+            fail_soft: true,
+            ordering: MoveOrder::Static,
+            order_all: false,
+            oracle_win_loss: true,
+            killers: 32,
+            history: true,
+            tt_mib: 64,
+            tt_symmetry: true,
+            iterative_deepening: true,
+            aspiration: 25,
+            window: InitialWindow::GameRange,
+            scoring: Scoring::ShortestWin,
+            skip_shallow_research: true,
+            first_guess: -7,
+            sss_memory_mib: 32,
+        };
         let text = row_spec(Algorithm::MtdF, &all);
         assert_eq!(
             parse_row_spec(&text, &d).expect("parses").options,
@@ -346,7 +318,7 @@ mod tests {
             let row = parse_row_spec(&format!("negaalpha+window={name}"), &d).expect(name);
             assert_eq!(row.options.window, InitialWindow::GameRange);
         }
-        assert_eq!(parse_scoring("Win-Loss"), Ok(Scoring::WinLoss));
+        assert_eq!(Scoring::from_name("Win-Loss"), Ok(Scoring::WinLoss));
         let err = parse_row_spec("negaalpha+window=half", &d)
             .unwrap_err()
             .to_string();
