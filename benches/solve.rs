@@ -194,8 +194,8 @@ fn main() {
     let clock = Instant::now();
     let mut nodes = 0u64;
     for item in &suite.items {
-        if let AnyPosition::Connect4(pos, _) = &item.position {
-            nodes += solver.solve(pos).nodes;
+        if let AnyPosition::Connect4(pos) = &item.position {
+            nodes += solver.solve(&pos.board).nodes;
         }
     }
     report(

@@ -10,7 +10,7 @@ use treelab::engine::{AnyPosition, GameKind, SearchRequest, run_search};
 use treelab::experiment::chart::{LineChart, Series};
 use treelab::experiment::experiments::E3Result;
 use treelab::experiment::matchplay::{MatchResult, MatchSpec, PlayerKind, parse_player, run_match};
-use treelab::game::{Game, Side};
+use treelab::game::Side;
 use treelab::search::{SearchControl, SearchOptions};
 
 fn spec(game: GameKind, a: &str, b: &str, games: usize, threads: usize) -> MatchSpec {
@@ -81,7 +81,7 @@ fn match_node_totals_are_the_sum_of_the_searches_along_the_games() {
             let mut nodes = [0u64; 2];
             for (ply, mv) in g.moves.iter().enumerate() {
                 if ply >= g.opening_moves {
-                    let first = treelab::with_position!(&pos, p => p.side_to_move()) == Side::First;
+                    let first = pos.side_to_move() == Side::First;
                     let who = usize::from(first != g.a_first);
                     let player = if who == 0 { &s.a } else { &s.b };
                     if let PlayerKind::Search { row, depth } = &player.kind {

@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use proptest::test_runner::Config;
 
 use treelab::cli::parse_depths;
-use treelab::engine::{AnyPosition, GameKind, SHIPPED_SUITES, Suite};
+use treelab::engine::{AnyPosition, GameKind, Suite, shipped_suites};
 use treelab::experiment::bench::parse_row_spec;
 use treelab::game::FormatError;
 use treelab::game::connect4::{self, Connect4};
@@ -29,16 +29,16 @@ fn config() -> Config {
 }
 
 fn shipped(path: &str) -> &'static str {
-    SHIPPED_SUITES
-        .iter()
+    shipped_suites()
+        .into_iter()
         .find(|(p, _)| *p == path)
-        .map(|(_, text)| *text)
+        .map(|(_, text)| text)
         .unwrap_or_default()
 }
 
 fn obf_lines() -> Vec<String> {
-    SHIPPED_SUITES
-        .iter()
+    shipped_suites()
+        .into_iter()
         .filter(|(p, _)| p.ends_with(".obf"))
         .flat_map(|(_, text)| text.lines().map(str::to_string))
         .collect()
@@ -403,7 +403,7 @@ proptest! {
 /// The shipped files themselves read, and every entry round-trips.
 #[test]
 fn shipped_files_read_and_round_trip() {
-    for (path, text) in SHIPPED_SUITES {
+    for (path, text) in shipped_suites() {
         if path.ends_with(".obf") {
             check_obf_suite(text);
             for line in text.lines() {

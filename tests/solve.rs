@@ -25,7 +25,7 @@ fn c4_positions(name: &str) -> Vec<(treelab::game::connect4::Connect4, i32)> {
         .items
         .into_iter()
         .map(|item| match item.position {
-            AnyPosition::Connect4(pos, _) => (pos, item.expected_score.expect("scored")),
+            AnyPosition::Connect4(pos) => (pos.board, item.expected_score.expect("scored")),
             other => panic!("not Connect Four: {other:?}"),
         })
         .collect()

@@ -1,39 +1,42 @@
-//! Board widgets for the four games, drawn with `egui::Painter`.
+//! The board of the current game, drawn with `egui::Painter` from the game's
+//! description (`game::describe`): a grid of discs or marks, columns that stones drop
+//! into, or a board-less game's parameters with a sketch of its tree.
 //!
 //! Each square, cell or column is its own clickable area with an accessibility label
 //! (`square d3`, `cell a1`, `column 4`), so tests and screen readers find it by name.
-//! Clicks become [`Command`]s; nothing here changes the app directly except the
-//! tic-tac-toe draft (a board being edited that no game reaches yet).
+//! Clicks become [`Command`]s; nothing here changes the app directly except the draft
+//! (an edited board that no game reaches yet).
 
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2, pos2, vec2};
 
 use super::{Command, TreelabApp};
 use crate::engine::AnyPosition;
 use crate::game::Side;
-use crate::game::connect4::{self, Connect4, HEIGHT, WIDTH};
-use crate::game::othello::Othello;
-use crate::game::random_tree::{self, RandomTree, TreeSpec, ValueModel};
-use crate::game::tictactoe::TicTacToe;
+use crate::game::describe::{BoardLayout, GridStyle, Param};
 
 /// The largest board edge, in points.
 const MAX_BOARD: f32 = 340.0;
-/// Room for coordinates around the Othello board.
+/// The largest edge of a board of marks (tic-tac-toe).
+const MAX_MARKS_BOARD: f32 = 240.0;
+/// Room for coordinates around a board of discs.
 const MARGIN: f32 = 18.0;
 
-const OTHELLO_GREEN: Color32 = Color32::from_rgb(0, 118, 60);
+const DISCS_GREEN: Color32 = Color32::from_rgb(0, 118, 60);
 const GRID_DARK: Color32 = Color32::from_rgb(0, 60, 30);
-const C4_BLUE: Color32 = Color32::from_rgb(30, 80, 190);
-const C4_RED: Color32 = Color32::from_rgb(220, 40, 40);
-const C4_YELLOW: Color32 = Color32::from_rgb(245, 210, 40);
+const COLUMNS_BLUE: Color32 = Color32::from_rgb(30, 80, 190);
+const FIRST_STONE: Color32 = Color32::from_rgb(220, 40, 40);
+const SECOND_STONE: Color32 = Color32::from_rgb(245, 210, 40);
+const MARK_X: Color32 = Color32::from_rgb(40, 110, 220);
+const MARK_O: Color32 = Color32::from_rgb(220, 80, 40);
+const HOVER: Color32 = Color32::from_rgb(255, 220, 80);
 
 /// The board of the current game.
 pub fn board_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     let pos = app.position.clone();
-    match &pos {
-        AnyPosition::Othello(p) => othello_ui(ui, app, p),
-        AnyPosition::TicTacToe(p) => tictactoe_ui(ui, app, p),
-        AnyPosition::Connect4(p, moves) => connect4_ui(ui, app, p, moves.as_deref()),
-        AnyPosition::RandomTree(t) => random_tree_ui(ui, app, t),
+    match pos.kind().info().layout() {
+        BoardLayout::Grid { cols, rows, style } => grid_ui(ui, app, &pos, cols, rows, style),
+        BoardLayout::Columns { cols, rows } => columns_ui(ui, app, &pos, cols, rows),
+        BoardLayout::Parameters => parameters_ui(ui, app, &pos),
     }
 }
 
@@ -50,376 +53,308 @@ fn board_edge(ui: &egui::Ui, margin: f32) -> f32 {
     (ui.available_width() - margin).clamp(160.0, MAX_BOARD)
 }
 
-fn othello_ui(ui: &mut egui::Ui, app: &mut TreelabApp, p: &Othello) {
-    let show_coords = app.session.view.show_coordinates;
-    let margin = if show_coords { MARGIN } else { 0.0 };
-    let edge = board_edge(ui, margin);
-    let (outer, _) = ui.allocate_exact_size(Vec2::splat(edge + margin), Sense::hover());
-    let board = Rect::from_min_size(outer.min + vec2(margin, margin), Vec2::splat(edge));
-    let cell = edge / 8.0;
-    let painter = ui.painter_at(outer);
-    painter.rect_filled(board, 2.0, OTHELLO_GREEN);
-    for i in 0..=8 {
-        let t = i as f32 * cell;
-        let stroke = Stroke::new(1.0, GRID_DARK);
-        painter.line_segment(
-            [board.min + vec2(t, 0.0), board.min + vec2(t, edge)],
-            stroke,
-        );
-        painter.line_segment(
-            [board.min + vec2(0.0, t), board.min + vec2(edge, t)],
-            stroke,
-        );
+/// The cells to draw: the draft being edited, else the position's.
+fn shown_cells(app: &TreelabApp, pos: &AnyPosition) -> Vec<Option<Side>> {
+    app.position_ui
+        .draft
+        .clone()
+        .unwrap_or_else(|| pos.as_dyn().cells())
+}
+
+/// Edit mode: the cell goes empty → first side → second side → empty. A board no game
+/// reaches stays as a draft with the reason shown.
+fn cycle_cell(app: &mut TreelabApp, pos: &AnyPosition, mut cells: Vec<Option<Side>>, i: usize) {
+    cells[i] = match cells[i] {
+        None => Some(Side::First),
+        Some(Side::First) => Some(Side::Second),
+        Some(Side::Second) => None,
+    };
+    match pos.as_dyn().with_cells(&cells) {
+        Ok(q) => {
+            app.position_ui.clear_drafts();
+            app.push(Command::SetPosition(q));
+        }
+        Err(e) => {
+            app.position_ui.draft = Some(cells);
+            app.position_ui.edit_error = Some(format!("Not a position yet: {}", e.message));
+        }
     }
-    for (cx, cy) in [(2.0, 2.0), (6.0, 2.0), (2.0, 6.0), (6.0, 6.0)] {
-        painter.circle_filled(board.min + vec2(cx * cell, cy * cell), 3.0, GRID_DARK);
+}
+
+/// Play mode: plays the move a cell names, or says it is not legal.
+fn play_cell(app: &mut TreelabApp, legal: &[String], mv: String) {
+    if legal.contains(&mv) {
+        app.push(Command::PlayMove(mv));
+    } else {
+        app.info(format!("{mv} is not a legal move here"));
+    }
+}
+
+/// A board of cells clicked one by one: discs on green (Othello) or marks (tic-tac-toe).
+fn grid_ui(
+    ui: &mut egui::Ui,
+    app: &mut TreelabApp,
+    pos: &AnyPosition,
+    cols: usize,
+    rows: usize,
+    style: GridStyle,
+) {
+    let info = pos.kind().info();
+    let discs = style == GridStyle::Discs;
+    let show_coords = discs && app.session.view.show_coordinates;
+    let margin = if show_coords { MARGIN } else { 0.0 };
+    let mut edge = board_edge(ui, margin);
+    if !discs {
+        edge = edge.min(MAX_MARKS_BOARD);
+    }
+    let cell = edge / cols.max(rows) as f32;
+    let size = vec2(cell * cols as f32, cell * rows as f32);
+    let (outer, _) = ui.allocate_exact_size(size + Vec2::splat(margin), Sense::hover());
+    let board = Rect::from_min_size(outer.min + Vec2::splat(margin), size);
+    let painter = ui.painter_at(outer);
+    if discs {
+        painter.rect_filled(board, 2.0, DISCS_GREEN);
+        let stroke = Stroke::new(1.0, GRID_DARK);
+        for i in 0..=cols {
+            let x = board.min.x + i as f32 * cell;
+            painter.line_segment([pos2(x, board.min.y), pos2(x, board.max.y)], stroke);
+        }
+        for i in 0..=rows {
+            let y = board.min.y + i as f32 * cell;
+            painter.line_segment([pos2(board.min.x, y), pos2(board.max.x, y)], stroke);
+        }
+        if cols == 8 && rows == 8 {
+            for (cx, cy) in [(2.0, 2.0), (6.0, 2.0), (2.0, 6.0), (6.0, 6.0)] {
+                painter.circle_filled(board.min + vec2(cx * cell, cy * cell), 3.0, GRID_DARK);
+            }
+        }
+    } else {
+        painter.rect_filled(board, 4.0, ui.visuals().extreme_bg_color);
+        let line = Stroke::new(3.0, ui.visuals().strong_text_color());
+        for i in 1..cols {
+            let x = board.min.x + i as f32 * cell;
+            painter.line_segment(
+                [pos2(x, board.min.y + 6.0), pos2(x, board.max.y - 6.0)],
+                line,
+            );
+        }
+        for i in 1..rows {
+            let y = board.min.y + i as f32 * cell;
+            painter.line_segment(
+                [pos2(board.min.x + 6.0, y), pos2(board.max.x - 6.0, y)],
+                line,
+            );
+        }
     }
     if show_coords {
         let font = egui::FontId::proportional(12.0);
         let color = ui.visuals().text_color();
-        for i in 0..8u8 {
-            let t = (f32::from(i) + 0.5) * cell;
-            painter.text(
-                pos2(board.min.x + t, outer.min.y + margin / 2.0),
-                egui::Align2::CENTER_CENTER,
-                char::from(b'A' + i),
-                font.clone(),
-                color,
-            );
-            painter.text(
-                pos2(outer.min.x + margin / 2.0, board.min.y + t),
-                egui::Align2::CENTER_CENTER,
-                char::from(b'1' + i),
-                font.clone(),
-                color,
-            );
+        for i in 0..cols.max(rows) {
+            let t = (i as f32 + 0.5) * cell;
+            if i < cols {
+                painter.text(
+                    pos2(board.min.x + t, outer.min.y + margin / 2.0),
+                    egui::Align2::CENTER_CENTER,
+                    char::from(b'A' + i as u8),
+                    font.clone(),
+                    color,
+                );
+            }
+            if i < rows {
+                painter.text(
+                    pos2(outer.min.x + margin / 2.0, board.min.y + t),
+                    egui::Align2::CENTER_CENTER,
+                    (i + 1).to_string(),
+                    font.clone(),
+                    color,
+                );
+            }
         }
     }
     let play = app.session.view.play_mode;
-    let legal = if play { p.move_mask() } else { 0 };
-    for square in 0..64u8 {
-        let (col, row) = (f32::from(square % 8), f32::from(square / 8));
+    let legal = if play { pos.legal_moves() } else { Vec::new() };
+    let cells = shown_cells(app, pos);
+    let to_move = pos.side_to_move();
+    for (i, &stone) in cells.iter().enumerate().take(cols * rows) {
+        let (col, row) = ((i % cols) as f32, (i / cols) as f32);
         let rect = Rect::from_min_size(board.min + vec2(col * cell, row * cell), Vec2::splat(cell));
-        let name = format!(
-            "{}{}",
-            char::from(b'a' + square % 8),
-            char::from(b'1' + square / 8)
-        );
-        let response = cell_response(ui, rect, &format!("square {name}"));
-        let disc = p.disc_at(square);
-        if let Some(side) = disc {
-            let (fill, line) = match side {
-                Side::First => (Color32::from_gray(20), Color32::from_gray(70)),
-                Side::Second => (Color32::from_gray(240), Color32::from_gray(150)),
-            };
-            painter.circle(rect.center(), cell * 0.42, fill, Stroke::new(1.0, line));
+        let response = cell_response(ui, rect, &info.cell_label(i));
+        let centre = rect.center();
+        match (stone, discs) {
+            (Some(side), true) => {
+                let (fill, line) = match side {
+                    Side::First => (Color32::from_gray(20), Color32::from_gray(70)),
+                    Side::Second => (Color32::from_gray(240), Color32::from_gray(150)),
+                };
+                painter.circle(centre, cell * 0.42, fill, Stroke::new(1.0, line));
+            }
+            (Some(Side::First), false) => {
+                let (r, s) = (cell * 0.3, Stroke::new(5.0, MARK_X));
+                painter.line_segment([centre - vec2(r, r), centre + vec2(r, r)], s);
+                painter.line_segment([centre + vec2(-r, r), centre + vec2(r, -r)], s);
+            }
+            (Some(Side::Second), false) => {
+                painter.circle_stroke(centre, cell * 0.3, Stroke::new(5.0, MARK_O));
+            }
+            (None, _) => {}
         }
-        let is_legal = legal & (1u64 << square) != 0;
-        if is_legal && app.session.view.show_legal_moves {
-            let color = match p.side() {
+        let mv = info.cell_move(i);
+        let is_legal = play && legal.contains(&mv);
+        if discs && is_legal && app.session.view.show_legal_moves {
+            let color = match to_move {
                 Side::First => Color32::from_black_alpha(150),
                 Side::Second => Color32::from_white_alpha(180),
             };
-            painter.circle_filled(rect.center(), cell * 0.1, color);
+            painter.circle_filled(centre, cell * 0.1, color);
         }
-        if response.hovered() && (!play || is_legal) {
-            painter.rect_stroke(
-                rect.shrink(1.5),
-                2.0,
-                Stroke::new(2.0, Color32::from_rgb(255, 220, 80)),
-                egui::StrokeKind::Inside,
-            );
+        if response.hovered() && (!play || is_legal || !discs) {
+            let (stroke, inset) = if discs {
+                (Stroke::new(2.0, HOVER), 1.5)
+            } else {
+                (Stroke::new(1.5, ui.visuals().selection.stroke.color), 3.0)
+            };
+            painter.rect_stroke(rect.shrink(inset), 2.0, stroke, egui::StrokeKind::Inside);
         }
         if response.clicked() {
             if play {
-                if is_legal {
-                    app.push(Command::PlayMove(name));
-                } else {
-                    app.info(format!("{name} is not a legal move here"));
-                }
+                play_cell(app, &legal, mv);
             } else {
-                let bit = 1u64 << square;
-                let (mut black, mut white) = (p.black(), p.white());
-                match disc {
-                    None => black |= bit,
-                    Some(Side::First) => {
-                        black &= !bit;
-                        white |= bit;
-                    }
-                    Some(Side::Second) => white &= !bit,
-                }
-                match Othello::from_bitboards(black, white, p.side()) {
-                    Ok(q) => app.push(Command::SetPosition(AnyPosition::Othello(q))),
-                    Err(e) => app.error(e.to_string()),
-                }
+                cycle_cell(app, pos, cells.clone(), i);
             }
         }
     }
 }
 
-fn tictactoe_ui(ui: &mut egui::Ui, app: &mut TreelabApp, p: &TicTacToe) {
-    let edge = board_edge(ui, 0.0).min(240.0);
-    let (board, _) = ui.allocate_exact_size(Vec2::splat(edge), Sense::hover());
-    let painter = ui.painter_at(board);
-    let cell = edge / 3.0;
-    painter.rect_filled(board, 4.0, ui.visuals().extreme_bg_color);
-    let line = Stroke::new(3.0, ui.visuals().strong_text_color());
-    for i in 1..3 {
-        let t = i as f32 * cell;
-        painter.line_segment(
-            [board.min + vec2(t, 6.0), board.min + vec2(t, edge - 6.0)],
-            line,
-        );
-        painter.line_segment(
-            [board.min + vec2(6.0, t), board.min + vec2(edge - 6.0, t)],
-            line,
-        );
-    }
-    let (x_mask, o_mask) = app
-        .position_ui
-        .ttt_draft
-        .unwrap_or((p.x_mask(), p.o_mask()));
-    let play = app.session.view.play_mode;
-    let legal = if play {
-        p.legal_moves_names()
-    } else {
-        Vec::new()
-    };
-    for c in 0..9u8 {
-        let rect = Rect::from_min_size(
-            board.min + vec2(f32::from(c % 3) * cell, f32::from(c / 3) * cell),
-            Vec2::splat(cell),
-        );
-        let name = TicTacToe::cell_name(c);
-        let response = cell_response(ui, rect, &format!("cell {name}"));
-        let bit = 1u16 << c;
-        let r = cell * 0.3;
-        let centre = rect.center();
-        if x_mask & bit != 0 {
-            let s = Stroke::new(5.0, Color32::from_rgb(40, 110, 220));
-            painter.line_segment([centre - vec2(r, r), centre + vec2(r, r)], s);
-            painter.line_segment([centre + vec2(-r, r), centre + vec2(r, -r)], s);
-        } else if o_mask & bit != 0 {
-            painter.circle_stroke(centre, r, Stroke::new(5.0, Color32::from_rgb(220, 80, 40)));
-        }
-        if response.hovered() {
-            painter.rect_stroke(
-                rect.shrink(3.0),
-                3.0,
-                Stroke::new(1.5, ui.visuals().selection.stroke.color),
-                egui::StrokeKind::Inside,
-            );
-        }
-        if response.clicked() {
-            if play {
-                if legal.contains(&name) {
-                    app.push(Command::PlayMove(name));
-                } else {
-                    app.info(format!("{name} is not a legal move here"));
-                }
-            } else {
-                let (mut x, mut o) = (x_mask, o_mask);
-                if x & bit != 0 {
-                    x &= !bit;
-                    o |= bit;
-                } else if o & bit != 0 {
-                    o &= !bit;
-                } else {
-                    x |= bit;
-                }
-                match TicTacToe::from_masks(x, o) {
-                    Ok(q) => {
-                        app.position_ui.ttt_draft = None;
-                        app.position_ui.edit_error = None;
-                        app.push(Command::SetPosition(AnyPosition::TicTacToe(q)));
-                    }
-                    Err(e) => {
-                        app.position_ui.ttt_draft = Some((x, o));
-                        app.position_ui.edit_error =
-                            Some(format!("Not a position yet: {}", e.message));
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// Tic-tac-toe helpers the board needs.
-trait LegalNames {
-    fn legal_moves_names(&self) -> Vec<String>;
-}
-
-impl LegalNames for TicTacToe {
-    fn legal_moves_names(&self) -> Vec<String> {
-        AnyPosition::TicTacToe(*self).legal_moves()
-    }
-}
-
-fn connect4_ui(ui: &mut egui::Ui, app: &mut TreelabApp, p: &Connect4, moves: Option<&str>) {
+/// Columns that stones drop into (Connect Four): a click plays the column in either
+/// mode; a right click in edit mode takes the column's top stone off.
+fn columns_ui(
+    ui: &mut egui::Ui,
+    app: &mut TreelabApp,
+    pos: &AnyPosition,
+    cols: usize,
+    rows: usize,
+) {
+    let info = pos.kind().info();
     let width = board_edge(ui, 0.0);
-    let cell = width / WIDTH as f32;
-    let (board, _) = ui.allocate_exact_size(vec2(width, cell * HEIGHT as f32), Sense::hover());
+    let cell = width / cols as f32;
+    let (board, _) = ui.allocate_exact_size(vec2(width, cell * rows as f32), Sense::hover());
     let painter = ui.painter_at(board);
-    painter.rect_filled(board, 6.0, C4_BLUE);
+    painter.rect_filled(board, 6.0, COLUMNS_BLUE);
     let play = app.session.view.play_mode;
-    let over = AnyPosition::Connect4(*p, None).is_over();
+    let over = pos.is_over();
+    let legal = pos.legal_moves();
+    let cells = pos.as_dyn().cells();
     let hole_bg = ui.visuals().extreme_bg_color;
-    for col in 0..WIDTH {
+    for col in 0..cols {
         let column = Rect::from_min_size(
             board.min + vec2(col as f32 * cell, 0.0),
             vec2(cell, board.height()),
         );
-        let response = cell_response(ui, column, &format!("column {}", col + 1));
+        let response = cell_response(ui, column, &info.cell_label(col));
         if response.hovered() {
             painter.rect_filled(column.shrink(1.0), 4.0, Color32::from_white_alpha(25));
         }
-        for row in 0..HEIGHT {
-            let centre = pos2(column.center().x, board.max.y - (row as f32 + 0.5) * cell);
-            let fill = match p.cell(col, row) {
-                Some(Side::First) => C4_RED,
-                Some(Side::Second) => C4_YELLOW,
+        for row in 0..rows {
+            let centre = pos2(column.center().x, board.min.y + (row as f32 + 0.5) * cell);
+            let fill = match cells.get(row * cols + col).copied().flatten() {
+                Some(Side::First) => FIRST_STONE,
+                Some(Side::Second) => SECOND_STONE,
                 None => hole_bg,
             };
             painter.circle_filled(centre, cell * 0.4, fill);
         }
         if response.clicked() {
+            let mv = info.cell_move(col);
             if over {
                 app.info("The game is over: undo or edit to go on");
-            } else if p.can_play(col) {
-                app.push(Command::PlayMove((col + 1).to_string()));
+            } else if legal.contains(&mv) {
+                app.push(Command::PlayMove(mv));
             } else {
                 app.info(format!("Column {} is full", col + 1));
             }
         }
         if response.secondary_clicked() && !play {
-            remove_top(app, p, moves, col);
+            remove_top(app, pos, cells.clone(), cols, col);
         }
     }
 }
 
-/// Edit mode: takes the top disc off column `col`, if the rest is still a position.
-fn remove_top(app: &mut TreelabApp, p: &Connect4, moves: Option<&str>, col: usize) {
-    let height = p.column_height(col);
-    if height == 0 {
+/// Edit mode: takes the top stone off column `col`, if the rest is still a position.
+fn remove_top(
+    app: &mut TreelabApp,
+    pos: &AnyPosition,
+    mut cells: Vec<Option<Side>>,
+    cols: usize,
+    col: usize,
+) {
+    let Some(top) = (col..cells.len())
+        .step_by(cols)
+        .find(|&i| cells[i].is_some())
+    else {
         app.info(format!("Column {} is empty", col + 1));
         return;
-    }
-    let digit = char::from_digit((col + 1) as u32, 10);
-    // When the disc is the last move played, the move string simply loses it.
-    if let Some(m) = moves
-        && m.chars().last() == digit
-        && let Ok(q) = Connect4::from_moves(&m[..m.len() - 1])
-    {
-        app.push(Command::SetPosition(AnyPosition::Connect4(
-            q,
-            Some(m[..m.len() - 1].to_string()),
-        )));
-        return;
-    }
-    let board = connect4::to_board(p);
-    let mut rows: Vec<Vec<char>> = board.lines().map(|l| l.chars().collect()).collect();
-    let row_index = HEIGHT - height;
-    if let Some(c) = rows.get_mut(row_index).and_then(|r| r.get_mut(col)) {
-        *c = '.';
-    }
-    let text: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
-    match connect4::parse_board(&text.join("\n")) {
-        Ok(q) => app.push(Command::SetPosition(AnyPosition::Connect4(q, None))),
+    };
+    cells[top] = None;
+    match pos.as_dyn().with_cells(&cells) {
+        Ok(q) => app.push(Command::SetPosition(q)),
         Err(e) => app.error(format!("Cannot remove that disc: {}", e.message)),
     }
 }
 
-fn random_tree_ui(ui: &mut egui::Ui, app: &mut TreelabApp, t: &RandomTree) {
-    let spec = *t.spec();
-    let mut edited = spec;
-    egui::Grid::new("tree_spec")
+/// A board-less game: its parameters, facts about it, and a sketch of its tree.
+fn parameters_ui(ui: &mut egui::Ui, app: &mut TreelabApp, pos: &AnyPosition) {
+    let params = pos.as_dyn().params();
+    let mut values: Vec<u64> = params.iter().map(|p| p.value).collect();
+    egui::Grid::new("game_params")
         .num_columns(3)
         .spacing([8.0, 4.0])
         .show(ui, |ui| {
-            let label = ui.label("Width").id;
-            ui.add(egui::DragValue::new(&mut edited.width).range(1..=random_tree::MAX_WIDTH))
-                .labelled_by(label);
-            ui.weak(format!(
-                "children per node, 1 to {}",
-                random_tree::MAX_WIDTH
-            ));
-            ui.end_row();
-            let label = ui.label("Depth").id;
-            ui.add(egui::DragValue::new(&mut edited.depth).range(1..=random_tree::MAX_DEPTH))
-                .labelled_by(label);
-            ui.weak(format!(
-                "plies to the leaves, 1 to {}",
-                random_tree::MAX_DEPTH
-            ));
-            ui.end_row();
-            let label = ui.label("Seed").id;
-            ui.add(egui::DragValue::new(&mut edited.seed))
-                .labelled_by(label);
-            ui.weak("every value derives from it");
-            ui.end_row();
-            ui.label("Values");
-            let (mut incremental, mut magnitude) = match edited.model {
-                ValueModel::Independent { range } => (false, range),
-                ValueModel::Incremental { step } => (true, step),
-            };
-            ui.horizontal(|ui| {
-                egui::ComboBox::from_id_salt("value_model")
-                    .selected_text(if incremental {
-                        "incremental"
-                    } else {
-                        "independent"
-                    })
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut incremental, false, "independent");
-                        ui.selectable_value(&mut incremental, true, "incremental");
-                    })
-                    .response
-                    .on_hover_text("Value model");
-                ui.add(egui::DragValue::new(&mut magnitude).range(1..=random_tree::MAX_MAGNITUDE))
-                    .on_hover_text("Leaf range, or step per ply");
-            });
-            ui.weak(if incremental {
-                "step per ply, 1 to 1,000,000"
-            } else {
-                "leaf range ±, 1 to 1,000,000"
-            });
-            edited.model = if incremental {
-                ValueModel::Incremental { step: magnitude }
-            } else {
-                ValueModel::Independent { range: magnitude }
-            };
-            ui.end_row();
+            for (i, param) in params.iter().enumerate() {
+                param_ui(ui, param, &mut values[i]);
+                ui.end_row();
+            }
         });
-    if edited != spec {
-        match RandomTree::new(edited) {
-            Ok(tree) => app.push(Command::SetPosition(AnyPosition::RandomTree(tree))),
+    if values.iter().zip(&params).any(|(v, p)| *v != p.value) {
+        match pos.as_dyn().with_params(&values) {
+            Ok(q) => app.push(Command::SetPosition(q)),
             Err(e) => app.error(e.to_string()),
         }
     }
-    let leaves = spec
-        .leaf_count()
-        .map_or_else(|| "more than 2^64".to_string(), |n| n.to_string());
-    let minimal = spec
-        .minimal_leaves()
-        .map_or_else(|| "more than 2^64".to_string(), |n| n.to_string());
-    ui.label(format!(
-        "{leaves} leaves; a perfectly ordered alpha-beta sees {minimal}"
-    ));
-    if t.ply() > 0 {
-        ui.label(format!(
-            "At ply {} of the tree (value {})",
-            t.ply(),
-            t.value()
-        ));
+    for note in pos.as_dyn().notes() {
+        ui.label(note);
     }
-    draw_tree(ui, &spec);
+    if let Some((width, depth)) = pos.as_dyn().tree_shape() {
+        draw_tree(ui, width, depth);
+    }
+}
+
+/// One parameter: a label, a number field or a choice, and its hint.
+fn param_ui(ui: &mut egui::Ui, param: &Param, value: &mut u64) {
+    let label = ui.label(param.name).id;
+    if param.choices.is_empty() {
+        ui.add(egui::DragValue::new(value).range(param.min..=param.max))
+            .labelled_by(label);
+    } else {
+        let current = usize::try_from(*value).unwrap_or(0);
+        let shown = param.choices.get(current).copied().unwrap_or("?");
+        egui::ComboBox::from_id_salt(("game_param", param.name))
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                for (i, name) in param.choices.iter().enumerate() {
+                    ui.selectable_value(value, i as u64, *name);
+                }
+            })
+            .response
+            .labelled_by(label);
+    }
+    ui.weak(&param.hint);
 }
 
 /// A small drawing of the tree's shape: at most 3 children and 3 levels drawn.
-fn draw_tree(ui: &mut egui::Ui, spec: &TreeSpec) {
+fn draw_tree(ui: &mut egui::Ui, tree_width: u32, tree_depth: u32) {
     let width = board_edge(ui, 0.0);
-    let shown_depth = spec.depth.min(3);
-    let shown_width = spec.width.min(3);
+    let shown_depth = tree_depth.min(3);
+    let shown_width = tree_width.min(3);
     let height = 40.0 + 36.0 * shown_depth as f32;
     let (rect, _) = ui.allocate_exact_size(vec2(width, height), Sense::hover());
     let painter = ui.painter_at(rect);
@@ -447,11 +382,11 @@ fn draw_tree(ui: &mut egui::Ui, spec: &TreeSpec) {
         painter.circle_filled(*p, 3.0, node);
     }
     let mut note = Vec::new();
-    if spec.width > shown_width {
-        note.push(format!("{} children per node", spec.width));
+    if tree_width > shown_width {
+        note.push(format!("{} children per node", tree_width));
     }
-    if spec.depth > shown_depth {
-        note.push(format!("{} plies deep", spec.depth));
+    if tree_depth > shown_depth {
+        note.push(format!("{} plies deep", tree_depth));
     }
     if !note.is_empty() {
         painter.text(

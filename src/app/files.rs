@@ -8,44 +8,37 @@ use std::path::{Path, PathBuf};
 
 use super::{Command, TreelabApp};
 use crate::engine::{AnyPosition, GameKind};
-use crate::game::othello;
 use crate::vocab::atomic::write_atomic;
 
 /// The folder the dialogs start in when it exists.
 const SAVES_DIR: &str = "saves";
 
-/// How to write a position to a file.
+/// How to write a position to a file: an index into the game's save formats
+/// ([`crate::engine::GameInfo::save_formats`]); the first is the one-line text form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PositionFormat {
-    /// The game's one-line text form: an OBF line for Othello, the move string (or
-    /// board) for Connect Four, the 9-cell board for tic-tac-toe, the spec for trees.
-    Text,
-    /// An FFO `.pos` file (Othello only).
-    Pos,
-}
+pub struct PositionFormat(pub usize);
 
 impl PositionFormat {
+    /// The game's one-line text form: an OBF line for Othello, the move string (or
+    /// board) for Connect Four, the 9-cell board for tic-tac-toe, the spec for trees.
+    pub const TEXT: PositionFormat = PositionFormat(0);
+
     /// The menu label for `kind`.
     #[must_use]
     pub fn label(self, kind: GameKind) -> &'static str {
-        match (self, kind) {
-            (PositionFormat::Pos, _) => "Save position as .pos…",
-            (PositionFormat::Text, GameKind::Othello) => "Save position as OBF…",
-            (PositionFormat::Text, GameKind::Connect4) => "Save position as move string…",
-            (PositionFormat::Text, GameKind::TicTacToe) => "Save position as board…",
-            (PositionFormat::Text, GameKind::RandomTree) => "Save tree spec…",
-        }
+        kind.info()
+            .save_formats()
+            .get(self.0)
+            .map_or("Save position…", |f| f.0)
     }
 
     /// The file extension the dialog proposes.
     #[must_use]
     pub fn extension(self, kind: GameKind) -> &'static str {
-        match (self, kind) {
-            (PositionFormat::Pos, _) => "pos",
-            (PositionFormat::Text, GameKind::Othello) => "obf",
-            (PositionFormat::Text, GameKind::TicTacToe) => "ttt",
-            (PositionFormat::Text, _) => "txt",
-        }
+        kind.info()
+            .save_formats()
+            .get(self.0)
+            .map_or("txt", |f| f.1)
     }
 }
 
@@ -55,16 +48,13 @@ pub fn save_position_to(
     format: PositionFormat,
     path: &Path,
 ) -> Result<(), String> {
-    let text = match (format, position) {
-        (PositionFormat::Pos, AnyPosition::Othello(p)) => othello::to_pos(p, "saved by treelab"),
-        (PositionFormat::Pos, _) => {
-            return Err("the .pos format holds Othello positions only".into());
-        }
-        (PositionFormat::Text, AnyPosition::Othello(p)) => {
-            format!("{}\n", othello::to_obf(p, &[]))
-        }
-        (PositionFormat::Text, p) => format!("{}\n", p.to_text()),
-    };
+    let text = position.as_dyn().save_text(format.0).ok_or_else(|| {
+        format!(
+            "{} positions have no save format {}",
+            position.kind().label(),
+            format.0 + 1
+        )
+    })?;
     write_atomic(path, text.as_bytes())
         .map_err(|e| format!("could not write {}: {e}", path.display()))
 }
@@ -340,11 +330,10 @@ pub fn menu_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
             }
             ui.separator();
             let kind = app.position.kind();
-            if ui.button(PositionFormat::Text.label(kind)).clicked() {
-                app.push(Command::SavePositionDialog(PositionFormat::Text));
-            }
-            if kind == GameKind::Othello && ui.button(PositionFormat::Pos.label(kind)).clicked() {
-                app.push(Command::SavePositionDialog(PositionFormat::Pos));
+            for (i, (label, _)) in kind.info().save_formats().into_iter().enumerate() {
+                if ui.button(label).clicked() {
+                    app.push(Command::SavePositionDialog(PositionFormat(i)));
+                }
             }
             if ui.button("Open suite…").clicked() {
                 app.push(Command::OpenSuiteDialog);
@@ -428,20 +417,20 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let othello = AnyPosition::start(GameKind::Othello);
         let obf = dir.path().join("p.obf");
-        save_position_to(&othello, PositionFormat::Text, &obf).unwrap();
+        save_position_to(&othello, PositionFormat::TEXT, &obf).unwrap();
         let text = std::fs::read_to_string(&obf).unwrap();
         assert_eq!(
             AnyPosition::parse(GameKind::Othello, &text).unwrap(),
             othello
         );
         let pos = dir.path().join("p.pos");
-        save_position_to(&othello, PositionFormat::Pos, &pos).unwrap();
+        save_position_to(&othello, PositionFormat(1), &pos).unwrap();
         let suite = crate::engine::Suite::load(&pos).unwrap();
         assert_eq!(suite.items[0].position, othello);
         let c4 = AnyPosition::parse(GameKind::Connect4, "4453").unwrap();
         let moves = dir.path().join("c4.txt");
-        save_position_to(&c4, PositionFormat::Text, &moves).unwrap();
+        save_position_to(&c4, PositionFormat::TEXT, &moves).unwrap();
         assert_eq!(std::fs::read_to_string(&moves).unwrap(), "4453\n");
-        assert!(save_position_to(&c4, PositionFormat::Pos, &pos).is_err());
+        assert!(save_position_to(&c4, PositionFormat(1), &pos).is_err());
     }
 }

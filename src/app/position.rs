@@ -4,9 +4,7 @@
 use super::{Command, TreelabApp};
 use crate::engine::{AnyPosition, GameKind};
 use crate::game::Side;
-use crate::game::connect4::Connect4;
-use crate::game::othello::Othello;
-use crate::game::tictactoe::TicTacToe;
+use crate::game::describe::BoardLayout;
 
 /// The position panel's own state (not saved).
 #[derive(Clone, Debug, Default)]
@@ -15,8 +13,8 @@ pub struct PositionUiState {
     pub paste_text: String,
     /// Why the last pasted text was refused.
     pub paste_error: Option<String>,
-    /// A tic-tac-toe board being edited that no game reaches yet: (X mask, O mask).
-    pub ttt_draft: Option<(u16, u16)>,
+    /// A board being edited that no game reaches yet: its cells, row by row.
+    pub draft: Option<Vec<Option<Side>>>,
     /// Why the edited board is not a position yet (or cannot be saved as text).
     pub edit_error: Option<String>,
 }
@@ -24,7 +22,7 @@ pub struct PositionUiState {
 impl PositionUiState {
     /// Forgets the drafts when the position changes by other means.
     pub fn clear_drafts(&mut self) {
-        self.ttt_draft = None;
+        self.draft = None;
         self.edit_error = None;
     }
 }
@@ -43,34 +41,7 @@ pub fn game_picker_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
 }
 
 fn side_name(kind: GameKind, side: Side) -> &'static str {
-    match (kind, side) {
-        (GameKind::Othello, Side::First) => "Black",
-        (GameKind::Othello, Side::Second) => "White",
-        (GameKind::TicTacToe, Side::First) => "X",
-        (GameKind::TicTacToe, Side::Second) => "O",
-        (GameKind::Connect4, Side::First) => "Red",
-        (GameKind::Connect4, Side::Second) => "Yellow",
-        (GameKind::RandomTree, Side::First) => "MAX",
-        (GameKind::RandomTree, Side::Second) => "MIN",
-    }
-}
-
-fn side_to_move(p: &AnyPosition) -> Side {
-    use crate::game::Game;
-    crate::with_position!(p, q => q.side_to_move())
-}
-
-/// The empty board of the game (the start for random trees).
-fn cleared(p: &AnyPosition) -> AnyPosition {
-    match p {
-        AnyPosition::Othello(o) => match Othello::from_bitboards(0, 0, o.side()) {
-            Ok(e) => AnyPosition::Othello(e),
-            Err(_) => p.clone(),
-        },
-        AnyPosition::TicTacToe(_) => AnyPosition::TicTacToe(TicTacToe::new()),
-        AnyPosition::Connect4(..) => AnyPosition::Connect4(Connect4::new(), Some(String::new())),
-        AnyPosition::RandomTree(_) => AnyPosition::start(GameKind::RandomTree),
-    }
+    kind.info().sides()[side.index()]
 }
 
 /// The position tools under the board.
@@ -100,38 +71,34 @@ pub fn position_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     });
 
     ui.horizontal_wrapped(|ui| {
-        let side = side_to_move(&pos);
+        let side = pos.side_to_move();
         let status = if pos.is_over() {
             "Game over".to_string()
         } else {
             format!("{} to move", side_name(kind, side))
         };
         ui.label(egui::RichText::new(status).strong());
-        if let AnyPosition::Othello(o) = &pos {
-            ui.label(format!(
-                "({} black, {} white)",
-                o.black_discs(),
-                o.white_discs()
-            ));
-            if ui
+        if let Some(note) = pos.as_dyn().counts_note() {
+            ui.label(note);
+        }
+        if let Some(switched) = pos.as_dyn().side_switched()
+            && ui
                 .button("Switch side")
-                .on_hover_text("Give the move to the other colour")
+                .on_hover_text("Give the move to the other side")
                 .clicked()
-                && let Ok(p) = Othello::from_bitboards(o.black(), o.white(), o.side().other())
-            {
-                app.push(Command::SetPosition(AnyPosition::Othello(p)));
-            }
+        {
+            app.push(Command::SetPosition(switched));
         }
     });
 
     ui.horizontal_wrapped(|ui| {
-        if kind != GameKind::RandomTree
+        if let Some(cleared) = pos.as_dyn().cleared()
             && ui
                 .button("Clear")
                 .on_hover_text("Empty the board")
                 .clicked()
         {
-            app.push(Command::SetPosition(cleared(&pos)));
+            app.push(Command::SetPosition(cleared));
         }
         if ui
             .button("Start position")
@@ -146,7 +113,8 @@ pub fn position_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
             if only_pass && ui.button("Pass").on_hover_text("No move: pass").clicked() {
                 app.push(Command::PlayMove(moves[0].clone()));
             }
-            if kind == GameKind::RandomTree {
+            if kind.info().layout() == BoardLayout::Parameters {
+                // No board to click: one button per move (a tree's children).
                 for mv in moves {
                     if ui.button(format!("child {mv}")).clicked() {
                         app.push(Command::PlayMove(mv));
@@ -158,13 +126,8 @@ pub fn position_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
 
     if let Some(e) = &app.position_ui.edit_error {
         ui.colored_label(ui.visuals().warn_fg_color, e);
-    } else if let AnyPosition::Othello(o) = &pos
-        && let Err(e) = o.check_centre()
-    {
-        ui.colored_label(
-            ui.visuals().warn_fg_color,
-            format!("{e}: the text form of this board will not load"),
-        );
+    } else if let Some(warning) = pos.as_dyn().text_warning() {
+        ui.colored_label(ui.visuals().warn_fg_color, warning);
     }
 
     ui.add_space(4.0);
@@ -172,26 +135,14 @@ pub fn position_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
 }
 
 fn edit_help(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Othello => "Click a square: empty → black → white → empty",
-        GameKind::TicTacToe => "Click a cell: empty → X → O → empty",
-        GameKind::Connect4 => {
-            "Click a column to drop the side to move's disc; right-click removes its top disc"
-        }
-        GameKind::RandomTree => "Set width, depth, seed and values below the drawing",
-    }
+    kind.info().edit_hint()
 }
 
 /// The text form with Copy, and the paste/apply box.
 fn text_form_ui(ui: &mut egui::Ui, app: &mut TreelabApp, pos: &AnyPosition) {
     let kind = pos.kind();
     let text = pos.to_text();
-    let name = match kind {
-        GameKind::Othello => "OBF",
-        GameKind::TicTacToe => "Board",
-        GameKind::Connect4 => "Moves",
-        GameKind::RandomTree => "Spec",
-    };
+    let name = kind.info().text_name();
     ui.horizontal(|ui| {
         let label = ui.label(format!("{name}:"));
         let mut shown: &str = &text;
@@ -239,12 +190,7 @@ fn text_form_ui(ui: &mut egui::Ui, app: &mut TreelabApp, pos: &AnyPosition) {
 }
 
 fn hint(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Othello => "an OBF line: 64 squares and X or O",
-        GameKind::TicTacToe => "9 cells such as X...O....",
-        GameKind::Connect4 => "a move string such as 4453, or rows with /",
-        GameKind::RandomTree => "w=4 d=6 seed=1 independent=100",
-    }
+    kind.info().text_hint()
 }
 
 /// Parses the paste box; a bad string leaves the board as it is and says why.

@@ -2,7 +2,7 @@
 //! the open suite's positions by name with their known scores.
 
 use super::{Command, TreelabApp};
-use crate::engine::SHIPPED_SUITES;
+use crate::engine::shipped_suites;
 
 /// The height of the position list before it scrolls.
 const LIST_HEIGHT: f32 = 220.0;
@@ -11,7 +11,7 @@ const LIST_HEIGHT: f32 = 220.0;
 pub fn suite_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     ui.heading("Suites");
     ui.horizontal_wrapped(|ui| {
-        for (path, _) in SHIPPED_SUITES {
+        for (path, _) in shipped_suites() {
             let short = path.rsplit('/').next().unwrap_or(path);
             if ui
                 .small_button(short)

@@ -17,9 +17,8 @@ use serde::{Deserialize, Serialize};
 
 use super::bench::{BenchRow, parse_row_spec};
 use crate::engine::{AnyPosition, EngineError, GameKind, SearchRequest, run_search};
-use crate::game::{Game, Scoring, SeededRng, Side, splitmix64};
+use crate::game::{Scoring, SeededRng, Side, splitmix64};
 use crate::search::{SearchControl, SearchOptions};
-use crate::with_position;
 
 /// Salt mixed into the seed for the opening moves of a game.
 const OPENING_SALT: u64 = 0x6F70_656E_696E_6773;
@@ -193,13 +192,12 @@ pub struct MatchResult {
 
 /// Side of the player to move at a position.
 fn side_of(pos: &AnyPosition) -> Side {
-    with_position!(pos, p => p.side_to_move())
+    pos.side_to_move()
 }
 
 /// The final score of a finished position from the first side's point of view.
 fn final_score_first(pos: &AnyPosition) -> i32 {
-    let (side, score) =
-        with_position!(pos, p => (p.side_to_move(), p.terminal_score(Scoring::Native)));
+    let (side, score) = (pos.side_to_move(), pos.terminal_score(Scoring::Native));
     if side == Side::First { score } else { -score }
 }
 

@@ -6,6 +6,7 @@
 //! machine words). Scores are always from the point of view of the side to move.
 
 pub mod connect4;
+pub mod describe;
 pub mod othello;
 pub mod perft;
 pub mod random_tree;

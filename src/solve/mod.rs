@@ -137,9 +137,9 @@ impl AnySolver {
                 };
                 (r.score, best, r.nodes, r.seconds)
             }
-            (AnySolver::Connect4(solver), AnyPosition::Connect4(pos, _)) => {
+            (AnySolver::Connect4(solver), AnyPosition::Connect4(pos)) => {
                 let clock = std::time::Instant::now();
-                let r = solver.solve(pos);
+                let r = solver.solve(&pos.board);
                 (
                     r.score,
                     String::new(),

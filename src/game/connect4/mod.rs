@@ -23,11 +23,13 @@ use super::{
     Evaluator, FormatError, Game, Outcome, Scoring, Side, SuiteEntry, split_tokens, splitmix64,
 };
 
+mod describe;
 mod eval;
 mod formats;
 #[cfg(test)]
 mod tests;
 
+pub use describe::Connect4Position;
 pub use eval::*;
 pub use formats::*;
 use formats::{not_a_column, parse_column, side_name};

@@ -11,6 +11,7 @@
 //! the end of the game, empty squares going to the winner.
 
 pub mod board;
+mod describe;
 mod eval;
 mod formats;
 #[cfg(test)]

@@ -24,6 +24,7 @@ use serde::{Deserialize, Serialize};
 use super::perft::PerftConvention;
 use super::{Evaluator, FormatError, Game, Outcome, Scoring, Side, split_tokens, splitmix64};
 
+mod describe;
 mod eval;
 mod spec;
 #[cfg(test)]

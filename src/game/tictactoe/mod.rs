@@ -19,6 +19,7 @@ use super::check_stone_counts;
 use super::perft::PerftConvention;
 use super::{Evaluator, FormatError, Game, Outcome, Scoring, Side, split_tokens, splitmix64};
 
+mod describe;
 mod eval;
 mod formats;
 #[cfg(test)]

@@ -1,0 +1,408 @@
+//! The game-agnostic interfaces over the registered games: [`GameInfo`] for what a game
+//! is (names, text form, evaluators, board layout) and [`DynPosition`] for what a
+//! position does (text, moves, search, edits). Both are implemented once, for every
+//! game, from its [`Describe`] implementation.
+
+use std::marker::PhantomData;
+
+use serde::de::{self, EnumAccess, VariantAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::record::{TracedRecord, search_described, search_described_traced};
+use super::suite::SuiteItem;
+use super::{AnyPosition, EngineError, GameKind, SearchRecord, SearchRequest};
+use crate::game::describe::{BoardLayout, Claim, Describe, Param};
+use crate::game::perft::PerftConvention;
+use crate::game::{FormatError, Game, Scoring, Side};
+use crate::search::SearchControl;
+
+/// What a game is, whatever the game.
+pub trait GameInfo: Sync {
+    /// The name in the CLI and session files.
+    fn name(&self) -> &'static str;
+    /// The display name.
+    fn label(&self) -> &'static str;
+    /// Other accepted names.
+    fn aliases(&self) -> &'static [&'static str];
+    /// The names of the sides, the first mover first.
+    fn sides(&self) -> [&'static str; 2];
+    /// The name of the one-line text form.
+    fn text_name(&self) -> &'static str;
+    /// An example of the text form.
+    fn text_hint(&self) -> &'static str;
+    /// How a click edits the board.
+    fn edit_hint(&self) -> &'static str;
+    /// How the board is shown.
+    fn layout(&self) -> BoardLayout;
+    /// The suite files shipped with treelab.
+    fn shipped_suites(&self) -> &'static [(&'static str, &'static str)];
+    /// The evaluators' names, the default first.
+    fn evaluator_names(&self) -> Vec<&'static str>;
+    /// The perft convention of the game's community.
+    fn perft_convention(&self) -> PerftConvention;
+    /// The start position.
+    fn start(&self) -> AnyPosition;
+    /// Parses the one-line text form (empty: the start position).
+    fn parse(&self, text: &str) -> Result<AnyPosition, FormatError>;
+    /// How strongly the game claims a suite file by its name.
+    fn claims_suite(&self, file_name: &str) -> Claim;
+    /// Reads a suite file of this game.
+    fn parse_suite(&self, name: &str, text: &str) -> Result<Vec<SuiteItem>, FormatError>;
+    /// The ways to save a position: (menu label, extension), the text form first.
+    fn save_formats(&self) -> Vec<(&'static str, &'static str)>;
+    /// The accessible name of a cell or column of the board.
+    fn cell_label(&self, index: usize) -> String;
+    /// The move a click on a cell or column plays.
+    fn cell_move(&self, index: usize) -> String;
+}
+
+/// [`GameInfo`] for the game `D` describes.
+pub(super) struct Info<D>(pub(super) PhantomData<fn() -> D>);
+
+impl<D: Describe> GameInfo for Info<D>
+where
+    AnyPosition: From<D>,
+{
+    fn name(&self) -> &'static str {
+        D::name()
+    }
+    fn label(&self) -> &'static str {
+        D::LABEL
+    }
+    fn aliases(&self) -> &'static [&'static str] {
+        D::ALIASES
+    }
+    fn sides(&self) -> [&'static str; 2] {
+        D::SIDES
+    }
+    fn text_name(&self) -> &'static str {
+        D::TEXT_NAME
+    }
+    fn text_hint(&self) -> &'static str {
+        D::TEXT_HINT
+    }
+    fn edit_hint(&self) -> &'static str {
+        D::EDIT_HINT
+    }
+    fn layout(&self) -> BoardLayout {
+        D::LAYOUT
+    }
+    fn shipped_suites(&self) -> &'static [(&'static str, &'static str)] {
+        D::SHIPPED_SUITES
+    }
+    fn evaluator_names(&self) -> Vec<&'static str> {
+        D::evaluators().into_iter().map(D::eval_name).collect()
+    }
+    fn perft_convention(&self) -> PerftConvention {
+        D::perft_convention()
+    }
+    fn start(&self) -> AnyPosition {
+        D::start().into()
+    }
+    fn parse(&self, text: &str) -> Result<AnyPosition, FormatError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Ok(self.start());
+        }
+        D::parse(text).map(AnyPosition::from)
+    }
+    fn claims_suite(&self, file_name: &str) -> Claim {
+        D::claims_suite(file_name)
+    }
+    fn parse_suite(&self, name: &str, text: &str) -> Result<Vec<SuiteItem>, FormatError> {
+        Ok(D::parse_suite(name, text)?
+            .into_iter()
+            .map(|line| SuiteItem {
+                name: line.name,
+                position: line.position.into(),
+                expected_score: line.expected_score,
+                move_scores: line.move_scores,
+            })
+            .collect())
+    }
+    fn save_formats(&self) -> Vec<(&'static str, &'static str)> {
+        D::save_formats()
+            .iter()
+            .map(|f| (f.label, f.extension))
+            .collect()
+    }
+    fn cell_label(&self, index: usize) -> String {
+        D::cell_label(index)
+    }
+    fn cell_move(&self, index: usize) -> String {
+        D::cell_move(index)
+    }
+}
+
+/// What a position does, whatever the game ([`AnyPosition::as_dyn`]).
+pub trait DynPosition {
+    /// The one-line text form.
+    fn to_text(&self) -> String;
+    /// The legal moves in notation, in generation order.
+    fn legal_moves(&self) -> Vec<String>;
+    /// The position after the move written `mv`, or why it is not legal.
+    fn play_text(&self, mv: &str) -> Result<AnyPosition, FormatError>;
+    /// Whether the game is over.
+    fn is_over(&self) -> bool;
+    /// The side to move.
+    fn side_to_move(&self) -> Side;
+    /// The score of a finished game for the side to move.
+    fn terminal_score(&self, scoring: Scoring) -> i32;
+    /// Perft with bulk counting.
+    fn perft(&self, depth: u32, convention: PerftConvention) -> u64;
+    /// Runs one search.
+    fn search(
+        &self,
+        req: &SearchRequest,
+        control: SearchControl<'_>,
+    ) -> Result<SearchRecord, EngineError>;
+    /// Runs one search and records its trace.
+    fn search_traced(
+        &self,
+        req: &SearchRequest,
+        control: SearchControl<'_>,
+    ) -> Result<TracedRecord, EngineError>;
+    /// The file contents in save format `index` of [`GameInfo::save_formats`].
+    fn save_text(&self, index: usize) -> Option<String>;
+    /// The board's cells, row by row from the top left.
+    fn cells(&self) -> Vec<Option<Side>>;
+    /// The position with these cells, or why no game reaches it.
+    fn with_cells(&self, cells: &[Option<Side>]) -> Result<AnyPosition, FormatError>;
+    /// The empty board, if the game has one.
+    fn cleared(&self) -> Option<AnyPosition>;
+    /// The board with the other side to move, where the game allows it.
+    fn side_switched(&self) -> Option<AnyPosition>;
+    /// A note next to the side to move.
+    fn counts_note(&self) -> Option<String>;
+    /// Why the text form would not load back.
+    fn text_warning(&self) -> Option<String>;
+    /// The parameters of a board-less game.
+    fn params(&self) -> Vec<Param>;
+    /// The position with these parameter values.
+    fn with_params(&self, values: &[u64]) -> Result<AnyPosition, FormatError>;
+    /// Facts shown under the board.
+    fn notes(&self) -> Vec<String>;
+    /// The shape of a tree to sketch.
+    fn tree_shape(&self) -> Option<(u32, u32)>;
+}
+
+impl<D: Describe> DynPosition for D
+where
+    AnyPosition: From<D>,
+{
+    fn to_text(&self) -> String {
+        Describe::to_text(self)
+    }
+    fn legal_moves(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.game().legal_moves(&mut moves);
+        moves.into_iter().map(D::Game::move_to_string).collect()
+    }
+    fn play_text(&self, mv: &str) -> Result<AnyPosition, FormatError> {
+        let m = self.game().parse_move(mv)?;
+        Ok(Describe::play(self, m).into())
+    }
+    fn is_over(&self) -> bool {
+        self.game().outcome().is_some()
+    }
+    fn side_to_move(&self) -> Side {
+        self.game().side_to_move()
+    }
+    fn terminal_score(&self, scoring: Scoring) -> i32 {
+        self.game().terminal_score(scoring)
+    }
+    fn perft(&self, depth: u32, convention: PerftConvention) -> u64 {
+        self.game().perft(depth, convention)
+    }
+    fn search(
+        &self,
+        req: &SearchRequest,
+        control: SearchControl<'_>,
+    ) -> Result<SearchRecord, EngineError> {
+        search_described(self, req, control)
+    }
+    fn search_traced(
+        &self,
+        req: &SearchRequest,
+        control: SearchControl<'_>,
+    ) -> Result<TracedRecord, EngineError> {
+        search_described_traced(self, req, control)
+    }
+    fn save_text(&self, index: usize) -> Option<String> {
+        D::save_formats().get(index).map(|f| (f.write)(self))
+    }
+    fn cells(&self) -> Vec<Option<Side>> {
+        Describe::cells(self)
+    }
+    fn with_cells(&self, cells: &[Option<Side>]) -> Result<AnyPosition, FormatError> {
+        Describe::with_cells(self, cells).map(AnyPosition::from)
+    }
+    fn cleared(&self) -> Option<AnyPosition> {
+        Describe::cleared(self).map(AnyPosition::from)
+    }
+    fn side_switched(&self) -> Option<AnyPosition> {
+        Describe::side_switched(self).map(AnyPosition::from)
+    }
+    fn counts_note(&self) -> Option<String> {
+        Describe::counts_note(self)
+    }
+    fn text_warning(&self) -> Option<String> {
+        Describe::text_warning(self)
+    }
+    fn params(&self) -> Vec<Param> {
+        Describe::params(self)
+    }
+    fn with_params(&self, values: &[u64]) -> Result<AnyPosition, FormatError> {
+        Describe::with_params(self, values).map(AnyPosition::from)
+    }
+    fn notes(&self) -> Vec<String> {
+        Describe::notes(self)
+    }
+    fn tree_shape(&self) -> Option<(u32, u32)> {
+        Describe::tree_shape(self)
+    }
+}
+
+impl Default for GameKind {
+    fn default() -> Self {
+        GameKind::ALL[0]
+    }
+}
+
+impl GameKind {
+    /// The name in the CLI and session files.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        self.info().name()
+    }
+
+    /// The display name.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        self.info().label()
+    }
+
+    /// Parses [`GameKind::name`] or one of the game's aliases, in any case.
+    pub fn from_name(text: &str) -> Result<GameKind, EngineError> {
+        let wanted = text.trim().to_ascii_lowercase();
+        GameKind::ALL
+            .into_iter()
+            .find(|k| {
+                let info = k.info();
+                info.name() == wanted || info.aliases().contains(&wanted.as_str())
+            })
+            .ok_or_else(|| {
+                let names = GameKind::NAMES;
+                let (last, rest) = names.split_last().unwrap_or((&"", &[]));
+                EngineError::Input(format!(
+                    "unknown game '{text}'; expected {} or {last}",
+                    rest.join(", ")
+                ))
+            })
+    }
+
+    /// The names of the game's evaluators, the default first.
+    #[must_use]
+    pub fn evaluator_names(self) -> Vec<&'static str> {
+        self.info().evaluator_names()
+    }
+
+    /// The perft convention of the game's community.
+    #[must_use]
+    pub fn perft_convention(self) -> PerftConvention {
+        self.info().perft_convention()
+    }
+}
+
+/// Written as the game's name (a bare identifier in RON: `game: othello`).
+impl Serialize for GameKind {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let index = GameKind::ALL.iter().position(|k| k == self).unwrap_or(0);
+        serializer.serialize_unit_variant("GameKind", index as u32, self.name())
+    }
+}
+
+/// Read from the game's name or one of its aliases.
+impl<'de> Deserialize<'de> for GameKind {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct KindVisitor;
+        impl<'de> Visitor<'de> for KindVisitor {
+            type Value = GameKind;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "a game: one of {}", GameKind::NAMES.join(", "))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<GameKind, E> {
+                GameKind::from_name(v).map_err(|e| E::custom(e.to_string()))
+            }
+            fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<GameKind, A::Error> {
+                let (kind, variant): (GameKind, _) = data.variant_seed(NameSeed)?;
+                variant.unit_variant()?;
+                Ok(kind)
+            }
+        }
+        /// Reads a variant's name as an identifier (what RON writes for a unit variant).
+        struct NameSeed;
+        impl<'de> de::DeserializeSeed<'de> for NameSeed {
+            type Value = GameKind;
+            fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<GameKind, D::Error> {
+                d.deserialize_identifier(KindVisitor)
+            }
+        }
+        deserializer.deserialize_enum("GameKind", GameKind::NAMES, KindVisitor)
+    }
+}
+
+impl AnyPosition {
+    /// The game's start position (a default random tree for random trees).
+    #[must_use]
+    pub fn start(kind: GameKind) -> AnyPosition {
+        kind.info().start()
+    }
+
+    /// Parses the one-line text form of `kind` (see each game's [`Describe::parse`]).
+    /// An empty string is the start position.
+    pub fn parse(kind: GameKind, text: &str) -> Result<AnyPosition, FormatError> {
+        kind.info().parse(text)
+    }
+
+    /// The one-line text form ([`AnyPosition::parse`] reads it back).
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        self.as_dyn().to_text()
+    }
+
+    /// The legal moves in notation, in generation order.
+    #[must_use]
+    pub fn legal_moves(&self) -> Vec<String> {
+        self.as_dyn().legal_moves()
+    }
+
+    /// The position after the move written `mv`, or why it is not legal.
+    pub fn play(&self, mv: &str) -> Result<AnyPosition, FormatError> {
+        self.as_dyn().play_text(mv)
+    }
+
+    /// Whether the game is over.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.as_dyn().is_over()
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn side_to_move(&self) -> Side {
+        self.as_dyn().side_to_move()
+    }
+
+    /// The score of a finished game for the side to move.
+    #[must_use]
+    pub fn terminal_score(&self, scoring: Scoring) -> i32 {
+        self.as_dyn().terminal_score(scoring)
+    }
+
+    /// Perft from this position with bulk counting.
+    #[must_use]
+    pub fn perft(&self, depth: u32, convention: PerftConvention) -> u64 {
+        self.as_dyn().perft(depth, convention)
+    }
+}

@@ -1,0 +1,192 @@
+//! One search on any game, and its result with moves written out: what tables,
+//! sessions and the CLI show.
+
+use serde::{Deserialize, Serialize};
+
+use super::{AnyPosition, EngineError, run_guarded};
+use crate::game::Game;
+use crate::game::describe::Describe;
+use crate::search::{
+    self, Algorithm, SearchControl, SearchOptions, SearchResult, SearchStats, StopReason,
+};
+
+/// A search result with moves written out: what tables, sessions and the CLI show.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SearchRecord {
+    /// The value for the side to move at the root (None: stopped before depth 1 ended).
+    pub score: Option<i32>,
+    /// The best move.
+    pub best_move: Option<String>,
+    /// The principal variation.
+    pub pv: Vec<String>,
+    /// Counters over the whole search.
+    pub stats: SearchStats,
+    /// The depth of the last finished iteration.
+    pub depth_reached: u32,
+    /// Per-iteration rows with iterative deepening: (depth, score, best move, nodes so
+    /// far, seconds so far).
+    pub iterations: Vec<IterationRecord>,
+    /// Why it ended early, if it did.
+    pub stopped: Option<StopReason>,
+}
+
+/// One iteration of a search, moves written out.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct IterationRecord {
+    /// Depth of the iteration.
+    pub depth: u32,
+    /// Its value.
+    pub score: i32,
+    /// Its best move.
+    pub best_move: Option<String>,
+    /// Its principal variation.
+    pub pv: Vec<String>,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Null-window passes so far (MTD(f), MT-SSS*).
+    pub null_window_passes: u64,
+    /// Seconds so far.
+    pub elapsed_secs: f64,
+}
+
+impl SearchRecord {
+    fn from_result<M: Copy>(r: &SearchResult<M>, name: fn(M) -> String) -> SearchRecord {
+        SearchRecord {
+            score: r.score,
+            best_move: r.best_move.map(name),
+            pv: r.pv.iter().map(|&m| name(m)).collect(),
+            stats: r.stats.clone(),
+            depth_reached: r.depth_reached,
+            iterations: r
+                .iterations
+                .iter()
+                .map(|it| IterationRecord {
+                    depth: it.depth,
+                    score: it.score,
+                    best_move: it.best_move.map(name),
+                    pv: it.pv.iter().map(|&m| name(m)).collect(),
+                    nodes: it.stats.nodes,
+                    null_window_passes: it.stats.null_window_passes,
+                    elapsed_secs: it.stats.elapsed_secs,
+                })
+                .collect(),
+            stopped: r.stopped,
+        }
+    }
+}
+
+/// What to search: one row of a comparison at one depth.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchRequest {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// Its options.
+    pub options: SearchOptions,
+    /// The depth (the last one with iterative deepening).
+    pub depth: u32,
+    /// The evaluator's name (empty: the game's default).
+    pub evaluator: String,
+}
+
+/// The evaluator `req` names for the game `D` describes (empty: its default).
+fn pick_eval<D: Describe>(name: &str) -> Result<D::Eval, EngineError> {
+    if name.trim().is_empty() {
+        return Ok(D::Eval::default());
+    }
+    D::eval_from_name(name.trim()).ok_or_else(|| {
+        let names: Vec<&str> = D::evaluators().into_iter().map(D::eval_name).collect();
+        EngineError::Input(format!(
+            "unknown evaluator '{name}' for {}; expected one of {}",
+            D::name(),
+            names.join(", ")
+        ))
+    })
+}
+
+/// Runs `req` on one game's position with the evaluator it names.
+pub(super) fn search_described<D: Describe>(
+    pos: &D,
+    req: &SearchRequest,
+    control: SearchControl<'_>,
+) -> Result<SearchRecord, EngineError> {
+    let eval = pick_eval::<D>(&req.evaluator)?;
+    let result = search::search(
+        pos.game(),
+        &eval,
+        req.algorithm,
+        &req.options,
+        req.depth,
+        control,
+    )?;
+    Ok(SearchRecord::from_result(&result, D::Game::move_to_string))
+}
+
+/// Runs `req` on one game's position with a trace, moves written out.
+pub(super) fn search_described_traced<D: Describe>(
+    pos: &D,
+    req: &SearchRequest,
+    control: SearchControl<'_>,
+) -> Result<TracedRecord, EngineError> {
+    let eval = pick_eval::<D>(&req.evaluator)?;
+    let control = SearchControl {
+        trace: true,
+        ..control
+    };
+    let result = search::search(
+        pos.game(),
+        &eval,
+        req.algorithm,
+        &req.options,
+        req.depth,
+        control,
+    )?;
+    let events = result
+        .trace
+        .as_ref()
+        .map(|t| {
+            t.events
+                .iter()
+                .map(|e| e.map_move(D::Game::move_to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok((
+        SearchRecord::from_result(&result, D::Game::move_to_string),
+        events,
+    ))
+}
+
+/// A search record with its trace, moves in notation.
+pub type TracedRecord = (SearchRecord, Vec<crate::search::TraceEvent<String>>);
+
+/// Runs one search on any game and records its trace (for the tree view).
+pub fn run_search_traced(
+    pos: &AnyPosition,
+    req: &SearchRequest,
+    control: SearchControl<'_>,
+) -> Result<TracedRecord, EngineError> {
+    pos.as_dyn().search_traced(req, control)
+}
+
+/// Runs one search on any game.
+pub fn run_search(
+    pos: &AnyPosition,
+    req: &SearchRequest,
+    control: SearchControl<'_>,
+) -> Result<SearchRecord, EngineError> {
+    pos.as_dyn().search(req, control)
+}
+
+/// [`run_search`] under [`run_guarded`]: a panic inside the search (a bug in a game,
+/// an evaluator or an algorithm) comes back as [`EngineError::Failed`] with the panic's
+/// message instead of unwinding into the caller. What the app's worker and the bench
+/// runner call.
+pub fn run_search_guarded(
+    pos: &AnyPosition,
+    req: &SearchRequest,
+    control: SearchControl<'_>,
+) -> Result<SearchRecord, EngineError> {
+    run_guarded(|| run_search(pos, req, control))?
+}
