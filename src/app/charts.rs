@@ -10,7 +10,6 @@ use egui_plot::{GridMark, HoverPosition, Legend, Line, LineStyle, Plot, PlotPoin
 
 use super::TreelabApp;
 use super::comparison::{count_label, human};
-use crate::engine::AnyPosition;
 use crate::report::{PARTIAL_NOTE, Series, uniform_tree_references};
 
 /// The image formats a chart saves to.
@@ -43,11 +42,12 @@ pub fn chart_series(app: &TreelabApp) -> (Vec<Series>, Vec<Series>, u32) {
     };
     let mut depth = report.depth_series(&positions, count);
     let max_depth = report.depths().last().copied().unwrap_or(1);
-    if let Ok(AnyPosition::RandomTree(t)) = app.session.current_position() {
-        let spec = t.spec();
+    if let Ok(p) = app.session.current_position()
+        && let Some((width, tree_depth)) = p.as_dyn().tree_shape()
+    {
         depth.extend(uniform_tree_references(
-            spec.width,
-            max_depth.min(spec.depth),
+            width,
+            max_depth.min(tree_depth),
             count,
         ));
     }

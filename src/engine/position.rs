@@ -34,6 +34,8 @@ pub trait GameInfo: Sync {
     fn edit_hint(&self) -> &'static str;
     /// How the board is shown.
     fn layout(&self) -> BoardLayout;
+    /// Whether two players can play a match of it.
+    fn playable(&self) -> bool;
     /// The suite files shipped with treelab.
     fn shipped_suites(&self) -> &'static [(&'static str, &'static str)];
     /// The evaluators' names, the default first.
@@ -86,6 +88,9 @@ where
     }
     fn layout(&self) -> BoardLayout {
         D::LAYOUT
+    }
+    fn playable(&self) -> bool {
+        D::PLAYABLE
     }
     fn shipped_suites(&self) -> &'static [(&'static str, &'static str)] {
         D::SHIPPED_SUITES

@@ -105,8 +105,9 @@ fn pick_eval<D: Describe>(name: &str) -> Result<D::Eval, EngineError> {
     })
 }
 
-/// Runs `req` on one game's position with the evaluator it names.
-pub(super) fn search_described<D: Describe>(
+/// Runs `req` on a position of any described game, registered or not, with the
+/// evaluator it names; what [`run_search`] does once it knows the game.
+pub fn search_described<D: Describe>(
     pos: &D,
     req: &SearchRequest,
     control: SearchControl<'_>,
@@ -124,7 +125,7 @@ pub(super) fn search_described<D: Describe>(
 }
 
 /// Runs `req` on one game's position with a trace, moves written out.
-pub(super) fn search_described_traced<D: Describe>(
+pub fn search_described_traced<D: Describe>(
     pos: &D,
     req: &SearchRequest,
     control: SearchControl<'_>,

@@ -284,10 +284,17 @@ pub fn run_match(
     stop: &Arc<AtomicBool>,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<MatchResult, EngineError> {
-    if spec.game == GameKind::RandomTree {
-        return Err(EngineError::Input(
-            "a random tree is not a game that two players can play out; use othello, connect4 or tictactoe".into(),
-        ));
+    if !spec.game.info().playable() {
+        let playable: Vec<&str> = GameKind::ALL
+            .into_iter()
+            .filter(|k| k.info().playable())
+            .map(GameKind::name)
+            .collect();
+        return Err(EngineError::Input(format!(
+            "{} is not a game that two players can play out; use {}",
+            spec.game.label(),
+            playable.join(", ")
+        )));
     }
     if spec.games == 0 {
         return Err(EngineError::Input("--games must be at least 1".into()));

@@ -123,6 +123,9 @@ pub trait Describe: Clone + Debug + PartialEq + Send + Sync + 'static {
     const EDIT_HINT: &'static str;
     /// How the board is shown.
     const LAYOUT: BoardLayout;
+    /// Whether two players can play a match of it (a random tree is a tree to search,
+    /// not a game to play out).
+    const PLAYABLE: bool = true;
     /// The suite files shipped with treelab: (path under `assets/`, contents).
     const SHIPPED_SUITES: &'static [(&'static str, &'static str)] = &[];
 

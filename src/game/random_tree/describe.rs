@@ -22,6 +22,7 @@ impl Describe for RandomTree {
     const TEXT_HINT: &'static str = "w=4 d=6 seed=1 independent=100";
     const EDIT_HINT: &'static str = "Set width, depth, seed and values below the drawing";
     const LAYOUT: BoardLayout = BoardLayout::Parameters;
+    const PLAYABLE: bool = false;
 
     fn start() -> Self {
         match RandomTree::new(TreeSpec::default()) {
