@@ -1,16 +1,17 @@
 //! Runs a comparison (rows x positions x depths) on background threads.
 //!
 //! The app and `treelab session run` share this module; it does not import egui. A
-//! [`Run`] owns its worker threads: they take jobs from a shared counter in order, run
-//! each search with the run's stop flag and a progress sink, and send [`RunEvent`]s
-//! down a channel that the owner drains with [`Run::poll`] (the app once a frame).
+//! [`Run`] owns a background thread that runs the jobs on treelab's one worker pool
+//! (`vocab::parallel`: jobs taken in order), each search with the run's stop flag and a
+//! progress sink, and sends [`RunEvent`]s down a channel that the owner drains with
+//! [`Run::poll`] (the app once a frame).
 //!
 //! A search that panics (a bug) does not take the run down: the job ends as failed
 //! with the panic message and the other jobs go on. [`Run::stop`] raises the flag that
 //! every search polls every 1024 nodes; a stopped search still reports its partial
 //! record, and jobs not yet started are dropped.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -19,6 +20,7 @@ use std::time::{Duration, Instant};
 use crate::engine::{AnyPosition, SearchRecord, SearchRequest, Suite, run_search};
 use crate::search::{Progress, SearchControl};
 use crate::session::{ComparisonRow, ResultEntry, Session};
+use crate::vocab::parallel::map_in_order;
 
 /// The name results carry when the current position (not a suite entry) was searched.
 pub const CURRENT_POSITION: &str = "current";
@@ -82,7 +84,9 @@ pub struct Run {
     jobs: Arc<Vec<Job>>,
     stop: Arc<AtomicBool>,
     events: Receiver<RunEvent>,
-    workers: Vec<JoinHandle<()>>,
+    /// The thread that runs the pool; `None` once joined.
+    driver: Option<JoinHandle<()>>,
+    threads: usize,
     started: Instant,
     stop_requested: Option<Instant>,
     /// When the last worker was seen to end, after a stop request.
@@ -96,7 +100,7 @@ impl std::fmt::Debug for Run {
         f.debug_struct("Run")
             .field("jobs", &self.jobs.len())
             .field("finished", &self.finished)
-            .field("threads", &self.workers.len())
+            .field("threads", &self.threads)
             .finish_non_exhaustive()
     }
 }
@@ -120,30 +124,25 @@ impl Run {
     pub fn start_with(jobs: Vec<Job>, threads: usize, notify: Notify, search: SearchFn) -> Run {
         let jobs = Arc::new(jobs);
         let stop = Arc::new(AtomicBool::new(false));
-        let next = Arc::new(AtomicUsize::new(0));
         let (tx, events) = channel();
         let threads = threads.clamp(1, jobs.len().max(1));
-        let workers = (0..threads)
-            .map(|i| {
-                let (jobs, stop, next, tx, notify, search) = (
-                    Arc::clone(&jobs),
-                    Arc::clone(&stop),
-                    Arc::clone(&next),
-                    tx.clone(),
-                    Arc::clone(&notify),
-                    Arc::clone(&search),
-                );
-                std::thread::Builder::new()
-                    .name(format!("treelab-worker-{i}"))
-                    .spawn(move || worker(&jobs, &stop, &next, &tx, &notify, &search))
-                    .expect("spawning a worker thread")
-            })
-            .collect();
+        let driver = {
+            let (jobs, stop) = (Arc::clone(&jobs), Arc::clone(&stop));
+            std::thread::Builder::new()
+                .name("treelab-run".into())
+                .spawn(move || {
+                    map_in_order(&jobs, threads, &stop, |index, job| {
+                        run_job(index, job, &stop, &tx, &notify, &search);
+                    });
+                })
+                .expect("spawning the run's thread")
+        };
         Run {
             jobs,
             stop,
             events,
-            workers,
+            driver: Some(driver),
+            threads,
             started: Instant::now(),
             stop_requested: None,
             stopped_after: None,
@@ -252,8 +251,8 @@ impl Run {
                 out.push(e);
             }
         }
-        for w in std::mem::take(&mut self.workers) {
-            let _ = w.join();
+        if let Some(driver) = self.driver.take() {
+            let _ = driver.join();
         }
         out
     }
@@ -267,49 +266,41 @@ impl Drop for Run {
     }
 }
 
-fn worker(
-    jobs: &[Job],
+/// Runs one job on a pool thread: its events go down `tx`.
+fn run_job(
+    index: usize,
+    job: &Job,
     stop: &Arc<AtomicBool>,
-    next: &AtomicUsize,
     tx: &Sender<RunEvent>,
     notify: &Notify,
     search: &SearchFn,
 ) {
-    loop {
-        if stop.load(Ordering::Relaxed) {
-            return;
-        }
-        let index = next.fetch_add(1, Ordering::Relaxed);
-        let Some(job) = jobs.get(index) else {
-            return;
-        };
-        if tx.send(RunEvent::Started { job: index }).is_err() {
-            return;
-        }
-        notify();
-        let sink_tx = Mutex::new(tx.clone());
-        let sink_notify = Arc::clone(notify);
-        let control = SearchControl {
-            stop: Arc::clone(stop),
-            progress: Some(Box::new(move |p: &Progress| {
-                if let Ok(tx) = sink_tx.lock() {
-                    let _ = tx.send(RunEvent::Progress {
-                        job: index,
-                        progress: p.clone(),
-                    });
-                }
-                sink_notify();
-            })),
-            progress_interval: Duration::from_millis(100),
-            ..SearchControl::default()
-        };
-        let result = crate::engine::run_guarded(|| search(job, control))
-            .unwrap_or_else(|f| Err(format!("the search panicked: {}", f.message)));
-        // A stopped SSS* leaves its tree to be freed here, off the search's clock.
-        crate::search::release_deferred();
-        let _ = tx.send(RunEvent::Finished { job: index, result });
-        notify();
+    if tx.send(RunEvent::Started { job: index }).is_err() {
+        return;
     }
+    notify();
+    let sink_tx = Mutex::new(tx.clone());
+    let sink_notify = Arc::clone(notify);
+    let control = SearchControl {
+        stop: Arc::clone(stop),
+        progress: Some(Box::new(move |p: &Progress| {
+            if let Ok(tx) = sink_tx.lock() {
+                let _ = tx.send(RunEvent::Progress {
+                    job: index,
+                    progress: p.clone(),
+                });
+            }
+            sink_notify();
+        })),
+        progress_interval: Duration::from_millis(100),
+        ..SearchControl::default()
+    };
+    let result = crate::engine::run_guarded(|| search(job, control))
+        .unwrap_or_else(|f| Err(format!("the search panicked: {}", f.message)));
+    // A stopped SSS* leaves its tree to be freed here, off the search's clock.
+    crate::search::release_deferred();
+    let _ = tx.send(RunEvent::Finished { job: index, result });
+    notify();
 }
 
 /// The jobs of a comparison: every enabled row x position x depth, positions in the

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{AnyPosition, EngineError, SearchRecord, SearchRequest, Suite, run_search};
 use crate::search::SearchControl;
+use crate::vocab::parallel::map_in_order;
 
 pub use crate::vocab::count::CountKind;
 pub use crate::vocab::rowspec::{BenchRow, parse_row_spec, row_spec};
@@ -121,70 +122,60 @@ pub fn run_bench_with(
             .map_err(|e| EngineError::Input(format!("row '{}': {e}", row.label)))?;
     }
     let total = indices.len() * spec.rows.len() * spec.depths.len();
-    let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let nodes_done = std::sync::atomic::AtomicU64::new(0);
-    let cells: Mutex<Vec<BenchCell>> = Mutex::new(Vec::with_capacity(total));
     let failure: Mutex<Option<EngineError>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&i) = indices.get(k) else { break };
-                    let item = &spec.suite.items[i];
-                    for (r, row) in spec.rows.iter().enumerate() {
-                        for &depth in &spec.depths {
-                            if stop.load(Ordering::Relaxed) {
-                                return;
-                            }
-                            let req = SearchRequest {
-                                algorithm: row.algorithm,
-                                options: row.options.clone(),
-                                depth,
-                                evaluator: spec.evaluator.clone(),
-                            };
-                            let control = SearchControl {
-                                stop: Arc::clone(stop),
-                                ..SearchControl::default()
-                            };
-                            let guarded = crate::engine::run_guarded(|| {
-                                runner(&item.position, &req, control)
-                            });
-                            let (record, failed) = match guarded {
-                                Ok(Ok(record)) => (record, None),
-                                Ok(Err(e)) => {
-                                    if let Ok(mut f) = failure.lock() {
-                                        f.get_or_insert(e);
-                                    }
-                                    stop.store(true, Ordering::Relaxed);
-                                    return;
-                                }
-                                Err(panic) => (SearchRecord::default(), Some(panic.message)),
-                            };
-                            nodes_done.fetch_add(record.stats.nodes, Ordering::Relaxed);
-                            if let Ok(mut c) = cells.lock() {
-                                c.push(BenchCell {
-                                    position_index: i,
-                                    position: item.name.clone(),
-                                    row: r,
-                                    depth,
-                                    record,
-                                    failure: failed,
-                                });
-                            }
-                            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                            progress(n, total, nodes_done.load(Ordering::Relaxed));
-                        }
-                    }
+    // One job per position (its rows x depths in order), so a stopped bench has whole
+    // positions first.
+    let per_position = map_in_order(&indices, threads, stop, |_, &i| {
+        let item = &spec.suite.items[i];
+        let mut cells = Vec::with_capacity(spec.rows.len() * spec.depths.len());
+        for (r, row) in spec.rows.iter().enumerate() {
+            for &depth in &spec.depths {
+                if stop.load(Ordering::Relaxed) {
+                    return cells;
                 }
-            });
+                let req = SearchRequest {
+                    algorithm: row.algorithm,
+                    options: row.options.clone(),
+                    depth,
+                    evaluator: spec.evaluator.clone(),
+                };
+                let control = SearchControl {
+                    stop: Arc::clone(stop),
+                    ..SearchControl::default()
+                };
+                let guarded = crate::engine::run_guarded(|| runner(&item.position, &req, control));
+                let (record, failed) = match guarded {
+                    Ok(Ok(record)) => (record, None),
+                    Ok(Err(e)) => {
+                        if let Ok(mut f) = failure.lock() {
+                            f.get_or_insert(e);
+                        }
+                        stop.store(true, Ordering::Relaxed);
+                        return cells;
+                    }
+                    Err(panic) => (SearchRecord::default(), Some(panic.message)),
+                };
+                nodes_done.fetch_add(record.stats.nodes, Ordering::Relaxed);
+                cells.push(BenchCell {
+                    position_index: i,
+                    position: item.name.clone(),
+                    row: r,
+                    depth,
+                    record,
+                    failure: failed,
+                });
+                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                progress(n, total, nodes_done.load(Ordering::Relaxed));
+            }
         }
+        cells
     });
     if let Some(e) = failure.into_inner().ok().flatten() {
         return Err(e);
     }
-    let mut cells = cells.into_inner().unwrap_or_default();
+    let mut cells: Vec<BenchCell> = per_position.into_iter().flatten().flatten().collect();
     cells.sort_by_key(|c| (c.position_index, c.row, c.depth));
     Ok(BenchResult {
         suite: spec.suite.name.clone(),

@@ -19,6 +19,7 @@ use super::bench::{BenchRow, parse_row_spec};
 use crate::engine::{AnyPosition, EngineError, GameKind, SearchRequest, run_search};
 use crate::game::{Scoring, SeededRng, Side, splitmix64};
 use crate::search::{SearchControl, SearchOptions};
+use crate::vocab::parallel::map_in_order;
 
 /// Salt mixed into the seed for the opening moves of a game.
 const OPENING_SALT: u64 = 0x6F70_656E_696E_6773;
@@ -291,51 +292,38 @@ pub fn run_match(
             .map(GameKind::name)
             .collect();
         return Err(EngineError::Input(format!(
-            "{} is not a game that two players can play out; use {}",
-            spec.game.label(),
+            "a {} is not a game that two players can play out; use {}",
+            spec.game.label().to_lowercase(),
             playable.join(", ")
         )));
     }
     if spec.games == 0 {
         return Err(EngineError::Input("--games must be at least 1".into()));
     }
-    let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let games: Mutex<Vec<GameRecord>> = Mutex::new(Vec::with_capacity(spec.games));
     let failure: Mutex<Option<EngineError>> = Mutex::new(None);
-    let threads = spec.threads.clamp(1, spec.games);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= spec.games || stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    match play_game(spec, i, stop) {
-                        Ok(g) => {
-                            if let Ok(mut v) = games.lock() {
-                                v.push(g);
-                            }
-                        }
-                        Err(e) => {
-                            if let Ok(mut f) = failure.lock() {
-                                f.get_or_insert(e);
-                            }
-                            stop.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                    }
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, spec.games);
+    let indices: Vec<usize> = (0..spec.games).collect();
+    let games: Vec<GameRecord> = map_in_order(&indices, spec.threads, stop, |_, &i| {
+        let game = match play_game(spec, i, stop) {
+            Ok(g) => Some(g),
+            Err(e) => {
+                if let Ok(mut f) = failure.lock() {
+                    f.get_or_insert(e);
                 }
-            });
-        }
-    });
+                stop.store(true, Ordering::Relaxed);
+                return None;
+            }
+        };
+        progress(done.fetch_add(1, Ordering::Relaxed) + 1, spec.games);
+        game
+    })
+    .into_iter()
+    .flatten()
+    .flatten()
+    .collect();
     if let Some(e) = failure.into_inner().ok().flatten() {
         return Err(e);
     }
-    let mut games = games.into_inner().unwrap_or_default();
-    games.sort_by_key(|g| g.index);
     Ok(MatchResult {
         game: spec.game.name().to_string(),
         a: spec.a.label.clone(),

@@ -211,34 +211,23 @@ fn series(name: &str, values: &[u64]) -> Series {
     }
 }
 
-/// Maps `f` over `items` on `threads` workers, keeping the order; the first error wins.
+/// Maps `f` over `items` on `threads` workers, keeping the order; the first error (in
+/// item order) wins.
 fn parallel_map<T: Sync, R: Send>(
     items: &[T],
     threads: usize,
     f: impl Fn(&T) -> Result<R, EngineError> + Sync,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<Vec<R>, EngineError> {
-    use std::sync::Mutex;
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    let next = AtomicUsize::new(0);
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     let done = AtomicUsize::new(0);
-    let out: Mutex<Vec<(usize, Result<R, EngineError>)>> = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, items.len().max(1)) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(item) = items.get(i) else { break };
-                    let r = f(item);
-                    if let Ok(mut o) = out.lock() {
-                        o.push((i, r));
-                    }
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-                }
-            });
-        }
-    });
-    let mut out = out.into_inner().unwrap_or_default();
-    out.sort_by_key(|(i, _)| *i);
-    out.into_iter().map(|(_, r)| r).collect()
+    let never = AtomicBool::new(false);
+    crate::vocab::parallel::map_in_order(items, threads, &never, |_, item| {
+        let r = f(item);
+        progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+        r
+    })
+    .into_iter()
+    .map(|r| r.unwrap_or_else(|| Err(EngineError::Input("a job did not run".into()))))
+    .collect()
 }
