@@ -364,19 +364,15 @@ pub enum Target {
     Suite,
 }
 
-/// The (name, position) pairs of `target` in `session` (with its loaded `suite`).
+/// The (name, position) pairs of `target`: the `current` position, or every position
+/// of the loaded `suite`.
 pub fn target_positions(
-    session: &Session,
+    current: &AnyPosition,
     suite: Option<&Suite>,
     target: Target,
 ) -> Result<Vec<(String, AnyPosition)>, String> {
     match target {
-        Target::Current => {
-            let p = session
-                .current_position()
-                .map_err(|e| format!("the current position does not parse: {e}"))?;
-            Ok(vec![(CURRENT_POSITION.to_string(), p)])
-        }
+        Target::Current => Ok(vec![(CURRENT_POSITION.to_string(), current.clone())]),
         Target::Suite => {
             let suite = suite.ok_or("no suite is open")?;
             if suite.items.is_empty() {
@@ -445,7 +441,10 @@ pub fn run_session_blocking(
         }
         _ => None,
     };
-    let positions = target_positions(session, suite.as_ref(), target)?;
+    let current = session
+        .current_position()
+        .map_err(|e| format!("the current position does not parse: {e}"))?;
+    let positions = target_positions(&current, suite.as_ref(), target)?;
     let jobs = plan_jobs_on(&session.rows, &positions, threads)?;
     let mut run = Run::start(jobs, threads, Arc::new(|| {}));
     let jobs = Arc::clone(&run.jobs);

@@ -89,7 +89,7 @@ impl TreelabApp {
             Target::Current
         };
         let positions =
-            match crate::runner::target_positions(&self.session, self.suite.as_ref(), target) {
+            match crate::runner::target_positions(&self.position, self.suite.as_ref(), target) {
                 Ok(p) => p,
                 Err(e) => return self.error(e),
             };
