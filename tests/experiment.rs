@@ -171,6 +171,47 @@ fn experiment_e3_quick_shows_the_perfect_oracle_equality_and_writes_its_files() 
     assert_eq!(csv.lines().count(), result.cells.len() + 1);
     let svg = std::fs::read_to_string(dir.path().join("e3.svg")).expect("read");
     assert_well_formed(&svg, 4);
+
+    // The app's E3 preset is defined from the same experiment: run as the app runs it,
+    // its row totals are the CLI's cells (win-loss, no table, infinite window).
+    let mut session = (treelab::presets::find("e3").expect("e3 preset").build)();
+    treelab::runner::run_session_blocking(
+        &mut session,
+        treelab::runner::Target::Suite,
+        2,
+        |_, _| {},
+    )
+    .expect("the preset runs");
+    let cell = |ordering: &str, algo: &str| {
+        result
+            .cells
+            .iter()
+            .find(|c| {
+                c.scoring == "win-loss"
+                    && !c.tt
+                    && c.window == "infinite"
+                    && c.ordering == ordering
+                    && !c.order_all
+            })
+            .and_then(|c| c.totals.iter().find(|(n, _)| n == algo))
+            .and_then(|(_, t)| *t)
+            .unwrap_or_else(|| panic!("no E3 cell {ordering} {algo}"))
+    };
+    let expected = [
+        cell("oracle", "alphabeta"),
+        cell("oracle", "scout"),
+        cell("static", "alphabeta"),
+        cell("static", "scout"),
+    ];
+    for (row, want) in expected.iter().enumerate() {
+        let got: u64 = session
+            .results
+            .iter()
+            .filter(|r| r.row == row)
+            .map(|r| r.record.stats.nodes)
+            .sum();
+        assert_eq!(got, *want, "preset row {}", row + 1);
+    }
 }
 
 #[test]

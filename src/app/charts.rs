@@ -42,8 +42,7 @@ pub fn chart_series(app: &TreelabApp) -> (Vec<Series>, Vec<Series>, u32) {
     };
     let mut depth = report.depth_series(&positions, count);
     let max_depth = report.depths().last().copied().unwrap_or(1);
-    if let Some((width, tree_depth)) = app.position.as_dyn().tree_shape()
-    {
+    if let Some((width, tree_depth)) = app.position.as_dyn().tree_shape() {
         depth.extend(uniform_tree_references(
             width,
             max_depth.min(tree_depth),

@@ -395,7 +395,7 @@ pub fn menu_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
             }
         });
         ui.menu_button("Presets", |ui| {
-            for p in crate::presets::PRESETS {
+            for p in crate::presets::presets() {
                 if ui
                     .add_enabled(!app.is_running(), egui::Button::new(p.label))
                     .on_hover_text(p.description)

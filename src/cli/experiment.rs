@@ -2,7 +2,9 @@
 
 use clap::Args;
 
-use crate::experiment::experiments::{EXPERIMENTS, ExperimentConfig, run_experiment};
+use crate::experiment::experiments::{
+    ExperimentConfig, experiment_names, find_experiment, run_experiment,
+};
 
 /// `treelab experiment`.
 #[derive(Debug, Args)]
@@ -32,11 +34,11 @@ pub(super) fn cli_experiment(args: &ExperimentArgs) -> anyhow::Result<()> {
         anyhow::bail!("--threads must be at least 1");
     }
     let name = args.name.trim().to_ascii_lowercase();
-    if !EXPERIMENTS.contains(&name.as_str()) {
+    if find_experiment(&name).is_none() {
         anyhow::bail!(
             "unknown experiment '{}'; expected one of {}",
             args.name,
-            EXPERIMENTS.join(", ")
+            experiment_names().join(", ")
         );
     }
     if let Some(dir) = &args.out {

@@ -50,7 +50,7 @@ pub(super) fn session_cmd(c: SessionCommand) -> Result<()> {
     match c {
         SessionCommand::Preset { name, out } => {
             let p = crate::presets::find(&name).with_context(|| {
-                let names: Vec<&str> = crate::presets::PRESETS.iter().map(|p| p.name).collect();
+                let names: Vec<&str> = crate::presets::presets().iter().map(|p| p.name).collect();
                 format!("no preset '{name}'; expected one of {}", names.join(", "))
             })?;
             (p.build)()

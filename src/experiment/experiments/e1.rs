@@ -2,6 +2,21 @@
 
 use super::*;
 
+/// E1 as the CLI runs it and the Presets menu sets it up.
+pub(super) const E1: Experiment = Experiment {
+    name: "e1",
+    label: "E1: NegaAlpha vs Scout vs NegaScout, FFO #40-#59, depths 2-10",
+    description: "Seed 000: fixed-depth searches in generation order, no table; run it on the whole suite.",
+    preset: Some(preset),
+    run: e1,
+};
+
+/// The suite, the rows and the depths (the quick run stops at depth 8).
+const SUITE: &str = "fforum-40-59.obf";
+const ROWS: [&str; 3] = ["negaalpha", "scout", "negascout+skip-shallow-research"];
+const DEPTHS: (u32, u32) = (2, 10);
+const QUICK_LAST_DEPTH: u32 = 8;
+
 /// Seed 000's totals of NegaAlpha over FFO #40-#59, depths 2..10 (leaves).
 const E1_SEED_NEGAALPHA: [u64; 9] = [
     765, 5_537, 13_448, 106_429, 237_333, 2_208_187, 3_146_785, 82_055_381, 48_233_277,
@@ -15,14 +30,15 @@ pub(super) fn e1(
     cfg: ExperimentConfig,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<ExperimentOutput, EngineError> {
-    let suite = Suite::load_named("fforum-40-59.obf")?;
-    let last = if cfg.quick { 8 } else { 10 };
-    let depths: Vec<u32> = (2..=last).collect();
+    let suite = Suite::load_named(SUITE)?;
+    let last = if cfg.quick {
+        QUICK_LAST_DEPTH
+    } else {
+        DEPTHS.1
+    };
+    let depths: Vec<u32> = (DEPTHS.0..=last).collect();
     let base = SearchOptions::default();
-    let rows = rows(
-        &["negaalpha", "scout", "negascout+skip-shallow-research"],
-        &base,
-    )?;
+    let rows = rows(&ROWS, &base)?;
     let result = bench_quiet(suite, rows, depths.clone(), "", cfg, progress)?;
     let mut text = String::new();
     let _ = writeln!(
@@ -109,4 +125,15 @@ pub(super) fn e1(
             ("e1.svg".into(), chart.to_svg()),
         ],
     })
+}
+
+/// The app's E1: the same rows and depths on the whole suite.
+fn preset() -> Session {
+    let mut s = preset_with_suite(preset_base(GameKind::Othello), SUITE);
+    let base = SearchOptions::default();
+    s.rows = ROWS
+        .iter()
+        .filter_map(|spec| preset_row(spec, &base, DEPTHS))
+        .collect();
+    s
 }

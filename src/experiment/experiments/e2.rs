@@ -2,6 +2,23 @@
 
 use super::*;
 
+/// E2 as the CLI runs it and the Presets menu sets it up.
+pub(super) const E2: Experiment = Experiment {
+    name: "e2",
+    label: "E2: killer moves k = 0..128, NegaAlpha depth 6, FFO #40-#59",
+    description: "Seed 004: the same search with 0, 1, 2, 4, ..., 128 killer moves per ply.",
+    preset: Some(preset),
+    run: e2,
+};
+
+/// The search depth of every player.
+const DEPTH: u32 = 6;
+
+/// The player with `k` killer moves per ply, as a row spec.
+fn player(k: u32) -> String {
+    format!("negaalpha+killers={k}")
+}
+
 /// Seed 004's mean nodes per game: `(k, nodes, seconds)` (k = 0 is plain alpha-beta).
 const E2_SEED: [(u32, f64, f64); 9] = [
     (0, 182_336.39, 22_964.40),
@@ -29,13 +46,17 @@ pub(super) fn e2(
     cfg: ExperimentConfig,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<ExperimentOutput, EngineError> {
-    let (games, openings, depth) = if cfg.quick { (10, 4, 6) } else { (100, 4, 6) };
+    let (games, openings, depth) = if cfg.quick {
+        (10, 4, DEPTH)
+    } else {
+        (100, 4, DEPTH)
+    };
     let seed = 2011;
     let ks: Vec<u32> = E2_SEED.iter().map(|s| s.0).collect();
     let base = SearchOptions::default();
     let mut matches = Vec::new();
     for &k in &ks {
-        let spec_text = format!("negaalpha+killers={k}@{depth}");
+        let spec_text = format!("{}@{depth}", player(k));
         let player = parse_player(&spec_text, &base)?;
         let spec = MatchSpec {
             game: GameKind::Othello,
@@ -165,4 +186,17 @@ pub(super) fn e2(
             ("e2.svg".into(), chart.to_svg()),
         ],
     })
+}
+
+/// The app's E2: the same players (killer counts, depth) searching the FFO #40-#59
+/// positions instead of playing whole games (the app has no match view).
+fn preset() -> Session {
+    let mut s = preset_with_suite(preset_base(GameKind::Othello), "fforum-40-59.obf");
+    let base = SearchOptions::default();
+    s.rows = E2_SEED
+        .iter()
+        .filter_map(|&(k, _, _)| preset_row(&player(k), &base, (DEPTH, DEPTH)))
+        .collect();
+    s.view.tab = ResultsTab::Table;
+    s
 }

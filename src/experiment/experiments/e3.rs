@@ -2,6 +2,15 @@
 
 use super::*;
 
+/// E3 as the CLI runs it and the Presets menu sets it up.
+pub(super) const E3: Experiment = Experiment {
+    name: "e3",
+    label: "E3: alpha-beta vs Scout with perfect ordering, 627 tic-tac-toe classes",
+    description: "Seed 002: every non-final position up to symmetry searched to the end; with a perfect oracle both search the same nodes, with a weak ordering they differ.",
+    preset: Some(preset),
+    run: e3,
+};
+
 /// One E3 cell: an option set and the total nodes of each algorithm over the 627 classes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -467,4 +476,38 @@ fn yes_no(b: bool) -> &'static str {
 fn strongly_solved(req: &SearchRequest) -> Result<(usize, usize), EngineError> {
     crate::experiment::verify::verify_tictactoe(req)
         .map_err(|e| EngineError::Input(format!("{e:#}")))
+}
+
+/// The app's E3: seed 002's headline cells (win-loss scoring, no table, infinite
+/// window) for alpha-beta and Scout, with the perfect oracle and with the static
+/// ordering, searched to the end on the 627 classes; the same options as those cells
+/// of the CLI's grid.
+fn preset() -> Session {
+    let mut s = preset_with_suite(preset_base(GameKind::TicTacToe), "classes-627.ttt");
+    let depth = TicTacToe::MAX_PLIES as u32;
+    for ordering in ["oracle", "static"] {
+        for (name, algorithm, fail_soft) in E3_ALGOS {
+            if name != "alphabeta" && name != "scout" {
+                continue;
+            }
+            let Ok(mut options) = e3_options(
+                Scoring::WinLoss,
+                InitialWindow::Infinite,
+                false,
+                ordering,
+                false,
+            ) else {
+                continue;
+            };
+            options.fail_soft = fail_soft;
+            s.rows.push(ComparisonRow {
+                algorithm,
+                options,
+                depth_min: depth,
+                depth_max: depth,
+                ..ComparisonRow::new(algorithm)
+            });
+        }
+    }
+    s
 }

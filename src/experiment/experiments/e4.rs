@@ -2,6 +2,24 @@
 
 use super::*;
 
+/// E4 as the CLI runs it and the Presets menu sets it up.
+pub(super) const E4: Experiment = Experiment {
+    name: "e4",
+    label: "E4: alpha-beta vs NegaScout vs MTD(f) vs SSS* vs MT-SSS*, a random tree vs the minimal tree",
+    description: "Width 8, depth 6, independent values (E4's rows): leaves against Knuth-Moore's minimal tree and full minimax.",
+    preset: Some(preset),
+    run: e4,
+};
+
+/// The value models of E4's trees.
+const MODELS: [ValueModel; 2] = [
+    ValueModel::Independent { range: 1000 },
+    ValueModel::Incremental { step: 10 },
+];
+
+/// The tree shape (width, depth) the app's preset shows, one of the full run's.
+const PRESET_SHAPE: (u32, u32) = (8, 6);
+
 /// One random-tree row of E4: a shape and value model, averaged over seeds.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -54,10 +72,7 @@ pub(super) fn e4(
         ]
     };
     let seeds: u64 = if cfg.quick { 10 } else { 50 };
-    let models = [
-        ValueModel::Independent { range: 1000 },
-        ValueModel::Incremental { step: 10 },
-    ];
+    let models = MODELS;
     let base = SearchOptions::default();
     let tree_rows = rows(&E4_TREE_ROWS, &base)?;
     let mut grid = Vec::new();
@@ -335,4 +350,27 @@ fn model_name(m: ValueModel) -> String {
         ValueModel::Independent { range } => format!("independent:{range}"),
         ValueModel::Incremental { step } => format!("incremental:{step}"),
     }
+}
+
+/// The app's E4: E4's rows at every depth of one of its trees (seed 1, independent
+/// values), charted against the minimal tree and full minimax.
+fn preset() -> Session {
+    let (width, depth) = PRESET_SHAPE;
+    let spec = TreeSpec {
+        width,
+        depth,
+        seed: 1,
+        model: MODELS[0],
+    };
+    let mut s = preset_base(GameKind::RandomTree);
+    if let Ok(tree) = RandomTree::new(spec) {
+        s.position = AnyPosition::from(tree).to_text();
+    }
+    let base = SearchOptions::default();
+    s.rows = E4_TREE_ROWS
+        .iter()
+        .filter_map(|spec| preset_row(spec, &base, (1, depth)))
+        .collect();
+    s.view.tab = ResultsTab::Charts;
+    s
 }

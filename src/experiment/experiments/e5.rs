@@ -2,6 +2,15 @@
 
 use super::*;
 
+/// E5 as the CLI runs it (a solver experiment: no comparison preset).
+pub(super) const E5: Experiment = Experiment {
+    name: "e5",
+    label: "E5: Pons' Connect Four solver steps on his test sets",
+    description: "Each of Pons' steps added in turn, mean nodes per position beside his figures.",
+    preset: None,
+    run: e5,
+};
+
 /// E5's rows: `(Pons' step, row spec, Pons' mean nodes on L3_R1)`.
 const E5_ROWS: [(&str, &str, Option<f64>); 6] = [
     ("1 minimax", "minimax", Some(11_024.0)),

@@ -20,6 +20,7 @@ use crate::game::random_tree::{self, RandomTree, TreeSpec, ValueModel};
 use crate::game::tictactoe::TicTacToe;
 use crate::game::{Game, Scoring};
 use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchControl, SearchOptions};
+use crate::session::{ComparisonRow, ResultsTab, Session, SuiteRef};
 
 mod e1;
 mod e2;
@@ -32,8 +33,53 @@ pub use e3::{E3Cell, E3Result};
 pub use e4::{E4Result, E4TreeRow};
 pub use e5::E5Result;
 
-/// The experiments' names.
-pub const EXPERIMENTS: [&str; 5] = ["e1", "e2", "e3", "e4", "e5"];
+/// One classic experiment, defined once in its file: its rows, positions and depths,
+/// the original figures it is compared with and how it is printed (`run`, what
+/// `treelab experiment` does), and the comparison the app's Presets menu sets up from
+/// the same definitions (`preset`).
+#[derive(Clone, Copy)]
+pub struct Experiment {
+    /// Its name in the CLI (`e1`, ...).
+    pub name: &'static str,
+    /// The menu label.
+    pub label: &'static str,
+    /// One sentence on what it shows.
+    pub description: &'static str,
+    /// The app's one-click comparison (rows, positions, depths; no results), when the
+    /// experiment is a comparison the app can run.
+    pub preset: Option<fn() -> Session>,
+    /// Runs it and prints it beside the original figures.
+    pub run: RunExperiment,
+}
+
+/// How an experiment runs: its size, and a sink for progress lines.
+pub type RunExperiment =
+    fn(ExperimentConfig, &(dyn Fn(&str) + Sync)) -> Result<ExperimentOutput, EngineError>;
+
+impl std::fmt::Debug for Experiment {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Experiment")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Every classic experiment, in order.
+pub const EXPERIMENTS: [Experiment; 5] = [e1::E1, e2::E2, e3::E3, e4::E4, e5::E5];
+
+/// The experiment called `name` (any case).
+#[must_use]
+pub fn find_experiment(name: &str) -> Option<&'static Experiment> {
+    EXPERIMENTS
+        .iter()
+        .find(|e| e.name.eq_ignore_ascii_case(name.trim()))
+}
+
+/// The experiments' names, for messages.
+#[must_use]
+pub fn experiment_names() -> Vec<&'static str> {
+    EXPERIMENTS.iter().map(|e| e.name).collect()
+}
 
 /// How big and how parallel a run is.
 #[derive(Clone, Copy, Debug)]
@@ -191,17 +237,61 @@ pub fn run_experiment(
     cfg: ExperimentConfig,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<ExperimentOutput, EngineError> {
-    match name.trim().to_ascii_lowercase().as_str() {
-        "e1" => e1::e1(cfg, progress),
-        "e2" => e2::e2(cfg, progress),
-        "e3" => e3::e3(cfg, progress),
-        "e4" => e4::e4(cfg, progress),
-        "e5" => e5::e5(cfg, progress),
-        other => Err(EngineError::Input(format!(
-            "unknown experiment '{other}'; expected one of {}",
-            EXPERIMENTS.join(", ")
+    match find_experiment(name) {
+        Some(e) => (e.run)(cfg, progress),
+        None => Err(EngineError::Input(format!(
+            "unknown experiment '{}'; expected one of {}",
+            name.trim(),
+            experiment_names().join(", ")
         ))),
     }
+}
+
+/// A preset's session on `game`'s start position: no rows or results yet, the first
+/// row as the baseline, the seed layout shown.
+fn preset_base(game: GameKind) -> Session {
+    let mut s = Session {
+        game,
+        position: AnyPosition::start(game).to_text(),
+        suite: None,
+        rows: Vec::new(),
+        results: Vec::new(),
+        ..Session::default()
+    };
+    s.view.baseline_row = Some(0);
+    s.view.tab = ResultsTab::Seeds;
+    s
+}
+
+/// `s` with the shipped suite `suite` open (its first position current) and runs on
+/// the whole suite.
+fn preset_with_suite(mut s: Session, suite: &str) -> Session {
+    if let Ok(loaded) = Suite::load_named(suite)
+        && let Some(first) = loaded.items.first()
+    {
+        s.game = first.position.kind();
+        s.position = first.position.to_text();
+        s.suite = Some(SuiteRef {
+            source: suite.to_string(),
+            selected: Some(0),
+        });
+        s.view.run_suite = true;
+    }
+    s
+}
+
+/// A comparison row from a row spec (`negascout+skip-shallow-research`) over `depths`;
+/// the specs are the experiments' own constants, so a bad one is a bug the preset
+/// tests catch.
+fn preset_row(spec: &str, base: &SearchOptions, depths: (u32, u32)) -> Option<ComparisonRow> {
+    let parsed = parse_row_spec(spec, base).ok()?;
+    Some(ComparisonRow {
+        algorithm: parsed.algorithm,
+        options: parsed.options,
+        depth_min: depths.0,
+        depth_max: depths.1,
+        ..ComparisonRow::new(parsed.algorithm)
+    })
 }
 
 fn series(name: &str, values: &[u64]) -> Series {
