@@ -401,3 +401,32 @@ fn a_stopped_rerun_keeps_complete_results_and_marks_partial_counts() {
     h.get_by_label(&format!("{}*", stopped.record.stats.nodes));
     h.get_by_label_contains("* includes a stopped or failed search");
 }
+
+/// Row edits in the panel go through the session's row methods: the enable box, the
+/// options panel's checkboxes, and the options that mean nothing alone are dropped.
+#[test]
+fn row_edits_reach_the_session_through_its_methods() {
+    let mut h = harness();
+    settle(&mut h);
+    assert!(h.state().session().rows[0].enabled);
+    h.get_by_label("1").click();
+    settle(&mut h);
+    assert!(!h.state().session().rows[0].enabled, "row 1 taken out");
+    h.get_all_by_label("defaults")
+        .next()
+        .expect("row 1's options summary")
+        .click();
+    settle(&mut h);
+    h.get_by_label("Iterative deepening").click();
+    settle(&mut h);
+    let o = &h.state().session().rows[0].options;
+    assert!(o.iterative_deepening, "{o:?}");
+    // The summary now says so, and turning it off again drops nothing else.
+    assert!(h.query_by_label("ID").is_some());
+    h.get_by_label("Iterative deepening").click();
+    settle(&mut h);
+    assert_eq!(
+        h.state().session().rows[0].options,
+        treelab::search::SearchOptions::default()
+    );
+}

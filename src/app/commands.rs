@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use super::{ChartFormat, PositionFormat, TableExport, TreelabApp, comparison, files, row_options};
+use super::{ChartFormat, PositionFormat, TableExport, TreelabApp, comparison, files};
 use crate::engine::{AnyPosition, GameKind, Suite};
 use crate::session::{Session, SuiteRef};
 
@@ -63,6 +63,12 @@ pub enum Command {
     SetRowDepths(usize, u32, u32),
     /// Set a row's algorithm (options it cannot take are reset).
     SetRowAlgorithm(usize, crate::search::Algorithm),
+    /// Take a row in or out of the next run.
+    SetRowEnabled(usize, bool),
+    /// Set a row's evaluator by name (empty: the game's default).
+    SetRowEvaluator(usize, String),
+    /// Set a row's options.
+    SetRowOptions(usize, crate::search::SearchOptions),
     /// Replace the comparison with a preset ([`crate::presets`]) by name (asks first
     /// when there are unsaved changes).
     ApplyPreset(String),
@@ -218,25 +224,16 @@ impl TreelabApp {
             Command::RunComparison => self.start_run(ctx),
             Command::StopRun => self.stop_run(),
             Command::AddRow => {
-                let row = self.session.rows.last().cloned().unwrap_or_default();
-                self.session.rows.push(row);
-                self.compare.selected_row = Some(self.session.rows.len() - 1);
+                self.compare.selected_row = Some(self.session.add_row());
             }
             Command::RemoveRow(i) => self.remove_row(i),
             Command::DuplicateRow(i) => self.duplicate_row(i),
             Command::SwapRows(a, b) => self.swap_rows(a, b),
-            Command::SetRowDepths(i, first, last) => {
-                if let Some(row) = self.session.rows.get_mut(i) {
-                    row.depth_min = first;
-                    row.depth_max = last.max(first);
-                }
-            }
-            Command::SetRowAlgorithm(i, algorithm) => {
-                if let Some(row) = self.session.rows.get_mut(i) {
-                    row.algorithm = algorithm;
-                    row_options::sanitize(algorithm, &mut row.options);
-                }
-            }
+            Command::SetRowDepths(i, first, last) => self.session.set_row_depths(i, first, last),
+            Command::SetRowAlgorithm(i, algorithm) => self.session.set_row_algorithm(i, algorithm),
+            Command::SetRowEnabled(i, on) => self.session.set_row_enabled(i, on),
+            Command::SetRowEvaluator(i, name) => self.session.set_row_evaluator(i, &name),
+            Command::SetRowOptions(i, options) => self.session.set_row_options(i, options),
             Command::ApplyPreset(name) => match crate::presets::find(&name) {
                 Some(p) => {
                     self.session = (p.build)();

@@ -208,69 +208,37 @@ impl TreelabApp {
         }
     }
 
-    /// Removes row `i` with its results; later rows move up.
+    /// Removes row `i` and its results ([`crate::session::Session::remove_row`]).
     pub(super) fn remove_row(&mut self, i: usize) {
-        if i >= self.session.rows.len() {
-            return;
-        }
-        self.session.rows.remove(i);
-        self.session.results.retain(|r| r.row != i);
-        for r in &mut self.session.results {
-            if r.row > i {
-                r.row -= 1;
-            }
-        }
-        let fix = |x: &mut Option<usize>| {
-            *x = match *x {
+        if self.session.remove_row(i) {
+            self.compare.selected_row = match self.compare.selected_row {
                 Some(b) if b == i => None,
                 Some(b) if b > i => Some(b - 1),
                 other => other,
             };
-        };
-        fix(&mut self.session.view.baseline_row);
-        fix(&mut self.compare.selected_row);
+        }
     }
 
-    /// Inserts a copy of row `i` after it (without results).
+    /// Inserts a copy of row `i` after it, without results, and selects it.
     pub(super) fn duplicate_row(&mut self, i: usize) {
-        let Some(row) = self.session.rows.get(i).cloned() else {
-            return;
-        };
-        self.session.rows.insert(i + 1, row);
-        for r in &mut self.session.results {
-            if r.row > i {
-                r.row += 1;
-            }
+        if let Some(copy) = self.session.duplicate_row(i) {
+            self.compare.selected_row = Some(copy);
         }
-        if let Some(b) = &mut self.session.view.baseline_row
-            && *b > i
-        {
-            *b += 1;
-        }
-        self.compare.selected_row = Some(i + 1);
     }
 
-    /// Swaps rows `a` and `b`, results and baseline following.
+    /// Swaps rows `a` and `b`, results, baseline and selection following.
     pub(super) fn swap_rows(&mut self, a: usize, b: usize) {
-        let n = self.session.rows.len();
-        if a >= n || b >= n || a == b {
-            return;
+        if self.session.swap_rows(a, b) {
+            self.compare.selected_row = self.compare.selected_row.map(|x| {
+                if x == a {
+                    b
+                } else if x == b {
+                    a
+                } else {
+                    x
+                }
+            });
         }
-        self.session.rows.swap(a, b);
-        let swap = |x: usize| {
-            if x == a {
-                b
-            } else if x == b {
-                a
-            } else {
-                x
-            }
-        };
-        for r in &mut self.session.results {
-            r.row = swap(r.row);
-        }
-        self.session.view.baseline_row = self.session.view.baseline_row.map(swap);
-        self.compare.selected_row = self.compare.selected_row.map(swap);
     }
 }
 
@@ -488,52 +456,55 @@ fn rows_ui(ui: &mut egui::Ui, app: &mut TreelabApp, running: bool) {
             ui.end_row();
             for i in 0..n {
                 let selected = app.compare.selected_row == Some(i);
+                let row = app.session.rows[i].clone();
                 ui.add_enabled_ui(!running, |ui| {
-                    let row = &mut app.session.rows[i];
-                    ui.checkbox(&mut row.enabled, format!("{}", i + 1))
+                    let mut enabled = row.enabled;
+                    ui.checkbox(&mut enabled, format!("{}", i + 1))
                         .on_hover_text("Take part in the next run");
+                    if enabled != row.enabled {
+                        app.push(Command::SetRowEnabled(i, enabled));
+                    }
                 });
                 ui.add_enabled_ui(!running, |ui| {
-                    let row = &mut app.session.rows[i];
-                    let before = row.algorithm;
+                    let mut algorithm = row.algorithm;
                     egui::ComboBox::from_id_salt(("algorithm", i))
-                        .selected_text(row.algorithm.label())
+                        .selected_text(algorithm.label())
                         .width(112.0)
                         .show_ui(ui, |ui| {
                             for a in Algorithm::ALL {
-                                ui.selectable_value(&mut row.algorithm, a, a.label());
+                                ui.selectable_value(&mut algorithm, a, a.label());
                             }
                         })
                         .response
                         .on_hover_text(format!("Algorithm of row {}", i + 1));
-                    if row.algorithm != before {
-                        super::row_options::sanitize(row.algorithm, &mut row.options);
+                    if algorithm != row.algorithm {
+                        app.push(Command::SetRowAlgorithm(i, algorithm));
                     }
                 });
                 ui.add_enabled_ui(!running, |ui| {
                     ui.horizontal(|ui| {
-                        let row = &mut app.session.rows[i];
+                        let (mut first, mut last) = (row.depth_min, row.depth_max);
                         ui.add(
-                            egui::DragValue::new(&mut row.depth_min)
+                            egui::DragValue::new(&mut first)
                                 .range(1..=MAX_DEPTH)
                                 .prefix("from "),
                         )
                         .on_hover_text(format!("First depth, 1 to {MAX_DEPTH}"));
                         ui.add(
-                            egui::DragValue::new(&mut row.depth_max)
+                            egui::DragValue::new(&mut last)
                                 .range(1..=MAX_DEPTH)
                                 .prefix("to "),
                         )
                         .on_hover_text(format!(
                             "Last depth, up to {MAX_DEPTH} (each depth is its own search)"
                         ));
-                        if row.depth_max < row.depth_min {
-                            row.depth_max = row.depth_min;
+                        if (first, last) != (row.depth_min, row.depth_max) {
+                            app.push(Command::SetRowDepths(i, first, last));
                         }
                     });
                 });
                 ui.add_enabled_ui(!running, |ui| {
-                    let row = &mut app.session.rows[i];
+                    let mut evaluator = row.evaluator.clone();
                     let shown = if row.evaluator.is_empty() {
                         evaluators.first().copied().unwrap_or("").to_string()
                     } else {
@@ -549,7 +520,7 @@ fn rows_ui(ui: &mut egui::Ui, app: &mut TreelabApp, running: bool) {
                                 } else {
                                     (*name).to_string()
                                 };
-                                ui.selectable_value(&mut row.evaluator, value, *name);
+                                ui.selectable_value(&mut evaluator, value, *name);
                             }
                         })
                         .response
@@ -557,6 +528,9 @@ fn rows_ui(ui: &mut egui::Ui, app: &mut TreelabApp, running: bool) {
                             "Evaluator of row {} (the first is the game's default)",
                             i + 1
                         ));
+                    if evaluator != row.evaluator {
+                        app.push(Command::SetRowEvaluator(i, evaluator));
+                    }
                 });
                 let summary = super::row_options::options_summary(&app.session.rows[i].options);
                 let problem = app.session.rows[i].check().err();

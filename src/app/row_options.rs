@@ -1,62 +1,13 @@
 //! A comparison row's options: the panel that edits them (each control greyed out,
-//! with the reason, where the row's algorithm cannot take it), the short summary shown
-//! in the row, and the reset of refused options when the algorithm changes.
+//! with the reason, where the row's algorithm cannot take it) and the short summary
+//! shown in the row. Edits go to the session as a command (`Session::set_row_options`
+//! drops the options that mean nothing alone).
 
-use super::TreelabApp;
+use super::{Command, TreelabApp};
 use crate::game::Scoring;
 use crate::search::options::{MAX_KILLERS, MAX_SHALLOW_DEPTH, MAX_SSS_MIB, MAX_TT_MIB};
 use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchOptions};
-use crate::session::ComparisonRow;
-
-/// Whether an option that `set` changes from the defaults makes sense for `algorithm`;
-/// the error is the reason in words (for the tooltip of a greyed-out control).
-fn applies(algorithm: Algorithm, set: impl Fn(&mut SearchOptions)) -> Result<(), String> {
-    let mut o = SearchOptions::default();
-    set(&mut o);
-    o.validate(algorithm, 2).map_err(|e| e.to_string())
-}
-
-/// Resets the options `algorithm` cannot take to their defaults (after the person
-/// picks another algorithm), so a row never carries a hidden, refused option.
-pub fn sanitize(algorithm: Algorithm, o: &mut SearchOptions) {
-    let d = SearchOptions::default();
-    if o.fail_soft && applies(algorithm, |x| x.fail_soft = true).is_err() {
-        o.fail_soft = false;
-    }
-    if applies(algorithm, |x| x.killers = 1).is_err() {
-        o.killers = 0;
-        o.history = false;
-    }
-    if applies(algorithm, |x| x.tt_mib = 1).is_err() {
-        o.tt_mib = 0;
-        o.tt_symmetry = false;
-    }
-    if applies(algorithm, |x| x.iterative_deepening = true).is_err() {
-        o.iterative_deepening = false;
-    }
-    if applies(algorithm, |x| x.window = InitialWindow::GameRange).is_err() {
-        o.window = d.window;
-        o.aspiration = 0;
-    }
-    if algorithm != Algorithm::NegaScout {
-        o.skip_shallow_research = false;
-    }
-    drop_orphans(o);
-}
-
-/// Clears the options that only mean something with another one (aspiration without
-/// iterative deepening, symmetry without a table, the blind oracle without the oracle).
-fn drop_orphans(o: &mut SearchOptions) {
-    if !o.iterative_deepening {
-        o.aspiration = 0;
-    }
-    if o.tt_mib == 0 {
-        o.tt_symmetry = false;
-    }
-    if o.ordering != MoveOrder::Oracle {
-        o.oracle_win_loss = false;
-    }
-}
+use crate::session::option_applies as applies;
 
 /// A short summary of the options that differ from the defaults.
 #[must_use]
@@ -129,10 +80,15 @@ fn gated<R>(
 }
 
 pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
-    let row: &mut ComparisonRow = &mut app.session.rows[i];
+    let Some(row) = app.session.rows.get(i) else {
+        return;
+    };
     let a = row.algorithm;
+    let before = row.options.clone();
+    let problem = row.check().err();
     ui.label(egui::RichText::new(format!("Options of row {}: {}", i + 1, a.label())).strong());
-    let o = &mut row.options;
+    let mut edited = before.clone();
+    let o = &mut edited;
     egui::Grid::new(("row_options", i))
         .num_columns(4)
         .spacing([12.0, 4.0])
@@ -298,8 +254,10 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
             }
             ui.end_row();
         });
-    drop_orphans(o);
-    if let Err(e) = row.check() {
+    if edited != before {
+        app.push(Command::SetRowOptions(i, edited));
+    }
+    if let Some(e) = problem {
         ui.colored_label(
             ui.visuals().error_fg_color,
             format!("Row {} cannot run: {e}", i + 1),

@@ -9,6 +9,10 @@
 //!
 //! This module does not import egui: the app, tests and tools share it.
 
+mod rows;
+
+pub use rows::{drop_orphans, option_applies, sanitize};
+
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};

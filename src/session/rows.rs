@@ -1,0 +1,260 @@
+//! Editing a comparison's rows: every change the app makes to them is a method here,
+//! so results, the baseline and the options stay consistent whoever edits (the app's
+//! commands, tests, scripts). Options an algorithm cannot take are reset when it
+//! changes, and options that only mean something with another are dropped.
+
+use super::{ComparisonRow, Session};
+use crate::search::options::MAX_DEPTH;
+use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchOptions};
+
+/// Whether an option that `set` changes from the defaults makes sense for `algorithm`;
+/// the error is the reason in words (for the tooltip of a greyed-out control).
+pub fn option_applies(
+    algorithm: Algorithm,
+    set: impl Fn(&mut SearchOptions),
+) -> Result<(), String> {
+    let mut o = SearchOptions::default();
+    set(&mut o);
+    o.validate(algorithm, 2).map_err(|e| e.to_string())
+}
+
+/// Resets the options `algorithm` cannot take to their defaults (after another
+/// algorithm is picked), so a row never carries a hidden, refused option.
+pub fn sanitize(algorithm: Algorithm, o: &mut SearchOptions) {
+    let d = SearchOptions::default();
+    if o.fail_soft && option_applies(algorithm, |x| x.fail_soft = true).is_err() {
+        o.fail_soft = false;
+    }
+    if option_applies(algorithm, |x| x.killers = 1).is_err() {
+        o.killers = 0;
+        o.history = false;
+    }
+    if option_applies(algorithm, |x| x.tt_mib = 1).is_err() {
+        o.tt_mib = 0;
+        o.tt_symmetry = false;
+    }
+    if option_applies(algorithm, |x| x.iterative_deepening = true).is_err() {
+        o.iterative_deepening = false;
+    }
+    if option_applies(algorithm, |x| x.window = InitialWindow::GameRange).is_err() {
+        o.window = d.window;
+        o.aspiration = 0;
+    }
+    if algorithm != Algorithm::NegaScout {
+        o.skip_shallow_research = false;
+    }
+    drop_orphans(o);
+}
+
+/// Clears the options that only mean something with another one (aspiration without
+/// iterative deepening, symmetry without a table, the blind oracle without the oracle).
+pub fn drop_orphans(o: &mut SearchOptions) {
+    if !o.iterative_deepening {
+        o.aspiration = 0;
+    }
+    if o.tt_mib == 0 {
+        o.tt_symmetry = false;
+    }
+    if o.ordering != MoveOrder::Oracle {
+        o.oracle_win_loss = false;
+    }
+}
+
+impl Session {
+    /// Adds a row (a copy of the last one, or a default row) and returns its index.
+    pub fn add_row(&mut self) -> usize {
+        let row = self.rows.last().cloned().unwrap_or_default();
+        self.rows.push(row);
+        self.rows.len() - 1
+    }
+
+    /// Removes row `i` and its results; later rows' results and the baseline follow
+    /// (the baseline is cleared when it was row `i`). Returns whether a row went.
+    pub fn remove_row(&mut self, i: usize) -> bool {
+        if i >= self.rows.len() {
+            return false;
+        }
+        self.rows.remove(i);
+        self.results.retain(|r| r.row != i);
+        for r in &mut self.results {
+            if r.row > i {
+                r.row -= 1;
+            }
+        }
+        self.view.baseline_row = match self.view.baseline_row {
+            Some(b) if b == i => None,
+            Some(b) if b > i => Some(b - 1),
+            other => other,
+        };
+        true
+    }
+
+    /// Inserts a copy of row `i` after it (without results) and returns its index.
+    pub fn duplicate_row(&mut self, i: usize) -> Option<usize> {
+        let row = self.rows.get(i).cloned()?;
+        self.rows.insert(i + 1, row);
+        for r in &mut self.results {
+            if r.row > i {
+                r.row += 1;
+            }
+        }
+        if let Some(b) = &mut self.view.baseline_row
+            && *b > i
+        {
+            *b += 1;
+        }
+        Some(i + 1)
+    }
+
+    /// Swaps rows `a` and `b`, their results and the baseline following. Returns
+    /// whether they swapped.
+    pub fn swap_rows(&mut self, a: usize, b: usize) -> bool {
+        let n = self.rows.len();
+        if a >= n || b >= n || a == b {
+            return false;
+        }
+        self.rows.swap(a, b);
+        let swap = |x: usize| {
+            if x == a {
+                b
+            } else if x == b {
+                a
+            } else {
+                x
+            }
+        };
+        for r in &mut self.results {
+            r.row = swap(r.row);
+        }
+        self.view.baseline_row = self.view.baseline_row.map(swap);
+        true
+    }
+
+    /// Whether row `i` takes part in the next run.
+    pub fn set_row_enabled(&mut self, i: usize, enabled: bool) {
+        if let Some(row) = self.rows.get_mut(i) {
+            row.enabled = enabled;
+        }
+    }
+
+    /// Row `i`'s algorithm; options it cannot take are reset.
+    pub fn set_row_algorithm(&mut self, i: usize, algorithm: Algorithm) {
+        if let Some(row) = self.rows.get_mut(i) {
+            row.algorithm = algorithm;
+            sanitize(algorithm, &mut row.options);
+        }
+    }
+
+    /// Row `i`'s depths, `first` to `last` (a last before the first becomes the
+    /// first; both kept within 1 ..= [`MAX_DEPTH`]).
+    pub fn set_row_depths(&mut self, i: usize, first: u32, last: u32) {
+        if let Some(row) = self.rows.get_mut(i) {
+            row.depth_min = first.clamp(1, MAX_DEPTH);
+            row.depth_max = last.clamp(1, MAX_DEPTH).max(row.depth_min);
+        }
+    }
+
+    /// Row `i`'s evaluator by name (empty: the game's default).
+    pub fn set_row_evaluator(&mut self, i: usize, evaluator: &str) {
+        if let Some(row) = self.rows.get_mut(i) {
+            row.evaluator = evaluator.trim().to_string();
+        }
+    }
+
+    /// Row `i`'s options, with the ones that only mean something with another dropped.
+    pub fn set_row_options(&mut self, i: usize, mut options: SearchOptions) {
+        if let Some(row) = self.rows.get_mut(i) {
+            drop_orphans(&mut options);
+            row.options = options;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::ResultEntry;
+
+    fn session_with_results() -> Session {
+        let mut s = Session {
+            rows: vec![
+                ComparisonRow::new(Algorithm::AlphaBeta),
+                ComparisonRow::new(Algorithm::NegaScout),
+                ComparisonRow::new(Algorithm::MtdF),
+            ],
+            results: (0..3)
+                .map(|row| ResultEntry {
+                    row,
+                    position: "current".into(),
+                    depth: 2,
+                    ..ResultEntry::default()
+                })
+                .collect(),
+            ..Session::default()
+        };
+        s.view.baseline_row = Some(2);
+        s
+    }
+
+    #[test]
+    fn results_and_baseline_follow_their_rows() {
+        let mut s = session_with_results();
+        assert!(s.swap_rows(0, 2));
+        assert_eq!(s.rows[0].algorithm, Algorithm::MtdF);
+        assert_eq!(s.view.baseline_row, Some(0));
+        let row_of = |s: &Session, a: Algorithm| {
+            s.results
+                .iter()
+                .filter(|r| s.rows[r.row].algorithm == a)
+                .count()
+        };
+        assert_eq!(row_of(&s, Algorithm::AlphaBeta), 1);
+        assert_eq!(s.duplicate_row(0), Some(1));
+        assert_eq!(s.rows.len(), 4);
+        assert_eq!(s.view.baseline_row, Some(0));
+        assert!(
+            s.results.iter().all(|r| r.row != 1),
+            "a copy has no results"
+        );
+        assert!(s.remove_row(0));
+        assert_eq!(s.view.baseline_row, None, "the baseline row went");
+        assert_eq!(s.results.len(), 2);
+        assert!(s.results.iter().all(|r| r.row < s.rows.len()));
+        assert!(!s.remove_row(9));
+        assert!(!s.swap_rows(0, 9));
+        assert_eq!(s.add_row(), s.rows.len() - 1);
+    }
+
+    #[test]
+    fn an_algorithm_change_resets_the_options_it_cannot_take() {
+        let mut s = session_with_results();
+        let mut o = SearchOptions {
+            tt_mib: 4,
+            tt_symmetry: true,
+            skip_shallow_research: true,
+            ..SearchOptions::default()
+        };
+        s.set_row_options(1, o.clone());
+        assert!(s.rows[1].check().is_ok(), "{:?}", s.rows[1].check());
+        s.set_row_algorithm(1, Algorithm::Minimax);
+        assert_eq!(s.rows[1].options.tt_mib, 0);
+        assert!(!s.rows[1].options.tt_symmetry);
+        assert!(!s.rows[1].options.skip_shallow_research);
+        assert!(s.rows[1].check().is_ok());
+        // Orphans go whatever sets them: symmetry without a table.
+        o.tt_mib = 0;
+        s.set_row_options(2, o);
+        assert!(!s.rows[2].options.tt_symmetry);
+    }
+
+    #[test]
+    fn depths_stay_in_order_and_in_range() {
+        let mut s = session_with_results();
+        s.set_row_depths(0, 5, 3);
+        assert_eq!((s.rows[0].depth_min, s.rows[0].depth_max), (5, 5));
+        s.set_row_depths(0, 0, 1000);
+        assert_eq!((s.rows[0].depth_min, s.rows[0].depth_max), (1, MAX_DEPTH));
+        s.set_row_evaluator(0, " discs ");
+        assert_eq!(s.rows[0].evaluator, "discs");
+    }
+}
