@@ -272,10 +272,43 @@ fn a_failing_bench_cell_is_reported_and_the_others_go_on() {
     );
     let text = result.render(bench::CountKind::Nodes, bench::Format::Text);
     assert!(text.contains("FAILED in 1 cells"), "{text}");
+    // The failed cell's row total at that depth is marked partial, as in the app.
+    let totals = result.tallies(bench::CountKind::Nodes);
+    assert!(totals[1][1].is_some_and(|t| t.partial), "{totals:?}");
+    assert!(totals[1][0].is_some_and(|t| !t.partial));
+    assert!(totals[0].iter().all(|t| t.is_some_and(|t| !t.partial)));
+    let total_line = text
+        .lines()
+        .skip_while(|l| !l.starts_with("total"))
+        .find(|l| l.starts_with("negascout"))
+        .expect("total line");
+    assert!(total_line.trim_end().ends_with('*'), "{total_line}");
     // The failed cell survives a RON round trip (as `merge` reads slices).
     let ron_text = ron::to_string(&result).expect("ron");
     let back: bench::BenchResult = ron::from_str(&ron_text).expect("reads back");
     assert_eq!(back.failures().len(), 1);
+}
+
+/// A cell whose score differs from the others at its position and depth is shown by
+/// the one result model the app uses, whichever row is wrong.
+#[test]
+fn a_bench_score_mismatch_is_flagged() {
+    let spec = small_bench(1, vec![2], &["negaalpha", "negascout", "scout"], 2);
+    let victim = spec.suite.items[0].position.clone();
+    let runner = |pos: &AnyPosition, req: &SearchRequest, control: SearchControl<'_>| {
+        let mut r = run_search(pos, req, control)?;
+        if *pos == victim && req.algorithm == Algorithm::Scout {
+            r.score = r.score.map(|s| s + 2);
+        }
+        Ok(r)
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let result = bench::run_bench_with(&spec, &stop, &|_, _, _| {}, &runner).expect("bench runs");
+    let bad = result.disagreements();
+    assert_eq!(bad.len(), 3, "every cell at that position and depth");
+    assert!(bad.iter().all(|c| c.position_index == 0));
+    let text = result.render(bench::CountKind::Nodes, bench::Format::Text);
+    assert!(text.contains("SCORE MISMATCH in 3 cells"), "{text}");
 }
 
 // ---------------------------------------------------------------------------------

@@ -8,7 +8,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{AnyPosition, EngineError, SearchRecord, SearchRequest, Suite, run_search};
+use crate::report::Report;
 use crate::search::SearchControl;
+use crate::session::ResultEntry;
+use crate::vocab::count::{Ratio, Tally};
 use crate::vocab::parallel::map_in_order;
 
 pub use crate::vocab::count::CountKind;
@@ -253,40 +256,65 @@ impl BenchResult {
         seen
     }
 
-    /// Totals per row and depth over every position.
+    /// The cells as a comparison's results, so that totals, ratios and disagreements
+    /// are computed by the one result model ([`Report`]) the app and sessions use.
     #[must_use]
-    pub fn totals(&self, count: CountKind) -> Vec<Vec<u64>> {
-        self.rows
+    pub fn entries(&self) -> Vec<ResultEntry> {
+        self.cells
             .iter()
-            .enumerate()
-            .map(|(r, _)| {
+            .map(|c| ResultEntry {
+                row: c.row,
+                position: c.position.clone(),
+                label: self
+                    .rows
+                    .get(c.row)
+                    .map(|r| r.label.clone())
+                    .unwrap_or_default(),
+                depth: c.depth,
+                record: c.record.clone(),
+                error: c.failure.clone(),
+            })
+            .collect()
+    }
+
+    /// Totals per row and depth over every position that ran, with the partial mark
+    /// of [`Report::totals`]; `None` where a row lacks a cell at some position.
+    #[must_use]
+    pub fn tallies(&self, count: CountKind) -> Vec<Vec<Option<Tally>>> {
+        let entries = self.entries();
+        let report = Report::new(&entries, &[], None);
+        let positions: Vec<String> = self.positions().into_iter().map(|(_, n)| n).collect();
+        let totals = report.totals(&positions, count);
+        (0..self.rows.len())
+            .map(|r| {
                 self.depths
                     .iter()
-                    .map(|&d| {
-                        self.cells
-                            .iter()
-                            .filter(|c| c.row == r && c.depth == d)
-                            .map(|c| count.pick(&c.record))
-                            .sum()
-                    })
+                    .map(|&d| totals.get(&(r, d)).copied())
                     .collect()
             })
             .collect()
     }
 
-    /// Cells whose score differs from the first row's at the same position and depth:
-    /// a bug or an inexact option, which a user must see.
+    /// Totals per row and depth over every position (0 where a row lacks a cell).
+    #[must_use]
+    pub fn totals(&self, count: CountKind) -> Vec<Vec<u64>> {
+        self.tallies(count)
+            .into_iter()
+            .map(|row| row.into_iter().map(|t| t.map_or(0, |t| t.value)).collect())
+            .collect()
+    }
+
+    /// Cells whose score differs from another complete cell's at the same position and
+    /// depth ([`Report::disagreements`]): a bug or an inexact option, which a user must
+    /// see.
     #[must_use]
     pub fn disagreements(&self) -> Vec<&BenchCell> {
+        let entries = self.entries();
+        let flags = Report::new(&entries, &[], None).disagreements();
         self.cells
             .iter()
-            .filter(|c| {
-                c.row > 0
-                    && c.failure.is_none()
-                    && self.cell(c.position_index, 0, c.depth).is_some_and(|base| {
-                        base.failure.is_none() && base.record.score != c.record.score
-                    })
-            })
+            .zip(flags)
+            .filter_map(|(c, bad)| bad.then_some(c))
             .collect()
     }
 
@@ -384,22 +412,21 @@ impl BenchResult {
             };
             table(&mut out, &format!("test = {name}"), &cells);
         }
-        let totals = self.totals(count);
+        let totals = self.tallies(count);
         let di = |d: u32| self.depths.iter().position(|&x| x == d).unwrap_or(0);
-        table(&mut out, "total", &|r, d| totals[r][di(d)].to_string());
+        let total = |r: usize, d: u32| totals.get(r).and_then(|t| t[di(d)]);
+        table(&mut out, "total", &|r, d| {
+            total(r, d).map_or_else(|| "-".into(), Tally::text)
+        });
         table(
             &mut out,
             &format!(
                 "ratio to {}",
                 self.rows.first().map_or("", |r| r.label.as_str())
             ),
-            &|r, d| {
-                let base = totals[0][di(d)];
-                if base == 0 {
-                    "-".into()
-                } else {
-                    format!("{:.2}", totals[r][di(d)] as f64 / base as f64)
-                }
+            &|r, d| match (total(r, d), total(0, d)) {
+                (Some(t), Some(b)) => Ratio::of(t, b).map_or_else(|| "-".into(), |x| x.text(2)),
+                _ => "-".into(),
             },
         );
         let failed = self.failures();

@@ -3,7 +3,7 @@
 //! commands, tests, scripts). Options an algorithm cannot take are reset when it
 //! changes, and options that only mean something with another are dropped.
 
-use super::{ComparisonRow, Session};
+use super::Session;
 use crate::search::options::MAX_DEPTH;
 use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchOptions};
 
@@ -173,7 +173,7 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::ResultEntry;
+    use crate::session::{ComparisonRow, ResultEntry};
 
     fn session_with_results() -> Session {
         let mut s = Session {
