@@ -10,6 +10,7 @@ use egui_plot::{GridMark, HoverPosition, Legend, Line, LineStyle, Plot, PlotPoin
 
 use super::TreelabApp;
 use super::comparison::{count_label, human};
+use super::views::ResultsView;
 use crate::report::{PARTIAL_NOTE, Series, uniform_tree_references};
 
 /// The image formats a chart saves to.
@@ -32,8 +33,24 @@ pub struct ChartExport {
     pub area: Option<egui::Rect>,
 }
 
-/// The series of the depth chart and the ratio chart, as the app shows them now.
-pub fn chart_series(app: &TreelabApp) -> (Vec<Series>, Vec<Series>, u32) {
+/// The charts tab: its own state is the ratio chart's depth and a pending PNG save.
+#[derive(Default)]
+pub struct ChartsView {
+    /// The depth of the per-position ratio chart (None: the deepest).
+    pub ratio_depth: Option<u32>,
+    /// A chart image save waiting for its screenshot.
+    pub export: ChartExport,
+}
+
+impl ResultsView for ChartsView {
+    fn ui(&mut self, ui: &mut egui::Ui, app: &mut TreelabApp) {
+        charts_ui(ui, app, self);
+    }
+}
+
+/// The series of the depth chart and the ratio chart, as the app shows them now, the
+/// ratio chart at `ratio_depth` (None: the deepest).
+pub fn chart_series(app: &TreelabApp, ratio_depth: Option<u32>) -> (Vec<Series>, Vec<Series>, u32) {
     let report = app.report();
     let count = app.session.view.count;
     let positions: Vec<String> = match &app.session.view.position_filter {
@@ -49,7 +66,7 @@ pub fn chart_series(app: &TreelabApp) -> (Vec<Series>, Vec<Series>, u32) {
             count,
         ));
     }
-    let ratio_depth = app.compare.ratio_depth.unwrap_or(max_depth);
+    let ratio_depth = ratio_depth.unwrap_or(max_depth);
     let ratio = report.ratio_series(&report.positions(), ratio_depth, count);
     (depth, ratio, ratio_depth)
 }
@@ -94,8 +111,8 @@ fn log_grid(input: egui_plot::GridInput) -> Vec<GridMark> {
 }
 
 /// The charts tab.
-pub fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
-    let (depth_series, ratio_series, ratio_depth) = chart_series(app);
+fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp, view: &mut ChartsView) {
+    let (depth_series, ratio_series, ratio_depth) = chart_series(app, view.ratio_depth);
     let count = app.session.view.count;
     let outer = ui.available_rect_before_wrap();
     let height = ((ui.available_height() - 60.0) / 2.0).max(160.0);
@@ -167,7 +184,7 @@ pub fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
         ui.add(egui::DragValue::new(&mut d).range(1..=crate::search::options::MAX_DEPTH))
             .labelled_by(label);
         if d != ratio_depth {
-            app.compare.ratio_depth = Some(d);
+            view.ratio_depth = Some(d);
         }
     });
     if app.session.view.baseline_row.is_none() {
@@ -224,7 +241,7 @@ pub fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
             format!("{PARTIAL_NOTE}: drawn as rings, and named in the legend."),
         );
     }
-    app.compare.chart_export.area = Some(area.intersect(outer.expand(2000.0)));
+    view.export.area = Some(area.intersect(outer.expand(2000.0)));
 }
 
 /// The colour of the `k`-th series: one colour per series for its line, points and
@@ -284,7 +301,7 @@ impl TreelabApp {
     pub(super) fn save_chart(&mut self, ctx: &egui::Context, format: ChartFormat, path: &Path) {
         match format {
             ChartFormat::Svg => {
-                let (depth, _, _) = chart_series(self);
+                let (depth, _, _) = chart_series(self, self.views.charts.ratio_depth);
                 let count = count_label(self.session.view.count);
                 let svg = crate::report::to_line_chart(
                     &format!("Total {count} against depth"),
@@ -299,11 +316,11 @@ impl TreelabApp {
                 }
             }
             ChartFormat::Png => {
-                let Some(area) = self.compare.chart_export.area else {
+                let Some(area) = self.views.charts.export.area else {
                     return self.error("open the Charts tab to save a chart");
                 };
-                self.compare.chart_export.pending = Some(path.to_path_buf());
-                let outcome = Arc::clone(&self.compare.chart_export.outcome);
+                self.views.charts.export.pending = Some(path.to_path_buf());
+                let outcome = Arc::clone(&self.views.charts.export.outcome);
                 let path = path.to_path_buf();
                 let ppp = ctx.pixels_per_point();
                 let repaint = ctx.clone();
@@ -324,14 +341,15 @@ impl TreelabApp {
     /// Reports a finished PNG save.
     pub(super) fn poll_chart_export(&mut self) {
         let done = self
-            .compare
-            .chart_export
+            .views
+            .charts
+            .export
             .outcome
             .lock()
             .ok()
             .and_then(|mut o| o.take());
         if let Some(result) = done {
-            self.compare.chart_export.pending = None;
+            self.views.charts.export.pending = None;
             match result {
                 Ok(m) => self.info(m),
                 Err(e) => self.error(e),

@@ -86,6 +86,8 @@ pub enum Command {
     SaveChart(ChartFormat, PathBuf),
     /// Ask for a file and save the tree view's drawing as SVG.
     SaveTreeDialog,
+    /// Trace the tree view's rows at its depth on the current position.
+    BuildTrees,
     /// Set the tree view's depth.
     SetTreeDepth(u32),
     /// Save the tree view's drawing as SVG to this file.
@@ -238,7 +240,7 @@ impl TreelabApp {
                 Some(p) => {
                     self.session = (p.build)();
                     self.compare.selected_row = None;
-                    self.compare.sort = None;
+                    self.views.table.sort = None;
                     match self.adopt_session_state() {
                         Ok(()) => self.info(format!("{}: {}", p.label, p.description)),
                         Err(e) => self.error(e),
@@ -282,6 +284,7 @@ impl TreelabApp {
             Command::SetTreeDepth(d) => {
                 self.session.view.tree_depth = d.clamp(1, crate::search::options::MAX_DEPTH);
             }
+            Command::BuildTrees => self.build_trees(),
             Command::SaveTreeDialog => {
                 let picked = files::pick_chart_to_save(ChartFormat::Svg);
                 self.picked(picked, files::PromptFor::SaveTree, ctx);

@@ -43,18 +43,10 @@ pub struct CompareState {
     pub active: Option<ActiveRun>,
     /// The row whose options are shown.
     pub selected_row: Option<usize>,
-    /// The results table's sort: column and ascending.
-    pub sort: Option<(crate::report::Column, bool)>,
     /// The last run's stop latency (Stop pressed to every worker gone).
     pub last_stop_latency: Option<Duration>,
     /// Stopped or failed searches of this run that left a complete result in place.
     pub kept_complete: usize,
-    /// The chart depth for the per-position ratio chart (None: the deepest).
-    pub ratio_depth: Option<u32>,
-    /// A chart image save waiting for its screenshot.
-    pub chart_export: super::charts::ChartExport,
-    /// The tree view.
-    pub tree: super::tree_view::TreeViewState,
     /// The search runs use (None: the engine's); tests put in failing ones.
     pub search_fn: Option<crate::runner::SearchFn>,
 }

@@ -17,6 +17,7 @@ mod results;
 mod row_options;
 mod suite;
 mod tree_view;
+mod views;
 
 use std::path::{Path, PathBuf};
 
@@ -108,6 +109,8 @@ pub struct TreelabApp {
     title: String,
     /// The comparison area's state, with the run in progress.
     compare: comparison::CompareState,
+    /// The results views (one per tab), each with its own state.
+    views: views::Views,
     /// Worker threads for a run.
     threads: usize,
     /// Whether the font fallback is in place.
@@ -150,6 +153,7 @@ impl TreelabApp {
             allow_close: false,
             title: String::new(),
             compare: comparison::CompareState::default(),
+            views: views::Views::default(),
             threads: crate::runner::default_threads(),
             fonts_installed: false,
             prompt: None,

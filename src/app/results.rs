@@ -5,6 +5,7 @@
 use egui_extras::{Column as TableColumn, TableBuilder};
 
 use super::comparison::{count_label, tab_label};
+use super::views::ResultsView;
 use super::{Command, TreelabApp};
 use crate::report::{Column, PARTIAL_NOTE, Ratio, Report};
 use crate::session::ResultsTab;
@@ -19,40 +20,55 @@ pub enum TableExport {
     CopyCsv,
 }
 
-/// The results area.
-pub fn results_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
-    toolbar_ui(ui, app);
-    ui.add_space(4.0);
-    if app.session.view.tab == ResultsTab::Tree {
-        return super::tree_view::tree_view_ui(ui, app);
+/// The results table: its own state is the sort.
+#[derive(Default)]
+pub struct TableView {
+    /// The column sorted on and whether ascending (None: plan order).
+    pub sort: Option<(Column, bool)>,
+}
+
+impl ResultsView for TableView {
+    fn ui(&mut self, ui: &mut egui::Ui, app: &mut TreelabApp) {
+        table_ui(ui, app, self);
     }
-    if app.session.results.is_empty() {
+}
+
+/// The seeds' layout: a table per position (no state of its own).
+#[derive(Default)]
+pub struct SeedsView;
+
+impl ResultsView for SeedsView {
+    fn ui(&mut self, ui: &mut egui::Ui, app: &mut TreelabApp) {
+        seeds_ui(ui, app);
+    }
+}
+
+/// The results area: the toolbar, then the open tab's view.
+pub fn results_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
+    let tab = app.session.view.tab;
+    let mut views = std::mem::take(&mut app.views);
+    let view = views.get(tab);
+    toolbar_ui(ui, app, view.shows_results());
+    ui.add_space(4.0);
+    if view.shows_results() && app.session.results.is_empty() {
         ui.add_space(20.0);
         ui.vertical_centered(|ui| {
             ui.weak("No results yet. Press ▶ Run (F5), or pick a preset from the Presets menu.");
         });
-        return;
+    } else {
+        view.ui(ui, app);
     }
-    match app.session.view.tab {
-        ResultsTab::Table => table_ui(ui, app),
-        ResultsTab::Seeds => seeds_ui(ui, app),
-        ResultsTab::Charts => super::charts::charts_ui(ui, app),
-        ResultsTab::Tree => {}
-    }
+    app.views = views;
 }
 
-fn toolbar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
+fn toolbar_ui(ui: &mut egui::Ui, app: &mut TreelabApp, shows_results: bool) {
     use super::layout::wrap_unit;
     ui.horizontal_wrapped(|ui| {
-        for t in [
-            ResultsTab::Table,
-            ResultsTab::Seeds,
-            ResultsTab::Charts,
-            ResultsTab::Tree,
-        ] {
+        let before = app.session.view.tab;
+        for t in ResultsTab::ALL {
             ui.selectable_value(&mut app.session.view.tab, t, tab_label(t));
         }
-        if app.session.view.tab == ResultsTab::Tree {
+        if !shows_results || app.session.view.tab != before {
             return;
         }
         ui.separator();
@@ -170,18 +186,21 @@ impl TreelabApp {
     /// The indices of the results the table shows, in its order.
     #[must_use]
     pub fn table_view(&self) -> Vec<usize> {
-        self.report().view(
-            self.session.view.position_filter.as_deref(),
-            self.compare.sort,
-        )
+        self.table_view_sorted(self.views.table.sort)
+    }
+
+    /// The indices of the results the table shows, sorted by `sort`.
+    fn table_view_sorted(&self, sort: Option<(Column, bool)>) -> Vec<usize> {
+        self.report()
+            .view(self.session.view.position_filter.as_deref(), sort)
     }
 }
 
-fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
-    let view = app.table_view();
+fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp, table: &mut TableView) {
+    let sort = table.sort;
+    let view = app.table_view_sorted(sort);
     let report = app.report();
     let disagree = report.disagreements();
-    let sort = app.compare.sort;
     let mut clicked: Option<Column> = None;
     let error = ui.visuals().error_fg_color;
     let warn = ui.visuals().warn_fg_color;
@@ -304,7 +323,7 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                 });
         });
     if let Some(c) = clicked {
-        app.compare.sort = match sort {
+        table.sort = match sort {
             Some((s, true)) if s == c => Some((c, false)),
             Some((s, false)) if s == c => None,
             _ => Some((c, true)),

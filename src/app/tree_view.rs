@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Vec2};
 
+use super::views::ResultsView;
 use super::{Command, TreelabApp};
 use crate::engine::SearchRequest;
 use crate::search::trace::VisitKind;
@@ -110,7 +111,7 @@ impl TreelabApp {
             rows.push(b);
         }
         let depth = view.tree_depth;
-        let state = &mut self.compare.tree;
+        let state = &mut self.views.tree;
         state.panes.clear();
         state.message = None;
         state.step = 0;
@@ -150,14 +151,14 @@ impl TreelabApp {
     /// The left tree's SVG drawing (for export).
     #[must_use]
     pub fn tree_svg(&self) -> Option<String> {
-        let p = self.compare.tree.panes.first()?;
+        let p = self.views.tree.panes.first()?;
         Some(crate::tree::to_svg(&p.tree, &p.collapsed))
     }
 
     /// The trees on show (for tests).
     #[must_use]
     pub fn trees(&self) -> Vec<&SearchTree> {
-        self.compare.tree.panes.iter().map(|p| &p.tree).collect()
+        self.views.tree.panes.iter().map(|p| &p.tree).collect()
     }
 }
 
@@ -172,14 +173,24 @@ fn type_color(t: NodeType) -> Color32 {
     }
 }
 
+impl ResultsView for TreeViewState {
+    fn ui(&mut self, ui: &mut egui::Ui, app: &mut TreelabApp) {
+        tree_view_ui(ui, app, self);
+    }
+
+    fn shows_results(&self) -> bool {
+        false
+    }
+}
+
 /// The tree tab.
-pub fn tree_view_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
-    controls_ui(ui, app);
-    let state = &app.compare.tree;
+fn tree_view_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewState) {
+    controls_ui(ui, app, tree);
+    let state = &*tree;
     if let Some(m) = &state.message {
         ui.colored_label(ui.visuals().error_fg_color, m);
     }
-    if app.compare.tree.panes.is_empty() {
+    if tree.panes.is_empty() {
         ui.add_space(12.0);
         ui.weak(
             "Pick a row and a small depth, then Build tree: every visit of the search is drawn, \
@@ -187,15 +198,15 @@ pub fn tree_view_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
         );
         return;
     }
-    step_ui(ui, app);
+    step_ui(ui, tree);
     legend_ui(ui);
-    let n = app.compare.tree.panes.len();
-    let step = app.compare.tree.step;
+    let n = tree.panes.len();
+    let step = tree.step;
     let mut clicked: Option<(usize, usize, bool)> = None;
     let height = ui.available_height().max(200.0);
     ui.columns(n, |cols| {
         for (k, col) in cols.iter_mut().enumerate() {
-            let state = &mut app.compare.tree;
+            let state = &mut *tree;
             let show_step = if k == 0 { step } else { usize::MAX };
             // Each scene needs its own id: its layer (and pan/zoom) is keyed by it.
             let hit = col
@@ -209,15 +220,15 @@ pub fn tree_view_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
         }
     });
     if let Some((k, node, double)) = clicked {
-        let pane = &mut app.compare.tree.panes[k];
+        let pane = &mut tree.panes[k];
         if double {
             pane.toggle_fold(node);
         } else {
             let path = pane.tree.nodes[node].path.clone();
             let root = pane.tree.root.clone();
             if k == 0 {
-                app.compare.tree.selected = Some(node);
-                app.compare.tree.step = node;
+                tree.selected = Some(node);
+                tree.step = node;
             }
             match replay(&root, &path) {
                 Ok(p) => {
@@ -236,7 +247,7 @@ pub fn tree_view_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
         }
     }
     // Playing: one step per 1/speed seconds.
-    let state = &mut app.compare.tree;
+    let state = tree;
     if state.playing
         && let Some(p) = state.panes.first()
     {
@@ -259,7 +270,7 @@ pub fn tree_view_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     }
 }
 
-fn controls_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
+fn controls_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &TreeViewState) {
     let n = app.session.rows.len();
     let labels: Vec<String> = app
         .session
@@ -268,7 +279,7 @@ fn controls_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
         .enumerate()
         .map(|(i, r)| format!("row {}: {}", i + 1, r.label()))
         .collect();
-    let has_trees = !app.compare.tree.panes.is_empty();
+    let has_trees = !tree.panes.is_empty();
     let state = &mut app.session.view;
     let mut build = false;
     let mut save = false;
@@ -325,15 +336,14 @@ fn controls_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
         app.session.view.tree_row_beside = None;
     }
     if build {
-        app.build_trees();
+        app.push(Command::BuildTrees);
     }
     if save {
         app.push(Command::SaveTreeDialog);
     }
 }
 
-fn step_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
-    let state = &mut app.compare.tree;
+fn step_ui(ui: &mut egui::Ui, state: &mut TreeViewState) {
     let Some(p) = state.panes.first() else {
         return;
     };

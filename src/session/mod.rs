@@ -218,6 +218,16 @@ pub enum ResultsTab {
     Tree,
 }
 
+impl ResultsTab {
+    /// Every tab, in the order the toolbar shows them.
+    pub const ALL: [ResultsTab; 4] = [
+        ResultsTab::Table,
+        ResultsTab::Seeds,
+        ResultsTab::Charts,
+        ResultsTab::Tree,
+    ];
+}
+
 impl Default for ViewChoices {
     fn default() -> Self {
         ViewChoices {

@@ -1,0 +1,52 @@
+//! The results views, one per tab of the results area (table, seed layout, charts,
+//! tree): each is a type that owns its view state and draws itself from the app. The
+//! results area takes the open tab's view out of the app while it draws (so the view
+//! and the app can both be borrowed) and puts it back.
+//!
+//! A new view is its file with a type implementing [`ResultsView`], its
+//! `ResultsTab` variant (in `session/mod.rs`, so the open tab is saved) with its line in
+//! `ResultsTab::ALL`, its label (`tab_label`) and its field and arm in [`Views`].
+
+use super::TreelabApp;
+use super::charts::ChartsView;
+use super::results::{SeedsView, TableView};
+use super::tree_view::TreeViewState;
+use crate::session::ResultsTab;
+
+/// A view of the results.
+pub trait ResultsView {
+    /// Draws the view.
+    fn ui(&mut self, ui: &mut egui::Ui, app: &mut TreelabApp);
+
+    /// Whether it shows the comparison's results (then the results toolbar's filters
+    /// apply, and an empty comparison shows a hint instead); the tree view searches
+    /// on its own.
+    fn shows_results(&self) -> bool {
+        true
+    }
+}
+
+/// Every results view, with its state.
+#[derive(Default)]
+pub struct Views {
+    /// The sortable table.
+    pub table: TableView,
+    /// The seeds' layout.
+    pub seeds: SeedsView,
+    /// The charts.
+    pub charts: ChartsView,
+    /// The tree view.
+    pub tree: TreeViewState,
+}
+
+impl Views {
+    /// The view of `tab`.
+    pub fn get(&mut self, tab: ResultsTab) -> &mut dyn ResultsView {
+        match tab {
+            ResultsTab::Table => &mut self.table,
+            ResultsTab::Seeds => &mut self.seeds,
+            ResultsTab::Charts => &mut self.charts,
+            ResultsTab::Tree => &mut self.tree,
+        }
+    }
+}
