@@ -1,0 +1,186 @@
+//! The transposition table: a shared, lock-free table of score bounds with the best
+//! move, two slots a bucket, probed and filled by the deep nodes of the search (and by
+//! the root's PVS), asking Linux for huge pages.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::INF;
+use crate::game::splitmix64;
+
+/// A shared, lock-free table of bounds. Each slot is two atomic words, `key ^ data`
+/// and `data`, so a torn write from another thread fails the key check instead of
+/// passing wrong bounds. Buckets of two slots: the first keeps the entry with more
+/// empties, the second takes whatever the first refused.
+pub struct Table {
+    slots: Vec<[AtomicU64; 4]>,
+    mask: usize,
+}
+
+/// What the table knows about a position.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Entry {
+    pub(super) lower: i32,
+    pub(super) upper: i32,
+    pub(super) best: u8,
+    pub(super) empties: u32,
+    /// How sure the bounds are: [`EXACT`], or the margin in discs of the presearch
+    /// that found them. A search takes the bounds of entries at least as sure as it is
+    /// (the exact search only exact ones) and the move of any.
+    pub(super) precision: u8,
+}
+
+/// The precision of an exact entry.
+pub(super) const EXACT: u8 = u8::MAX;
+
+/// The best-move byte of an entry without one.
+pub(super) const NO_MOVE: u8 = 64;
+
+impl Entry {
+    fn pack(self) -> u64 {
+        ((self.lower + INF) as u64)
+            | (((self.upper + INF) as u64) << 8)
+            | (u64::from(self.best) << 16)
+            | (u64::from(self.empties) << 24)
+            | (u64::from(self.precision) << 32)
+    }
+
+    fn unpack(data: u64) -> Entry {
+        Entry {
+            lower: (data & 0xFF) as i32 - INF,
+            upper: ((data >> 8) & 0xFF) as i32 - INF,
+            best: ((data >> 16) & 0xFF) as u8,
+            empties: ((data >> 24) & 0xFF) as u32,
+            precision: ((data >> 32) & 0xFF) as u8,
+        }
+    }
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table")
+            .field("buckets", &self.slots.len())
+            .finish()
+    }
+}
+
+/// The table hash of a position.
+#[inline]
+pub(super) fn hash(p: u64, o: u64) -> u64 {
+    splitmix64(p ^ splitmix64(o))
+}
+
+impl Table {
+    /// A table of about `mib` MiB (at least one bucket).
+    #[must_use]
+    pub fn new(mib: usize) -> Table {
+        let bucket_bytes = std::mem::size_of::<[AtomicU64; 4]>();
+        let wanted = (mib.max(1) << 20) / bucket_bytes;
+        let buckets = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            (wanted.next_power_of_two() / 2).max(1)
+        };
+        let mut slots: Vec<[AtomicU64; 4]> = Vec::with_capacity(buckets);
+        advise_huge_pages(slots.as_ptr().cast::<u8>(), buckets * bucket_bytes);
+        slots.extend((0..buckets).map(|_| std::array::from_fn(|_| AtomicU64::new(0))));
+        Table {
+            slots,
+            mask: buckets - 1,
+        }
+    }
+
+    /// Empties every slot.
+    pub fn clear(&self) {
+        for bucket in &self.slots {
+            for word in bucket {
+                word.store(0, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Asks the processor to start loading the bucket of `h` (a hint: nothing changes
+    /// but the time a later probe waits).
+    #[inline]
+    pub(super) fn prefetch(&self, h: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let bucket = &self.slots[(h >> 32) as usize & self.mask];
+            // SAFETY: SSE is part of every x86_64 processor, and a prefetch reads
+            // nothing: any address is allowed (this one is in the table).
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.as_ptr().cast::<i8>()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = h;
+    }
+
+    #[inline]
+    pub(super) fn probe(&self, h: u64) -> Option<Entry> {
+        let bucket = &self.slots[(h >> 32) as usize & self.mask];
+        for slot in 0..2 {
+            let data = bucket[2 * slot + 1].load(Ordering::Relaxed);
+            if data != 0 && bucket[2 * slot].load(Ordering::Relaxed) ^ data == h {
+                return Some(Entry::unpack(data));
+            }
+        }
+        None
+    }
+
+    #[inline]
+    pub(super) fn store(&self, h: u64, mut entry: Entry) {
+        let bucket = &self.slots[(h >> 32) as usize & self.mask];
+        for slot in 0..2 {
+            let data = bucket[2 * slot + 1].load(Ordering::Relaxed);
+            if data != 0 && bucket[2 * slot].load(Ordering::Relaxed) ^ data == h {
+                let old = Entry::unpack(data);
+                if entry.precision < old.precision {
+                    // Surer bounds are worth more.
+                    return;
+                }
+                if entry.precision == old.precision {
+                    // Both the old and the new bounds hold: keep their intersection.
+                    entry.lower = entry.lower.max(old.lower);
+                    entry.upper = entry.upper.min(old.upper);
+                }
+                if entry.best == NO_MOVE {
+                    entry.best = old.best;
+                }
+                let data = entry.pack();
+                bucket[2 * slot].store(h ^ data, Ordering::Relaxed);
+                bucket[2 * slot + 1].store(data, Ordering::Relaxed);
+                return;
+            }
+        }
+        let first = bucket[1].load(Ordering::Relaxed);
+        let slot = if first == 0 || Entry::unpack(first).empties <= entry.empties {
+            0
+        } else {
+            1
+        };
+        let data = entry.pack();
+        bucket[2 * slot].store(h ^ data, Ordering::Relaxed);
+        bucket[2 * slot + 1].store(data, Ordering::Relaxed);
+    }
+}
+
+/// Asks Linux to back the 2 MiB-aligned part of `len` bytes at `start` (allocated, not
+/// yet touched) with huge pages: one TLB entry per 2 MiB instead of per 4 KiB, so the
+/// table's random probes miss the TLB far less. A hint; without it nothing changes but
+/// the speed.
+fn advise_huge_pages(start: *const u8, len: usize) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let begin = (start as usize).next_multiple_of(HUGE);
+        let end = (start as usize + len) / HUGE * HUGE;
+        if end > begin {
+            // SAFETY: the range lies within one live allocation of ours; MADV_HUGEPAGE
+            // changes how the kernel backs it, never its contents or its validity.
+            unsafe {
+                libc::madvise(begin as *mut libc::c_void, end - begin, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (start, len);
+}

@@ -1,0 +1,176 @@
+//! Unit tests of the pattern evaluation (placements, the fast layout, the weights
+//! file, stages) and of its training (samples as text, split runs, the fit).
+
+use super::*;
+use crate::game::SeededRng;
+use crate::game::othello::Othello;
+
+#[test]
+fn placements_are_the_46_distinct_symmetric_images() {
+    let insts = instances();
+    assert_eq!(insts.len(), 46);
+    for inst in &insts {
+        assert_eq!(inst.mask.count_ones() as usize, inst.squares.len());
+        assert!(inst.squares.len() <= MAX_SHAPE);
+    }
+}
+
+#[test]
+fn fast_layout_equals_the_training_layout() {
+    // Random weights, random positions: the fast evaluation equals the slow sum.
+    let (offsets, n) = layout();
+    let insts = instances();
+    let mut rng = SeededRng::new(7);
+    let w: Vec<f32> = (0..n)
+        .map(|_| (rng.below(2001) as f32 - 1000.0) / SCALE)
+        .collect();
+    let eval = PatternEval::from_weights(&[0], std::slice::from_ref(&w));
+    let mut feats = Vec::new();
+    for _ in 0..200 {
+        let a = rng.next_u64();
+        let b = rng.next_u64() & !a;
+        features(a, b, &insts, &offsets, &mut feats);
+        let mut slow: i32 = feats.iter().map(|&f| (w[f] * SCALE).round() as i32).sum();
+        let sc = scalars(a, b);
+        for k in 0..SCALARS {
+            slow += (w[n - SCALARS + k] * SCALE).round() as i32 * sc[k] as i32;
+        }
+        assert_eq!(eval.eval(a, b), slow);
+    }
+}
+
+#[test]
+fn weights_round_trip_and_bad_files_are_refused() {
+    let (_, n) = layout();
+    let w: Vec<f32> = (0..n).map(|i| (i % 17) as f32 * 0.25).collect();
+    let bytes = write_weights(&[0], std::slice::from_ref(&w));
+    assert!(PatternEval::from_bytes(&bytes).is_ok());
+    assert!(PatternEval::from_bytes(&bytes[..bytes.len() - 4]).is_err());
+    assert!(PatternEval::from_bytes(b"nonsense").is_err());
+    let mut wrong = bytes.clone();
+    wrong[8] ^= 1;
+    assert!(PatternEval::from_bytes(&wrong).is_err());
+}
+
+#[test]
+fn each_stage_evaluates_the_positions_of_its_empties() {
+    // Two stages whose weights differ only in the constant: positions with fewer
+    // than 14 empties get the first, the others the second.
+    let (_, n) = layout();
+    let mut early = vec![0.0f32; n];
+    let mut late = vec![0.0f32; n];
+    early[n - 1] = 3.0;
+    late[n - 1] = -5.0;
+    let bytes = write_weights(&[0, 14], &[early, late]);
+    let eval = PatternEval::from_bytes(&bytes).expect("two stages load");
+    let start = Othello::start();
+    let (p, o) = (start.player(), start.opponent());
+    assert_eq!(eval.eval(p, o), -5 * 32);
+    let full = !0u64 ^ 0xFFF; // 12 empties
+    assert_eq!(
+        eval.eval(full & 0x5555_5555_5555_5555, full & !0x5555_5555_5555_5555),
+        3 * 32
+    );
+    // Stages out of order, not starting at 0, or too many are refused.
+    let w = vec![0.0f32; n];
+    for starts in [&[0, 14, 14][..], &[3, 14][..], &[0, 70][..]] {
+        let ws = vec![w.clone(); starts.len()];
+        let err = PatternEval::from_bytes(&write_weights(starts, &ws))
+            .expect_err("bad stages are refused");
+        assert!(err.to_string().contains("stage"), "{err}");
+    }
+}
+
+#[test]
+fn samples_round_trip_as_text_and_bad_lines_say_where() {
+    let samples = vec![
+        Sample {
+            p: 0x0000_0008_1000_0000,
+            o: 0x0000_0010_0800_0000,
+            score: 0,
+        },
+        Sample {
+            p: 1,
+            o: 2,
+            score: -64,
+        },
+    ];
+    let text = samples_to_text(&samples);
+    assert_eq!(samples_from_text(&text, "x").expect("reads back"), samples);
+    for (bad, want) in [
+        ("0000000000000001 0000000000000002", "expected"),
+        ("0000000000000001 0000000000000001 +2", "share squares"),
+        ("00000000000000zz 0000000000000002 +2", "not 16 hex digits"),
+        ("0000000000000001 0000000000000002 +66", "outside"),
+        ("0000000000000001 0000000000000002 ten", "not a score"),
+    ] {
+        let err = samples_from_text(&format!("{text}{bad}\n"), "x")
+            .expect_err("a bad line is refused")
+            .to_string();
+        assert!(err.contains(want), "{bad}: {err}");
+        assert!(err.starts_with("x:3"), "{bad}: {err}");
+    }
+}
+
+#[test]
+fn a_run_split_at_a_game_boundary_solves_the_same_samples() {
+    let whole = TrainConfig {
+        games: 40,
+        empties: vec![10],
+        threads: 1,
+        ..TrainConfig::default()
+    };
+    let first = TrainConfig {
+        games: 25,
+        ..whole.clone()
+    };
+    let second = TrainConfig {
+        first_game: 25,
+        ..whole.clone()
+    };
+    let mut parts = generate(&first, &|_| {});
+    parts.extend(generate(&second, &|_| {}));
+    assert!(parts.len() > 30);
+    assert_eq!(parts, generate(&whole, &|_| {}));
+}
+
+#[test]
+fn training_reduces_the_error_on_held_out_positions() {
+    let config = TrainConfig {
+        games: 300,
+        empties: vec![10, 12],
+        threads: 1,
+        epochs: 8,
+        holdout: 0.2,
+        ..TrainConfig::default()
+    };
+    let samples = generate(&config, &|_| {});
+    assert!(samples.len() > 500);
+    let trained = train(&samples, &config);
+    let (insts, (offsets, n)) = (instances(), layout());
+    let err = |w: &[f32]| {
+        let mut feats = Vec::new();
+        let mut sum = 0.0f64;
+        let mut count = 0;
+        for (i, s) in samples.iter().enumerate() {
+            if i % 5 != 4 {
+                continue;
+            }
+            features(s.p, s.o, &insts, &offsets, &mut feats);
+            let mut v: f32 = feats.iter().map(|&f| w[f]).sum();
+            let sc = scalars(s.p, s.o);
+            for k in 0..SCALARS {
+                v += w[n - SCALARS + k] * sc[k];
+            }
+            sum += f64::from(v - s.score as f32).powi(2);
+            count += 1;
+        }
+        (sum / f64::from(count)).sqrt()
+    };
+    let before = err(&vec![0.0; n]);
+    let after = err(&trained.weights);
+    assert!(
+        after < 0.8 * before,
+        "held-out rms {after:.2} vs {before:.2}"
+    );
+}
