@@ -283,6 +283,7 @@ fn a_failing_bench_cell_is_reported_and_the_others_go_on() {
         .find(|l| l.starts_with("negascout"))
         .expect("total line");
     assert!(total_line.trim_end().ends_with('*'), "{total_line}");
+    assert!(text.contains(treelab::report::PARTIAL_NOTE), "{text}");
     // The failed cell survives a RON round trip (as `merge` reads slices).
     let ron_text = ron::to_string(&result).expect("ron");
     let back: bench::BenchResult = ron::from_str(&ron_text).expect("reads back");

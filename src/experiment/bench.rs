@@ -11,7 +11,7 @@ use crate::engine::{AnyPosition, EngineError, SearchRecord, SearchRequest, Suite
 use crate::report::Report;
 use crate::search::SearchControl;
 use crate::session::ResultEntry;
-use crate::vocab::count::{Ratio, Tally};
+use crate::vocab::count::{PARTIAL_NOTE, Ratio, Tally};
 use crate::vocab::parallel::map_in_order;
 
 pub use crate::vocab::count::CountKind;
@@ -397,18 +397,15 @@ impl BenchResult {
                     }
                 }
             };
+        // The seed layout: a table per position, read from the same model as the
+        // totals (a stopped search's count carries the partial mark).
+        let entries = self.entries();
+        let report = Report::new(&entries, &[], None);
         for (i, name) in self.positions() {
-            let cells = |r: usize, d: u32| {
-                self.cell(i, r, d).map_or_else(
-                    || "-".into(),
-                    |c| {
-                        if c.failure.is_some() {
-                            return "FAILED".into();
-                        }
-                        let mark = if c.record.stopped.is_some() { "?" } else { "" };
-                        format!("{}{mark}", count.pick(&c.record))
-                    },
-                )
+            let cells = |r: usize, d: u32| match report.count(r, &name, d, count) {
+                Some(t) => t.text(),
+                None if self.cell(i, r, d).is_some() => "FAILED".into(),
+                None => "-".into(),
             };
             table(&mut out, &format!("test = {name}"), &cells);
         }
@@ -429,6 +426,10 @@ impl BenchResult {
                 _ => "-".into(),
             },
         );
+        let all: Vec<usize> = (0..entries.len()).collect();
+        if report.any_partial(&all) {
+            let _ = writeln!(out, "\n{PARTIAL_NOTE}");
+        }
         let failed = self.failures();
         if !failed.is_empty() {
             let _ = writeln!(out, "\nFAILED in {} cells (a bug):", failed.len());
