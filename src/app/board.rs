@@ -9,6 +9,7 @@
 
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2, pos2, vec2};
 
+use super::position::PositionPanel;
 use super::{Command, TreelabApp};
 use crate::engine::AnyPosition;
 use crate::game::Side;
@@ -31,10 +32,12 @@ const MARK_O: Color32 = Color32::from_rgb(220, 80, 40);
 const HOVER: Color32 = Color32::from_rgb(255, 220, 80);
 
 /// The board of the current game.
-pub fn board_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
+pub fn board_ui(ui: &mut egui::Ui, app: &mut TreelabApp, panel: &mut PositionPanel) {
     let pos = app.position.clone();
     match pos.kind().info().layout() {
-        BoardLayout::Grid { cols, rows, style } => grid_ui(ui, app, &pos, cols, rows, style),
+        BoardLayout::Grid { cols, rows, style } => {
+            grid_ui(ui, app, panel, &pos, (cols, rows), style);
+        }
         BoardLayout::Columns { cols, rows } => columns_ui(ui, app, &pos, cols, rows),
         BoardLayout::Parameters => parameters_ui(ui, app, &pos),
     }
@@ -54,16 +57,19 @@ fn board_edge(ui: &egui::Ui, margin: f32) -> f32 {
 }
 
 /// The cells to draw: the draft being edited, else the position's.
-fn shown_cells(app: &TreelabApp, pos: &AnyPosition) -> Vec<Option<Side>> {
-    app.position_ui
-        .draft
-        .clone()
-        .unwrap_or_else(|| pos.as_dyn().cells())
+fn shown_cells(panel: &PositionPanel, pos: &AnyPosition) -> Vec<Option<Side>> {
+    panel.draft.clone().unwrap_or_else(|| pos.as_dyn().cells())
 }
 
 /// Edit mode: the cell goes empty → first side → second side → empty. A board no game
 /// reaches stays as a draft with the reason shown.
-fn cycle_cell(app: &mut TreelabApp, pos: &AnyPosition, mut cells: Vec<Option<Side>>, i: usize) {
+fn cycle_cell(
+    app: &mut TreelabApp,
+    panel: &mut PositionPanel,
+    pos: &AnyPosition,
+    mut cells: Vec<Option<Side>>,
+    i: usize,
+) {
     cells[i] = match cells[i] {
         None => Some(Side::First),
         Some(Side::First) => Some(Side::Second),
@@ -71,12 +77,12 @@ fn cycle_cell(app: &mut TreelabApp, pos: &AnyPosition, mut cells: Vec<Option<Sid
     };
     match pos.as_dyn().with_cells(&cells) {
         Ok(q) => {
-            app.position_ui.clear_drafts();
+            panel.clear_drafts();
             app.push(Command::SetPosition(q));
         }
         Err(e) => {
-            app.position_ui.draft = Some(cells);
-            app.position_ui.edit_error = Some(format!("Not a position yet: {}", e.message));
+            panel.draft = Some(cells);
+            panel.edit_error = Some(format!("Not a position yet: {}", e.message));
         }
     }
 }
@@ -94,9 +100,9 @@ fn play_cell(app: &mut TreelabApp, legal: &[String], mv: String) {
 fn grid_ui(
     ui: &mut egui::Ui,
     app: &mut TreelabApp,
+    panel: &mut PositionPanel,
     pos: &AnyPosition,
-    cols: usize,
-    rows: usize,
+    (cols, rows): (usize, usize),
     style: GridStyle,
 ) {
     let info = pos.kind().info();
@@ -173,7 +179,7 @@ fn grid_ui(
     }
     let play = app.session.view.play_mode;
     let legal = if play { pos.legal_moves() } else { Vec::new() };
-    let cells = shown_cells(app, pos);
+    let cells = shown_cells(panel, pos);
     let to_move = pos.side_to_move();
     for (i, &stone) in cells.iter().enumerate().take(cols * rows) {
         let (col, row) = ((i % cols) as f32, (i / cols) as f32);
@@ -219,7 +225,7 @@ fn grid_ui(
             if play {
                 play_cell(app, &legal, mv);
             } else {
-                cycle_cell(app, pos, cells.clone(), i);
+                cycle_cell(app, panel, pos, cells.clone(), i);
             }
         }
     }

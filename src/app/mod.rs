@@ -95,7 +95,7 @@ pub struct TreelabApp {
     undo: Vec<AnyPosition>,
     redo: Vec<AnyPosition>,
     /// The position panel's own state.
-    position_ui: position::PositionUiState,
+    position_ui: position::PositionPanel,
     status: Status,
     commands: Vec<Command>,
     /// A command waiting for "discard unsaved changes?".
@@ -144,7 +144,7 @@ impl TreelabApp {
             suite: None,
             undo: Vec::new(),
             redo: Vec::new(),
-            position_ui: position::PositionUiState::default(),
+            position_ui: position::PositionPanel::default(),
             status: Status::Info("Ready".into()),
             commands: Vec::new(),
             confirm: None,
@@ -270,7 +270,7 @@ impl TreelabApp {
     fn adopt_session_state(&mut self) -> Result<(), String> {
         self.undo.clear();
         self.redo.clear();
-        self.position_ui = position::PositionUiState::default();
+        self.position_ui = position::PositionPanel::default();
         let mut problems = Vec::new();
         self.suite = match &self.session.suite {
             Some(r) => match Suite::load_named(&r.source) {
@@ -438,9 +438,9 @@ impl TreelabApp {
                             position::game_picker_ui(ui, self);
                         });
                         ui.add_space(4.0);
-                        board::board_ui(ui, self);
-                        ui.add_space(4.0);
-                        position::position_ui(ui, self);
+                        let mut panel = std::mem::take(&mut self.position_ui);
+                        panel.ui(ui, self);
+                        self.position_ui = panel;
                         ui.separator();
                         suite::suite_ui(ui, self);
                     });

@@ -6,9 +6,11 @@ use crate::engine::{AnyPosition, GameKind};
 use crate::game::Side;
 use crate::game::describe::BoardLayout;
 
-/// The position panel's own state (not saved).
+/// The position panel: the board, the position tools and the text form, with its own
+/// state (not saved). The app takes it out while it draws, so the panel and the app
+/// can both be borrowed.
 #[derive(Clone, Debug, Default)]
-pub struct PositionUiState {
+pub struct PositionPanel {
     /// What the person typed or pasted into the apply box.
     pub paste_text: String,
     /// Why the last pasted text was refused.
@@ -19,7 +21,14 @@ pub struct PositionUiState {
     pub edit_error: Option<String>,
 }
 
-impl PositionUiState {
+impl PositionPanel {
+    /// Draws the board and the position tools under it.
+    pub fn ui(&mut self, ui: &mut egui::Ui, app: &mut TreelabApp) {
+        super::board::board_ui(ui, app, self);
+        ui.add_space(4.0);
+        position_ui(ui, app, self);
+    }
+
     /// Forgets the drafts when the position changes by other means.
     pub fn clear_drafts(&mut self) {
         self.draft = None;
@@ -45,7 +54,7 @@ fn side_name(kind: GameKind, side: Side) -> &'static str {
 }
 
 /// The position tools under the board.
-pub fn position_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
+fn position_ui(ui: &mut egui::Ui, app: &mut TreelabApp, panel: &mut PositionPanel) {
     let pos = app.position.clone();
     let kind = pos.kind();
 
@@ -124,14 +133,14 @@ pub fn position_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
         }
     });
 
-    if let Some(e) = &app.position_ui.edit_error {
+    if let Some(e) = &panel.edit_error {
         ui.colored_label(ui.visuals().warn_fg_color, e);
     } else if let Some(warning) = pos.as_dyn().text_warning() {
         ui.colored_label(ui.visuals().warn_fg_color, warning);
     }
 
     ui.add_space(4.0);
-    text_form_ui(ui, app, &pos);
+    text_form_ui(ui, app, panel, &pos);
 }
 
 fn edit_help(kind: GameKind) -> &'static str {
@@ -139,7 +148,12 @@ fn edit_help(kind: GameKind) -> &'static str {
 }
 
 /// The text form with Copy, and the paste/apply box.
-fn text_form_ui(ui: &mut egui::Ui, app: &mut TreelabApp, pos: &AnyPosition) {
+fn text_form_ui(
+    ui: &mut egui::Ui,
+    app: &mut TreelabApp,
+    panel: &mut PositionPanel,
+    pos: &AnyPosition,
+) {
     let kind = pos.kind();
     let text = pos.to_text();
     let name = kind.info().text_name();
@@ -168,7 +182,7 @@ fn text_form_ui(ui: &mut egui::Ui, app: &mut TreelabApp, pos: &AnyPosition) {
         let width = (ui.available_width() - 60.0).max(80.0);
         let edit = ui
             .add(
-                egui::TextEdit::singleline(&mut app.position_ui.paste_text)
+                egui::TextEdit::singleline(&mut panel.paste_text)
                     .desired_width(width)
                     .font(egui::TextStyle::Monospace)
                     .hint_text(hint(kind)),
@@ -181,10 +195,10 @@ fn text_form_ui(ui: &mut egui::Ui, app: &mut TreelabApp, pos: &AnyPosition) {
             .clicked()
             || enter
         {
-            apply_paste(app, kind);
+            apply_paste(app, panel, kind);
         }
     });
-    if let Some(e) = &app.position_ui.paste_error {
+    if let Some(e) = &panel.paste_error {
         ui.colored_label(ui.visuals().error_fg_color, e);
     }
 }
@@ -194,22 +208,22 @@ fn hint(kind: GameKind) -> &'static str {
 }
 
 /// Parses the paste box; a bad string leaves the board as it is and says why.
-fn apply_paste(app: &mut TreelabApp, kind: GameKind) {
-    let text = app.position_ui.paste_text.trim().to_string();
+fn apply_paste(app: &mut TreelabApp, panel: &mut PositionPanel, kind: GameKind) {
+    let text = panel.paste_text.trim().to_string();
     if text.is_empty() {
-        app.position_ui.paste_error = Some("Nothing to apply: paste a position first".into());
+        panel.paste_error = Some("Nothing to apply: paste a position first".into());
         return;
     }
     match AnyPosition::parse(kind, &text) {
         Ok(p) => {
-            app.position_ui.paste_error = None;
+            panel.paste_error = None;
             app.push(Command::SetPosition(p));
             app.info("Applied the pasted position");
         }
         Err(e) => {
             let message = format!("Not a valid {} position: {e}", kind.label());
             app.error(message.clone());
-            app.position_ui.paste_error = Some(message);
+            panel.paste_error = Some(message);
         }
     }
 }
