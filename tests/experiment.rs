@@ -25,6 +25,7 @@ fn spec(game: GameKind, a: &str, b: &str, games: usize, threads: usize) -> Match
         alternate: true,
         evaluator: String::new(),
         threads,
+        sprt: None,
     }
 }
 
@@ -345,4 +346,87 @@ fn experiment_results_parse_back_and_do_not_depend_on_threads() {
     let two = run("e3", 2);
     assert_eq!(one.text, two.text);
     assert_eq!(file(&one, "e3.ron"), file(&two, "e3.ron"));
+}
+
+/// The SPRT ends a match of a strong player against `random` with H1 well before 100
+/// games, prints Elo with its interval and LOS, and decides after the same game
+/// whatever the number of threads.
+#[test]
+fn match_sprt_accepts_h1_early_against_random_and_ignores_the_threads() {
+    let args = |threads: &str| {
+        vec![
+            "match".to_string(),
+            "--game".into(),
+            "connect4".into(),
+            "--black".into(),
+            "pvs+order=static+tt=16@8".into(),
+            "--white".into(),
+            "random".into(),
+            "--alternate".into(),
+            "--sprt".into(),
+            "elo0=0,elo1=50,alpha=0.05,beta=0.05".into(),
+            "--games".into(),
+            "1000".into(),
+            "--seed".into(),
+            "1".into(),
+            "--threads".into(),
+            threads.into(),
+        ]
+    };
+    let run = |threads: &str| {
+        let a = args(threads);
+        let refs: Vec<&str> = a.iter().map(String::as_str).collect();
+        let (ok, stdout, stderr) = treelab(&refs);
+        assert!(ok, "{stderr}");
+        stdout
+    };
+    let one = run("1");
+    let verdict = one
+        .lines()
+        .find(|l| l.contains("SPRT"))
+        .expect("an SPRT line");
+    let games: usize = verdict
+        .split("H1 accepted after ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no H1: {verdict}"));
+    assert!(games < 100 && games.is_multiple_of(2), "{verdict}");
+    let elo = one
+        .lines()
+        .find(|l| l.contains("Elo "))
+        .expect("an Elo line");
+    assert!(elo.contains('±') && elo.contains("LOS"), "{elo}");
+    let strip_times = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| !l.contains("seconds"))
+            .map(|l| l.split_whitespace().take(5).collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    assert_eq!(strip_times(&one), strip_times(&run("2")));
+}
+
+#[test]
+fn match_refuses_a_bad_sprt_with_a_reason() {
+    for (bad, why) in [
+        ("elo0=10,elo1=0", "must be above"),
+        ("elo0=0,elo1=5,alpha=2", "alpha"),
+        ("elo0=0", "elo1"),
+    ] {
+        let (ok, _, err) = treelab(&[
+            "match",
+            "--game",
+            "tictactoe",
+            "--black",
+            "random",
+            "--white",
+            "random",
+            "--sprt",
+            bad,
+        ]);
+        assert!(
+            !ok && err.contains("--sprt") && err.contains(why),
+            "{bad}: {err}"
+        );
+    }
 }

@@ -7,6 +7,7 @@ use std::sync::atomic::AtomicBool;
 use super::OptionArgs;
 use crate::engine::GameKind;
 use crate::experiment::matchplay::{MatchSpec, parse_player, run_match};
+use crate::experiment::stats::SprtSpec;
 
 /// `treelab match`.
 #[derive(Debug, Args)]
@@ -30,9 +31,15 @@ pub struct MatchArgs {
     /// Seeded random moves played before the players take over.
     #[arg(long, default_value_t = 0)]
     pub openings: usize,
-    /// Swap colours every other game (games 2j and 2j+1 share an opening).
+    /// Swap colours every other game (games 2j and 2j+1 share an opening); the
+    /// statistics then count pairs (pentanomial).
     #[arg(long)]
     pub alternate: bool,
+    /// A sequential probability ratio test that stops the match once it decides,
+    /// e.g. `elo0=0,elo1=10,alpha=0.05,beta=0.05` (alpha and beta default to 0.05);
+    /// --games is then the most games played.
+    #[arg(long, allow_hyphen_values = true)]
+    pub sprt: Option<String>,
     /// text, csv or ron.
     #[arg(long, default_value = "text")]
     pub format: String,
@@ -65,6 +72,12 @@ pub(super) fn cli_match(args: &MatchArgs) -> anyhow::Result<()> {
         threads: args
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
+        sprt: args
+            .sprt
+            .as_deref()
+            .map(SprtSpec::parse)
+            .transpose()
+            .map_err(|e| anyhow::anyhow!("--sprt: {e}"))?,
     };
     let format = args.format.trim().to_ascii_lowercase();
     if !matches!(format.as_str(), "text" | "csv" | "ron") {

@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use serde::{Deserialize, Serialize};
 
 use super::bench::{BenchRow, parse_row_spec};
+use super::stats::{EloEstimate, Pentanomial, SprtSpec, SprtState, Trinomial};
 use crate::engine::{AnyPosition, EngineError, GameKind, SearchRequest, run_search};
 use crate::game::{Scoring, SeededRng, Side, splitmix64};
 use crate::search::{SearchControl, SearchOptions};
@@ -102,6 +103,9 @@ pub struct MatchSpec {
     pub evaluator: String,
     /// Worker threads (games run in parallel; results do not depend on it).
     pub threads: usize,
+    /// A sequential probability ratio test that ends the match once it decides
+    /// (`games` is then the most it plays).
+    pub sprt: Option<SprtSpec>,
 }
 
 /// One finished game.
@@ -130,6 +134,16 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// Player A's points: 1 for a win, ½ for a draw, 0 for a loss.
+    #[must_use]
+    pub fn points_a(&self) -> f64 {
+        match self.score_a.signum() {
+            1 => 1.0,
+            0 => 0.5,
+            _ => 0.0,
+        }
+    }
+
     /// Nodes of both players together.
     #[must_use]
     pub fn total_nodes(&self) -> u64 {
@@ -187,8 +201,109 @@ pub struct MatchResult {
     pub openings: usize,
     /// Whether colours alternated.
     pub alternate: bool,
+    /// The games asked for (the most played, when an SPRT may end the match sooner).
+    pub games_planned: usize,
+    /// The SPRT, when the match ran one.
+    pub sprt: Option<SprtSpec>,
     /// Every game, by index.
     pub games: Vec<GameRecord>,
+}
+
+impl MatchResult {
+    /// The statistics lines of the summary: points, Elo with its interval, LOS,
+    /// normalized Elo, the pairs' pentanomial counts, and the SPRT's verdict.
+    #[must_use]
+    pub fn statistics_text(&self) -> String {
+        let mut out = String::new();
+        let t = self.trinomial();
+        let points = t.wins as f64 + t.draws as f64 / 2.0;
+        let _ = writeln!(
+            out,
+            "  A's points {points:.1} of {} ({:.1}%)",
+            t.games(),
+            100.0 * points / (t.games().max(1) as f64)
+        );
+        if let Some(p) = self.pentanomial() {
+            let c = p.counts;
+            let _ = writeln!(
+                out,
+                "  pairs (one opening, colours swapped): {} ; A's points per pair 0: {}, 0.5: {}, 1: {}, 1.5: {}, 2: {}",
+                p.pairs(),
+                c[0],
+                c[1],
+                c[2],
+                c[3],
+                c[4]
+            );
+        }
+        match self.estimate() {
+            Some(e) => {
+                let model = if self.alternate {
+                    "pentanomial"
+                } else {
+                    "trinomial"
+                };
+                let n_elo = e
+                    .n_elo
+                    .map_or_else(|| "n/a".to_string(), super::stats::signed);
+                let _ = writeln!(out, "  {} [{model}], nElo {n_elo}", e.text());
+            }
+            None => {
+                let _ = writeln!(out, "  Elo: no complete game (pair) yet");
+            }
+        }
+        if let (Some(spec), Some(state)) = (self.sprt, self.sprt_state()) {
+            let verdict = match state.decision {
+                Some(h) => format!("{h:?} accepted after {} games", self.games.len()),
+                None if self.games.len() >= self.games_planned => {
+                    format!(
+                        "inconclusive at the game limit ({} games)",
+                        self.games_planned
+                    )
+                }
+                None => format!("no decision after {} games (stopped)", self.games.len()),
+            };
+            let _ = writeln!(
+                out,
+                "  SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} (bounds {:.2}, {:.2}): {verdict}",
+                spec.elo0, spec.elo1, spec.alpha, spec.beta, state.llr, state.low, state.high
+            );
+        }
+        out
+    }
+}
+
+/// Wins, draws and losses of player A over `games`.
+fn trinomial_of(games: &[GameRecord]) -> Trinomial {
+    let mut t = Trinomial::default();
+    for g in games {
+        match g.score_a.signum() {
+            1 => t.wins += 1,
+            0 => t.draws += 1,
+            _ => t.losses += 1,
+        }
+    }
+    t
+}
+
+/// Player A's pairs over `games` (sorted by index): games `2j` and `2j + 1` both played.
+fn pentanomial_of(games: &[GameRecord]) -> Pentanomial {
+    let mut p = Pentanomial::default();
+    for pair in games.windows(2) {
+        if pair[0].index % 2 == 0 && pair[1].index == pair[0].index + 1 {
+            p.add(pair[0].points_a(), pair[1].points_a());
+        }
+    }
+    p
+}
+
+/// The SPRT over `games`: by pairs when colours alternate, else by games.
+fn sprt_state_of(spec: &SprtSpec, alternate: bool, games: &[GameRecord]) -> SprtState {
+    if alternate {
+        spec.state(&pentanomial_of(games).weighted())
+    } else {
+        spec.state(&trinomial_of(games).weighted())
+    }
 }
 
 /// Side of the player to move at a position.
@@ -277,6 +392,45 @@ fn play_game(spec: &MatchSpec, index: usize, stop: &AtomicBool) -> Result<GameRe
     Ok(record)
 }
 
+/// The games finished so far, read in index order by the SPRT.
+struct Sequence {
+    /// Every game by index, once finished.
+    finished: Vec<Option<GameRecord>>,
+    /// Games `0 .. prefix` are all finished.
+    prefix: usize,
+    /// The SPRT has read games `0 .. checked`.
+    checked: usize,
+    /// The number of games after which the SPRT decided.
+    decided_at: Option<usize>,
+}
+
+impl Sequence {
+    /// Moves the prefix on and lets the SPRT read every whole pair it gained; true once
+    /// it has decided.
+    fn advance(&mut self, sprt: &SprtSpec, alternate: bool) -> bool {
+        if self.decided_at.is_some() {
+            return true;
+        }
+        while self.finished.get(self.prefix).is_some_and(Option::is_some) {
+            self.prefix += 1;
+        }
+        // A pair at a time: with alternating colours a pair shares an opening.
+        while self.checked + 2 <= self.prefix {
+            self.checked += 2;
+            let games: Vec<GameRecord> = self.finished[..self.checked]
+                .iter()
+                .flatten()
+                .cloned()
+                .collect();
+            if sprt_state_of(sprt, alternate, &games).decision.is_some() {
+                self.decided_at = Some(self.checked);
+                return true;
+            }
+        }
+        false
+    }
+}
+
 /// Plays the match. Games are shared out to `threads` workers; each game depends only on
 /// the spec and its index, so the result equals a serial run. `progress(done, total)` is
 /// called after each game.
@@ -300,30 +454,56 @@ pub fn run_match(
     if spec.games == 0 {
         return Err(EngineError::Input("--games must be at least 1".into()));
     }
+    if let Some(sprt) = &spec.sprt {
+        sprt.check()
+            .map_err(|e| EngineError::Input(format!("--sprt: {e}")))?;
+    }
     let done = AtomicUsize::new(0);
     let failure: Mutex<Option<EngineError>> = Mutex::new(None);
     let indices: Vec<usize> = (0..spec.games).collect();
-    let games: Vec<GameRecord> = map_in_order(&indices, spec.threads, stop, |_, &i| {
-        let game = match play_game(spec, i, stop) {
-            Ok(g) => Some(g),
+    // The SPRT reads the games in index order, a pair at a time, whatever order the
+    // workers finish them in: it decides after the same game as a serial run, and the
+    // games after that one are dropped (the workers start no new one).
+    let halt = AtomicBool::new(false);
+    let sequence = Mutex::new(Sequence {
+        finished: vec![None; spec.games],
+        prefix: 0,
+        checked: 0,
+        decided_at: None,
+    });
+    map_in_order(&indices, spec.threads, &halt, |_, &i| {
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        match play_game(spec, i, stop) {
+            Ok(g) => {
+                if let Ok(mut seq) = sequence.lock() {
+                    seq.finished[i] = Some(g);
+                    if let Some(sprt) = &spec.sprt
+                        && seq.advance(sprt, spec.alternate)
+                    {
+                        halt.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
             Err(e) => {
                 if let Ok(mut f) = failure.lock() {
                     f.get_or_insert(e);
                 }
                 stop.store(true, Ordering::Relaxed);
-                return None;
+                return;
             }
-        };
+        }
         progress(done.fetch_add(1, Ordering::Relaxed) + 1, spec.games);
-        game
-    })
-    .into_iter()
-    .flatten()
-    .flatten()
-    .collect();
+    });
     if let Some(e) = failure.into_inner().ok().flatten() {
         return Err(e);
     }
+    let seq = sequence
+        .into_inner()
+        .map_err(|_| EngineError::Input("a match worker failed".into()))?;
+    let keep = seq.decided_at.unwrap_or(spec.games);
+    let games: Vec<GameRecord> = seq.finished.into_iter().take(keep).flatten().collect();
     Ok(MatchResult {
         game: spec.game.name().to_string(),
         a: spec.a.label.clone(),
@@ -331,6 +511,8 @@ pub fn run_match(
         seed: spec.seed,
         openings: spec.openings,
         alternate: spec.alternate,
+        games_planned: spec.games,
+        sprt: spec.sprt,
         games,
     })
 }
@@ -366,6 +548,36 @@ impl MatchResult {
             .map(|g| g.seconds[0] + g.seconds[1])
             .collect();
         Summary::of(&v)
+    }
+
+    /// Player A's games as wins, draws and losses.
+    #[must_use]
+    pub fn trinomial(&self) -> Trinomial {
+        trinomial_of(&self.games)
+    }
+
+    /// Player A's game pairs (games `2j` and `2j + 1`, one opening, colours swapped) by
+    /// their points, when colours alternate.
+    #[must_use]
+    pub fn pentanomial(&self) -> Option<Pentanomial> {
+        self.alternate.then(|| pentanomial_of(&self.games))
+    }
+
+    /// Player A's Elo over B with its interval and LOS: from the pairs when colours
+    /// alternate, else from the games; `None` before the first game (or pair).
+    #[must_use]
+    pub fn estimate(&self) -> Option<EloEstimate> {
+        match self.pentanomial() {
+            Some(p) => p.estimate(),
+            None => self.trinomial().estimate(),
+        }
+    }
+
+    /// Where the SPRT stands after the games played, when the match runs one.
+    #[must_use]
+    pub fn sprt_state(&self) -> Option<SprtState> {
+        let spec = self.sprt?;
+        Some(sprt_state_of(&spec, self.alternate, &self.games))
     }
 
     /// Player A's wins, draws and losses.
@@ -468,6 +680,7 @@ impl MatchResult {
             "  A wins {w}, draws {d}, losses {l}; A's score total {score_total} (mean {:.2})",
             score_total as f64 / self.games.len().max(1) as f64
         );
+        out.push_str(&self.statistics_text());
         out
     }
 }

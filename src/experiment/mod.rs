@@ -10,6 +10,7 @@ pub mod bench;
 pub mod experiments;
 pub mod matchplay;
 pub mod soak;
+pub mod stats;
 pub mod verify;
 
 /// The chart writer moved to [`crate::vocab::chart`]; kept here under its old path.

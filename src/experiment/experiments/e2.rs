@@ -68,6 +68,7 @@ pub(super) fn e2(
             alternate: false,
             evaluator: String::new(),
             threads: cfg.threads,
+            sprt: None,
         };
         let stop = Arc::new(AtomicBool::new(false));
         let m = run_match(&spec, &stop, &|done, total| {
