@@ -85,7 +85,7 @@ fn match_node_totals_are_the_sum_of_the_searches_along_the_games() {
                     let first = pos.side_to_move() == Side::First;
                     let who = usize::from(first != g.a_first);
                     let player = if who == 0 { &s.a } else { &s.b };
-                    if let PlayerKind::Search { row, depth } = &player.kind {
+                    if let PlayerKind::Search { row, depth, .. } = &player.kind {
                         let req = SearchRequest {
                             algorithm: row.algorithm,
                             options: row.options.clone(),
@@ -428,5 +428,57 @@ fn match_refuses_a_bad_sprt_with_a_reason() {
             !ok && err.contains("--sprt") && err.contains(why),
             "{bad}: {err}"
         );
+    }
+}
+
+/// A player limited by nodes per move deepens iteratively up to the limit; its games
+/// are the same on any number of threads, and each search stops near its budget.
+#[test]
+fn node_limited_players_play_the_same_games_on_any_threads() {
+    let base = SearchOptions::default();
+    let p = parse_player("negaalpha+nodes=3000", &base).expect("a node-limited player");
+    match &p.kind {
+        PlayerKind::Search {
+            row, depth, nodes, ..
+        } => {
+            assert!(
+                row.options.iterative_deepening,
+                "a limit deepens iteratively"
+            );
+            assert_eq!((*depth, *nodes), (64, Some(3000)));
+        }
+        PlayerKind::Random => panic!("not a searcher"),
+    }
+    let timed = parse_player("pvs+time=50@7", &base).expect("a timed player");
+    assert!(matches!(
+        timed.kind,
+        PlayerKind::Search {
+            depth: 7,
+            time_ms: Some(50),
+            ..
+        }
+    ));
+    for bad in [
+        "negaalpha+nodes=0",
+        "negaalpha+nodes=x",
+        "sss+nodes=5",
+        "negaalpha",
+    ] {
+        assert!(parse_player(bad, &base).is_err(), "{bad}");
+    }
+    let mut s = spec(
+        GameKind::Othello,
+        "negaalpha+nodes=3000",
+        "negascout+order=static+nodes=3000",
+        4,
+        1,
+    );
+    let one = without_time(play(&s));
+    s.threads = 2;
+    assert_eq!(one, without_time(play(&s)));
+    for g in &one.games {
+        // Each search may overrun its budget by at most one poll interval (1024 nodes).
+        let per_search = g.nodes[0] as f64 / g.searches[0].max(1) as f64;
+        assert!(per_search <= 3000.0 + 1024.0, "{per_search}");
     }
 }

@@ -32,12 +32,20 @@ const RANDOM_PLAYER_SALT: u64 = 0x7261_6E64_6F6D_2121;
 pub enum PlayerKind {
     /// A seeded random mover: uniform over the legal moves.
     Random,
-    /// A searcher: an algorithm row (as in `bench`) searching `depth` plies each move.
+    /// A searcher: an algorithm row (as in `bench`) searching `depth` plies each move,
+    /// or, with a node or time limit, deepening iteratively until the limit (the move of
+    /// the last finished iteration is played).
     Search {
         /// The algorithm and its options.
         row: BenchRow,
-        /// The depth of every search.
+        /// The depth of every search (the most, with a limit).
         depth: u32,
+        /// Nodes per move: the same games on every machine and thread count.
+        #[serde(default)]
+        nodes: Option<u64>,
+        /// Milliseconds per move (depends on the machine and its load).
+        #[serde(default)]
+        time_ms: Option<u64>,
     },
 }
 
@@ -52,7 +60,9 @@ pub struct Player {
 
 /// Parses a player: `random`, or `ROW@DEPTH` where ROW is a bench row spec
 /// (`NAME[+OPTION[=VALUE]]...`) over `base` options, for example
-/// `negaalpha+killers=32@6` or `mtdf+tt=16+id@8`.
+/// `negaalpha+killers=32@6` or `mtdf+tt=16+id@8`. ROW may also carry a limit per move,
+/// `+nodes=N` or `+time=MS`; the player then deepens iteratively up to DEPTH (64 when
+/// left out) until the limit, and plays the last finished iteration's move.
 pub fn parse_player(spec: &str, base: &SearchOptions) -> Result<Player, EngineError> {
     let spec = spec.trim();
     if spec.eq_ignore_ascii_case("random") {
@@ -61,23 +71,73 @@ pub fn parse_player(spec: &str, base: &SearchOptions) -> Result<Player, EngineEr
             kind: PlayerKind::Random,
         });
     }
-    let (row, depth) = spec.rsplit_once('@').ok_or_else(|| {
-        EngineError::Input(format!(
-            "player '{spec}': expected 'random' or ALGORITHM[+OPTION...]@DEPTH, e.g. negaalpha+killers=4@6"
-        ))
-    })?;
-    let depth: u32 = depth.trim().parse().map_err(|_| {
-        EngineError::Input(format!(
-            "player '{spec}': the depth after '@' must be a whole number"
-        ))
-    })?;
-    let row = parse_row_spec(row, base)?;
+    let bad = |why: String| EngineError::Input(format!("player '{spec}': {why}"));
+    let (row_text, depth) = match spec.rsplit_once('@') {
+        Some((row, depth)) => (
+            row,
+            Some(
+                depth
+                    .trim()
+                    .parse::<u32>()
+                    .map_err(|_| bad("the depth after '@' must be a whole number".into()))?,
+            ),
+        ),
+        None => (spec, None),
+    };
+    let (mut nodes, mut time_ms) = (None, None);
+    let mut kept = Vec::new();
+    for part in row_text.split('+') {
+        let limit = |value: &str, what: &str| -> Result<u64, EngineError> {
+            value
+                .trim()
+                .parse::<u64>()
+                .ok()
+                .filter(|&v| v > 0)
+                .ok_or_else(|| bad(format!("{what} must be a whole number above 0")))
+        };
+        match part.trim().split_once('=') {
+            Some(("nodes", v)) => nodes = Some(limit(v, "nodes=")?),
+            Some(("time" | "movetime", v)) => time_ms = Some(limit(v, "time= (ms)")?),
+            _ => kept.push(part),
+        }
+    }
+    let limited = nodes.is_some() || time_ms.is_some();
+    let depth = match (depth, limited) {
+        (Some(d), _) => d,
+        (None, true) => crate::search::options::MAX_DEPTH,
+        (None, false) => {
+            return Err(bad(
+                "expected 'random' or ALGORITHM[+OPTION...]@DEPTH (or +nodes=N / +time=MS), e.g. negaalpha+killers=4@6".into(),
+            ));
+        }
+    };
+    let mut row = parse_row_spec(&kept.join("+"), base)?;
+    if limited && !row.options.iterative_deepening {
+        crate::session::option_applies(row.algorithm, |o| o.iterative_deepening = true).map_err(
+            |e| {
+                bad(format!(
+                    "a node or time limit needs iterative deepening: {e}"
+                ))
+            },
+        )?;
+        row.options.iterative_deepening = true;
+    }
     row.options
         .validate(row.algorithm, depth)
-        .map_err(|e| EngineError::Input(format!("player '{spec}': {e}")))?;
+        .map_err(|e| bad(e.to_string()))?;
+    if let Some(ms) = time_ms
+        && std::time::Duration::from_millis(ms) > crate::search::context::MAX_TIME_BUDGET
+    {
+        return Err(bad("time= is longer than a week".into()));
+    }
     Ok(Player {
         label: spec.to_string(),
-        kind: PlayerKind::Search { row, depth },
+        kind: PlayerKind::Search {
+            row,
+            depth,
+            nodes,
+            time_ms,
+        },
     })
 }
 
@@ -360,14 +420,33 @@ fn play_game(spec: &MatchSpec, index: usize, stop: &AtomicBool) -> Result<GameRe
         let player = if who == 0 { &spec.a } else { &spec.b };
         let mv = match &player.kind {
             PlayerKind::Random => pick_random(&pos, &mut random_rng),
-            PlayerKind::Search { row, depth } => {
-                let req = SearchRequest {
+            PlayerKind::Search {
+                row,
+                depth,
+                nodes,
+                time_ms,
+            } => {
+                let mut req = SearchRequest {
                     algorithm: row.algorithm,
                     options: row.options.clone(),
                     depth: *depth,
                     evaluator: spec.evaluator.clone(),
                 };
-                let r = run_search(&pos, &req, SearchControl::default())?;
+                let control = SearchControl {
+                    node_budget: *nodes,
+                    time_budget: time_ms.map(std::time::Duration::from_millis),
+                    ..SearchControl::default()
+                };
+                let mut r = run_search(&pos, &req, control)?;
+                if r.best_move.is_none() && r.stopped.is_some() {
+                    // The limit ended even the first iteration: a depth-1 search decides.
+                    let spent = r.stats.clone();
+                    req.depth = 1;
+                    r = run_search(&pos, &req, SearchControl::default())?;
+                    r.stats.nodes += spent.nodes;
+                    r.stats.leaves += spent.leaves;
+                    r.stats.elapsed_secs += spent.elapsed_secs;
+                }
                 record.nodes[who] += r.stats.nodes;
                 record.leaves[who] += r.stats.leaves;
                 record.searches[who] += 1;
