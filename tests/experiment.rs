@@ -22,6 +22,8 @@ fn spec(game: GameKind, a: &str, b: &str, games: usize, threads: usize) -> Match
         games,
         seed: 7,
         openings: 3,
+        book: Vec::new(),
+        book_name: None,
         alternate: true,
         evaluator: String::new(),
         threads,
@@ -481,4 +483,75 @@ fn node_limited_players_play_the_same_games_on_any_threads() {
         let per_search = g.nodes[0] as f64 / g.searches[0].max(1) as f64;
         assert!(per_search <= 3000.0 + 1024.0, "{per_search}");
     }
+}
+
+/// `--openings FILE`: each position of the file starts a pair of games with colours
+/// swapped; a suite of another game, or a finished position, is refused with the reason.
+#[test]
+fn openings_from_a_file_start_each_pair_with_colours_swapped() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let book = dir.path().join("book.ttt");
+    std::fs::write(&book, "X...O....\n# a comment\n....X....\n").expect("write");
+    let out = dir.path().join("m.ron");
+    let (ok, _, err) = treelab(&[
+        "match",
+        "--game",
+        "tictactoe",
+        "--black",
+        "negaalpha@9",
+        "--white",
+        "random",
+        "--openings",
+        book.to_str().expect("utf-8"),
+        "--games",
+        "6",
+        "--format",
+        "ron",
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert!(ok, "{err}");
+    let m: MatchResult =
+        ron::from_str(&std::fs::read_to_string(&out).expect("read")).expect("parses");
+    assert!(
+        m.alternate,
+        "a book plays each opening twice, colours swapped"
+    );
+    assert_eq!(m.book.as_deref(), Some("book.ttt"));
+    let starts: Vec<&str> = m.games.iter().map(|g| g.start.as_str()).collect();
+    let first = AnyPosition::parse(GameKind::TicTacToe, "X...O....").expect("board");
+    let second = AnyPosition::parse(GameKind::TicTacToe, "....X....").expect("board");
+    let (a, b) = (first.to_text(), second.to_text());
+    assert_eq!(starts, [&a, &a, &b, &b, &a, &a]);
+    for pair in m.games.chunks(2) {
+        assert!(pair[0].a_first && !pair[1].a_first);
+    }
+    // A perfect player never loses from these openings.
+    assert!(m.games.iter().all(|g| g.score_a >= 0), "{:?}", m.games);
+
+    let (ok, _, err) = treelab(&[
+        "match",
+        "--game",
+        "tictactoe",
+        "--black",
+        "random",
+        "--white",
+        "random",
+        "--openings",
+        "Test_L3_R1",
+    ]);
+    assert!(!ok && err.contains("Connect Four suite"), "{err}");
+    std::fs::write(&book, "XXXOO....\n").expect("write");
+    let (ok, _, err) = treelab(&[
+        "match",
+        "--game",
+        "tictactoe",
+        "--black",
+        "random",
+        "--white",
+        "random",
+        "--openings",
+        book.to_str().expect("utf-8"),
+    ]);
+    assert!(!ok && err.contains("finished game"), "{err}");
 }

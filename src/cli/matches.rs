@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use super::OptionArgs;
-use crate::engine::GameKind;
+use crate::engine::{GameKind, Suite};
 use crate::experiment::matchplay::{MatchSpec, parse_player, run_match};
 use crate::experiment::stats::SprtSpec;
 
@@ -28,9 +28,11 @@ pub struct MatchArgs {
     /// Seed of the openings and the random players.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Seeded random moves played before the players take over.
-    #[arg(long, default_value_t = 0)]
-    pub openings: usize,
+    /// Openings: a number of seeded random moves played before the players take over,
+    /// or a suite file (or shipped suite) of the game whose positions are each played
+    /// twice, colours swapped (OBF, Connect Four move strings, tic-tac-toe boards).
+    #[arg(long, default_value = "0")]
+    pub openings: String,
     /// Swap colours every other game (games 2j and 2j+1 share an opening); the
     /// statistics then count pairs (pentanomial).
     #[arg(long)]
@@ -60,14 +62,35 @@ pub(super) fn cli_match(args: &MatchArgs) -> anyhow::Result<()> {
     use std::io::IsTerminal;
     let game = GameKind::from_name(&args.game)?;
     let base = args.options.to_options()?;
+    let (openings, book, book_name) = match args.openings.trim().parse::<usize>() {
+        Ok(n) => (n, Vec::new(), None),
+        Err(_) => {
+            let suite = Suite::load_named(args.openings.trim())
+                .with_context(|| format!("--openings {}", args.openings.trim()))?;
+            if suite.kind != game {
+                anyhow::bail!(
+                    "--openings {}: a {} suite, not {}",
+                    suite.name,
+                    suite.kind.label(),
+                    game.label()
+                );
+            }
+            let positions = suite.items.into_iter().map(|it| it.position).collect();
+            (0, positions, Some(suite.name))
+        }
+    };
+    // Each opening of a book is played twice, colours swapped.
+    let alternate = args.alternate || book_name.is_some();
     let spec = MatchSpec {
         game,
         a: parse_player(&args.black, &base)?,
         b: parse_player(&args.white, &base)?,
         games: args.games,
         seed: args.seed,
-        openings: args.openings,
-        alternate: args.alternate,
+        openings,
+        book,
+        book_name,
+        alternate,
         evaluator: args.options.eval.clone(),
         threads: args
             .threads

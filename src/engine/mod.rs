@@ -37,12 +37,13 @@ pub enum EngineError {
     #[error("{0}")]
     Input(String),
     /// A file that cannot be read or written.
-    #[error("{path}: {source}")]
+    #[error("{path}: {reason}")]
     Io {
         /// The file.
         path: String,
-        /// The system's reason.
-        source: std::io::Error,
+        /// The system's reason (written in the message, not chained as a source, so
+        /// that a full error chain does not say it twice).
+        reason: std::io::Error,
     },
     /// A search that panicked (a bug), caught by [`run_guarded`].
     #[error(transparent)]

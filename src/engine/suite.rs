@@ -63,9 +63,9 @@ impl Suite {
 
     /// Reads and parses a suite file.
     pub fn load(path: &Path) -> Result<Suite, EngineError> {
-        let text = std::fs::read_to_string(path).map_err(|source| EngineError::Io {
+        let text = std::fs::read_to_string(path).map_err(|reason| EngineError::Io {
             path: path.display().to_string(),
-            source,
+            reason,
         })?;
         let name = path.file_name().map_or_else(
             || path.display().to_string(),

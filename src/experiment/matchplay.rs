@@ -157,6 +157,11 @@ pub struct MatchSpec {
     pub seed: u64,
     /// Seeded random moves played before the players take over.
     pub openings: usize,
+    /// Opening positions (from a suite file), each played twice with colours swapped
+    /// (pair `j` starts from position `j` modulo their number); empty: the start position.
+    pub book: Vec<AnyPosition>,
+    /// The book's name, for the summary.
+    pub book_name: Option<String>,
     /// Swap colours every other game; games `2j` and `2j+1` then share an opening.
     pub alternate: bool,
     /// The evaluator's name (empty: the game's default).
@@ -176,6 +181,9 @@ pub struct GameRecord {
     pub index: usize,
     /// Whether player A played the first side.
     pub a_first: bool,
+    /// The position the game started from, in its text form (empty: the start
+    /// position); the moves follow from it.
+    pub start: String,
     /// Every move, openings included, in the game's notation.
     pub moves: Vec<String>,
     /// How many of `moves` were random opening moves.
@@ -259,6 +267,8 @@ pub struct MatchResult {
     pub seed: u64,
     /// Random opening moves per game.
     pub openings: usize,
+    /// The opening book the games started from, when there was one.
+    pub book: Option<String>,
     /// Whether colours alternated.
     pub alternate: bool,
     /// The games asked for (the most played, when an SPRT may end the match sooner).
@@ -333,6 +343,15 @@ impl MatchResult {
     }
 }
 
+/// A CSV field, quoted when it holds a comma, a quote or a line break.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
 /// Wins, draws and losses of player A over `games`.
 fn trinomial_of(games: &[GameRecord]) -> Trinomial {
     let mut t = Trinomial::default();
@@ -386,10 +405,14 @@ fn play_game(spec: &MatchSpec, index: usize, stop: &AtomicBool) -> Result<GameRe
         SeededRng::new(splitmix64(spec.seed ^ OPENING_SALT).wrapping_add(opening_index as u64));
     let mut random_rng =
         SeededRng::new(splitmix64(spec.seed ^ RANDOM_PLAYER_SALT).wrapping_add(index as u64));
-    let mut pos = AnyPosition::start(spec.game);
+    let (mut pos, start) = match spec.book.get(opening_index % spec.book.len().max(1)) {
+        Some(p) => (p.clone(), p.to_text()),
+        None => (AnyPosition::start(spec.game), String::new()),
+    };
     let mut record = GameRecord {
         index,
         a_first,
+        start,
         ..GameRecord::default()
     };
     let pick_random = |pos: &AnyPosition, rng: &mut SeededRng| -> Option<String> {
@@ -533,6 +556,23 @@ pub fn run_match(
     if spec.games == 0 {
         return Err(EngineError::Input("--games must be at least 1".into()));
     }
+    for (i, p) in spec.book.iter().enumerate() {
+        if p.kind() != spec.game {
+            return Err(EngineError::Input(format!(
+                "opening {} is a {} position, not {}",
+                i + 1,
+                p.kind().label(),
+                spec.game.label()
+            )));
+        }
+        if p.is_over() {
+            return Err(EngineError::Input(format!(
+                "opening {} ({}) is a finished game: nothing to play",
+                i + 1,
+                p.to_text()
+            )));
+        }
+    }
     if let Some(sprt) = &spec.sprt {
         sprt.check()
             .map_err(|e| EngineError::Input(format!("--sprt: {e}")))?;
@@ -589,6 +629,7 @@ pub fn run_match(
         b: spec.b.label.clone(),
         seed: spec.seed,
         openings: spec.openings,
+        book: spec.book_name.clone(),
         alternate: spec.alternate,
         games_planned: spec.games,
         sprt: spec.sprt,
@@ -673,11 +714,11 @@ impl MatchResult {
     pub fn render(&self, csv: bool) -> String {
         let mut out = String::new();
         if csv {
-            out.push_str("game,a_first,plies,opening_moves,nodes_a,nodes_b,leaves_a,leaves_b,searches_a,searches_b,seconds_a,seconds_b,score_a,moves\n");
+            out.push_str("game,a_first,plies,opening_moves,nodes_a,nodes_b,leaves_a,leaves_b,searches_a,searches_b,seconds_a,seconds_b,score_a,moves,start\n");
             for g in &self.games {
                 let _ = writeln!(
                     out,
-                    "{},{},{},{},{},{},{},{},{},{},{:.6},{:.6},{},{}",
+                    "{},{},{},{},{},{},{},{},{},{},{:.6},{:.6},{},{},{}",
                     g.index,
                     g.a_first,
                     g.moves.len(),
@@ -691,19 +732,23 @@ impl MatchResult {
                     g.seconds[0],
                     g.seconds[1],
                     g.score_a,
-                    g.moves.join(" ")
+                    g.moves.join(" "),
+                    csv_field(&g.start)
                 );
             }
             return out;
         }
         let _ = writeln!(
             out,
-            "match: {} A = {} vs B = {}, {} games, seed {}, {} random opening moves{}",
+            "match: {} A = {} vs B = {}, {} games, seed {}, {}{} random opening moves{}",
             self.game,
             self.a,
             self.b,
             self.games.len(),
             self.seed,
+            self.book
+                .as_ref()
+                .map_or_else(String::new, |b| format!("openings from {b}, then ")),
             self.openings,
             if self.alternate {
                 ", colours alternate"

@@ -65,6 +65,8 @@ pub(super) fn e2(
             games,
             seed,
             openings,
+            book: Vec::new(),
+            book_name: None,
             alternate: false,
             evaluator: String::new(),
             threads: cfg.threads,
