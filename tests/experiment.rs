@@ -28,6 +28,7 @@ fn spec(game: GameKind, a: &str, b: &str, games: usize, threads: usize) -> Match
         evaluator: String::new(),
         threads,
         sprt: None,
+        shard: None,
     }
 }
 
@@ -554,4 +555,61 @@ fn openings_from_a_file_start_each_pair_with_colours_swapped() {
         book.to_str().expect("utf-8"),
     ]);
     assert!(!ok && err.contains("finished game"), "{err}");
+}
+
+/// A match split with --shard (by pairs with --alternate) merges back into the whole
+/// match; overlapping slices and an SPRT in shards are refused.
+#[test]
+fn match_shards_merge_into_the_whole_match() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let common = [
+        "match",
+        "--game",
+        "tictactoe",
+        "--black",
+        "negaalpha@3",
+        "--white",
+        "random",
+        "--alternate",
+        "--openings",
+        "2",
+        "--games",
+        "10",
+        "--seed",
+        "5",
+        "--format",
+        "ron",
+    ];
+    let mut slices = Vec::new();
+    for k in 1..=3 {
+        let out = dir.path().join(format!("s{k}.ron"));
+        let shard = format!("{k}/3");
+        let mut args: Vec<&str> = common.to_vec();
+        args.extend(["--shard", &shard, "--shard-from-one", "--out"]);
+        let out_text = out.to_str().expect("utf-8").to_string();
+        args.push(&out_text);
+        let (ok, _, err) = treelab(&args);
+        assert!(ok, "{err}");
+        slices.push(out_text);
+    }
+    let merged = dir.path().join("merged.ron");
+    let mut args = vec!["merge"];
+    args.extend(slices.iter().map(String::as_str));
+    args.extend(["--format", "ron", "--out", merged.to_str().expect("utf-8")]);
+    let (ok, _, err) = treelab(&args);
+    assert!(ok, "{err}");
+    let read = |p: &std::path::Path| -> MatchResult {
+        ron::from_str(&std::fs::read_to_string(p).expect("read")).expect("parses")
+    };
+    let whole_path = dir.path().join("whole.ron");
+    let mut args: Vec<&str> = common.to_vec();
+    args.extend(["--out", whole_path.to_str().expect("utf-8")]);
+    let (ok, _, err) = treelab(&args);
+    assert!(ok, "{err}");
+    assert_eq!(without_time(read(&merged)), without_time(read(&whole_path)));
+    // Each slice holds whole pairs.
+    let first = read(std::path::Path::new(&slices[0]));
+    assert!(first.games.iter().all(|g| (g.index / 2) % 3 == 0));
+    let (ok, _, err) = treelab(&["merge", &slices[0], &slices[0]]);
+    assert!(!ok && err.contains("overlap"), "{err}");
 }

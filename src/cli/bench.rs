@@ -8,11 +8,13 @@ use std::time::Instant;
 use super::OptionArgs;
 use crate::engine::Suite;
 use crate::experiment::bench::{self, BenchSpec, CountKind};
+use crate::experiment::matchplay::{MatchResult, merge_matches};
 
 /// `treelab merge`.
 #[derive(Debug, Args)]
 pub struct MergeArgs {
-    /// The slices (RON files written by `bench --format ron --shard i/n`).
+    /// The slices (RON files written by `bench` or `match` with `--format ron --shard
+    /// i/n`; all of one kind).
     #[arg(required = true)]
     pub inputs: Vec<std::path::PathBuf>,
     /// text, markdown, csv or ron.
@@ -236,11 +238,42 @@ fn write_bench(
 }
 
 pub(super) fn merge(args: &MergeArgs) -> Result<()> {
-    let mut parts = Vec::new();
+    let mut texts = Vec::new();
     for path in &args.inputs {
         let text =
             std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-        let part: bench::BenchResult = ron::from_str(&text)
+        texts.push((path, text));
+    }
+    // A bench slice holds cells, a match slice games.
+    let is_match = texts
+        .first()
+        .is_some_and(|(_, t)| t.contains("games:") && !t.contains("cells:"));
+    if is_match {
+        let mut parts = Vec::new();
+        for (path, text) in &texts {
+            let part: MatchResult = ron::from_str(text)
+                .map_err(|e| anyhow::anyhow!("{}: not a match result: {e}", path.display()))?;
+            parts.push(part);
+        }
+        let whole = merge_matches(parts)?;
+        let text = match args.format.trim().to_ascii_lowercase().as_str() {
+            "ron" => ron::ser::to_string_pretty(&whole, ron::ser::PrettyConfig::default())?,
+            "csv" => whole.render(true),
+            "text" => whole.render(false),
+            other => bail!("unknown format '{other}' for a match; expected text, csv or ron"),
+        };
+        return match &args.out {
+            Some(path) => crate::vocab::atomic::write_atomic(path, text.as_bytes())
+                .with_context(|| format!("writing {}", path.display())),
+            None => {
+                print!("{text}");
+                Ok(())
+            }
+        };
+    }
+    let mut parts = Vec::new();
+    for (path, text) in &texts {
+        let part: bench::BenchResult = ron::from_str(text)
             .map_err(|e| anyhow::anyhow!("{}: not a bench result: {e}", path.display()))?;
         parts.push(part);
     }

@@ -42,6 +42,15 @@ pub struct MatchArgs {
     /// --games is then the most games played.
     #[arg(long, allow_hyphen_values = true)]
     pub sprt: Option<String>,
+    /// Only slice i of n (0-based; see --shard-from-one) of the openings (game pairs
+    /// with --alternate), for spreading a match over machines; `treelab merge` joins the
+    /// slices (write them with --format ron).
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// Count --shard's index from 1 (1/n .. n/n), as GNU parallel's {#} and Slurm
+    /// arrays do.
+    #[arg(long)]
+    pub shard_from_one: bool,
     /// text, csv or ron.
     #[arg(long, default_value = "text")]
     pub format: String,
@@ -101,6 +110,11 @@ pub(super) fn cli_match(args: &MatchArgs) -> anyhow::Result<()> {
             .map(SprtSpec::parse)
             .transpose()
             .map_err(|e| anyhow::anyhow!("--sprt: {e}"))?,
+        shard: args
+            .shard
+            .as_deref()
+            .map(|s| super::parse_shard(s, args.shard_from_one))
+            .transpose()?,
     };
     let format = args.format.trim().to_ascii_lowercase();
     if !matches!(format.as_str(), "text" | "csv" | "ron") {

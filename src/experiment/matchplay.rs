@@ -171,6 +171,10 @@ pub struct MatchSpec {
     /// A sequential probability ratio test that ends the match once it decides
     /// (`games` is then the most it plays).
     pub sprt: Option<SprtSpec>,
+    /// Only this slice `(k, n)` of the games: those whose opening (the pair with
+    /// alternating colours, else the game) has index `k` modulo `n`; `merge` joins the
+    /// slices.
+    pub shard: Option<(usize, usize)>,
 }
 
 /// One finished game.
@@ -275,6 +279,8 @@ pub struct MatchResult {
     pub games_planned: usize,
     /// The SPRT, when the match ran one.
     pub sprt: Option<SprtSpec>,
+    /// The slice `(k, n)` of the games this result holds, when sharded.
+    pub shard: Option<(usize, usize)>,
     /// Every game, by index.
     pub games: Vec<GameRecord>,
 }
@@ -494,6 +500,46 @@ fn play_game(spec: &MatchSpec, index: usize, stop: &AtomicBool) -> Result<GameRe
     Ok(record)
 }
 
+/// Joins the slices of a sharded match (`--shard i/n`) into one result. The slices must
+/// come from the same match (game, players, seed, openings, colours, games); a game in
+/// two slices is an error, since it means the shards overlap.
+pub fn merge_matches(parts: Vec<MatchResult>) -> Result<MatchResult, EngineError> {
+    let mut iter = parts.into_iter();
+    let Some(mut whole) = iter.next() else {
+        return Err(EngineError::Input("nothing to merge".into()));
+    };
+    let key = |m: &MatchResult| {
+        (
+            m.game.clone(),
+            m.a.clone(),
+            m.b.clone(),
+            m.seed,
+            m.openings,
+            m.book.clone(),
+            m.alternate,
+            m.games_planned,
+        )
+    };
+    for (k, part) in iter.enumerate() {
+        if key(&part) != key(&whole) {
+            return Err(EngineError::Input(format!(
+                "slice {} is from another match (game, players, seed, openings or games differ from the first slice)",
+                k + 2
+            )));
+        }
+        whole.games.extend(part.games);
+    }
+    whole.games.sort_by_key(|g| g.index);
+    if let Some(pair) = whole.games.windows(2).find(|w| w[0].index == w[1].index) {
+        return Err(EngineError::Input(format!(
+            "game {} is in two slices: the shards overlap",
+            pair[0].index
+        )));
+    }
+    whole.shard = None;
+    Ok(whole)
+}
+
 /// The games finished so far, read in index order by the SPRT.
 struct Sequence {
     /// Every game by index, once finished.
@@ -576,10 +622,27 @@ pub fn run_match(
     if let Some(sprt) = &spec.sprt {
         sprt.check()
             .map_err(|e| EngineError::Input(format!("--sprt: {e}")))?;
+        if spec.shard.is_some() {
+            return Err(EngineError::Input(
+                "--sprt reads the games in order and decides when to stop: run it as one \
+                 match, not in shards"
+                    .into(),
+            ));
+        }
+    }
+    if let Some((k, n)) = spec.shard
+        && (n == 0 || k >= n)
+    {
+        return Err(EngineError::Input(format!(
+            "shard {k}/{n}: the index counts from 0 to n-1"
+        )));
     }
     let done = AtomicUsize::new(0);
     let failure: Mutex<Option<EngineError>> = Mutex::new(None);
-    let indices: Vec<usize> = (0..spec.games).collect();
+    let opening_of = |i: usize| if spec.alternate { i / 2 } else { i };
+    let indices: Vec<usize> = (0..spec.games)
+        .filter(|&i| spec.shard.is_none_or(|(k, n)| opening_of(i) % n == k))
+        .collect();
     // The SPRT reads the games in index order, a pair at a time, whatever order the
     // workers finish them in: it decides after the same game as a serial run, and the
     // games after that one are dropped (the workers start no new one).
@@ -613,7 +676,7 @@ pub fn run_match(
                 return;
             }
         }
-        progress(done.fetch_add(1, Ordering::Relaxed) + 1, spec.games);
+        progress(done.fetch_add(1, Ordering::Relaxed) + 1, indices.len());
     });
     if let Some(e) = failure.into_inner().ok().flatten() {
         return Err(e);
@@ -633,6 +696,7 @@ pub fn run_match(
         alternate: spec.alternate,
         games_planned: spec.games,
         sprt: spec.sprt,
+        shard: spec.shard,
         games,
     })
 }

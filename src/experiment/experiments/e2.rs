@@ -71,6 +71,7 @@ pub(super) fn e2(
             evaluator: String::new(),
             threads: cfg.threads,
             sprt: None,
+            shard: None,
         };
         let stop = Arc::new(AtomicBool::new(false));
         let m = run_match(&spec, &stop, &|done, total| {
