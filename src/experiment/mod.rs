@@ -10,7 +10,9 @@ pub mod bench;
 pub mod experiments;
 pub mod matchplay;
 pub mod soak;
-pub mod stats;
+/// Match statistics (they live in the shared vocabulary, below the session).
+pub use crate::vocab::stats;
+
 pub mod verify;
 
 /// The chart writer moved to [`crate::vocab::chart`]; kept here under its old path.

@@ -1,0 +1,437 @@
+//! The record of a match: its games (moves, start position, nodes, result), and what
+//! is computed from them (node and time summaries, W/D/L, the pairs' pentanomial counts,
+//! Elo, the SPRT's state) and how it is printed. Below the session, so a session can
+//! keep a match; `experiment::matchplay` plays them.
+
+use std::fmt::Write as _;
+
+use serde::{Deserialize, Serialize};
+
+use super::stats::{EloEstimate, Pentanomial, SprtSpec, SprtState, Trinomial};
+use crate::engine::EngineError;
+
+/// One finished game.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GameRecord {
+    /// The game's index in the match.
+    pub index: usize,
+    /// Whether player A played the first side.
+    pub a_first: bool,
+    /// The position the game started from, in its text form (empty: the start
+    /// position); the moves follow from it.
+    pub start: String,
+    /// Every move, openings included, in the game's notation.
+    pub moves: Vec<String>,
+    /// How many of `moves` were random opening moves.
+    pub opening_moves: usize,
+    /// Nodes searched by player A and player B.
+    pub nodes: [u64; 2],
+    /// Leaves (static evaluations and finished games) of A and B.
+    pub leaves: [u64; 2],
+    /// Searches (moves chosen by search) of A and B.
+    pub searches: [u64; 2],
+    /// Seconds spent searching by A and B.
+    pub seconds: [f64; 2],
+    /// The final score from player A's point of view in the game's own scoring
+    /// (Othello: disc difference; Connect Four: Pons' score; tic-tac-toe: 1/0/-1).
+    pub score_a: i32,
+}
+
+impl GameRecord {
+    /// Player A's points: 1 for a win, ½ for a draw, 0 for a loss.
+    #[must_use]
+    pub fn points_a(&self) -> f64 {
+        match self.score_a.signum() {
+            1 => 1.0,
+            0 => 0.5,
+            _ => 0.0,
+        }
+    }
+
+    /// Nodes of both players together.
+    #[must_use]
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes[0] + self.nodes[1]
+    }
+}
+
+/// Mean, standard deviation and total of one quantity over the games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    /// The mean per game.
+    pub mean: f64,
+    /// The sample standard deviation per game (0 with fewer than two games).
+    pub stddev: f64,
+    /// The sum over the games.
+    pub total: f64,
+}
+
+impl Summary {
+    /// Summarises `values`.
+    #[must_use]
+    pub fn of(values: &[f64]) -> Summary {
+        let n = values.len();
+        if n == 0 {
+            return Summary::default();
+        }
+        let total: f64 = values.iter().sum();
+        let mean = total / n as f64;
+        let stddev = if n > 1 {
+            (values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1) as f64).sqrt()
+        } else {
+            0.0
+        };
+        Summary {
+            mean,
+            stddev,
+            total,
+        }
+    }
+}
+
+/// Everything a match produced; `--format ron` writes it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MatchResult {
+    /// The game's name.
+    pub game: String,
+    /// Player A's spec.
+    pub a: String,
+    /// Player B's spec.
+    pub b: String,
+    /// The seed.
+    pub seed: u64,
+    /// Random opening moves per game.
+    pub openings: usize,
+    /// The opening book the games started from, when there was one.
+    pub book: Option<String>,
+    /// Whether colours alternated.
+    pub alternate: bool,
+    /// The games asked for (the most played, when an SPRT may end the match sooner).
+    pub games_planned: usize,
+    /// The SPRT, when the match ran one.
+    pub sprt: Option<SprtSpec>,
+    /// The slice `(k, n)` of the games this result holds, when sharded.
+    pub shard: Option<(usize, usize)>,
+    /// Every game, by index.
+    pub games: Vec<GameRecord>,
+}
+
+impl MatchResult {
+    /// The statistics lines of the summary: points, Elo with its interval, LOS,
+    /// normalized Elo, the pairs' pentanomial counts, and the SPRT's verdict.
+    #[must_use]
+    pub fn statistics_text(&self) -> String {
+        let mut out = String::new();
+        let t = self.trinomial();
+        let points = t.wins as f64 + t.draws as f64 / 2.0;
+        let _ = writeln!(
+            out,
+            "  A's points {points:.1} of {} ({:.1}%)",
+            t.games(),
+            100.0 * points / (t.games().max(1) as f64)
+        );
+        if let Some(p) = self.pentanomial() {
+            let c = p.counts;
+            let _ = writeln!(
+                out,
+                "  pairs (one opening, colours swapped): {} ; A's points per pair 0: {}, 0.5: {}, 1: {}, 1.5: {}, 2: {}",
+                p.pairs(),
+                c[0],
+                c[1],
+                c[2],
+                c[3],
+                c[4]
+            );
+        }
+        match self.estimate() {
+            Some(e) => {
+                let model = if self.alternate {
+                    "pentanomial"
+                } else {
+                    "trinomial"
+                };
+                let n_elo = e
+                    .n_elo
+                    .map_or_else(|| "n/a".to_string(), super::stats::signed);
+                let _ = writeln!(out, "  {} [{model}], nElo {n_elo}", e.text());
+            }
+            None => {
+                let _ = writeln!(out, "  Elo: no complete game (pair) yet");
+            }
+        }
+        if let (Some(spec), Some(state)) = (self.sprt, self.sprt_state()) {
+            let verdict = match state.decision {
+                Some(h) => format!("{h:?} accepted after {} games", self.games.len()),
+                None if self.games.len() >= self.games_planned => {
+                    format!(
+                        "inconclusive at the game limit ({} games)",
+                        self.games_planned
+                    )
+                }
+                None => format!("no decision after {} games (stopped)", self.games.len()),
+            };
+            let _ = writeln!(
+                out,
+                "  SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} (bounds {:.2}, {:.2}): {verdict}",
+                spec.elo0, spec.elo1, spec.alpha, spec.beta, state.llr, state.low, state.high
+            );
+        }
+        out
+    }
+}
+
+/// A CSV field, quoted when it holds a comma, a quote or a line break.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// Wins, draws and losses of player A over `games`.
+fn trinomial_of(games: &[GameRecord]) -> Trinomial {
+    let mut t = Trinomial::default();
+    for g in games {
+        match g.score_a.signum() {
+            1 => t.wins += 1,
+            0 => t.draws += 1,
+            _ => t.losses += 1,
+        }
+    }
+    t
+}
+
+/// Player A's pairs over `games` (sorted by index): games `2j` and `2j + 1` both played.
+fn pentanomial_of(games: &[GameRecord]) -> Pentanomial {
+    let mut p = Pentanomial::default();
+    for pair in games.windows(2) {
+        if pair[0].index % 2 == 0 && pair[1].index == pair[0].index + 1 {
+            p.add(pair[0].points_a(), pair[1].points_a());
+        }
+    }
+    p
+}
+
+/// The SPRT over `games`: by pairs when colours alternate, else by games.
+pub fn sprt_state_of(spec: &SprtSpec, alternate: bool, games: &[GameRecord]) -> SprtState {
+    if alternate {
+        spec.state(&pentanomial_of(games).weighted())
+    } else {
+        spec.state(&trinomial_of(games).weighted())
+    }
+}
+
+/// Joins the slices of a sharded match (`--shard i/n`) into one result. The slices must
+/// come from the same match (game, players, seed, openings, colours, games); a game in
+/// two slices is an error, since it means the shards overlap.
+pub fn merge_matches(parts: Vec<MatchResult>) -> Result<MatchResult, EngineError> {
+    let mut iter = parts.into_iter();
+    let Some(mut whole) = iter.next() else {
+        return Err(EngineError::Input("nothing to merge".into()));
+    };
+    let key = |m: &MatchResult| {
+        (
+            m.game.clone(),
+            m.a.clone(),
+            m.b.clone(),
+            m.seed,
+            m.openings,
+            m.book.clone(),
+            m.alternate,
+            m.games_planned,
+        )
+    };
+    for (k, part) in iter.enumerate() {
+        if key(&part) != key(&whole) {
+            return Err(EngineError::Input(format!(
+                "slice {} is from another match (game, players, seed, openings or games differ from the first slice)",
+                k + 2
+            )));
+        }
+        whole.games.extend(part.games);
+    }
+    whole.games.sort_by_key(|g| g.index);
+    if let Some(pair) = whole.games.windows(2).find(|w| w[0].index == w[1].index) {
+        return Err(EngineError::Input(format!(
+            "game {} is in two slices: the shards overlap",
+            pair[0].index
+        )));
+    }
+    whole.shard = None;
+    Ok(whole)
+}
+
+impl MatchResult {
+    /// Nodes per game of player `who` (0 = A, 1 = B).
+    #[must_use]
+    pub fn nodes(&self, who: usize) -> Summary {
+        let v: Vec<f64> = self.games.iter().map(|g| g.nodes[who] as f64).collect();
+        Summary::of(&v)
+    }
+
+    /// Nodes per game of both players together.
+    #[must_use]
+    pub fn total_nodes(&self) -> Summary {
+        let v: Vec<f64> = self.games.iter().map(|g| g.total_nodes() as f64).collect();
+        Summary::of(&v)
+    }
+
+    /// Seconds per game of player `who`.
+    #[must_use]
+    pub fn seconds(&self, who: usize) -> Summary {
+        let v: Vec<f64> = self.games.iter().map(|g| g.seconds[who]).collect();
+        Summary::of(&v)
+    }
+
+    /// Seconds per game of both players together.
+    #[must_use]
+    pub fn total_seconds(&self) -> Summary {
+        let v: Vec<f64> = self
+            .games
+            .iter()
+            .map(|g| g.seconds[0] + g.seconds[1])
+            .collect();
+        Summary::of(&v)
+    }
+
+    /// Player A's games as wins, draws and losses.
+    #[must_use]
+    pub fn trinomial(&self) -> Trinomial {
+        trinomial_of(&self.games)
+    }
+
+    /// Player A's game pairs (games `2j` and `2j + 1`, one opening, colours swapped) by
+    /// their points, when colours alternate.
+    #[must_use]
+    pub fn pentanomial(&self) -> Option<Pentanomial> {
+        self.alternate.then(|| pentanomial_of(&self.games))
+    }
+
+    /// Player A's Elo over B with its interval and LOS: from the pairs when colours
+    /// alternate, else from the games; `None` before the first game (or pair).
+    #[must_use]
+    pub fn estimate(&self) -> Option<EloEstimate> {
+        match self.pentanomial() {
+            Some(p) => p.estimate(),
+            None => self.trinomial().estimate(),
+        }
+    }
+
+    /// Where the SPRT stands after the games played, when the match runs one.
+    #[must_use]
+    pub fn sprt_state(&self) -> Option<SprtState> {
+        let spec = self.sprt?;
+        Some(sprt_state_of(&spec, self.alternate, &self.games))
+    }
+
+    /// Player A's wins, draws and losses.
+    #[must_use]
+    pub fn wins_draws_losses(&self) -> (usize, usize, usize) {
+        let w = self.games.iter().filter(|g| g.score_a > 0).count();
+        let l = self.games.iter().filter(|g| g.score_a < 0).count();
+        (w, self.games.len() - w - l, l)
+    }
+
+    /// Renders the result: `text` (a line per game, then the summary) or `csv` (a line
+    /// per game).
+    #[must_use]
+    pub fn render(&self, csv: bool) -> String {
+        let mut out = String::new();
+        if csv {
+            out.push_str("game,a_first,plies,opening_moves,nodes_a,nodes_b,leaves_a,leaves_b,searches_a,searches_b,seconds_a,seconds_b,score_a,moves,start\n");
+            for g in &self.games {
+                let _ = writeln!(
+                    out,
+                    "{},{},{},{},{},{},{},{},{},{},{:.6},{:.6},{},{},{}",
+                    g.index,
+                    g.a_first,
+                    g.moves.len(),
+                    g.opening_moves,
+                    g.nodes[0],
+                    g.nodes[1],
+                    g.leaves[0],
+                    g.leaves[1],
+                    g.searches[0],
+                    g.searches[1],
+                    g.seconds[0],
+                    g.seconds[1],
+                    g.score_a,
+                    g.moves.join(" "),
+                    csv_field(&g.start)
+                );
+            }
+            return out;
+        }
+        let _ = writeln!(
+            out,
+            "match: {} A = {} vs B = {}, {} games, seed {}, {}{} random opening moves{}",
+            self.game,
+            self.a,
+            self.b,
+            self.games.len(),
+            self.seed,
+            self.book
+                .as_ref()
+                .map_or_else(String::new, |b| format!("openings from {b}, then ")),
+            self.openings,
+            if self.alternate {
+                ", colours alternate"
+            } else {
+                ""
+            }
+        );
+        let _ = writeln!(
+            out,
+            "{:>5} {:>6} {:>6} {:>14} {:>14} {:>9} {:>9} {:>7}",
+            "game", "A-side", "plies", "nodes A", "nodes B", "secs A", "secs B", "score A"
+        );
+        for g in &self.games {
+            let _ = writeln!(
+                out,
+                "{:>5} {:>6} {:>6} {:>14} {:>14} {:>9.3} {:>9.3} {:>7}",
+                g.index,
+                if g.a_first { "first" } else { "second" },
+                g.moves.len(),
+                g.nodes[0],
+                g.nodes[1],
+                g.seconds[0],
+                g.seconds[1],
+                g.score_a
+            );
+        }
+        let (w, d, l) = self.wins_draws_losses();
+        let score_total: i64 = self.games.iter().map(|g| i64::from(g.score_a)).sum();
+        let _ = writeln!(out, "summary (per game: mean ± standard deviation; total)");
+        for (who, name) in [(0, &self.a), (1, &self.b)] {
+            let n = self.nodes(who);
+            let s = self.seconds(who);
+            let _ = writeln!(
+                out,
+                "  {} {name}: nodes {:.1} ± {:.1}; total {:.0}; seconds {:.3} ± {:.3}; total {:.3}",
+                if who == 0 { "A" } else { "B" },
+                n.mean,
+                n.stddev,
+                n.total,
+                s.mean,
+                s.stddev,
+                s.total
+            );
+        }
+        let t = self.total_nodes();
+        let _ = writeln!(
+            out,
+            "  both: nodes {:.1} ± {:.1}; total {:.0}",
+            t.mean, t.stddev, t.total
+        );
+        let _ = writeln!(
+            out,
+            "  A wins {w}, draws {d}, losses {l}; A's score total {score_total} (mean {:.2})",
+            score_total as f64 / self.games.len().max(1) as f64
+        );
+        out.push_str(&self.statistics_text());
+        out
+    }
+}
