@@ -88,6 +88,10 @@ pub enum Command {
     SaveTreeDialog,
     /// Trace the tree view's rows at its depth on the current position.
     BuildTrees,
+    /// Set up the Match tab's match.
+    SetMatchSetup(Box<crate::session::MatchSetup>),
+    /// Keep a finished match in the session.
+    SetMatchResult(Box<crate::vocab::matchrecord::MatchResult>),
     /// Set the tree view's depth.
     SetTreeDepth(u32),
     /// Save the tree view's drawing as SVG to this file.
@@ -285,6 +289,8 @@ impl TreelabApp {
                 self.session.view.tree_depth = d.clamp(1, crate::search::options::MAX_DEPTH);
             }
             Command::BuildTrees => self.build_trees(),
+            Command::SetMatchSetup(setup) => self.session.match_setup = *setup,
+            Command::SetMatchResult(result) => self.session.match_result = Some(*result),
             Command::SaveTreeDialog => {
                 let picked = files::pick_chart_to_save(ChartFormat::Svg);
                 self.picked(picked, files::PromptFor::SaveTree, ctx);

@@ -582,5 +582,6 @@ pub fn tab_label(t: ResultsTab) -> &'static str {
         ResultsTab::Seeds => "Seed layout",
         ResultsTab::Charts => "Charts",
         ResultsTab::Tree => "Tree",
+        ResultsTab::Match => "Match",
     }
 }

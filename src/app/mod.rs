@@ -12,6 +12,7 @@ mod commands;
 mod comparison;
 mod files;
 mod layout;
+mod match_view;
 mod position;
 mod results;
 mod row_options;

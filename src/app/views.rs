@@ -1,5 +1,5 @@
 //! The results views, one per tab of the results area (table, seed layout, charts,
-//! tree): each is a type that owns its view state and draws itself from the app. The
+//! tree, match): each is a type that owns its view state and draws itself from the app. The
 //! results area takes the open tab's view out of the app while it draws (so the view
 //! and the app can both be borrowed) and puts it back.
 //!
@@ -9,6 +9,7 @@
 
 use super::TreelabApp;
 use super::charts::ChartsView;
+use super::match_view::MatchView;
 use super::results::{SeedsView, TableView};
 use super::tree_view::TreeViewState;
 use crate::session::ResultsTab;
@@ -37,6 +38,8 @@ pub struct Views {
     pub charts: ChartsView,
     /// The tree view.
     pub tree: TreeViewState,
+    /// Whole games between two rows.
+    pub matches: MatchView,
 }
 
 impl Views {
@@ -47,6 +50,7 @@ impl Views {
             ResultsTab::Seeds => &mut self.seeds,
             ResultsTab::Charts => &mut self.charts,
             ResultsTab::Tree => &mut self.tree,
+            ResultsTab::Match => &mut self.matches,
         }
     }
 }

@@ -334,6 +334,18 @@ pub fn run_match(
     stop: &Arc<AtomicBool>,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<MatchResult, EngineError> {
+    run_match_observed(spec, stop, progress, &|_| {})
+}
+
+/// [`run_match`] that also hands every finished game to `on_game` as it finishes (in
+/// the order the workers finish them), for a live view. Raising `stop` ends the match
+/// after the games in progress: the result holds every game finished.
+pub fn run_match_observed(
+    spec: &MatchSpec,
+    stop: &Arc<AtomicBool>,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    on_game: &(dyn Fn(&GameRecord) + Sync),
+) -> Result<MatchResult, EngineError> {
     if !spec.game.info().playable() {
         let playable: Vec<&str> = GameKind::ALL
             .into_iter()
@@ -406,6 +418,7 @@ pub fn run_match(
         }
         match play_game(spec, i, stop) {
             Ok(g) => {
+                on_game(&g);
                 if let Ok(mut seq) = sequence.lock() {
                     seq.finished[i] = Some(g);
                     if let Some(sprt) = &spec.sprt
@@ -415,6 +428,8 @@ pub fn run_match(
                     }
                 }
             }
+            // A game cut short by Stop is dropped; the finished ones stay.
+            Err(_) if stop.load(Ordering::Relaxed) => return,
             Err(e) => {
                 if let Ok(mut f) = failure.lock() {
                     f.get_or_insert(e);

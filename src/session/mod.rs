@@ -9,8 +9,10 @@
 //!
 //! This module does not import egui: the app, tests and tools share it.
 
+mod matches;
 mod rows;
 
+pub use matches::MatchSetup;
 pub use rows::{drop_orphans, option_applies, sanitize};
 
 use std::path::{Path, PathBuf};
@@ -216,15 +218,18 @@ pub enum ResultsTab {
     Charts,
     /// The search tree of a row, step by step.
     Tree,
+    /// Whole games between two rows, with Elo and an SPRT.
+    Match,
 }
 
 impl ResultsTab {
     /// Every tab, in the order the toolbar shows them.
-    pub const ALL: [ResultsTab; 4] = [
+    pub const ALL: [ResultsTab; 5] = [
         ResultsTab::Table,
         ResultsTab::Seeds,
         ResultsTab::Charts,
         ResultsTab::Tree,
+        ResultsTab::Match,
     ];
 }
 
@@ -264,6 +269,10 @@ pub struct Session {
     pub results: Vec<ResultEntry>,
     /// View choices.
     pub view: ViewChoices,
+    /// The match set up in the Match view.
+    pub match_setup: MatchSetup,
+    /// The last match played there (every game, to replay).
+    pub match_result: Option<crate::vocab::matchrecord::MatchResult>,
 }
 
 impl Default for Session {
@@ -294,6 +303,8 @@ impl Default for Session {
             ],
             results: Vec::new(),
             view: ViewChoices::default(),
+            match_setup: MatchSetup::default(),
+            match_result: None,
         }
     }
 }

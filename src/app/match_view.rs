@@ -1,0 +1,424 @@
+//! The Match tab: whole games between two of the comparison's rows (or the random
+//! mover) on the current game, from seeded random openings or the open suite's
+//! positions, with colours swapped in pairs and an optional SPRT. The match runs on a
+//! background thread; the tab shows the live score, Elo with its interval and the LLR
+//! as the games come in, can stop it, keeps the finished match in the session, and
+//! replays any game on the board move by move.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+use super::views::ResultsView;
+use super::{Command, TreelabApp};
+use crate::engine::{AnyPosition, EngineError};
+use crate::experiment::matchplay::{MatchSpec, Player, PlayerKind, run_match_observed};
+use crate::session::{MatchSetup, Session};
+use crate::vocab::matchrecord::{GameRecord, MatchResult};
+use crate::vocab::rowspec::BenchRow;
+use crate::vocab::stats::SprtSpec;
+
+/// A match running in the background.
+struct MatchRun {
+    stop: Arc<AtomicBool>,
+    /// The games finished so far, in the order they finished.
+    live: Arc<Mutex<Vec<GameRecord>>>,
+    handle: JoinHandle<Result<MatchResult, EngineError>>,
+    /// What it plays (for the live statistics).
+    shell: MatchResult,
+}
+
+/// The Match tab's own state.
+#[derive(Default)]
+pub struct MatchView {
+    run: Option<MatchRun>,
+    /// The game being replayed and the ply shown.
+    replay: Option<(usize, usize)>,
+}
+
+impl ResultsView for MatchView {
+    fn ui(&mut self, ui: &mut egui::Ui, app: &mut TreelabApp) {
+        self.poll(app, ui.ctx());
+        let kind = app.position.kind();
+        if !kind.info().playable() {
+            ui.weak(format!(
+                "A {} is searched, not played out: pick Othello, tic-tac-toe or Connect Four for a match.",
+                kind.label().to_lowercase()
+            ));
+            return;
+        }
+        let running = self.run.is_some();
+        ui.add_enabled_ui(!running, |ui| setup_ui(ui, app));
+        ui.horizontal(|ui| {
+            if running {
+                if ui.button("■ Stop match").clicked()
+                    && let Some(run) = &self.run
+                {
+                    run.stop.store(true, Ordering::Relaxed);
+                }
+            } else if ui.button("▶ Play match").clicked() {
+                self.start(app);
+            }
+        });
+        ui.separator();
+        if let Some(run) = &self.run {
+            let mut live = run.shell.clone();
+            if let Ok(games) = run.live.lock() {
+                live.games = games.clone();
+            }
+            live.games.sort_by_key(|g| g.index);
+            ui.label(format!(
+                "{} of at most {} games played…",
+                live.games.len(),
+                live.games_planned
+            ));
+            statistics_ui(ui, &live);
+        } else if let Some(result) = app.session.match_result.clone() {
+            statistics_ui(ui, &result);
+            self.games_ui(ui, app, &result);
+        } else {
+            ui.weak("No match yet: set up the players above and press ▶ Play match.");
+        }
+    }
+
+    fn shows_results(&self) -> bool {
+        false
+    }
+}
+
+/// The players, games, openings, colours and SPRT.
+fn setup_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
+    let mut setup = app.session.match_setup.clone();
+    let rows: Vec<String> = app
+        .session
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| format!("row {}: {}", i + 1, r.label()))
+        .collect();
+    egui::Grid::new("match_setup")
+        .num_columns(2)
+        .spacing([8.0, 4.0])
+        .show(ui, |ui| {
+            for (name, player, depth) in [
+                ("Player A", &mut setup.a, &mut setup.depth_a),
+                ("Player B", &mut setup.b, &mut setup.depth_b),
+            ] {
+                let label = ui.label(name).id;
+                ui.horizontal(|ui| {
+                    let shown = player
+                        .and_then(|r| rows.get(r).cloned())
+                        .unwrap_or_else(|| "random mover".into());
+                    egui::ComboBox::from_id_salt(("match_player", name))
+                        .selected_text(shown)
+                        .width(220.0)
+                        .show_ui(ui, |ui| {
+                            ui.selectable_value(player, None, "random mover");
+                            for (i, text) in rows.iter().enumerate() {
+                                ui.selectable_value(player, Some(i), text);
+                            }
+                        })
+                        .response
+                        .labelled_by(label);
+                    if player.is_some() {
+                        let d = ui.label("depth").id;
+                        ui.add(
+                            egui::DragValue::new(depth)
+                                .range(1..=crate::search::options::MAX_DEPTH),
+                        )
+                        .labelled_by(d);
+                    }
+                });
+                ui.end_row();
+            }
+            let label = ui.label("Games").id;
+            ui.horizontal(|ui| {
+                ui.add(egui::DragValue::new(&mut setup.games).range(1..=100_000))
+                    .labelled_by(label);
+                ui.checkbox(&mut setup.alternate, "Colours swapped in pairs")
+                    .on_hover_text("Games 2j and 2j+1 share an opening, colours swapped");
+            });
+            ui.end_row();
+            let label = ui.label("Openings").id;
+            ui.horizontal(|ui| {
+                let has_suite = app.suite.is_some();
+                ui.add_enabled_ui(!setup.openings_from_suite, |ui| {
+                    ui.add(egui::DragValue::new(&mut setup.openings).range(0..=60))
+                        .labelled_by(label);
+                    ui.label("random moves");
+                });
+                ui.add_enabled_ui(has_suite, |ui| {
+                    ui.checkbox(&mut setup.openings_from_suite, "from the open suite")
+                        .on_disabled_hover_text("Open a suite of this game first");
+                });
+                let s = ui.label("seed").id;
+                ui.add(egui::DragValue::new(&mut setup.seed)).labelled_by(s);
+            });
+            ui.end_row();
+            ui.label("SPRT");
+            ui.horizontal(|ui| {
+                let mut on = setup.sprt.is_some();
+                ui.checkbox(&mut on, "stop when decided").on_hover_text(
+                    "A sequential probability ratio test between two Elo hypotheses",
+                );
+                if on {
+                    let s = setup.sprt.get_or_insert(SprtSpec {
+                        elo0: 0.0,
+                        elo1: 10.0,
+                        alpha: 0.05,
+                        beta: 0.05,
+                    });
+                    for (name, v, speed) in [
+                        ("elo0", &mut s.elo0, 1.0),
+                        ("elo1", &mut s.elo1, 1.0),
+                        ("alpha", &mut s.alpha, 0.005),
+                        ("beta", &mut s.beta, 0.005),
+                    ] {
+                        let l = ui.label(name).id;
+                        ui.add(egui::DragValue::new(v).speed(speed)).labelled_by(l);
+                    }
+                } else {
+                    setup.sprt = None;
+                }
+            });
+            ui.end_row();
+        });
+    if let Err(e) = setup.check(&app.session) {
+        ui.colored_label(ui.visuals().warn_fg_color, e);
+    }
+    if setup != app.session.match_setup {
+        app.push(Command::SetMatchSetup(Box::new(setup)));
+    }
+}
+
+/// Points, Elo with its interval, LOS, the pairs and the SPRT of `m`.
+fn statistics_ui(ui: &mut egui::Ui, m: &MatchResult) {
+    let t = m.trinomial();
+    ui.label(
+        egui::RichText::new(format!(
+            "A = {}  vs  B = {}:  A wins {}, draws {}, losses {}",
+            m.a, m.b, t.wins, t.draws, t.losses
+        ))
+        .strong(),
+    );
+    for line in m.statistics_text().lines().skip(1) {
+        ui.label(line.trim());
+    }
+}
+
+impl MatchView {
+    /// Starts the match the session sets up, on the current game.
+    fn start(&mut self, app: &mut TreelabApp) {
+        let setup = app.session.match_setup.clone();
+        if let Err(e) = setup.check(&app.session) {
+            return app.error(format!("Cannot play the match: {e}"));
+        }
+        let spec = match spec_of(
+            &setup,
+            &app.session,
+            app.position.kind(),
+            app.suite.as_ref(),
+        ) {
+            Ok(s) => s,
+            Err(e) => return app.error(format!("Cannot play the match: {e}")),
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let live = Arc::new(Mutex::new(Vec::new()));
+        let shell = MatchResult {
+            game: spec.game.name().to_string(),
+            a: spec.a.label.clone(),
+            b: spec.b.label.clone(),
+            seed: spec.seed,
+            openings: spec.openings,
+            book: spec.book_name.clone(),
+            alternate: spec.alternate,
+            games_planned: spec.games,
+            sprt: spec.sprt,
+            ..MatchResult::default()
+        };
+        let (thread_stop, thread_live) = (Arc::clone(&stop), Arc::clone(&live));
+        let handle = std::thread::Builder::new()
+            .name("treelab-match".into())
+            .spawn(move || {
+                run_match_observed(&spec, &thread_stop, &|_, _| {}, &|g| {
+                    if let Ok(mut v) = thread_live.lock() {
+                        v.push(g.clone());
+                    }
+                })
+            });
+        match handle {
+            Ok(handle) => {
+                self.run = Some(MatchRun {
+                    stop,
+                    live,
+                    handle,
+                    shell,
+                });
+                self.replay = None;
+                app.info("Playing the match…");
+            }
+            Err(e) => app.error(format!("could not start the match: {e}")),
+        }
+    }
+
+    /// Takes the result of a finished match into the session; asks for frames while
+    /// one runs.
+    fn poll(&mut self, app: &mut TreelabApp, ctx: &egui::Context) {
+        let Some(run) = &self.run else {
+            return;
+        };
+        if !run.handle.is_finished() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+            return;
+        }
+        let Some(run) = self.run.take() else {
+            return;
+        };
+        match run.handle.join() {
+            Ok(Ok(result)) => {
+                let n = result.games.len();
+                app.push(Command::SetMatchResult(Box::new(result)));
+                app.info(format!("The match ended after {n} games"));
+            }
+            Ok(Err(e)) => app.error(format!("The match failed: {e}")),
+            Err(_) => app.error("The match failed: its thread panicked"),
+        }
+    }
+
+    /// The finished games: a line each; a click replays one on the board.
+    fn games_ui(&mut self, ui: &mut egui::Ui, app: &mut TreelabApp, m: &MatchResult) {
+        ui.separator();
+        if let Some((g, ply)) = self.replay
+            && let Some(game) = m.games.iter().find(|x| x.index == g)
+        {
+            ui.horizontal(|ui| {
+                ui.label(format!("Replaying game {}:", game.index + 1));
+                let mut k = ply;
+                let label = ui.label("move").id;
+                ui.add(egui::Slider::new(&mut k, 0..=game.moves.len()))
+                    .labelled_by(label);
+                ui.label(format!("of {}", game.moves.len()));
+                if k != ply {
+                    self.show(app, m, game, k);
+                }
+            });
+        }
+        egui::ScrollArea::vertical()
+            .id_salt("match_games")
+            .max_height(ui.available_height().max(120.0))
+            .show(ui, |ui| {
+                for g in &m.games {
+                    let result = match g.score_a.signum() {
+                        1 => "A won",
+                        0 => "draw",
+                        _ => "B won",
+                    };
+                    let text = format!(
+                        "game {}: A plays {}, {} moves, {result} ({:+}), nodes A {} B {}",
+                        g.index + 1,
+                        if g.a_first { "first" } else { "second" },
+                        g.moves.len(),
+                        g.score_a,
+                        g.nodes[0],
+                        g.nodes[1]
+                    );
+                    let selected = self.replay.is_some_and(|(i, _)| i == g.index);
+                    if ui
+                        .selectable_label(selected, text)
+                        .on_hover_text("Replay this game on the board")
+                        .clicked()
+                    {
+                        self.show(app, m, g, g.moves.len());
+                    }
+                }
+            });
+    }
+
+    /// Shows game `g` of `m` after `ply` moves on the board.
+    fn show(&mut self, app: &mut TreelabApp, m: &MatchResult, g: &GameRecord, ply: usize) {
+        self.replay = Some((g.index, ply));
+        match replay(m, g, ply) {
+            Ok(p) => app.push(Command::SetPosition(p)),
+            Err(e) => app.error(format!("cannot replay game {}: {e}", g.index + 1)),
+        }
+    }
+}
+
+/// The position of game `g` of `m` after `ply` of its moves.
+fn replay(m: &MatchResult, g: &GameRecord, ply: usize) -> Result<AnyPosition, String> {
+    let kind = crate::engine::GameKind::from_name(&m.game).map_err(|e| e.to_string())?;
+    let mut p = AnyPosition::parse(kind, &g.start).map_err(|e| e.to_string())?;
+    for mv in g.moves.iter().take(ply) {
+        p = p.play(mv).map_err(|e| format!("move {mv}: {e}"))?;
+    }
+    Ok(p)
+}
+
+/// The match `setup` describes on `game`, players from `session`'s rows.
+fn spec_of(
+    setup: &MatchSetup,
+    session: &Session,
+    game: crate::engine::GameKind,
+    suite: Option<&crate::engine::Suite>,
+) -> Result<MatchSpec, String> {
+    let player = |row: Option<usize>, depth: u32| -> Result<Player, String> {
+        let Some(r) = row else {
+            return Ok(Player {
+                label: "random".into(),
+                kind: PlayerKind::Random,
+            });
+        };
+        let row = session
+            .rows
+            .get(r)
+            .ok_or_else(|| format!("there is no row {}", r + 1))?;
+        let label = row.label();
+        Ok(Player {
+            label: format!("{label}@{depth}"),
+            kind: PlayerKind::Search {
+                row: BenchRow {
+                    label,
+                    algorithm: row.algorithm,
+                    options: row.options.clone(),
+                },
+                depth,
+                nodes: None,
+                time_ms: None,
+            },
+        })
+    };
+    let (book, book_name) = match (setup.openings_from_suite, suite) {
+        (true, Some(s)) if s.kind == game => (
+            s.items.iter().map(|it| it.position.clone()).collect(),
+            Some(s.name.clone()),
+        ),
+        (true, Some(s)) => {
+            return Err(format!(
+                "the open suite holds {} positions, not {}",
+                s.kind.label(),
+                game.label()
+            ));
+        }
+        _ => (Vec::new(), None),
+    };
+    let evaluator = setup
+        .a
+        .and_then(|r| session.rows.get(r))
+        .map(|r| r.evaluator.clone())
+        .unwrap_or_default();
+    Ok(MatchSpec {
+        game,
+        a: player(setup.a, setup.depth_a)?,
+        b: player(setup.b, setup.depth_b)?,
+        games: setup.games,
+        seed: setup.seed,
+        openings: if book.is_empty() { setup.openings } else { 0 },
+        alternate: setup.alternate || book_name.is_some(),
+        book,
+        book_name,
+        evaluator,
+        threads: crate::runner::default_threads(),
+        sprt: setup.sprt,
+        shard: None,
+    })
+}

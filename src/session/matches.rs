@@ -1,0 +1,77 @@
+//! A match set up in the app: two players from the comparison's rows (or the seeded
+//! random mover), the games, the openings, colours and an optional SPRT; the session
+//! keeps it with the last match played, so both are saved.
+
+use serde::{Deserialize, Serialize};
+
+use super::Session;
+use crate::vocab::stats::SprtSpec;
+
+/// A match as the app's Match view sets it up.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MatchSetup {
+    /// Player A: a comparison row's index, or `None` for the random mover.
+    pub a: Option<usize>,
+    /// Player B, the same.
+    pub b: Option<usize>,
+    /// Player A's depth per move.
+    pub depth_a: u32,
+    /// Player B's depth per move.
+    pub depth_b: u32,
+    /// How many games (the most, with an SPRT).
+    pub games: usize,
+    /// Seeded random moves before the players take over.
+    pub openings: usize,
+    /// Start the game pairs from the positions of the session's suite instead.
+    pub openings_from_suite: bool,
+    /// Swap colours every other game (pairs share an opening).
+    pub alternate: bool,
+    /// The seed of the openings and the random mover.
+    pub seed: u64,
+    /// A sequential probability ratio test that ends the match once it decides.
+    pub sprt: Option<SprtSpec>,
+}
+
+impl Default for MatchSetup {
+    /// Row 1 at depth 4 against the random mover, 20 games after 2 random moves,
+    /// colours alternating.
+    fn default() -> Self {
+        MatchSetup {
+            a: Some(0),
+            b: None,
+            depth_a: 4,
+            depth_b: 4,
+            games: 20,
+            openings: 2,
+            openings_from_suite: false,
+            alternate: true,
+            seed: 1,
+            sprt: None,
+        }
+    }
+}
+
+impl MatchSetup {
+    /// Why the match cannot start, if it cannot: a player's row is gone or cannot run
+    /// at its depth, no games, or an SPRT without sense.
+    pub fn check(&self, session: &Session) -> Result<(), String> {
+        for (name, row, depth) in [("A", self.a, self.depth_a), ("B", self.b, self.depth_b)] {
+            if let Some(r) = row {
+                let Some(row) = session.rows.get(r) else {
+                    return Err(format!("player {name}: there is no row {}", r + 1));
+                };
+                row.options
+                    .validate(row.algorithm, depth)
+                    .map_err(|e| format!("player {name} (row {}): {e}", r + 1))?;
+            }
+        }
+        if self.games == 0 {
+            return Err("a match needs at least one game".into());
+        }
+        if let Some(s) = &self.sprt {
+            s.check().map_err(|e| format!("SPRT: {e}"))?;
+        }
+        Ok(())
+    }
+}
