@@ -170,7 +170,7 @@ impl MatchResult {
                         self.games_planned
                     )
                 }
-                None => format!("no decision after {} games (stopped)", self.games.len()),
+                None => format!("no decision yet after {} games", self.games.len()),
             };
             let _ = writeln!(
                 out,
