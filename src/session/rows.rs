@@ -33,6 +33,14 @@ pub fn sanitize(algorithm: Algorithm, o: &mut SearchOptions) {
         o.tt_mib = 0;
         o.tt_symmetry = false;
     }
+    if option_applies(algorithm, |x| {
+        x.tt_mib = 1;
+        x.tt_leaves = true;
+    })
+    .is_err()
+    {
+        o.tt_leaves = false;
+    }
     if option_applies(algorithm, |x| x.iterative_deepening = true).is_err() {
         o.iterative_deepening = false;
     }
@@ -47,13 +55,15 @@ pub fn sanitize(algorithm: Algorithm, o: &mut SearchOptions) {
 }
 
 /// Clears the options that only mean something with another one (aspiration without
-/// iterative deepening, symmetry without a table, the blind oracle without the oracle).
+/// iterative deepening, symmetry or leaf storage without a table, the blind oracle
+/// without the oracle).
 pub fn drop_orphans(o: &mut SearchOptions) {
     if !o.iterative_deepening {
         o.aspiration = 0;
     }
     if o.tt_mib == 0 {
         o.tt_symmetry = false;
+        o.tt_leaves = false;
     }
     if o.ordering != MoveOrder::Oracle {
         o.oracle_win_loss = false;

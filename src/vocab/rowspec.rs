@@ -50,6 +50,7 @@ pub fn parse_row_spec(spec: &str, base: &SearchOptions) -> Result<BenchRow, Engi
             "history" => o.history = true,
             "tt" => o.tt_mib = to_u32(num(value)?)?,
             "tt-symmetry" => o.tt_symmetry = true,
+            "tt-leaves" => o.tt_leaves = true,
             "id" => o.iterative_deepening = true,
             "aspiration" => {
                 o.aspiration =
@@ -115,6 +116,9 @@ pub fn row_spec(algorithm: Algorithm, options: &SearchOptions) -> String {
     }
     if options.tt_symmetry {
         add("tt-symmetry".into());
+    }
+    if options.tt_leaves {
+        add("tt-leaves".into());
     }
     if options.iterative_deepening {
         add("id".into());
@@ -287,6 +291,7 @@ mod tests {
             history: true,
             tt_mib: 64,
             tt_symmetry: true,
+            tt_leaves: true,
             iterative_deepening: true,
             aspiration: 25,
             window: InitialWindow::GameRange,
@@ -301,6 +306,28 @@ mod tests {
             all,
             "{text}"
         );
+    }
+
+    #[test]
+    fn leaves_in_the_table_are_for_negaalpha_and_the_mt_drivers_with_a_table() {
+        let d = SearchOptions::default();
+        for ok in [
+            "mtdf+tt=4+tt-leaves",
+            "mt-sss+tt=4+tt-leaves",
+            "negaalpha+tt=1+tt-leaves",
+        ] {
+            let row = parse_row_spec(ok, &d).unwrap_or_else(|e| panic!("{ok}: {e}"));
+            assert!(row.options.tt_leaves);
+            assert_eq!(row_spec(row.algorithm, &row.options), ok);
+        }
+        for bad in [
+            "pvs+tt=4+tt-leaves",
+            "mt-sss+tt-leaves",
+            "alphabeta+tt=4+tt-leaves",
+        ] {
+            let row = parse_row_spec(bad, &d).expect("parses");
+            assert!(row.options.validate(row.algorithm, 2).is_err(), "{bad}");
+        }
     }
 
     #[test]

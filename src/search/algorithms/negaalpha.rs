@@ -40,7 +40,16 @@ fn node<G: Game, E: Evaluator<G>>(
     fail_soft: bool,
 ) -> i32 {
     if depth == 0 {
-        return ctx.static_leaf(pos);
+        if !ctx.opts.tt_leaves {
+            return ctx.static_leaf(pos);
+        }
+        // A leaf evaluated by an earlier pass is read back, not evaluated again.
+        if let Err(v) = ctx.tt_probe(pos, 0, alpha0, beta0) {
+            return if fail_soft { v } else { v.clamp(alpha0, beta0) };
+        }
+        let v = ctx.static_leaf(pos);
+        ctx.tt_store(pos, 0, -INF, INF, v, None);
+        return if fail_soft { v } else { v.clamp(alpha0, beta0) };
     }
     let (mut alpha, beta, tt_move) = match ctx.tt_probe(pos, depth, alpha0, beta0) {
         Ok(w) => w,
