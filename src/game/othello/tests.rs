@@ -527,7 +527,7 @@ fn suite_names_lines_and_errors() {
 fn ffo_numbers_from_file_names() {
     assert_eq!(ffo_first_number("fforum-40-59.obf"), Some(40));
     assert_eq!(
-        ffo_first_number("/work/assets/othello/fforum-1-19.obf"),
+        ffo_first_number("/data/suites/othello/fforum-1-19.obf"),
         Some(1)
     );
     assert_eq!(ffo_first_number("C:\\suites\\FFORUM-20-39.OBF"), Some(20));
