@@ -224,18 +224,7 @@ impl MatchView {
         };
         let stop = Arc::new(AtomicBool::new(false));
         let live = Arc::new(Mutex::new(Vec::new()));
-        let shell = MatchResult {
-            game: spec.game.name().to_string(),
-            a: spec.a.label.clone(),
-            b: spec.b.label.clone(),
-            seed: spec.seed,
-            openings: spec.openings,
-            book: spec.book_name.clone(),
-            alternate: spec.alternate,
-            games_planned: spec.games,
-            sprt: spec.sprt,
-            ..MatchResult::default()
-        };
+        let shell = spec.result_without_games();
         let (thread_stop, thread_live) = (Arc::clone(&stop), Arc::clone(&live));
         let handle = std::thread::Builder::new()
             .name("treelab-match".into())

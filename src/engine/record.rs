@@ -105,6 +105,23 @@ fn pick_eval<D: Describe>(name: &str) -> Result<D::Eval, EngineError> {
     })
 }
 
+/// Runs `req` on `pos` with the evaluator it names.
+fn run_described<D: Describe>(
+    pos: &D,
+    req: &SearchRequest,
+    control: SearchControl<'_>,
+) -> Result<SearchResult<<D::Game as Game>::Move>, EngineError> {
+    let eval = pick_eval::<D>(&req.evaluator)?;
+    Ok(search::search(
+        pos.game(),
+        &eval,
+        req.algorithm,
+        &req.options,
+        req.depth,
+        control,
+    )?)
+}
+
 /// Runs `req` on a position of any described game, registered or not, with the
 /// evaluator it names; what [`run_search`] does once it knows the game.
 pub fn search_described<D: Describe>(
@@ -112,37 +129,21 @@ pub fn search_described<D: Describe>(
     req: &SearchRequest,
     control: SearchControl<'_>,
 ) -> Result<SearchRecord, EngineError> {
-    let eval = pick_eval::<D>(&req.evaluator)?;
-    let result = search::search(
-        pos.game(),
-        &eval,
-        req.algorithm,
-        &req.options,
-        req.depth,
-        control,
-    )?;
+    let result = run_described(pos, req, control)?;
     Ok(SearchRecord::from_result(&result, D::Game::move_to_string))
 }
 
-/// Runs `req` on one game's position with a trace, moves written out.
+/// [`search_described`] with a trace, moves written out.
 pub fn search_described_traced<D: Describe>(
     pos: &D,
     req: &SearchRequest,
     control: SearchControl<'_>,
 ) -> Result<TracedRecord, EngineError> {
-    let eval = pick_eval::<D>(&req.evaluator)?;
     let control = SearchControl {
         trace: true,
         ..control
     };
-    let result = search::search(
-        pos.game(),
-        &eval,
-        req.algorithm,
-        &req.options,
-        req.depth,
-        control,
-    )?;
+    let result = run_described(pos, req, control)?;
     let events = result
         .trace
         .as_ref()

@@ -282,7 +282,11 @@ impl BenchResult {
     #[must_use]
     pub fn tallies(&self, count: CountKind) -> Vec<Vec<Option<Tally>>> {
         let entries = self.entries();
-        let report = Report::new(&entries, &[], None);
+        self.tallies_in(&Report::new(&entries, &[], None), count)
+    }
+
+    /// [`BenchResult::tallies`] from the report over this bench's entries.
+    fn tallies_in(&self, report: &Report<'_>, count: CountKind) -> Vec<Vec<Option<Tally>>> {
         let positions: Vec<String> = self.positions().into_iter().map(|(_, n)| n).collect();
         let totals = report.totals(&positions, count);
         (0..self.rows.len())
@@ -310,7 +314,12 @@ impl BenchResult {
     #[must_use]
     pub fn disagreements(&self) -> Vec<&BenchCell> {
         let entries = self.entries();
-        let flags = Report::new(&entries, &[], None).disagreements();
+        self.disagreements_in(&Report::new(&entries, &[], None))
+    }
+
+    /// [`BenchResult::disagreements`] from the report over this bench's entries.
+    fn disagreements_in(&self, report: &Report<'_>) -> Vec<&BenchCell> {
+        let flags = report.disagreements();
         self.cells
             .iter()
             .zip(flags)
@@ -409,7 +418,7 @@ impl BenchResult {
             };
             table(&mut out, &format!("test = {name}"), &cells);
         }
-        let totals = self.tallies(count);
+        let totals = self.tallies_in(&report, count);
         let di = |d: u32| self.depths.iter().position(|&x| x == d).unwrap_or(0);
         let total = |r: usize, d: u32| totals.get(r).and_then(|t| t[di(d)]);
         table(&mut out, "total", &|r, d| {
@@ -444,7 +453,7 @@ impl BenchResult {
                 );
             }
         }
-        let bad = self.disagreements();
+        let bad = self.disagreements_in(&report);
         if !bad.is_empty() {
             let _ = writeln!(
                 out,

@@ -18,10 +18,9 @@ use super::bench::{BenchRow, parse_row_spec};
 use crate::engine::{AnyPosition, EngineError, GameKind, SearchRequest, run_search};
 use crate::game::{Scoring, SeededRng, Side, splitmix64};
 use crate::search::{SearchControl, SearchOptions};
-use crate::vocab::matchrecord::sprt_state_of;
 pub use crate::vocab::matchrecord::{GameRecord, MatchResult, Summary, merge_matches};
 use crate::vocab::parallel::map_in_order;
-use crate::vocab::stats::SprtSpec;
+use crate::vocab::stats::{Pentanomial, SprtSpec, Trinomial};
 
 /// Salt mixed into the seed for the opening moves of a game.
 const OPENING_SALT: u64 = 0x6F70_656E_696E_6773;
@@ -297,6 +296,9 @@ struct Sequence {
     checked: usize,
     /// The number of games after which the SPRT decided.
     decided_at: Option<usize>,
+    /// Games `0 .. checked` as W/D/L and as pairs: what the SPRT reads.
+    games_read: Trinomial,
+    pairs_read: Pentanomial,
 }
 
 impl Sequence {
@@ -311,13 +313,18 @@ impl Sequence {
         }
         // A pair at a time: with alternating colours a pair shares an opening.
         while self.checked + 2 <= self.prefix {
+            let points = |i: usize| self.finished[i].as_ref().map_or(0.5, GameRecord::points_a);
+            let (first, second) = (points(self.checked), points(self.checked + 1));
+            self.games_read.add(first);
+            self.games_read.add(second);
+            self.pairs_read.add(first, second);
             self.checked += 2;
-            let games: Vec<GameRecord> = self.finished[..self.checked]
-                .iter()
-                .flatten()
-                .cloned()
-                .collect();
-            if sprt_state_of(sprt, alternate, &games).decision.is_some() {
+            let state = if alternate {
+                sprt.state(&self.pairs_read.weighted())
+            } else {
+                sprt.state(&self.games_read.weighted())
+            };
+            if state.decision.is_some() {
                 self.decided_at = Some(self.checked);
                 return true;
             }
@@ -411,6 +418,8 @@ pub fn run_match_observed(
         prefix: 0,
         checked: 0,
         decided_at: None,
+        games_read: Trinomial::default(),
+        pairs_read: Pentanomial::default(),
     });
     map_in_order(&indices, spec.threads, &halt, |_, &i| {
         if stop.load(Ordering::Relaxed) {
@@ -449,16 +458,27 @@ pub fn run_match_observed(
     let keep = seq.decided_at.unwrap_or(spec.games);
     let games: Vec<GameRecord> = seq.finished.into_iter().take(keep).flatten().collect();
     Ok(MatchResult {
-        game: spec.game.name().to_string(),
-        a: spec.a.label.clone(),
-        b: spec.b.label.clone(),
-        seed: spec.seed,
-        openings: spec.openings,
-        book: spec.book_name.clone(),
-        alternate: spec.alternate,
-        games_planned: spec.games,
-        sprt: spec.sprt,
-        shard: spec.shard,
         games,
+        ..spec.result_without_games()
     })
+}
+
+impl MatchSpec {
+    /// The result of this match before any game: what it plays, and no games.
+    #[must_use]
+    pub fn result_without_games(&self) -> MatchResult {
+        MatchResult {
+            game: self.game.name().to_string(),
+            a: self.a.label.clone(),
+            b: self.b.label.clone(),
+            seed: self.seed,
+            openings: self.openings,
+            book: self.book_name.clone(),
+            alternate: self.alternate,
+            games_planned: self.games,
+            sprt: self.sprt,
+            shard: self.shard,
+            games: Vec::new(),
+        }
+    }
 }

@@ -195,11 +195,7 @@ fn csv_field(text: &str) -> String {
 fn trinomial_of(games: &[GameRecord]) -> Trinomial {
     let mut t = Trinomial::default();
     for g in games {
-        match g.score_a.signum() {
-            1 => t.wins += 1,
-            0 => t.draws += 1,
-            _ => t.losses += 1,
-        }
+        t.add(g.points_a());
     }
     t
 }
@@ -216,7 +212,7 @@ fn pentanomial_of(games: &[GameRecord]) -> Pentanomial {
 }
 
 /// The SPRT over `games`: by pairs when colours alternate, else by games.
-pub fn sprt_state_of(spec: &SprtSpec, alternate: bool, games: &[GameRecord]) -> SprtState {
+fn sprt_state_of(spec: &SprtSpec, alternate: bool, games: &[GameRecord]) -> SprtState {
     if alternate {
         spec.state(&pentanomial_of(games).weighted())
     } else {
@@ -330,9 +326,8 @@ impl MatchResult {
     /// Player A's wins, draws and losses.
     #[must_use]
     pub fn wins_draws_losses(&self) -> (usize, usize, usize) {
-        let w = self.games.iter().filter(|g| g.score_a > 0).count();
-        let l = self.games.iter().filter(|g| g.score_a < 0).count();
-        (w, self.games.len() - w - l, l)
+        let t = self.trinomial();
+        (t.wins as usize, t.draws as usize, t.losses as usize)
     }
 
     /// Renders the result: `text` (a line per game, then the summary) or `csv` (a line

@@ -201,6 +201,17 @@ pub struct Trinomial {
 }
 
 impl Trinomial {
+    /// Adds a game from the first player's points (1, ½ or 0).
+    pub fn add(&mut self, points: f64) {
+        if points > 0.5 {
+            self.wins += 1;
+        } else if points < 0.5 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+    }
+
     /// Games.
     #[must_use]
     pub fn games(&self) -> u64 {
