@@ -85,7 +85,7 @@ pub enum Command {
     /// Save the chart to this file.
     SaveChart(ChartFormat, PathBuf),
     /// Ask for a file and save the tree view's drawing as SVG.
-    SaveTreeDialog,
+    SaveTreeDialog(crate::tree::export::TreeFormat),
     /// Trace the tree view's rows at its depth on the current position.
     BuildTrees,
     /// Set up the Match tab's match.
@@ -94,7 +94,7 @@ pub enum Command {
     SetMatchResult(Box<crate::vocab::matchrecord::MatchResult>),
     /// Set the tree view's depth.
     SetTreeDepth(u32),
-    /// Save the tree view's drawing as SVG to this file.
+    /// Save the tree view's drawing to this file (SVG, TikZ or PNG by its extension).
     SaveTree(PathBuf),
 }
 
@@ -291,17 +291,11 @@ impl TreelabApp {
             Command::BuildTrees => self.build_trees(),
             Command::SetMatchSetup(setup) => self.session.match_setup = *setup,
             Command::SetMatchResult(result) => self.session.match_result = Some(*result),
-            Command::SaveTreeDialog => {
-                let picked = files::pick_chart_to_save(ChartFormat::Svg);
-                self.picked(picked, files::PromptFor::SaveTree, ctx);
+            Command::SaveTreeDialog(format) => {
+                let picked = files::pick_tree_to_save(format);
+                self.picked(picked, files::PromptFor::SaveTree(format), ctx);
             }
-            Command::SaveTree(path) => match self.tree_svg() {
-                Some(svg) => match crate::vocab::atomic::write_atomic(&path, svg.as_bytes()) {
-                    Ok(()) => self.info(format!("Saved the tree to {}", path.display())),
-                    Err(e) => self.error(format!("could not save {}: {e}", path.display())),
-                },
-                None => self.error("build a tree first"),
-            },
+            Command::SaveTree(path) => self.save_tree(&path),
         }
     }
 

@@ -108,7 +108,7 @@ pub enum PromptFor {
     /// Save the chart.
     SaveChart(super::charts::ChartFormat),
     /// Save the tree view's drawing.
-    SaveTree,
+    SaveTree(crate::tree::export::TreeFormat),
 }
 
 impl PromptFor {
@@ -122,7 +122,7 @@ impl PromptFor {
             PromptFor::SavePosition(_) => "Save position as",
             PromptFor::SaveTable => "Save table as CSV",
             PromptFor::SaveChart(_) => "Save chart as",
-            PromptFor::SaveTree => "Save tree as SVG",
+            PromptFor::SaveTree(_) => "Save tree",
         }
     }
 
@@ -137,7 +137,7 @@ impl PromptFor {
             PromptFor::SavePosition(f) => Command::SavePosition(f, path),
             PromptFor::SaveTable => Command::SaveTable(path),
             PromptFor::SaveChart(f) => Command::SaveChart(f, path),
-            PromptFor::SaveTree => Command::SaveTree(path),
+            PromptFor::SaveTree(_) => Command::SaveTree(path),
         }
     }
 }
@@ -199,7 +199,7 @@ pub fn default_prompt_path(purpose: PromptFor, kind: GameKind, current: Option<&
         PromptFor::SaveTable => format!("{dir}results.csv"),
         PromptFor::SaveChart(super::charts::ChartFormat::Png) => format!("{dir}chart.png"),
         PromptFor::SaveChart(super::charts::ChartFormat::Svg) => format!("{dir}chart.svg"),
-        PromptFor::SaveTree => format!("{dir}tree.svg"),
+        PromptFor::SaveTree(f) => format!("{dir}tree.{}", f.extension()),
     }
 }
 
@@ -285,6 +285,17 @@ pub fn pick_chart_to_save(format: super::charts::ChartFormat) -> Picked {
         dialog()
             .add_filter(ext, &[ext])
             .set_file_name(format!("chart.{ext}"))
+            .save_file()
+    })
+}
+
+/// Asks where to save the tree view's figure.
+pub fn pick_tree_to_save(format: crate::tree::export::TreeFormat) -> Picked {
+    let ext = format.extension();
+    ask(|| {
+        dialog()
+            .add_filter(ext, &[ext])
+            .set_file_name(format!("tree.{ext}"))
             .save_file()
     })
 }

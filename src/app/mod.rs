@@ -14,9 +14,11 @@ mod files;
 mod layout;
 mod match_view;
 mod position;
+mod quiz_view;
 mod results;
 mod row_options;
 mod suite;
+mod tree_canvas;
 mod tree_view;
 mod views;
 
@@ -29,6 +31,7 @@ pub use charts::ChartFormat;
 pub use commands::Command;
 pub use files::PositionFormat;
 pub use results::TableExport;
+pub use tree_canvas::DrawnLabel;
 
 /// The window's default size: readable on a 1280x800 screen.
 const WINDOW_SIZE: [f32; 2] = [1280.0, 800.0];
@@ -366,6 +369,11 @@ impl TreelabApp {
         // session: the start position stands in, and the status line says why.
         let suite_problem = self.adopt_session_state().err();
         self.saved = self.session.clone();
+        // A session saved on its tree (a worked example, a quiz) opens with it drawn.
+        self.views.tree = tree_view::TreeViewState::default();
+        if self.session.view.tab == crate::session::ResultsTab::Tree {
+            self.push(Command::BuildTrees);
+        }
         self.remember(path);
         match suite_problem {
             Some(e) => self.error(format!("Opened {}, but {e}", path.display())),

@@ -204,6 +204,8 @@ pub struct ViewChoices {
     pub tree_row_beside: Option<usize>,
     /// The tree view's depth.
     pub tree_depth: u32,
+    /// The tree view builds its tree as a quiz.
+    pub tree_quiz: bool,
 }
 
 /// The views of the results.
@@ -247,6 +249,7 @@ impl Default for ViewChoices {
             tree_row: 0,
             tree_row_beside: None,
             tree_depth: 3,
+            tree_quiz: false,
         }
     }
 }

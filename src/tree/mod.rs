@@ -4,13 +4,19 @@
 //! visit is a node with its window on entry, its value on leaving, how it was visited
 //! (normal, null-window test, re-search), whether it was a leaf, a table cutoff or a
 //! cut node, and the moves that were never searched below it (pruned). Several visits
-//! of the root (iterative deepening, MTD(f) passes) become several trees under one
-//! synthetic top. [`layout`] places the nodes as a tidy tree, [`to_svg`] draws it, and
-//! [`diff`] finds the visits one tree has and another has not. This module does not
-//! import egui.
+//! of the root (iterative deepening, MTD(f) passes) become several trees side by side.
+//! [`layout`] places the visits of one or two trees, [`draw`] turns them into shapes,
+//! [`export`] and [`png`] write those as SVG, TikZ and PNG, [`diff`] finds the visits one
+//! tree has and another has not, and [`quiz`] asks a learner what each visit does.
+//! This module does not import egui.
+
+pub mod draw;
+pub mod export;
+pub mod layout;
+pub mod png;
+pub mod quiz;
 
 use std::collections::HashSet;
-use std::fmt::Write as _;
 
 use crate::engine::{AnyPosition, EngineError, SearchRecord, SearchRequest};
 use crate::search::trace::{TraceEvent, VisitKind};
@@ -108,7 +114,8 @@ impl TreeNode {
     }
 }
 
-fn bound(v: i32) -> String {
+/// A window bound as text, infinities written out.
+pub(crate) fn bound(v: i32) -> String {
     if v >= INF {
         "+∞".into()
     } else if v <= -INF {
@@ -358,9 +365,6 @@ impl SearchTree {
     }
 }
 
-/// The room a node's pruned-moves stub takes, in slots.
-pub const PRUNED_SLOT: f32 = 0.7;
-
 /// The label of a node's pruned moves: the moves when few, else how many.
 #[must_use]
 pub fn pruned_label(pruned: &[String]) -> String {
@@ -369,70 +373,6 @@ pub fn pruned_label(pruned: &[String]) -> String {
     } else {
         format!("{} pruned", pruned.len())
     }
-}
-
-/// A node's place in the drawing.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Placed {
-    /// Horizontal position in slots (leaves one slot apart).
-    pub x: f32,
-    /// The depth level (ply, plus one under the synthetic top when there are passes).
-    pub y: f32,
-    /// Whether it is drawn (not inside a collapsed subtree).
-    pub visible: bool,
-}
-
-/// Places the nodes as a tidy tree: leaves (and collapsed nodes) one slot apart in
-/// visit order, each parent centred over its children. The passes sit side by side.
-/// Returns the places and the width in slots. Pruned moves take a slot each, right of
-/// their parent's searched children, so they can be drawn as dotted stubs.
-#[must_use]
-pub fn layout(tree: &SearchTree, collapsed: &HashSet<usize>) -> (Vec<Placed>, f32) {
-    let mut placed = vec![Placed::default(); tree.nodes.len()];
-    let mut next = 0.0f32;
-    fn place(
-        tree: &SearchTree,
-        n: usize,
-        collapsed: &HashSet<usize>,
-        placed: &mut [Placed],
-        next: &mut f32,
-        visible: bool,
-    ) -> f32 {
-        let node = &tree.nodes[n];
-        placed[n].y = node.ply as f32;
-        placed[n].visible = visible;
-        let open = !collapsed.contains(&n);
-        let mut xs = Vec::new();
-        for &c in &node.children {
-            xs.push(place(tree, c, collapsed, placed, next, visible && open));
-        }
-        if !open || node.children.is_empty() {
-            // Hidden children still got places; give this node its own slot.
-            let x = *next;
-            *next += 1.0;
-            placed[n].x = x;
-            return x;
-        }
-        if visible && !node.pruned.is_empty() {
-            *next += PRUNED_SLOT;
-        }
-        let x = (xs[0] + xs[xs.len() - 1]) / 2.0;
-        placed[n].x = x;
-        x
-    }
-    for &r in &tree.roots {
-        place(tree, r, collapsed, &mut placed, &mut next, true);
-        next += 1.0;
-    }
-    // Hidden nodes sit at their collapsed ancestor.
-    for n in 0..tree.nodes.len() {
-        if !placed[n].visible
-            && let Some(p) = tree.nodes[n].parent
-        {
-            placed[n].x = placed[p].x;
-        }
-    }
-    (placed, next.max(1.0))
 }
 
 /// The visits of `a` whose (path, kind) no visit of `b` has: where the trees differ.
@@ -447,125 +387,6 @@ pub fn diff(a: &SearchTree, b: &SearchTree) -> Vec<bool> {
         .iter()
         .map(|n| !in_b.contains(&(n.path.as_slice(), n.kind)))
         .collect()
-}
-
-fn xml(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
-/// The tree as a standalone SVG drawing: nodes as circles (leaves as squares) with
-/// their move and value, the window under each, PV edges thick, null-window visits
-/// dashed, re-searches orange, table cutoffs blue, pruned moves as dotted grey stubs.
-#[must_use]
-pub fn to_svg(tree: &SearchTree, collapsed: &HashSet<usize>) -> String {
-    let (placed, width) = layout(tree, collapsed);
-    let (sx, sy, margin) = (44.0f32, 70.0f32, 30.0f32);
-    let depth = tree.nodes.iter().map(|n| n.ply).max().unwrap_or(0) as f32;
-    let (w, h) = (
-        width * sx + 2.0 * margin,
-        (depth + 1.0) * sy + 2.0 * margin + 20.0,
-    );
-    let at = |p: Placed| (margin + p.x * sx, margin + 10.0 + p.y * sy);
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.0} {h:.0}" font-family="sans-serif" font-size="10">"#
-    );
-    let _ = writeln!(
-        out,
-        r#"<rect width="{w:.0}" height="{h:.0}" fill="white"/>"#
-    );
-    let _ = writeln!(
-        out,
-        r#"<text x="{margin}" y="16" font-size="12">{} depth {} — {} nodes</text>"#,
-        xml(&crate::vocab::rowspec::row_spec(
-            tree.request.algorithm,
-            &tree.request.options
-        )),
-        tree.request.depth,
-        tree.nodes.len()
-    );
-    for (i, n) in tree.nodes.iter().enumerate() {
-        if !placed[i].visible {
-            continue;
-        }
-        let (x, y) = at(placed[i]);
-        if let Some(p) = n.parent {
-            let (px, py) = at(placed[p]);
-            let color = match n.kind {
-                VisitKind::Research => "#e67e22",
-                VisitKind::NullWindow => "#7f8c8d",
-                VisitKind::Normal => "#34495e",
-            };
-            let dash = if n.kind == VisitKind::NullWindow {
-                r#" stroke-dasharray="4 3""#
-            } else {
-                ""
-            };
-            let width = if n.on_pv { 3.0 } else { 1.2 };
-            let _ = writeln!(
-                out,
-                r#"<line x1="{px:.1}" y1="{py:.1}" x2="{x:.1}" y2="{y:.1}" stroke="{color}" stroke-width="{width}"{dash}/>"#
-            );
-        }
-        if !collapsed.contains(&i) && !n.children.is_empty() && !n.pruned.is_empty() {
-            let last = n.children.last().map_or(placed[i], |&c| placed[c]);
-            let (cx, cy) = at(Placed {
-                x: last.x + PRUNED_SLOT,
-                y: last.y,
-                visible: true,
-            });
-            let _ = writeln!(
-                out,
-                r##"<line x1="{x:.1}" y1="{y:.1}" x2="{cx:.1}" y2="{cy:.1}" stroke="#bbbbbb" stroke-dasharray="2 3"/><text x="{cx:.1}" y="{:.1}" fill="#999999" text-anchor="middle">{}</text><title>pruned: {}</title>"##,
-                cy + 12.0,
-                xml(&pruned_label(&n.pruned)),
-                xml(&n.pruned.join(" "))
-            );
-        }
-    }
-    for (i, n) in tree.nodes.iter().enumerate() {
-        if !placed[i].visible {
-            continue;
-        }
-        let (x, y) = at(placed[i]);
-        let fill = match n.node_type() {
-            NodeType::Pv => "#27ae60",
-            NodeType::Cut => "#c0392b",
-            NodeType::All => "#2980b9",
-            NodeType::Leaf => "#95a5a6",
-            NodeType::TableCut => "#8e44ad",
-        };
-        if n.leaf {
-            let _ = writeln!(
-                out,
-                r#"<rect x="{:.1}" y="{:.1}" width="12" height="12" fill="{fill}"/>"#,
-                x - 6.0,
-                y - 6.0
-            );
-        } else {
-            let _ = writeln!(
-                out,
-                r#"<circle cx="{x:.1}" cy="{y:.1}" r="7" fill="{fill}"/>"#
-            );
-        }
-        let value = n.value.map_or_else(|| "?".to_string(), |v| v.to_string());
-        let mv = n.mv.as_deref().unwrap_or("root");
-        let _ = writeln!(
-            out,
-            r##"<text x="{x:.1}" y="{:.1}" text-anchor="middle">{} {}</text><text x="{x:.1}" y="{:.1}" text-anchor="middle" fill="#555555">{}</text><title>{}</title>"##,
-            y - 10.0,
-            xml(mv),
-            xml(&value),
-            y + 18.0,
-            xml(&n.window_text()),
-            xml(&tree.explain(i))
-        );
-    }
-    out.push_str("</svg>\n");
-    out
 }
 
 #[cfg(test)]
@@ -653,13 +474,14 @@ mod tests {
         // with every child.
         let root = t.roots[0];
         assert_eq!(t.nodes[root].children.len(), 3);
-        let (placed, width) = layout(&t, &HashSet::new());
-        assert!(placed.iter().all(|p| p.visible));
-        assert!(width >= 11.0);
-        let svg = to_svg(&t, &HashSet::new());
+        let j = layout::Joint::of(&[&t]);
+        let l = layout::place(&j, &HashSet::new(), false);
+        assert!(l.at.iter().all(|p| p.visible));
+        assert!(l.slots >= 11.0);
+        let svg = export::to_svg(&export::figure_of(&t));
         assert_eq!(svg.matches("<rect x=").count(), 11, "a square per leaf");
         assert!(
-            svg.contains("stroke-dasharray=\"2 3\""),
+            svg.contains("stroke-dasharray=\"1.5 3\""),
             "pruned moves drawn dotted"
         );
     }

@@ -1,0 +1,227 @@
+//! The quiz panel of the tree view: at each visit the learner types the window, the
+//! value and the cutoff (ticking the moves that will never be searched), presses Check,
+//! and sees each part marked with the right answer and a one-line reason, and the
+//! score. The marking is [`crate::tree::quiz`].
+
+use std::collections::BTreeSet;
+
+use egui::{Color32, RichText};
+
+use super::tree_view::TreeViewState;
+use crate::tree::quiz::{Answer, Part, Quiz, parse_bound};
+
+/// A quiz under way with the learner's unfinished answers.
+#[derive(Clone, Debug, Default)]
+pub struct QuizState {
+    /// The quiz.
+    pub quiz: Quiz,
+    /// The typed α.
+    pub alpha: String,
+    /// The typed β.
+    pub beta: String,
+    /// The typed value.
+    pub value: String,
+    /// The cutoff answer.
+    pub cutoff: Option<bool>,
+    /// The moves ticked as never searched.
+    pub never: BTreeSet<String>,
+    /// Why the answer could not be read.
+    pub error: Option<String>,
+}
+
+impl QuizState {
+    /// Reads the typed answers for the parts asked.
+    fn answer(&self, parts: &[Part]) -> Result<Answer, String> {
+        let mut a = Answer {
+            never: self.never.clone(),
+            cutoff: self.cutoff,
+            ..Answer::default()
+        };
+        for part in parts {
+            match part {
+                Part::Window => {
+                    let lo = parse_bound(&self.alpha).map_err(|e| format!("α: {e}"))?;
+                    let hi = parse_bound(&self.beta).map_err(|e| format!("β: {e}"))?;
+                    a.window = Some((lo, hi));
+                }
+                Part::Value => {
+                    let v = parse_bound(&self.value).map_err(|e| format!("value: {e}"))?;
+                    a.value = Some(v);
+                }
+                Part::Cutoff => {
+                    if self.cutoff.is_none() {
+                        return Err("say whether it cuts off (yes or no)".into());
+                    }
+                }
+            }
+        }
+        Ok(a)
+    }
+
+    fn clear_inputs(&mut self) {
+        self.alpha.clear();
+        self.beta.clear();
+        self.value.clear();
+        self.cutoff = None;
+        self.never.clear();
+        self.error = None;
+    }
+}
+
+/// The quiz panel (in place of the step controls).
+pub fn quiz_ui(ui: &mut egui::Ui, state: &mut TreeViewState) {
+    let (Some(pane), Some(qs)) = (state.panes.first(), state.quiz.as_mut()) else {
+        return;
+    };
+    let tree = &pane.tree;
+    let q = qs.quiz.question(tree);
+    let node = &tree.nodes[q.node];
+    let total = tree.nodes.len();
+    let mv = node.mv.as_deref().unwrap_or("the root");
+    let what = if node.leaf {
+        format!(
+            "a leaf, its value {} is given",
+            node.value.map_or_else(|| "?".into(), |v| v.to_string())
+        )
+    } else if node.table_cut {
+        format!(
+            "the table answers it with {}",
+            node.value.map_or_else(|| "?".into(), |v| v.to_string())
+        )
+    } else if node.path.is_empty() {
+        "the root".to_string()
+    } else {
+        format!("after {}", node.path.join(" "))
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(format!("Quiz — visit {} of {total}: {mv}", q.node + 1)).strong());
+        ui.label(format!("at ply {} ({what})", node.ply));
+        ui.separator();
+        ui.label(format!("Score: {}", qs.quiz.score_text()));
+    });
+    match qs.quiz.marks.clone() {
+        None if q.parts.is_empty() => {
+            ui.label("Nothing to ask here: minimax has no window, and a leaf's value is given.");
+            if ui.button("Next visit").clicked() {
+                qs.quiz.next(tree);
+                qs.clear_inputs();
+            }
+        }
+        None => {
+            ui.horizontal_wrapped(|ui| {
+                for part in &q.parts {
+                    match part {
+                        Part::Window => {
+                            let l = ui.label("window: α");
+                            ui.add(egui::TextEdit::singleline(&mut qs.alpha).desired_width(48.0))
+                                .labelled_by(l.id);
+                            let l = ui.label("β");
+                            ui.add(egui::TextEdit::singleline(&mut qs.beta).desired_width(48.0))
+                                .labelled_by(l.id);
+                        }
+                        Part::Value => {
+                            let l = ui.label("value returned");
+                            ui.add(egui::TextEdit::singleline(&mut qs.value).desired_width(48.0))
+                                .labelled_by(l.id);
+                        }
+                        Part::Cutoff => {
+                            ui.label("cuts off?");
+                            if ui
+                                .selectable_label(qs.cutoff == Some(true), "yes")
+                                .clicked()
+                            {
+                                qs.cutoff = Some(true);
+                            }
+                            if ui
+                                .selectable_label(qs.cutoff == Some(false), "no")
+                                .clicked()
+                            {
+                                qs.cutoff = Some(false);
+                            }
+                        }
+                    }
+                }
+            });
+            if q.parts.contains(&Part::Cutoff) && !q.moves.is_empty() {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("never searched here:");
+                    for m in &q.moves {
+                        let mut on = qs.never.contains(m);
+                        if ui
+                            .checkbox(&mut on, m.as_str())
+                            .on_hover_text("Tick the moves the search will not look at")
+                            .changed()
+                        {
+                            if on {
+                                qs.never.insert(m.clone());
+                            } else {
+                                qs.never.remove(m);
+                            }
+                        }
+                    }
+                });
+            }
+            ui.horizontal(|ui| {
+                if ui.button("Check").clicked() {
+                    match qs.answer(&q.parts) {
+                        Ok(a) => {
+                            qs.error = None;
+                            qs.quiz.check(tree, &a);
+                        }
+                        Err(e) => qs.error = Some(e),
+                    }
+                }
+                if ui
+                    .button("Show the answer")
+                    .on_hover_text("Counts as not answered")
+                    .clicked()
+                {
+                    qs.error = None;
+                    qs.quiz.check(tree, &Answer::default());
+                }
+                ui.weak("write −∞ and +∞ as -inf and inf");
+            });
+            if let Some(e) = &qs.error {
+                ui.colored_label(ui.visuals().error_fg_color, e);
+            }
+        }
+        Some(marks) => {
+            for m in &marks {
+                let (sign, color) = if m.right {
+                    ("✔", Color32::from_rgb(39, 174, 96))
+                } else {
+                    ("✘", Color32::from_rgb(192, 57, 43))
+                };
+                ui.horizontal_wrapped(|ui| {
+                    ui.colored_label(
+                        color,
+                        RichText::new(format!("{sign} {}: {}", m.part.label(), m.expected))
+                            .strong(),
+                    );
+                    ui.label(format!("— {}", m.reason));
+                });
+            }
+            ui.horizontal(|ui| {
+                if q.node + 1 < total {
+                    if ui.button("Next visit").clicked() {
+                        qs.quiz.next(tree);
+                        qs.clear_inputs();
+                    }
+                } else {
+                    ui.label(
+                        RichText::new(format!(
+                            "The search is over. Final score: {}",
+                            qs.quiz.score_text()
+                        ))
+                        .strong(),
+                    );
+                }
+                if ui.button("Start again").clicked() {
+                    qs.quiz = Quiz::new();
+                    qs.clear_inputs();
+                }
+            });
+        }
+    }
+    state.step = state.quiz.as_ref().map_or(0, |q| q.quiz.visit);
+}

@@ -1,0 +1,264 @@
+//! Where each visit is drawn: the joint shape of one or two search trees and its tidy
+//! layout.
+//!
+//! [`Joint`] merges the trees shown side by side into one shape, visit by visit (a visit
+//! is known by its parent, its move and how many times that move was visited under
+//! that parent before), so both trees are drawn on the same places
+//! and the same subtree lines up when they share a zoom and a scroll. A single tree is
+//! its own joint shape.
+//!
+//! [`place`] lays the joint shape out in abstract units: `x` in slots (one label wide),
+//! `level` in plies, `row` in text lines. Two modes: the textbook drawing, every child
+//! one slot beside the next and the moves never searched as a stub right of them, and
+//! the compact drawing, where a node whose children are all leaves lists them in a
+//! column under it (one line each, its never-searched moves on a last line). The view
+//! picks the compact drawing when the textbook one is too wide to read.
+
+use std::collections::{HashMap, HashSet};
+
+use super::SearchTree;
+
+/// The room a stub of never-searched moves takes right of the searched children, in
+/// slots (textbook drawing).
+pub const PRUNED_SLOT: f32 = 0.7;
+
+/// The visits of one or two trees merged into one shape.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Joint {
+    /// Each joint node's parent.
+    pub parent: Vec<Option<usize>>,
+    /// Each joint node's children, in visit order (the first tree's order, the second
+    /// tree's own visits after the visit they follow there).
+    pub children: Vec<Vec<usize>>,
+    /// The roots (one per pass over the root), in order.
+    pub roots: Vec<usize>,
+    /// The ply of each joint node.
+    pub ply: Vec<u32>,
+    /// Whether some tree left moves unsearched at this node.
+    pub pruned: Vec<bool>,
+    /// For each tree, its nodes' joint ids.
+    pub of: Vec<Vec<usize>>,
+}
+
+/// A visit's identity across trees: its parent (or its pass), its move and how many
+/// visits of that move came before it under the same parent. How it was visited is
+/// left out, so that NegaScout's test of a move sits where alpha-beta's visit of it
+/// does (and its re-search next to it).
+type Key = (Option<usize>, usize, Option<String>, u32);
+
+impl Joint {
+    /// Merges `trees` (one or two) into one shape.
+    #[must_use]
+    pub fn of(trees: &[&SearchTree]) -> Joint {
+        let mut j = Joint::default();
+        let mut ids: HashMap<Key, usize> = HashMap::new();
+        for tree in trees {
+            let mut of = Vec::with_capacity(tree.nodes.len());
+            // Per joint parent: where this tree's last child went among the children.
+            let mut cursor: HashMap<Option<usize>, usize> = HashMap::new();
+            // Per (tree parent, move, kind): visits so far (the occurrence number).
+            let mut seen: HashMap<(Option<usize>, Option<&str>), u32> = HashMap::new();
+            let mut passes = 0usize;
+            for n in &tree.nodes {
+                let parent = n.parent.map(|p| of[p]);
+                let pass = if n.parent.is_none() {
+                    passes += 1;
+                    passes - 1
+                } else {
+                    0
+                };
+                let occ = seen.entry((n.parent, n.mv.as_deref())).or_insert(0);
+                let key = (parent, pass, n.mv.clone(), *occ);
+                *occ += 1;
+                let id = match ids.get(&key) {
+                    Some(&id) => {
+                        let list = parent.map_or(&j.roots, |p| &j.children[p]);
+                        if let Some(at) = list.iter().position(|&c| c == id) {
+                            cursor.insert(parent, at);
+                        }
+                        id
+                    }
+                    None => {
+                        let id = j.parent.len();
+                        j.parent.push(parent);
+                        j.children.push(Vec::new());
+                        j.ply.push(n.ply);
+                        j.pruned.push(false);
+                        ids.insert(key, id);
+                        let list = match parent {
+                            Some(p) => &mut j.children[p],
+                            None => &mut j.roots,
+                        };
+                        // Right after this tree's previous visit under the same parent.
+                        let at = cursor.get(&parent).map_or(0, |&c| c + 1).min(list.len());
+                        list.insert(at, id);
+                        cursor.insert(parent, at);
+                        id
+                    }
+                };
+                if !n.pruned.is_empty() {
+                    j.pruned[id] = true;
+                }
+                of.push(id);
+            }
+            j.of.push(of);
+        }
+        j
+    }
+
+    /// The number of joint nodes.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.parent.len()
+    }
+
+    /// Whether there are no nodes.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.parent.is_empty()
+    }
+}
+
+/// Where one joint node is drawn, in layout units.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Place {
+    /// The centre of its slot (its column, when it is listed in one), in slots.
+    pub x: f32,
+    /// Its level (its ply; passes side by side all start at level 0).
+    pub level: f32,
+    /// Its line in its parent's column (compact drawing), 0 otherwise.
+    pub row: f32,
+    /// Listed in its parent's column (compact drawing) rather than centred in a slot.
+    pub listed: bool,
+    /// Drawn: not inside a folded subtree.
+    pub visible: bool,
+}
+
+/// The layout of a joint shape.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Layout {
+    /// Each joint node's place.
+    pub at: Vec<Place>,
+    /// Where each node's never-searched moves are drawn (None: nowhere, or folded).
+    pub pruned_at: Vec<Option<Place>>,
+    /// The width in slots.
+    pub slots: f32,
+    /// The deepest level.
+    pub levels: f32,
+    /// Whether the compact drawing was used.
+    pub compact: bool,
+}
+
+/// Lays out `j` with `folded` nodes closed: the textbook drawing, or the compact one.
+#[must_use]
+pub fn place(j: &Joint, folded: &HashSet<usize>, compact: bool) -> Layout {
+    let mut l = Layout {
+        at: vec![Place::default(); j.len()],
+        pruned_at: vec![None; j.len()],
+        slots: 0.0,
+        levels: 0.0,
+        compact,
+    };
+    let mut next = 0.0f32;
+    for &r in &j.roots {
+        place_node(j, r, folded, &mut l, &mut next, true);
+        next += if compact { 0.3 } else { 1.0 };
+    }
+    // Hidden nodes sit at their folded ancestor.
+    for n in 0..j.len() {
+        if !l.at[n].visible
+            && let Some(p) = j.parent[n]
+        {
+            l.at[n].x = l.at[p].x;
+            l.at[n].level = l.at[p].level;
+            l.at[n].row = l.at[p].row;
+        }
+    }
+    l.slots = next.max(1.0);
+    l.levels =
+        l.at.iter()
+            .filter(|p| p.visible)
+            .map(|p| p.level)
+            .fold(0.0, f32::max);
+    l
+}
+
+fn place_node(
+    j: &Joint,
+    n: usize,
+    folded: &HashSet<usize>,
+    l: &mut Layout,
+    next: &mut f32,
+    visible: bool,
+) -> f32 {
+    let level = j.ply[n] as f32;
+    l.at[n].level = level;
+    l.at[n].visible = visible;
+    let open = !folded.contains(&n);
+    let kids = &j.children[n];
+    if !open || kids.is_empty() {
+        for &c in kids {
+            place_node(j, c, folded, l, next, false);
+        }
+        let x = *next + 0.5;
+        *next += 1.0;
+        l.at[n].x = x;
+        return x;
+    }
+    let listable = |c: usize| j.children[c].is_empty() || folded.contains(&c);
+    if l.compact && kids.iter().all(|&c| listable(c)) {
+        // A column: the children one line each under this node.
+        let x = *next + 0.5;
+        *next += 1.0;
+        l.at[n].x = x;
+        for (k, &c) in kids.iter().enumerate() {
+            place_node(j, c, folded, l, &mut 0.0, visible);
+            l.at[c] = Place {
+                x,
+                level: level + 1.0,
+                row: k as f32,
+                listed: true,
+                visible,
+            };
+        }
+        if j.pruned[n] && visible {
+            l.pruned_at[n] = Some(Place {
+                x,
+                level: level + 1.0,
+                row: kids.len() as f32,
+                listed: true,
+                visible,
+            });
+        }
+        return x;
+    }
+    let xs: Vec<f32> = kids
+        .iter()
+        .map(|&c| place_node(j, c, folded, l, next, visible))
+        .collect();
+    let x = (xs[0] + xs[xs.len() - 1]) / 2.0;
+    l.at[n].x = x;
+    if j.pruned[n] && visible {
+        let last = xs[xs.len() - 1];
+        if l.compact {
+            // No room is kept: the moves are named right of the node itself.
+            l.pruned_at[n] = Some(Place {
+                x,
+                level,
+                row: 0.0,
+                listed: false,
+                visible,
+            });
+        } else {
+            *next += PRUNED_SLOT;
+            l.pruned_at[n] = Some(Place {
+                x: last + PRUNED_SLOT,
+                level: level + 1.0,
+                row: 0.0,
+                listed: false,
+                visible,
+            });
+        }
+    }
+    x
+}
