@@ -187,17 +187,19 @@ pub fn quiz_ui(ui: &mut egui::Ui, state: &mut TreeViewState) {
         }
         Some(marks) => {
             for m in &marks {
-                let (sign, color) = if m.right {
-                    ("✔", Color32::from_rgb(39, 174, 96))
+                let (text, color) = if m.right {
+                    (
+                        format!("right: {} {}", m.part.label(), m.expected),
+                        Color32::from_rgb(39, 174, 96),
+                    )
                 } else {
-                    ("✘", Color32::from_rgb(192, 57, 43))
+                    (
+                        format!("wrong: the {} is {}", m.part.label(), m.expected),
+                        Color32::from_rgb(231, 76, 60),
+                    )
                 };
                 ui.horizontal_wrapped(|ui| {
-                    ui.colored_label(
-                        color,
-                        RichText::new(format!("{sign} {}: {}", m.part.label(), m.expected))
-                            .strong(),
-                    );
+                    ui.colored_label(color, RichText::new(text).strong());
                     ui.label(format!("— {}", m.reason));
                 });
             }

@@ -287,6 +287,7 @@ pub fn canvas_ui(
     panes: &[(&SearchTree, &[bool], &[usize])],
     step: usize,
     hide_current: bool,
+    quiz: bool,
 ) -> Option<Hit> {
     let n = panes.len().max(1);
     let full = ui.available_rect_before_wrap();
@@ -349,21 +350,29 @@ pub fn canvas_ui(
     for (k, (tree, only_here, done_at)) in panes.iter().enumerate() {
         let area = areas[k];
         let name = crate::vocab::rowspec::row_spec(tree.request.algorithm, &tree.request.options);
-        ui.painter().text(
+        let head = Rect::from_min_max(
+            Pos2::new(area.min.x, area.min.y - header),
+            Pos2::new(area.max.x, area.min.y),
+        );
+        let rec = &tree.record;
+        let stats = if quiz {
+            // A quiz: no score or counts that would give answers away.
+            format!("{name}: {} visits", tree.nodes.len())
+        } else {
+            format!(
+                "{name}: {} visits, {} leaves, {} cutoffs, {} re-searches; score {}; PV {}",
+                tree.nodes.len(),
+                rec.stats.leaves,
+                rec.stats.beta_cutoffs,
+                rec.stats.researches,
+                rec.score.map_or_else(|| "?".into(), |s| s.to_string()),
+                rec.pv.join(" ")
+            )
+        };
+        ui.painter_at(head).text(
             Pos2::new(area.min.x + 2.0, area.min.y - header / 2.0),
             Align2::LEFT_CENTER,
-            {
-                let rec = &tree.record;
-                format!(
-                    "{name}: {} visits, {} leaves, {} cutoffs, {} re-searches; score {}; PV {}",
-                    tree.nodes.len(),
-                    rec.stats.leaves,
-                    rec.stats.beta_cutoffs,
-                    rec.stats.researches,
-                    rec.score.map_or_else(|| "?".into(), |s| s.to_string()),
-                    rec.pv.join(" ")
-                )
-            },
+            stats,
             FontId::proportional(13.0),
             ui.visuals().strong_text_color(),
         );

@@ -232,7 +232,8 @@ fn tree_view_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewStat
         .iter()
         .map(|p| (&p.tree, p.only_here.as_slice(), p.done_at.as_slice()))
         .collect();
-    let clicked = canvas_ui(ui, &mut tree.canvas, &panes, step, hide);
+    let quiz = tree.quiz.is_some();
+    let clicked = canvas_ui(ui, &mut tree.canvas, &panes, step, hide, quiz);
     if let Some((k, node, double)) = clicked {
         if double {
             let j = tree.canvas.joint.of[k][node];
