@@ -17,6 +17,7 @@ mod position;
 mod results;
 mod row_options;
 mod suite;
+mod tree_editor;
 mod tree_view;
 mod views;
 
