@@ -11,6 +11,8 @@
 //! Each node is its own clickable area named by the moves that lead to it
 //! (`node root`, `node b`, `node ba`), so tests and screen readers find it.
 
+use std::sync::Arc;
+
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Vec2, pos2, vec2};
 
 use super::position::PositionPanel;
@@ -39,17 +41,20 @@ pub struct TreeEditorState {
     /// The selected node, as the moves from the position (`""` for the position).
     pub selected: String,
     /// The position the cached nodes are of, its nodes and each node's moves.
-    cache: Option<(AnyPosition, Vec<TreeNode>, Vec<String>)>,
+    cache: Option<(AnyPosition, Listing)>,
 }
+
+/// A tree's nodes and each node's moves from the position, shared with the cache.
+type Listing = Arc<(Vec<TreeNode>, Vec<String>)>;
 
 impl TreeEditorState {
     /// The nodes of `pos` and each node's path, from the cache when it is the same
     /// position.
-    fn nodes(&mut self, pos: &AnyPosition) -> (Vec<TreeNode>, Vec<String>) {
-        if let Some((cached, nodes, paths)) = &self.cache
+    fn nodes(&mut self, pos: &AnyPosition) -> Listing {
+        if let Some((cached, listing)) = &self.cache
             && cached == pos
         {
-            return (nodes.clone(), paths.clone());
+            return Arc::clone(listing);
         }
         let nodes = pos.as_dyn().tree_nodes();
         let mut paths: Vec<String> = Vec::with_capacity(nodes.len());
@@ -60,8 +65,9 @@ impl TreeEditorState {
             };
             paths.push(path);
         }
-        self.cache = Some((pos.clone(), nodes.clone(), paths.clone()));
-        (nodes, paths)
+        let listing = Arc::new((nodes, paths));
+        self.cache = Some((pos.clone(), Arc::clone(&listing)));
+        listing
     }
 }
 
@@ -72,7 +78,8 @@ pub fn tree_ui(
     panel: &mut PositionPanel,
     pos: &AnyPosition,
 ) {
-    let (nodes, paths) = panel.tree.nodes(pos);
+    let listing = panel.tree.nodes(pos);
+    let (nodes, paths) = (&listing.0, &listing.1);
     if nodes.is_empty() {
         return;
     }
@@ -81,10 +88,10 @@ pub fn tree_ui(
         .position(|p| *p == panel.tree.selected)
         .unwrap_or(0);
     panel.tree.selected.clone_from(&paths[selected]);
-    if let Some(clicked) = draw_tree(ui, &nodes, &paths, selected) {
+    if let Some(clicked) = draw_tree(ui, nodes, paths, selected) {
         panel.tree.selected.clone_from(&paths[clicked]);
     }
-    tools_ui(ui, app, panel, pos, &nodes, &paths, selected);
+    tools_ui(ui, app, panel, pos, nodes, paths, selected);
     for note in pos.as_dyn().notes() {
         ui.label(note);
     }
@@ -135,7 +142,7 @@ fn draw_tree(
     place(0, &children, nodes, levels, &mut x, &mut slots);
     let slot = (width / slots.max(1) as f32).min(MAX_SLOT);
     let left = (width - slot * slots as f32) / 2.0 + slot / 2.0;
-    let height = LEVEL * levels as f32 + 40.0;
+    let height = LEVEL * levels as f32 + 52.0;
     let (rect, _) = ui.allocate_exact_size(vec2(width, height), Sense::hover());
     let painter = ui.painter_at(rect);
     let at = |i: usize| {
@@ -179,7 +186,7 @@ fn draw_tree(
         let id = ui.make_persistent_id(("tree_node", &paths[i]));
         let response = ui.interact(shape.expand(3.0), id, Sense::click());
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
-        draw_node(&painter, p, n, [text, weak, visuals.extreme_bg_color]);
+        draw_node(&painter, p, n, [text, visuals.extreme_bg_color]);
         if n.ply == levels && !n.leaf {
             painter.text(
                 p + vec2(0.0, NODE + 8.0),
@@ -245,7 +252,7 @@ fn node_rect(p: Pos2, n: &TreeNode) -> Rect {
 
 /// A leaf's box with its value, or a triangle pointing the way its side wants the
 /// value to go (up for MAX, down for MIN) with its written value beside it.
-fn draw_node(painter: &egui::Painter, p: Pos2, n: &TreeNode, [text, weak, bg]: [Color32; 3]) {
+fn draw_node(painter: &egui::Painter, p: Pos2, n: &TreeNode, [text, bg]: [Color32; 2]) {
     let value = n.value.map(|v| v.to_string());
     if n.leaf {
         let r = node_rect(p, n);
@@ -281,11 +288,11 @@ fn draw_node(painter: &egui::Painter, p: Pos2, n: &TreeNode, [text, weak, bg]: [
     painter.add(egui::Shape::convex_polygon(points, fill, Stroke::NONE));
     if let Some(v) = value {
         painter.text(
-            p + vec2(NODE + 3.0, 0.0),
+            p + vec2(NODE + 7.0, 0.0),
             Align2::LEFT_CENTER,
             format!(":{v}"),
             FontId::monospace(10.0),
-            weak,
+            text,
         );
     }
 }
