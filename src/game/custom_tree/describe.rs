@@ -171,7 +171,7 @@ impl Describe for CustomTree {
                     parent: parent.map(|p| (p - self.node) as usize),
                     label,
                     ply,
-                    side: if ply % 2 == 0 {
+                    side: if ply.is_multiple_of(2) {
                         self.side
                     } else {
                         self.side.other()
@@ -200,7 +200,7 @@ impl Describe for CustomTree {
         } else {
             format!("after {}", CustomTree::path_text(&path))
         };
-        let side = if ply % 2 == 0 {
+        let side = if ply.is_multiple_of(2) {
             self.side
         } else {
             self.side.other()
