@@ -358,7 +358,7 @@ fn check_any_position(text: &str) {
             let _ = pos.legal_moves();
         }
     }
-    for name in ["x.obf", "x.pos", "x.ttt", "Test_L1_R1"] {
+    for name in ["x.obf", "x.pos", "x.ttt", "x.tree", "Test_L1_R1"] {
         let _ = Suite::parse(name, text);
     }
 }
@@ -409,6 +409,11 @@ fn shipped_files_read_and_round_trip() {
             for line in text.lines() {
                 assert!(othello::parse_obf_line(line).is_ok(), "{path}: {line}");
                 check_obf_line(line);
+            }
+        } else if path.ends_with(".tree") {
+            let suite = treelab::engine::Suite::parse(path, text).expect("reads");
+            for item in &suite.items {
+                check_any_position(&item.position.to_text());
             }
         } else if path.ends_with(".ttt") {
             let suite = treelab::engine::Suite::parse(path, text);

@@ -1,11 +1,13 @@
 //! Ground truth for the search engine on the real games: every exact algorithm against
-//! plain minimax, the Knuth-Moore minimal tree, seed 002's perfect-oracle equality, the
-//! strongly-solved check, determinism, stopping and memory caps.
+//! plain minimax (also on hundreds of random hand-built trees read from their text),
+//! the Knuth-Moore minimal tree, seed 002's perfect-oracle equality, the strongly-solved
+//! check, determinism, stopping and memory caps.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use treelab::game::connect4::{Connect4, Connect4Eval};
+use treelab::game::custom_tree::{CustomTree, CustomTreeEval, parse_tree, write_tree};
 use treelab::game::othello::{Othello, OthelloEval};
 use treelab::game::random_tree::{self, RandomTree, RandomTreeEval, TreeSpec, ValueModel};
 use treelab::game::tictactoe::{TicTacToe, TicTacToeEval};
@@ -267,6 +269,105 @@ fn perfect_ordering_evaluates_exactly_the_knuth_moore_minimal_tree() {
     }
     assert_eq!(random_tree::knuth_moore_minimal_leaves(3, 3), Some(11));
     assert_eq!(random_tree::knuth_moore_minimal_leaves(8, 6), Some(1023));
+}
+
+/// A random hand-built tree in bracket notation: 1 to 4 children per node, leaves at any
+/// depth up to `max_depth`, values -20 to 20 (ties on purpose), separators spaces or
+/// commas; with `valued`, every interior node carries a value too.
+fn random_custom_text(rng: &mut SeededRng, ply: u32, max_depth: u32, valued: bool) -> String {
+    let value = |rng: &mut SeededRng| rng.below(41) as i32 - 20;
+    if ply > 0 && (ply == max_depth || rng.below(10) < 3) {
+        return value(rng).to_string();
+    }
+    let children: Vec<String> = (0..1 + rng.below(4))
+        .map(|_| random_custom_text(rng, ply + 1, max_depth, valued))
+        .collect();
+    let separator = if rng.below(2) == 0 { " " } else { ", " };
+    let mut text = format!("({})", children.join(separator));
+    if valued {
+        text.push_str(&format!(":{}", value(rng)));
+    }
+    text
+}
+
+#[test]
+fn every_exact_algorithm_matches_minimax_on_random_custom_trees() {
+    let mut rng = SeededRng::new(1975);
+    let eval = CustomTreeEval::NodeValue;
+    let mut compared = 0;
+    for i in 0..300u32 {
+        let valued = i % 3 == 0;
+        let mut text = random_custom_text(&mut rng, 0, 2 + i % 5, valued);
+        if i % 5 == 0 {
+            text = format!("min:{text}");
+        }
+        let tree = parse_tree(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(parse_tree(&write_tree(&tree)).as_ref(), Ok(&tree), "{text}");
+        // To the leaves: the tree's own minimax value, whatever the interior values.
+        let height = tree.height();
+        let minimax = run(
+            &tree,
+            &eval,
+            Algorithm::Minimax,
+            &SearchOptions::default(),
+            height,
+        );
+        assert_eq!(minimax.score, Some(tree.minimax_value()), "{text}");
+        compared += check_against_minimax(&tree, &eval, height, &text);
+        // Stopping short at the interior values.
+        if valued && height > 1 {
+            compared += check_against_minimax(&tree, &eval, 1 + i % (height - 1), &text);
+        }
+    }
+    assert!(compared > 10_000, "{compared} searches compared");
+}
+
+/// A uniform tree of `width` children and `depth` plies as text, leaves from `values`.
+fn uniform_custom_text(width: u32, depth: u32, values: &mut impl Iterator<Item = i32>) -> String {
+    if depth == 0 {
+        return values.next().unwrap_or(0).to_string();
+    }
+    let children: Vec<String> = (0..width)
+        .map(|_| uniform_custom_text(width, depth - 1, values))
+        .collect();
+    format!("({})", children.join(" "))
+}
+
+#[test]
+fn perfect_ordering_on_custom_uniform_trees_evaluates_the_knuth_moore_count() {
+    let mut rng = SeededRng::new(1975);
+    for width in 2..=4u32 {
+        for depth in 1..=5u32 {
+            let leaves = width.pow(depth);
+            if leaves > 1024 {
+                continue;
+            }
+            // Distinct values (ties can only prune more), shuffled.
+            let mut values: Vec<i32> = (0..leaves as i32).map(|v| 3 * v - 500).collect();
+            for k in (1..values.len()).rev() {
+                values.swap(k, rng.below(k as u64 + 1) as usize);
+            }
+            let text = uniform_custom_text(width, depth, &mut values.into_iter());
+            let tree: CustomTree = parse_tree(&text).expect("reads");
+            assert_eq!(tree.uniform_shape(), Some((width, depth)));
+            let minimal = random_tree::knuth_moore_minimal_leaves(width, depth).expect("small");
+            let oracle = SearchOptions {
+                ordering: MoveOrder::Oracle,
+                ..SearchOptions::default()
+            };
+            for algo in [
+                Algorithm::AlphaBeta,
+                Algorithm::NegaAlpha,
+                Algorithm::Pvs,
+                Algorithm::NegaScout,
+                Algorithm::SssStar,
+            ] {
+                let r = run(&tree, &CustomTreeEval::NodeValue, algo, &oracle, depth);
+                assert_eq!(r.stats.leaves, minimal, "{algo} w={width} d={depth}");
+                assert_eq!(r.score, Some(tree.minimax_value()));
+            }
+        }
+    }
 }
 
 #[test]

@@ -40,6 +40,7 @@ pub fn board_ui(ui: &mut egui::Ui, app: &mut TreelabApp, panel: &mut PositionPan
         }
         BoardLayout::Columns { cols, rows } => columns_ui(ui, app, &pos, cols, rows),
         BoardLayout::Parameters => parameters_ui(ui, app, &pos),
+        BoardLayout::Tree => super::tree_editor::tree_ui(ui, app, panel, &pos),
     }
 }
 

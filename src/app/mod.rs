@@ -19,6 +19,7 @@ mod results;
 mod row_options;
 mod suite;
 mod tree_canvas;
+mod tree_editor;
 mod tree_view;
 mod views;
 

@@ -19,6 +19,8 @@ pub struct PositionPanel {
     pub draft: Option<Vec<Option<Side>>>,
     /// Why the edited board is not a position yet (or cannot be saved as text).
     pub edit_error: Option<String>,
+    /// A tree board's selection (custom trees).
+    pub tree: super::tree_editor::TreeEditorState,
 }
 
 impl PositionPanel {
@@ -122,7 +124,10 @@ fn position_ui(ui: &mut egui::Ui, app: &mut TreelabApp, panel: &mut PositionPane
             if only_pass && ui.button("Pass").on_hover_text("No move: pass").clicked() {
                 app.push(Command::PlayMove(moves[0].clone()));
             }
-            if kind.info().layout() == BoardLayout::Parameters {
+            if matches!(
+                kind.info().layout(),
+                BoardLayout::Parameters | BoardLayout::Tree
+            ) {
                 // No board to click: one button per move (a tree's children).
                 for mv in moves {
                     if ui.button(format!("child {mv}")).clicked() {

@@ -23,7 +23,7 @@ pub fn suite_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
         }
         if ui
             .small_button("Open suite…")
-            .on_hover_text("An OBF suite, a .pos file, a .ttt list or a Connect Four test set")
+            .on_hover_text("An OBF suite, a .pos file, a .ttt list, a .tree list of trees or a Connect Four test set")
             .clicked()
         {
             app.push(Command::OpenSuiteDialog);

@@ -10,7 +10,7 @@ use crate::search::SearchControl;
 /// `treelab search`.
 #[derive(Debug, Args)]
 pub struct SearchArgs {
-    /// othello, connect4, tictactoe or random-tree.
+    /// othello, connect4, tictactoe, random-tree or custom.
     #[arg(long)]
     pub game: String,
     /// The position in the game's one-line text form (default: the start). May start
@@ -21,9 +21,9 @@ pub struct SearchArgs {
     /// mtdf, sss, mt-sss.
     #[arg(long)]
     pub algo: String,
-    /// Depth (the last depth with --id).
+    /// Depth (the last depth with --id). Trees default to their height (every leaf).
     #[arg(long)]
-    pub depth: u32,
+    pub depth: Option<u32>,
     /// Stop after this many nodes.
     #[arg(long)]
     pub nodes: Option<u64>,
@@ -41,7 +41,16 @@ pub struct SearchArgs {
 pub(super) fn search_cmd(args: &SearchArgs) -> Result<()> {
     let kind = GameKind::from_name(&args.game)?;
     let pos = AnyPosition::parse(kind, &args.position).context("position")?;
-    let req = request(&args.algo, &args.options, args.depth)?;
+    let depth = match args.depth {
+        Some(depth) => depth,
+        None => pos.as_dyn().full_depth().with_context(|| {
+            format!(
+                "--depth is needed: {} has no depth that reaches every end of the game",
+                kind.label()
+            )
+        })?,
+    };
+    let req = request(&args.algo, &args.options, depth)?;
     let time_budget = args
         .seconds
         .map(SearchControl::time_budget_from_secs)
@@ -58,7 +67,7 @@ pub(super) fn search_cmd(args: &SearchArgs) -> Result<()> {
             "{}",
             ron::ser::to_string_pretty(&record, ron::ser::PrettyConfig::default())?
         ),
-        "text" => print_record(&record, args.depth),
+        "text" => print_record(&record, depth),
         other => bail!("unknown format '{other}'; expected text or ron"),
     }
     Ok(())

@@ -60,6 +60,7 @@ impl From<OptionError> for EngineError {
 mod tests {
     use super::*;
     use crate::game::connect4::{self, Connect4Position};
+    use crate::game::custom_tree::CustomTree;
     use crate::game::describe::check_description;
     use crate::game::othello::Othello;
     use crate::game::random_tree::RandomTree;
@@ -102,6 +103,7 @@ mod tests {
             ("tictactoe", check_description::<TicTacToe>()),
             ("connect4", check_description::<Connect4Position>()),
             ("random-tree", check_description::<RandomTree>()),
+            ("custom", check_description::<CustomTree>()),
         ] {
             assert_eq!(check, Ok(()), "{name}");
         }
@@ -123,7 +125,7 @@ mod tests {
         }
         let e = GameKind::from_name("chess").unwrap_err().to_string();
         assert!(
-            e.contains("othello, tictactoe, connect4 or random-tree"),
+            e.contains("othello, tictactoe, connect4, random-tree or custom"),
             "{e}"
         );
     }

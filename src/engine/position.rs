@@ -11,7 +11,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use super::record::{TracedRecord, search_described, search_described_traced};
 use super::suite::SuiteItem;
 use super::{AnyPosition, EngineError, GameKind, SearchRecord, SearchRequest};
-use crate::game::describe::{BoardLayout, Claim, Describe, Param};
+use crate::game::describe::{BoardLayout, Claim, Describe, Param, TreeEdit, TreeNode};
 use crate::game::perft::PerftConvention;
 use crate::game::{FormatError, Game, Scoring, Side};
 use crate::search::SearchControl;
@@ -189,6 +189,12 @@ pub trait DynPosition {
     fn notes(&self) -> Vec<String>;
     /// The shape of a tree to sketch.
     fn tree_shape(&self) -> Option<(u32, u32)>;
+    /// The nodes of a tree board, in preorder.
+    fn tree_nodes(&self) -> Vec<TreeNode>;
+    /// The position after an edit of its tree board.
+    fn tree_edited(&self, edit: TreeEdit) -> Result<AnyPosition, FormatError>;
+    /// The depth that reaches every end of the game, when the game knows it.
+    fn full_depth(&self) -> Option<u32>;
 }
 
 impl<D: Describe> DynPosition for D
@@ -265,6 +271,15 @@ where
     }
     fn tree_shape(&self) -> Option<(u32, u32)> {
         Describe::tree_shape(self)
+    }
+    fn tree_nodes(&self) -> Vec<TreeNode> {
+        Describe::tree_nodes(self)
+    }
+    fn tree_edited(&self, edit: TreeEdit) -> Result<AnyPosition, FormatError> {
+        Describe::tree_edited(self, edit).map(AnyPosition::from)
+    }
+    fn full_depth(&self) -> Option<u32> {
+        Describe::full_depth(self)
     }
 }
 

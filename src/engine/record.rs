@@ -105,6 +105,26 @@ fn pick_eval<D: Describe>(name: &str) -> Result<D::Eval, EngineError> {
     })
 }
 
+/// Refuses a search that would stop where the game has no value to score
+/// ([`Describe::horizon_refusal`]): the plies where it may stop come from the options
+/// ([`SearchOptions::horizon_plies`]), and the refusal names what makes it stop early.
+fn check_horizon<D: Describe>(pos: &D, req: &SearchRequest) -> Result<(), EngineError> {
+    let depth = req.depth;
+    let (why, cause) = match pos.horizon_refusal(depth..=depth) {
+        Some(why) => (why, None),
+        None => match pos.horizon_refusal(req.options.horizon_plies(depth)) {
+            Some(why) => (why, req.options.early_stop_cause()),
+            None => return Ok(()),
+        },
+    };
+    let cause = cause.map_or_else(String::new, |c| format!(" ({c})"));
+    Err(EngineError::Input(format!(
+        "{} at depth {} is refused{cause}: {why}",
+        req.algorithm.label(),
+        req.depth
+    )))
+}
+
 /// Runs `req` on `pos` with the evaluator it names.
 fn run_described<D: Describe>(
     pos: &D,
@@ -112,6 +132,8 @@ fn run_described<D: Describe>(
     control: SearchControl<'_>,
 ) -> Result<SearchResult<<D::Game as Game>::Move>, EngineError> {
     let eval = pick_eval::<D>(&req.evaluator)?;
+    req.options.validate(req.algorithm, req.depth)?;
+    check_horizon(pos, req)?;
     Ok(search::search(
         pos.game(),
         &eval,

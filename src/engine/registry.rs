@@ -81,4 +81,5 @@ registry! {
     TicTacToe => crate::game::tictactoe::TicTacToe,
     Connect4 => crate::game::connect4::Connect4Position,
     RandomTree => crate::game::random_tree::RandomTree,
+    CustomTree => crate::game::custom_tree::CustomTree,
 }

@@ -4,10 +4,11 @@
 //! (`engine`) and the app read everything through it, so adding a game is its folder and
 //! one line in the engine's registry (see `docs/design.md`).
 //!
-//! Nothing here draws: a board is described as a grid of cells (or columns, or a list of
-//! numeric parameters) and the app paints it.
+//! Nothing here draws: a board is described as a grid of cells (or columns, a list of
+//! numeric parameters, or a tree's nodes) and the app paints it.
 
 use std::fmt::Debug;
+use std::ops::RangeInclusive;
 
 use super::perft::PerftConvention;
 use super::{Evaluator, FormatError, Game, Side};
@@ -37,6 +38,41 @@ pub enum BoardLayout {
     /// No board: numeric parameters ([`Describe::params`]), and a sketch of the tree's
     /// shape when [`Describe::tree_shape`] gives one (random trees).
     Parameters,
+    /// A hand-built tree drawn node by node ([`Describe::tree_nodes`]): a click selects
+    /// a node, and [`Describe::tree_edited`] adds a child, removes a subtree or sets a
+    /// value (custom trees).
+    Tree,
+}
+
+/// One node of a [`BoardLayout::Tree`] board, as [`Describe::tree_nodes`] lists them:
+/// in preorder, the position itself first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeNode {
+    /// The index of the parent in the list (`None` for the position itself).
+    pub parent: Option<usize>,
+    /// The move from the parent in notation (empty for the position itself).
+    pub label: String,
+    /// Plies below the position.
+    pub ply: u32,
+    /// The side to move at the node.
+    pub side: Side,
+    /// A leaf's value, or an interior node's value where it has one (the first side's
+    /// point of view).
+    pub value: Option<i32>,
+    /// Whether the node is a leaf (a finished game).
+    pub leaf: bool,
+}
+
+/// An edit of a [`BoardLayout::Tree`] board; nodes are indices into
+/// [`Describe::tree_nodes`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TreeEdit {
+    /// Give the node one more child (a leaf gets a child carrying its value).
+    AddChild(usize),
+    /// Remove the node and everything below it.
+    Remove(usize),
+    /// Set the node's value (`None`: an interior node without one).
+    SetValue(usize, Option<i32>),
 }
 
 /// How the stones of a [`BoardLayout::Grid`] look.
@@ -262,6 +298,33 @@ pub trait Describe: Clone + Debug + PartialEq + Send + Sync + 'static {
     fn tree_shape(&self) -> Option<(u32, u32)> {
         None
     }
+
+    /// The nodes of a [`BoardLayout::Tree`] board, in preorder, the position first.
+    #[must_use]
+    fn tree_nodes(&self) -> Vec<TreeNode> {
+        Vec::new()
+    }
+
+    /// The position after an edit of its [`BoardLayout::Tree`] board, or why not.
+    fn tree_edited(&self, _edit: TreeEdit) -> Result<Self, FormatError> {
+        Err(FormatError::whole("this game has no tree to edit"))
+    }
+
+    /// The depth that reaches every end of the game from here, when the game knows it
+    /// (a tree's height): the command line's depth when none is given.
+    #[must_use]
+    fn full_depth(&self) -> Option<u32> {
+        None
+    }
+
+    /// Why a search that may stop short of the end at any ply in `plies` (counted from
+    /// this position) cannot score the positions where it stops, if it cannot: a
+    /// hand-built tree's interior node with no value. The engine asks before every
+    /// search and refuses it with this reason.
+    #[must_use]
+    fn horizon_refusal(&self, _plies: RangeInclusive<u32>) -> Option<String> {
+        None
+    }
 }
 
 /// Checks what every [`Describe`] implementation promises, for the games' own tests and
@@ -310,6 +373,21 @@ pub fn check_description<D: Describe>() -> Result<(), String> {
                 .map_err(|e| format!("the start's own parameters are refused: {e}"))?;
             if again != start {
                 return Err("the parameters do not read back".into());
+            }
+        }
+        BoardLayout::Tree => {
+            let nodes = start.tree_nodes();
+            let Some(root) = nodes.first() else {
+                return Err("a tree board lists no nodes".into());
+            };
+            if root.parent.is_some() || nodes.iter().skip(1).any(|n| n.parent.is_none()) {
+                return Err("the position must be the first node and the only root".into());
+            }
+            let again = start
+                .tree_edited(TreeEdit::SetValue(0, root.value))
+                .map_err(|e| format!("the root's own value is refused: {e}"))?;
+            if again != start {
+                return Err("setting the root's own value changes the tree".into());
             }
         }
     }

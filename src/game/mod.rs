@@ -2,10 +2,12 @@
 //!
 //! A [`Game`] value is a *position*: the board plus the side to move. Games are
 //! copy-make: [`Game::play`] returns the child position and leaves `self` untouched, which
-//! keeps every search algorithm free of undo bookkeeping (all four positions are a few
-//! machine words). Scores are always from the point of view of the side to move.
+//! keeps every search algorithm free of undo bookkeeping (a board game's position is a
+//! few machine words; a hand-built tree's shares its tree and copies a node index).
+//! Scores are always from the point of view of the side to move.
 
 pub mod connect4;
+pub mod custom_tree;
 pub mod describe;
 pub mod othello;
 pub mod perft;

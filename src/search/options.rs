@@ -391,6 +391,40 @@ impl SearchOptions {
         Ok(())
     }
 
+    /// The plies (from the root) at which a search to `depth` with these options may
+    /// stop at an unfinished position and call the evaluator: `depth` itself, and from
+    /// ply 1 when iterative deepening runs the shallower depths first or the ordering
+    /// rates children by their static value; a shallow-search ordering to `k` plies
+    /// stops from ply `k + 1`. (A perfect oracle searches to the full depth.)
+    #[must_use]
+    pub fn horizon_plies(&self, depth: u32) -> std::ops::RangeInclusive<u32> {
+        let mut first = depth;
+        if self.iterative_deepening || self.ordering == MoveOrder::Evaluation {
+            first = first.min(1);
+        }
+        if let MoveOrder::Shallow(k) = self.ordering {
+            first = first.min(k.saturating_add(1));
+        }
+        first.min(depth)..=depth
+    }
+
+    /// What makes a search stop short of its depth, in words, when something does
+    /// (see [`SearchOptions::horizon_plies`]).
+    #[must_use]
+    pub fn early_stop_cause(&self) -> Option<String> {
+        if self.iterative_deepening {
+            Some("iterative deepening searches every depth from 1 first".into())
+        } else if self.ordering == MoveOrder::Evaluation {
+            Some("eval ordering rates every move by its static value".into())
+        } else if let MoveOrder::Shallow(k) = self.ordering {
+            Some(format!(
+                "shallow:{k} ordering searches every move {k} plies deep"
+            ))
+        } else {
+            None
+        }
+    }
+
     /// Checks limits and that every option set means something for `algorithm`.
     pub fn validate(&self, algorithm: Algorithm, depth: u32) -> Result<(), OptionError> {
         let refuse = |why: String| Err(OptionError(why));

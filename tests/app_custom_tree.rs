@@ -1,0 +1,93 @@
+//! The custom tree's board driven by its labels with egui_kittest: nodes selected by
+//! click, a child added, a value set, a subtree removed, a node made the position, and
+//! the edited tree saved in a session and opened again.
+
+use egui::accesskit::Role;
+use egui_kittest::kittest::Queryable;
+use treelab::app::TreelabApp;
+use treelab::engine::GameKind;
+
+mod common;
+use common::{harness, settle};
+
+const AIMA: &str = "((3 12 8) (2 4 6) (14 5 2))";
+
+#[test]
+fn a_tree_built_by_clicking_round_trips_through_a_saved_session() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tree.ron");
+    let mut h = harness();
+    settle(&mut h);
+    h.get_by_label("Custom tree").click();
+    settle(&mut h);
+    assert_eq!(h.state().position().kind(), GameKind::CustomTree);
+    assert_eq!(h.state().position_text(), AIMA);
+    h.get_by_label("node root");
+    h.get_by_label("node cc");
+
+    // A child for b, selected at once, then its value.
+    h.get_by_label("node b").click();
+    settle(&mut h);
+    h.get_by_label("Add child").click();
+    settle(&mut h);
+    assert_eq!(h.state().position_text(), "((3 12 8) (2 4 6 0) (14 5 2))");
+    h.get_by_role_and_label(Role::SpinButton, "Value:")
+        .set_value_accesskit(9.0);
+    settle(&mut h);
+    assert_eq!(h.state().position_text(), "((3 12 8) (2 4 6 9) (14 5 2))");
+
+    // Remove a leaf; the root cannot go.
+    h.get_by_label("node ca").click();
+    settle(&mut h);
+    h.get_by_label("Remove subtree").click();
+    settle(&mut h);
+    assert_eq!(h.state().position_text(), "((3 12 8) (2 4 6 9) (5 2))");
+
+    // An interior node gets a value for shallow searches.
+    h.get_by_label("node a").click();
+    settle(&mut h);
+    h.get_by_role_and_label(Role::CheckBox, "Value:").click();
+    settle(&mut h);
+    h.get_by_role_and_label(Role::SpinButton, "Value:")
+        .set_value_accesskit(3.0);
+    settle(&mut h);
+    let edited = "((3 12 8):3 (2 4 6 9) (5 2))";
+    assert_eq!(h.state().position_text(), edited);
+
+    // Saved and opened again: the same tree.
+    h.state_mut().save_session_to(&path).unwrap();
+    settle(&mut h);
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(saved.contains("game: custom"), "{saved}");
+    assert!(saved.contains(edited), "{saved}");
+    let mut other = TreelabApp::new_for_tests();
+    other.open_session_from(&path).unwrap();
+    assert_eq!(other.position(), h.state().position());
+    assert_eq!(other.session(), h.state().session());
+
+    // A node becomes the position (MIN to move there); Undo comes back.
+    h.get_by_label("node b").click();
+    settle(&mut h);
+    h.get_by_label("Go to node").click();
+    settle(&mut h);
+    assert_eq!(h.state().position_text(), "min:(2 4 6 9)");
+    h.get_by_label("node root");
+    h.get_by_label("Undo").click();
+    settle(&mut h);
+    assert_eq!(h.state().position_text(), edited);
+}
+
+#[test]
+fn the_textbook_suite_opens_as_custom_trees() {
+    let mut h = harness();
+    settle(&mut h);
+    h.get_by_label("textbook.tree").click();
+    settle(&mut h);
+    let app = h.state();
+    assert_eq!(app.position().kind(), GameKind::CustomTree);
+    assert_eq!(app.position_text(), AIMA);
+    assert_eq!(app.suite().map(|s| s.items.len()), Some(5));
+    h.get_by_label_contains("knuth-moore-3x3").click();
+    settle(&mut h);
+    assert!(h.state().position_text().starts_with("(((5 3 1)"));
+}
