@@ -10,6 +10,7 @@ use treelab::engine::{AnyPosition, GameKind, Suite, shipped_suites};
 use treelab::experiment::bench::parse_row_spec;
 use treelab::game::FormatError;
 use treelab::game::connect4::{self, Connect4};
+use treelab::game::custom_tree;
 use treelab::game::othello;
 use treelab::game::random_tree;
 use treelab::game::tictactoe;
@@ -74,6 +75,9 @@ fn valid_samples() -> Vec<String> {
             "xoxoxoxox",
             "w=3 d=4 seed=7 independent=100",
             "w=8 d=6 seed=1 incremental=10",
+            "((3 12 8) (2 4 6) (14 5 2))",
+            "min:((1, -2):5 (3 (4 5)))",
+            "aima-5.2 3 ((3 12 8) (2 4 6) (14 5 2))\nx ? (1 2)",
             ".......\n.......\n.......\n...O...\n...X...\n..XXO..\n",
             "negaalpha+tt=16+id,mtdf+tt=16+order=shallow:2+killers=4+history",
             "2..10",
@@ -305,6 +309,25 @@ fn check_tree_spec(text: &str) {
     }
 }
 
+fn check_custom_tree(text: &str) {
+    match custom_tree::parse_tree(text) {
+        Ok(tree) => {
+            let written = custom_tree::write_tree(&tree);
+            assert_eq!(custom_tree::parse_tree(&written).as_ref(), Ok(&tree));
+        }
+        Err(e) => assert_within(text, &e),
+    }
+    match custom_tree::parse_suite_text(text) {
+        Ok(trees) => {
+            for (_, _, tree) in trees {
+                let written = custom_tree::write_tree(&tree);
+                assert_eq!(custom_tree::parse_tree(&written).as_ref(), Ok(&tree));
+            }
+        }
+        Err(e) => assert_within(text, &e),
+    }
+}
+
 fn check_session(text: &str) {
     match Session::from_ron(text) {
         Ok(session) => {
@@ -389,6 +412,9 @@ proptest! {
 
     #[test]
     fn tree_spec_never_panics_and_round_trips(text in input()) { check_tree_spec(&text); }
+
+    #[test]
+    fn custom_tree_never_panics_and_round_trips(text in input()) { check_custom_tree(&text); }
 
     #[test]
     fn session_never_panics_and_round_trips(text in input()) { check_session(&text); }

@@ -441,3 +441,35 @@ fn nonsense_options_are_refused_with_a_reason() {
             .is_err()
     );
 }
+
+/// Where a search may stop short of the end: its depth, from ply 1 with iterative
+/// deepening or eval ordering, from k + 1 with shallow:k ordering; the oracle searches
+/// to the full depth.
+#[test]
+fn horizon_plies_say_where_a_search_may_stop() {
+    let d = SearchOptions::default();
+    assert_eq!(d.horizon_plies(5), 5..=5);
+    assert_eq!(d.early_stop_cause(), None);
+    let id = SearchOptions {
+        iterative_deepening: true,
+        ..d.clone()
+    };
+    assert_eq!(id.horizon_plies(5), 1..=5);
+    assert!(id.early_stop_cause().is_some());
+    let eval = SearchOptions {
+        ordering: MoveOrder::Evaluation,
+        ..d.clone()
+    };
+    assert_eq!(eval.horizon_plies(5), 1..=5);
+    let shallow = SearchOptions {
+        ordering: MoveOrder::Shallow(2),
+        ..d.clone()
+    };
+    assert_eq!(shallow.horizon_plies(5), 3..=5);
+    assert_eq!(shallow.horizon_plies(2), 2..=2);
+    let oracle = SearchOptions {
+        ordering: MoveOrder::Oracle,
+        ..d
+    };
+    assert_eq!(oracle.horizon_plies(5), 5..=5);
+}
