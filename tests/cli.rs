@@ -2,17 +2,8 @@
 
 use std::process::Command;
 
-fn treelab(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_treelab"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::treelab;
 
 fn last_line(text: &str) -> &str {
     text.lines().last().unwrap_or("")

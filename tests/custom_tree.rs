@@ -8,11 +8,12 @@
 //! Ground truth: each tree's own minimax value (every leaf visited), the values and
 //! leaf counts the textbooks publish, and the Knuth-Moore formula.
 
-use std::process::Command;
-
 use treelab::engine::{AnyPosition, GameKind, SearchRecord, SearchRequest, Suite, run_search};
 use treelab::game::custom_tree::CustomTree;
 use treelab::search::{Algorithm, MoveOrder, SearchControl, SearchOptions};
+
+mod common;
+use common::treelab;
 
 const AIMA: &str = "((3 12 8) (2 4 6) (14 5 2))";
 
@@ -233,18 +234,6 @@ fn searches_that_would_stop_at_a_node_without_a_value_are_refused_with_the_reaso
     assert_eq!(r.score, Some(3));
     assert_eq!(r.iterations.len(), 2);
     assert_eq!(r.iterations[0].score, 9);
-}
-
-fn treelab(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_treelab"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

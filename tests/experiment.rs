@@ -2,7 +2,6 @@
 //! totals are sums of the searches along the games; E3's quick run states the
 //! perfect-oracle equality; the SVG charts are well-formed; the outputs parse back.
 
-use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -12,6 +11,9 @@ use treelab::experiment::experiments::E3Result;
 use treelab::experiment::matchplay::{MatchResult, MatchSpec, PlayerKind, parse_player, run_match};
 use treelab::game::Side;
 use treelab::search::{SearchControl, SearchOptions};
+
+mod common;
+use common::treelab;
 
 fn spec(game: GameKind, a: &str, b: &str, games: usize, threads: usize) -> MatchSpec {
     let base = SearchOptions::default();
@@ -139,18 +141,6 @@ fn match_outputs_parse_back_and_bad_input_is_refused() {
     let err = run_match(&tree, &Arc::new(AtomicBool::new(false)), &|_, _| {})
         .expect_err("random trees have no games");
     assert!(err.to_string().contains("random tree"), "{err}");
-}
-
-fn treelab(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_treelab"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

@@ -5,8 +5,6 @@
 //! the scores unchanged. `treelab solve` prints MISMATCH and fails on a wrong file, and
 //! names file and line for a bad one.
 
-use std::process::Command;
-
 use treelab::engine::{AnyPosition, Suite};
 use treelab::game::othello::{Othello, OthelloEval};
 use treelab::game::{Game, SeededRng};
@@ -14,6 +12,9 @@ use treelab::search::{self, Algorithm, SearchControl, SearchOptions};
 use treelab::solve::connect4::{C4Options, C4Solver};
 use treelab::solve::othello::{OthelloOptions, OthelloSolver};
 use treelab::solve::{AnySolver, SolveOptions};
+
+mod common;
+use common::treelab;
 
 /// Pons' published mean node counts of his final solver (table cleared before each
 /// position): ours must not need more.
@@ -303,18 +304,6 @@ fn one_thread_node_counts_are_deterministic() {
             .collect::<Vec<u64>>()
     };
     assert_eq!(run(), run());
-}
-
-fn treelab(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_treelab"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

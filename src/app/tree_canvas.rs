@@ -390,7 +390,7 @@ pub fn canvas_ui(
         hit = h.or(hit);
         canvas.drawn.extend(drawn);
     }
-    minimap_ui(ui, canvas, areas[n - 1], &trees);
+    minimap_ui(ui, canvas, areas[n - 1]);
     hit
 }
 
@@ -576,7 +576,7 @@ fn pane_ui(
 
 /// The overview of a tree bigger than its pane: every node as a dot, the part on
 /// screen marked; a click or a drag there moves the view.
-fn minimap_ui(ui: &mut egui::Ui, canvas: &mut Canvas, area: Rect, trees: &[&SearchTree]) {
+fn minimap_ui(ui: &mut egui::Ui, canvas: &mut Canvas, area: Rect) {
     let Some(s) = canvas.spacing else {
         return;
     };
@@ -602,17 +602,9 @@ fn minimap_ui(ui: &mut egui::Ui, canvas: &mut Canvas, area: Rect, trees: &[&Sear
     );
     let to_mini = |p: [f32; 2]| rect.min + (Vec2::new(p[0], p[1]) - b.min.to_vec2()) * scale;
     let dot = ui.visuals().text_color().gamma_multiply(0.6);
-    let shown: HashSet<usize> = trees
-        .iter()
-        .enumerate()
-        .flat_map(|(k, t)| (0..t.nodes.len()).map(move |i| (k, i)))
-        .map(|(k, i)| canvas.joint.of[k][i])
-        .collect();
-    for j in shown {
-        let place = canvas.layout.at[j];
-        if place.visible {
-            painter.circle_filled(to_mini(s.pos(&place)), 1.2, dot);
-        }
+    // The joint shape is every visit of the trees shown.
+    for place in canvas.layout.at.iter().filter(|p| p.visible) {
+        painter.circle_filled(to_mini(s.pos(place)), 1.2, dot);
     }
     let view0 = (-canvas.offset) / z;
     let view1 = (size - canvas.offset) / z;

@@ -522,10 +522,10 @@ pub fn draw(
     d
 }
 
-/// The widest labels of `trees` at a rough 0.55 em per character (for exports, which
-/// have no font at hand): (textbook node width, compact column line width).
+/// The widest label line of `trees` (a node's move and value, or its window), at a
+/// rough 0.55 em per character: exports have no font at hand to measure with.
 #[must_use]
-pub fn estimated_widths(trees: &[&SearchTree]) -> (f32, f32) {
+pub fn estimated_width(trees: &[&SearchTree]) -> f32 {
     let mut top = 0usize;
     let mut window = 0usize;
     for t in trees {
@@ -535,7 +535,5 @@ pub fn estimated_widths(trees: &[&SearchTree]) -> (f32, f32) {
             window = window.max(b.chars().count());
         }
     }
-    let top = top as f32 * LABEL_SIZE * 0.55;
-    let window = window as f32 * WINDOW_SIZE * 0.62;
-    (top.max(window), top.max(window))
+    (top as f32 * LABEL_SIZE * 0.55).max(window as f32 * WINDOW_SIZE * 0.62)
 }

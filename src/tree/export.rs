@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use super::SearchTree;
 use super::draw::{
-    Anchor, Dash, DrawOptions, Drawing, Prim, Rgb, Spacing, done_at, draw, estimated_widths,
+    Anchor, Dash, DrawOptions, Drawing, Prim, Rgb, Spacing, done_at, draw, estimated_width,
 };
 use super::layout::{Joint, Layout, place};
 
@@ -61,12 +61,12 @@ pub fn figure(tree: &SearchTree, j: &Joint, k: usize, l: &Layout, s: &Spacing) -
 pub fn figure_of(tree: &SearchTree) -> Figure {
     let j = Joint::of(&[tree]);
     let folded = HashSet::new();
-    let (wide, column) = estimated_widths(&[tree]);
+    let widest = estimated_width(&[tree]);
     let mut l = place(&j, &folded, false);
-    let mut s = Spacing::readable(wide, false);
+    let mut s = Spacing::readable(widest, false);
     if l.slots > WIDE {
         l = place(&j, &folded, true);
-        s = Spacing::readable(column, true);
+        s = Spacing::readable(widest, true);
     }
     figure(tree, &j, 0, &l, &s)
 }

@@ -1,4 +1,6 @@
-//! What the UI tests share: the app in a kittest harness at the window's default size.
+//! What the tests share: the app in a kittest harness at the window's default size,
+//! and the command line run as a user runs it. Each test crate uses only some of it.
+#![allow(dead_code)]
 
 use egui_kittest::Harness;
 use treelab::app::TreelabApp;
@@ -21,4 +23,17 @@ pub fn settle(h: &mut Harness<'_, TreelabApp>) {
     for _ in 0..MAX_STEPS {
         h.step();
     }
+}
+
+/// Runs the `treelab` binary with `args`: (success, stdout, stderr).
+pub fn treelab(args: &[&str]) -> (bool, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_treelab"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
