@@ -14,7 +14,7 @@ use treelab::game::tictactoe::{TicTacToe, TicTacToeEval};
 use treelab::game::{Evaluator, Game, Scoring, SeededRng};
 use treelab::search::{
     Algorithm, InitialWindow, MoveOrder, SearchControl, SearchOptions, SearchResult, StopReason,
-    search,
+    TableKind, search,
 };
 
 fn run<G: Game, E: Evaluator<G>>(
@@ -87,6 +87,43 @@ fn option_sample(algo: Algorithm, depth: u32) -> Vec<SearchOptions> {
             tt_mib: 2,
             tt_leaves: true,
             tt_symmetry: true,
+            iterative_deepening: true,
+            ..d.clone()
+        },
+        // Pons' steps: the game's shortcuts (they engage where the depth reaches the end
+        // of the game), threat ordering and his one-bound tables.
+        SearchOptions {
+            win_at_once: true,
+            ..d.clone()
+        },
+        SearchOptions {
+            win_at_once: true,
+            soft_cutoffs: true,
+            ordering: MoveOrder::Static,
+            tt_mib: 1,
+            table: TableKind::Upper,
+            ..d.clone()
+        },
+        SearchOptions {
+            win_at_once: true,
+            non_losing: true,
+            ordering: MoveOrder::Threats,
+            fail_soft: true,
+            ..d.clone()
+        },
+        SearchOptions {
+            win_at_once: true,
+            non_losing: true,
+            soft_cutoffs: true,
+            ordering: MoveOrder::Threats,
+            tt_mib: 1,
+            table: TableKind::LastBound,
+            ..d.clone()
+        },
+        SearchOptions {
+            win_at_once: true,
+            non_losing: true,
+            tt_mib: 1,
             iterative_deepening: true,
             ..d.clone()
         },
@@ -184,6 +221,13 @@ fn every_exact_algorithm_matches_minimax_on_all_four_games() {
         let pos = random_playout(&Connect4::default(), i % 30, &mut rng);
         compared +=
             check_against_minimax(&pos, &Connect4Eval::Threats, 1 + (i as u32 % 6), "connect4");
+        positions += 1;
+    }
+    // Late positions searched to the end, where Pons' shortcuts and bounds engage.
+    for i in 0..40 {
+        let pos = random_playout(&Connect4::default(), 34 + i % 6, &mut rng);
+        let to_end = (42 - pos.plies_played()).max(1) as u32;
+        compared += check_against_minimax(&pos, &Connect4Eval::Threats, to_end, "connect4 end");
         positions += 1;
     }
     let classes = TicTacToe::canonical_classes();

@@ -6,7 +6,7 @@
 use super::{Command, TreelabApp};
 use crate::game::Scoring;
 use crate::search::options::{MAX_KILLERS, MAX_SHALLOW_DEPTH, MAX_SSS_MIB, MAX_TT_MIB};
-use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchOptions};
+use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchOptions, TableKind};
 use crate::session::option_applies as applies;
 
 /// A short summary of the options that differ from the defaults.
@@ -16,6 +16,9 @@ pub fn options_summary(o: &SearchOptions) -> String {
     let mut parts = Vec::new();
     if o.fail_soft {
         parts.push("fail-soft".to_string());
+    }
+    if o.soft_cutoffs {
+        parts.push("soft cutoffs".to_string());
     }
     if o.ordering != MoveOrder::Generation {
         let first = if o.order_all { "" } else { " (first)" };
@@ -33,7 +36,18 @@ pub fn options_summary(o: &SearchOptions) -> String {
     if o.tt_mib > 0 {
         let sym = if o.tt_symmetry { " sym" } else { "" };
         let leaves = if o.tt_leaves { " +leaves" } else { "" };
-        parts.push(format!("TT {} MiB{sym}{leaves}", o.tt_mib));
+        let kind = match o.table {
+            TableKind::Full => "",
+            TableKind::Upper => " upper",
+            TableKind::LastBound => " last bound",
+        };
+        parts.push(format!("TT {} MiB{kind}{sym}{leaves}", o.tt_mib));
+    }
+    if o.win_at_once {
+        parts.push("win at once".into());
+    }
+    if o.non_losing {
+        parts.push("non-losing".into());
     }
     if o.iterative_deepening {
         parts.push("ID".into());
@@ -97,6 +111,17 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
             gated(ui, applies(a, |x| x.fail_soft = true), |ui| {
                 ui.checkbox(&mut o.fail_soft, "Fail-soft")
             });
+            let soft_cuts = applies(a, |x| x.soft_cutoffs = true).and_then(|()| {
+                if o.fail_soft {
+                    Err("a fail-hard variant: fail-soft returns every value as it is".to_string())
+                } else {
+                    Ok(())
+                }
+            });
+            gated(ui, soft_cuts, |ui| {
+                ui.checkbox(&mut o.soft_cutoffs, "Soft cutoffs")
+                    .on_hover_text("Fail-hard, but a cutoff returns the value that caused it and a known bound is returned as it is (Pons' negamax)")
+            });
             ui.horizontal(|ui| {
                 ui.label("Ordering");
                 let mut kind = match o.ordering {
@@ -110,6 +135,7 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
                         MoveOrder::Evaluation => "evaluation",
                         MoveOrder::Shallow(_) => "shallow search",
                         MoveOrder::Oracle => "perfect oracle",
+                        MoveOrder::Threats => "threats",
                     })
                     .show_ui(ui, |ui| {
                         ui.selectable_value(&mut kind, MoveOrder::Generation, "generation order");
@@ -121,6 +147,8 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
                             .on_hover_text("A shallow alpha-beta search of each child");
                         ui.selectable_value(&mut kind, MoveOrder::Oracle, "perfect oracle")
                             .on_hover_text("Each child's exact value (not counted)");
+                        ui.selectable_value(&mut kind, MoveOrder::Threats, "threats")
+                            .on_hover_text("The lines each move threatens to complete (Connect Four, tic-tac-toe), centre first on ties: Pons' step 7");
                     })
 .response.on_hover_text("Move ordering");
                 o.ordering = match (kind, o.ordering) {
@@ -200,6 +228,39 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
             gated(ui, leaves, |ui| {
                 ui.checkbox(&mut o.tt_leaves, "Keep leaves in the table")
                     .on_hover_text("Later null-window passes read a leaf's value instead of evaluating it again")
+            });
+            ui.end_row();
+
+            let kinds = if o.tt_mib == 0 {
+                Err("needs a transposition table (set its size)".to_string())
+            } else {
+                Ok(())
+            };
+            gated(ui, kinds, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label("Table keeps");
+                    egui::ComboBox::from_id_salt(("table", i))
+                        .selected_text(o.table.name())
+                        .show_ui(ui, |ui| {
+                            for k in TableKind::ALL {
+                                ui.selectable_value(&mut o.table, k, k.name())
+                                    .on_hover_text(k.label());
+                            }
+                        })
+                        .response
+                        .on_hover_text("What the table keeps per position");
+                })
+            });
+            ui.checkbox(&mut o.win_at_once, "Win at once")
+                .on_hover_text("Score a node whose side to move wins at once without expanding it, and narrow the window to the game's bounds on the value (searches to the end of the game; Pons)");
+            let nonlosing = if o.win_at_once {
+                Ok(())
+            } else {
+                Err("needs the win-at-once check".to_string())
+            };
+            gated(ui, nonlosing, |ui| {
+                ui.checkbox(&mut o.non_losing, "Only non-losing moves")
+                    .on_hover_text("Search only the moves that do not let the opponent win at once (Pons' step 6)")
             });
             ui.end_row();
 

@@ -18,7 +18,7 @@ use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 
 use crate::engine::SearchRequest;
-use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchOptions};
+use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchOptions, TableKind};
 
 pub use bench::{BenchArgs, MergeArgs, parse_depths, parse_shard};
 pub use experiment::ExperimentArgs;
@@ -89,7 +89,11 @@ pub struct OptionArgs {
     /// Fail-soft instead of fail-hard (alphabeta, negaalpha).
     #[arg(long)]
     pub fail_soft: bool,
-    /// Move ordering: none, static, eval, shallow:K, oracle.
+    /// Fail-hard, but a cutoff returns the value that caused it (Pons' negamax;
+    /// negaalpha, bisect).
+    #[arg(long)]
+    pub soft_cutoffs: bool,
+    /// Move ordering: none, static, eval, shallow:K, oracle, threats.
     #[arg(long, default_value = "none")]
     pub order: String,
     /// Order only the first move (bring the best-rated move to the front).
@@ -113,6 +117,17 @@ pub struct OptionArgs {
     /// Keep leaf values in the table too (MT-SSS* then evaluates SSS*'s leaves).
     #[arg(long)]
     pub tt_leaves: bool,
+    /// What the table keeps: full (both bounds and the move), upper (Pons' step 4) or
+    /// last-bound (Pons' step 8).
+    #[arg(long, default_value = "full")]
+    pub table: String,
+    /// Score a node whose side to move wins at once without expanding it, and narrow the
+    /// window to the game's bounds (searches to the end of the game).
+    #[arg(long)]
+    pub win: bool,
+    /// Search only moves that do not let the opponent win at once (needs --win).
+    #[arg(long)]
+    pub non_losing: bool,
     /// Iterative deepening.
     #[arg(long)]
     pub id: bool,
@@ -146,6 +161,7 @@ impl OptionArgs {
         let window = InitialWindow::from_name(&self.window)?;
         Ok(SearchOptions {
             fail_soft: self.fail_soft,
+            soft_cutoffs: self.soft_cutoffs,
             ordering: MoveOrder::from_name(&self.order)?,
             order_all: !self.order_first,
             oracle_win_loss: self.oracle_win_loss,
@@ -154,6 +170,9 @@ impl OptionArgs {
             tt_mib: self.tt,
             tt_symmetry: self.tt_symmetry,
             tt_leaves: self.tt_leaves,
+            table: TableKind::from_name(&self.table)?,
+            win_at_once: self.win,
+            non_losing: self.non_losing,
             iterative_deepening: self.id,
             aspiration: self.aspiration,
             window,

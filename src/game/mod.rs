@@ -268,6 +268,55 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         0
     }
 
+    /// A game's own, costlier move-ordering score for [`MoveOrder::Threats`]
+    /// (Connect Four and tic-tac-toe: how many cells the mover could complete a line on
+    /// after `mv`, Pons' step 7). Higher is tried earlier; ties fall back to
+    /// [`Game::move_order_hint`]. The default rates every move the same.
+    ///
+    /// [`MoveOrder::Threats`]: crate::search::MoveOrder::Threats
+    fn threat_score(&self, mv: Self::Move) -> i32 {
+        let _ = mv;
+        0
+    }
+
+    /// At most how many plies the game can still last from here, when the rules bound it
+    /// (Connect Four and tic-tac-toe: the empty cells). A search whose remaining depth
+    /// reaches it sees the end of every line, so its values are exact game values: only
+    /// there does the engine use the shortcuts below ([`Game::immediate_win`],
+    /// [`Game::non_losing_moves`], [`Game::value_bounds`]). `None`: no bound known, no
+    /// shortcut ever.
+    fn plies_left_at_most(&self) -> Option<u32> {
+        None
+    }
+
+    /// A move that wins at once for the side to move, when the game can tell without
+    /// playing every move (Connect Four: a stone that completes four). A game offers it
+    /// only where winning at once is the best value under every [`Scoring`]. The default
+    /// knows none.
+    fn immediate_win(&self) -> Option<Self::Move> {
+        None
+    }
+
+    /// The moves after which the opponent cannot win at once, in generation order, into
+    /// `out` (Pons' `possibleNonLosingMoves`), and `true`; `false` when the game cannot
+    /// tell (then `out` means nothing). Called only on an unfinished position whose side
+    /// to move cannot win at once ([`Game::immediate_win`] is `None`); an empty list then
+    /// means every move loses at once. The moves left out are never better than those
+    /// kept, so dropping them keeps the value.
+    fn non_losing_moves(&self, out: &mut Vec<Self::Move>) -> bool {
+        let _ = out;
+        false
+    }
+
+    /// Bounds `(low, high)` on this unfinished position's exact value under `scoring`,
+    /// given what the search has ruled out ([`Ruled`]): Connect Four's Pons bounds (no win
+    /// at once: at best a win with the mover's second stone from now; no loss at once: at
+    /// worst a loss to the opponent's second stone). The default is the score range.
+    fn value_bounds(&self, scoring: Scoring, ruled: Ruled) -> (i32, i32) {
+        let _ = ruled;
+        self.score_range(scoring)
+    }
+
     /// The perft convention of the game's community (see [`perft::PerftConvention`]).
     const PERFT_CONVENTION: perft::PerftConvention;
 
@@ -277,6 +326,15 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     fn perft(&self, depth: u32, convention: perft::PerftConvention) -> u64 {
         perft::perft_generic(self, depth, convention)
     }
+}
+
+/// What a search has ruled out at a node before it asks [`Game::value_bounds`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ruled {
+    /// The side to move cannot win with its next move.
+    pub win_at_once: bool,
+    /// No move the side to move keeps lets the opponent win with its next move.
+    pub loss_at_once: bool,
 }
 
 /// A static evaluation at the search horizon, from the side to move's point of view.

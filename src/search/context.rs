@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
-use super::options::{MoveOrder, SearchOptions};
+use super::options::{MoveOrder, SearchOptions, TableKind};
 use super::ordering;
 use super::stats::SearchStats;
 use super::trace::{Trace, TraceEvent, VisitKind};
@@ -176,7 +176,7 @@ pub struct Ctx<'a, G: Game, E: Evaluator<G>> {
     pv: Vec<Vec<G::Move>>,
     killers: Vec<Vec<G::Move>>,
     history: Vec<u64>,
-    pool: Vec<Vec<G::Move>>,
+    pub(super) pool: Vec<Vec<G::Move>>,
     control: SearchControl<'a>,
     start: Instant,
     last_progress: Instant,
@@ -194,7 +194,12 @@ pub struct Ctx<'a, G: Game, E: Evaluator<G>> {
 impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
     /// A fresh context: empty table, killers and history; the clock starts now.
     pub fn new(root: &G, eval: &'a E, opts: &'a SearchOptions, control: SearchControl<'a>) -> Self {
-        let tt = (opts.tt_mib > 0).then(|| TranspositionTable::with_mib(opts.tt_mib));
+        let tt = (opts.tt_mib > 0).then(|| match opts.table {
+            TableKind::Full => TranspositionTable::with_mib(opts.tt_mib),
+            TableKind::Upper | TableKind::LastBound => {
+                TranspositionTable::with_mib_prime(opts.tt_mib)
+            }
+        });
         let trace = control.trace.then(Trace::default);
         let now = Instant::now();
         Ctx {
@@ -357,7 +362,7 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
     }
 
     #[inline]
-    fn count_leaf(&mut self, value: i32) {
+    pub(super) fn count_leaf(&mut self, value: i32) {
         if self.ordering_level == 0 {
             self.stats.leaves += 1;
             if let Some(trace) = &mut self.trace {
@@ -381,6 +386,10 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
         if moves.is_empty() {
             self.pool.push(moves);
             return Err(self.terminal_leaf(pos));
+        }
+        if let Err(value) = self.shortcut_moves(pos, depth, ply, &mut moves) {
+            self.pool.push(moves);
+            return Err(value);
         }
         if self.ordering_level == 0 {
             self.stats.interior += 1;
@@ -547,8 +556,25 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
             return;
         }
         let key = self.tt_key(pos);
-        if let Some(tt) = &mut self.tt {
-            tt.store(key, depth, alpha, beta, value, best);
+        let Some(tt) = &mut self.tt else {
+            return;
+        };
+        let one_bound = |lower, upper| TtEntry {
+            key,
+            lower,
+            upper,
+            depth,
+            best: None,
+        };
+        match self.opts.table {
+            TableKind::Full => tt.store(key, depth, alpha, beta, value, best),
+            // Pons' step 4: what a node learns once every move was searched, as an upper
+            // bound (an exact value too); nothing from a cutoff.
+            TableKind::Upper if value < beta => tt.put(one_bound(i32::MIN, value)),
+            TableKind::Upper => {}
+            // Pons' step 8: a cutoff's lower bound or the upper bound, whichever came last.
+            TableKind::LastBound if value >= beta => tt.put(one_bound(value, i32::MAX)),
+            TableKind::LastBound => tt.put(one_bound(i32::MIN, value)),
         }
     }
 
@@ -595,6 +621,17 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
         line.clear();
         line.push(mv);
         line.extend_from_slice(&tail[0]);
+    }
+
+    /// The line at `ply` becomes `mv` alone (a node decided without searching its
+    /// children, by a move the game names).
+    pub(super) fn set_line(&mut self, ply: usize, mv: G::Move) {
+        if self.ordering_level > 0 {
+            return;
+        }
+        self.ensure_pv_rows(ply);
+        self.pv[ply].clear();
+        self.pv[ply].push(mv);
     }
 
     /// The principal variation from the root as last recorded.

@@ -10,6 +10,7 @@ pub mod context;
 pub mod deferred;
 pub mod options;
 pub mod ordering;
+mod shortcuts;
 pub mod stats;
 pub mod trace;
 pub mod tt;
@@ -18,13 +19,13 @@ use serde::{Deserialize, Serialize};
 
 pub use context::{INF, Progress, SearchControl, StopReason};
 pub use deferred::release_deferred;
-pub use options::{Algorithm, InitialWindow, MoveOrder, OptionError, SearchOptions};
+pub use options::{Algorithm, InitialWindow, MoveOrder, OptionError, SearchOptions, TableKind};
 pub use stats::SearchStats;
 pub use trace::{Trace, TraceEvent};
 
 use crate::game::{Evaluator, Game};
 use algorithms::{
-    alphabeta, minimax, mt_sss, mtdf, negaalpha, negamax, negascout, pvs, scout, sss,
+    alphabeta, bisect, minimax, mt_sss, mtdf, negaalpha, negamax, negascout, pvs, scout, sss,
 };
 use context::Ctx;
 
@@ -173,6 +174,7 @@ fn run_root<G: Game, E: Evaluator<G>>(
         Algorithm::MtdF => mtdf::run(ctx, pos, depth, previous.unwrap_or(ctx.opts.first_guess)),
         Algorithm::SssStar => sss::run(ctx, pos, depth),
         Algorithm::MtSss => mt_sss::run(ctx, pos, depth),
+        Algorithm::Bisect => bisect::run(ctx, pos, depth),
         Algorithm::AlphaBeta | Algorithm::NegaAlpha | Algorithm::NegaScout | Algorithm::Pvs => {
             let width = ctx.opts.aspiration;
             let Some(prev) = previous.filter(|_| width > 0) else {

@@ -71,11 +71,14 @@ pub enum Algorithm {
     /// MT-SSS*: SSS* as a sequence of null-window passes from +infinity (Plaat et al.).
     #[serde(rename = "mt-sss")]
     MtSss,
+    /// Null-window passes that bisect the game's score range (Pons' Connect Four solver,
+    /// step 5), beside MTD(f)'s bound-to-bound steps.
+    Bisect,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order menus list them.
-    pub const ALL: [Algorithm; 10] = [
+    pub const ALL: [Algorithm; 11] = [
         Algorithm::Minimax,
         Algorithm::Negamax,
         Algorithm::AlphaBeta,
@@ -86,6 +89,7 @@ impl Algorithm {
         Algorithm::MtdF,
         Algorithm::SssStar,
         Algorithm::MtSss,
+        Algorithm::Bisect,
     ];
 
     /// The name everywhere: CLI, app, session files.
@@ -102,6 +106,7 @@ impl Algorithm {
             Algorithm::MtdF => "mtdf",
             Algorithm::SssStar => "sss",
             Algorithm::MtSss => "mt-sss",
+            Algorithm::Bisect => "bisect",
         }
     }
 
@@ -119,6 +124,7 @@ impl Algorithm {
             Algorithm::MtdF => "MTD(f)",
             Algorithm::SssStar => "SSS*",
             Algorithm::MtSss => "MT-SSS*",
+            Algorithm::Bisect => "Bisection",
         }
     }
 
@@ -148,7 +154,10 @@ impl Algorithm {
     /// Whether fail-hard versus fail-soft is a choice for this algorithm.
     #[must_use]
     pub fn has_fail_soft_choice(self) -> bool {
-        matches!(self, Algorithm::AlphaBeta | Algorithm::NegaAlpha)
+        matches!(
+            self,
+            Algorithm::AlphaBeta | Algorithm::NegaAlpha | Algorithm::Bisect
+        )
     }
 
     /// Whether the algorithm has cutoffs from which killers and history can learn.
@@ -193,6 +202,9 @@ pub enum MoveOrder {
     /// A perfect oracle: each child's exact value at the remaining depth, from a search
     /// that is not counted (seed 002's `ai_for_mo` with a perfect player).
     Oracle,
+    /// The game's own threat count ([`crate::game::Game::threat_score`]), the static hint
+    /// breaking ties: Pons' step 7 in Connect Four.
+    Threats,
 }
 
 impl MoveOrder {
@@ -206,6 +218,7 @@ impl MoveOrder {
             MoveOrder::Evaluation => "eval".into(),
             MoveOrder::Shallow(k) => format!("shallow:{k}"),
             MoveOrder::Oracle => "oracle".into(),
+            MoveOrder::Threats => "threats".into(),
         }
     }
 
@@ -217,6 +230,7 @@ impl MoveOrder {
             "static" => Ok(MoveOrder::Static),
             "eval" | "evaluation" => Ok(MoveOrder::Evaluation),
             "oracle" | "perfect" => Ok(MoveOrder::Oracle),
+            "threats" => Ok(MoveOrder::Threats),
             _ => {
                 if let Some(k) = lower.strip_prefix("shallow:") {
                     let k: u32 = k.parse().map_err(|_| {
@@ -227,7 +241,7 @@ impl MoveOrder {
                     Ok(MoveOrder::Shallow(k))
                 } else {
                     Err(OptionError(format!(
-                        "unknown move ordering '{text}'; expected none, static, eval, shallow:K or oracle"
+                        "unknown move ordering '{text}'; expected none, static, eval, shallow:K, oracle or threats"
                     )))
                 }
             }
@@ -272,6 +286,59 @@ impl InitialWindow {
     }
 }
 
+/// What the transposition table keeps (see [`crate::search::tt`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TableKind {
+    /// Both bounds of a position, tightened by every search of it, and its best move
+    /// (tried first when the position comes back).
+    #[default]
+    Full,
+    /// Only the upper bound learned when every move was searched, no move (Pons' step 4).
+    Upper,
+    /// The last bound learned, upper or lower, no move (Pons' step 8, his "lower-bound
+    /// table").
+    LastBound,
+}
+
+impl TableKind {
+    /// Every kind, in the order the UI lists them.
+    pub const ALL: [TableKind; 3] = [TableKind::Full, TableKind::Upper, TableKind::LastBound];
+
+    /// The name in the CLI, row specs and session files.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            TableKind::Full => "full",
+            TableKind::Upper => "upper",
+            TableKind::LastBound => "last-bound",
+        }
+    }
+
+    /// Words for the app's menu.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            TableKind::Full => "Both bounds and the best move",
+            TableKind::Upper => "Upper bounds only (Pons' step 4)",
+            TableKind::LastBound => "The last bound, upper or lower (Pons' step 8)",
+        }
+    }
+
+    /// Parses [`TableKind::name`]'s output, in any case.
+    pub fn from_name(text: &str) -> Result<TableKind, OptionError> {
+        let lower = text.trim().to_ascii_lowercase();
+        TableKind::ALL
+            .into_iter()
+            .find(|k| k.name() == lower)
+            .ok_or_else(|| {
+                OptionError(format!(
+                    "unknown table kind '{text}'; expected full, upper or last-bound"
+                ))
+            })
+    }
+}
+
 /// Every option of a search. Orthogonal: [`SearchOptions::validate`] refuses the
 /// combinations that make no sense for an algorithm, with the reason.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -281,6 +348,10 @@ pub struct SearchOptions {
     /// fail-hard (clamp to the window). Alpha-beta family only; NegaScout, PVS and the
     /// null-window algorithms are always fail-soft.
     pub fail_soft: bool,
+    /// With fail-hard: a cutoff returns the value that caused it and a bound known
+    /// before the search (table, game bounds) is returned as it is, while a node that
+    /// fails low still returns alpha (Pons' negamax). NegaAlpha and bisection only.
+    pub soft_cutoffs: bool,
     /// Move ordering.
     pub ordering: MoveOrder,
     /// Order every move (true) or only bring the best-rated move to the front (false,
@@ -302,6 +373,17 @@ pub struct SearchOptions {
     /// (Plaat et al.'s condition for MT-SSS* to evaluate exactly SSS*'s leaves). NegaAlpha,
     /// MTD(f) and MT-SSS* only; needs a table.
     pub tt_leaves: bool,
+    /// What the table keeps: both bounds and the move, or Pons' one-bound tables.
+    pub table: TableKind,
+    /// Before expanding a node, ask the game whether the side to move wins at once and
+    /// score it without children if so; otherwise narrow the window to the game's bounds
+    /// on the value (Pons' check at every node, and his score bounds). Only where the
+    /// remaining depth reaches the end of the game.
+    pub win_at_once: bool,
+    /// Search only the moves that do not let the opponent win at once; score a node
+    /// where every move does as that loss (Pons' step 6). Only where the remaining depth
+    /// reaches the end of the game.
+    pub non_losing: bool,
     /// Search depths 1, 2, ..., d, keeping tables between iterations.
     pub iterative_deepening: bool,
     /// Aspiration window half-width around the previous iteration's score (0 = off).
@@ -324,6 +406,7 @@ impl Default for SearchOptions {
     fn default() -> Self {
         SearchOptions {
             fail_soft: false,
+            soft_cutoffs: false,
             ordering: MoveOrder::Generation,
             order_all: true,
             oracle_win_loss: false,
@@ -332,6 +415,9 @@ impl Default for SearchOptions {
             tt_mib: 0,
             tt_symmetry: false,
             tt_leaves: false,
+            table: TableKind::Full,
+            win_at_once: false,
+            non_losing: false,
             iterative_deepening: false,
             aspiration: 0,
             window: InitialWindow::Infinite,
@@ -467,8 +553,20 @@ impl SearchOptions {
         }
         if self.fail_soft && !algorithm.has_fail_soft_choice() {
             return refuse(format!(
-                "{name} has no fail-hard/fail-soft choice (only alpha-beta and NegaAlpha do)"
+                "{name} has no fail-hard/fail-soft choice (only alpha-beta, NegaAlpha and bisection do)"
             ));
+        }
+        if self.soft_cutoffs {
+            if !matches!(algorithm, Algorithm::NegaAlpha | Algorithm::Bisect) {
+                return refuse(format!(
+                    "{name} has no soft-cutoff variant (only NegaAlpha and bisection do)"
+                ));
+            }
+            if self.fail_soft {
+                return refuse(
+                    "soft cutoffs are a fail-hard variant: fail-soft already returns every value as it is".into(),
+                );
+            }
         }
         if (self.killers > 0 || self.history) && !algorithm.learns_from_cutoffs() {
             return refuse(format!(
@@ -486,7 +584,7 @@ impl SearchOptions {
         if self.tt_leaves {
             if !matches!(
                 algorithm,
-                Algorithm::NegaAlpha | Algorithm::MtdF | Algorithm::MtSss
+                Algorithm::NegaAlpha | Algorithm::MtdF | Algorithm::MtSss | Algorithm::Bisect
             ) {
                 return refuse(format!(
                     "{name} does not keep leaves in the table: only NegaAlpha and the MT drivers (MTD(f), MT-SSS*) do"
@@ -497,6 +595,25 @@ impl SearchOptions {
                     "keeping leaves in the table needs a transposition table (set its size)".into(),
                 );
             }
+        }
+        if self.table != TableKind::Full {
+            if self.tt_mib == 0 {
+                return refuse(format!(
+                    "the '{}' table kind needs a transposition table (set its size)",
+                    self.table.name()
+                ));
+            }
+            if self.tt_leaves || self.tt_symmetry {
+                return refuse(format!(
+                    "the '{}' table keeps one bound per position as Pons' does: leaves and symmetric sharing need the full table",
+                    self.table.name()
+                ));
+            }
+        }
+        if self.non_losing && !self.win_at_once {
+            return refuse(
+                "moves that do not lose at once are known only once the side to move cannot win at once: add the win-at-once check (+win)".into(),
+            );
         }
         if self.tt_symmetry && self.tt_mib == 0 {
             return refuse(

@@ -37,6 +37,10 @@ pub(super) fn order_moves<G: Game, E: Evaluator<G>>(
                 match order {
                     MoveOrder::Generation => 0,
                     MoveOrder::Static => i64::from(pos.move_order_hint(mv)),
+                    // Threats first, the static hint breaking ties (Pons' step 7).
+                    MoveOrder::Threats => {
+                        (i64::from(pos.threat_score(mv)) << 32) + i64::from(pos.move_order_hint(mv))
+                    }
                     MoveOrder::Evaluation => -i64::from(child_static_value(ctx, &pos.play(mv))),
                     MoveOrder::Shallow(k) => {
                         let child = pos.play(mv);

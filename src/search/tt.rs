@@ -26,6 +26,9 @@ pub struct TtEntry<M> {
 pub struct TranspositionTable<M> {
     slots: Vec<Option<TtEntry<M>>>,
     mask: usize,
+    /// Slots indexed by the key modulo a prime number of slots (Pons' tables) rather
+    /// than by its low bits.
+    prime: bool,
 }
 
 impl<M: Copy> TranspositionTable<M> {
@@ -40,7 +43,38 @@ impl<M: Copy> TranspositionTable<M> {
         TranspositionTable {
             slots: vec![None; slots],
             mask: slots - 1,
+            prime: false,
         }
+    }
+
+    /// A table of at most `mib` MiB with a prime number of slots, the largest that fits,
+    /// indexed by the key modulo that prime as Pons' Connect Four tables are (64 MiB of
+    /// his 8-byte entries: 8,388,593 slots).
+    #[must_use]
+    pub fn with_mib_prime(mib: u32) -> Self {
+        let entry = std::mem::size_of::<Option<TtEntry<M>>>().max(1);
+        let fit = ((u64::from(mib) << 20) / entry as u64).max(2);
+        let slots = (2..=fit).rev().find(|&n| is_prime(n)).unwrap_or(2) as usize;
+        TranspositionTable {
+            slots: vec![None; slots],
+            mask: 0,
+            prime: true,
+        }
+    }
+
+    #[inline]
+    fn index(&self, key: u64) -> usize {
+        if self.prime {
+            (key % self.slots.len() as u64) as usize
+        } else {
+            (key as usize) & self.mask
+        }
+    }
+
+    /// Stores `entry` over whatever its slot held (Pons' one-bound tables).
+    pub fn put(&mut self, entry: TtEntry<M>) {
+        let at = self.index(entry.key);
+        self.slots[at] = Some(entry);
     }
 
     /// The number of slots.
@@ -64,7 +98,7 @@ impl<M: Copy> TranspositionTable<M> {
     /// The entry stored under `key`, if any.
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<TtEntry<M>> {
-        self.slots[(key as usize) & self.mask].filter(|e| e.key == key)
+        self.slots[self.index(key)].filter(|e| e.key == key)
     }
 
     /// Stores what a search of `depth` learned: `value` searched with the window
@@ -80,7 +114,8 @@ impl<M: Copy> TranspositionTable<M> {
         value: i32,
         best: Option<M>,
     ) {
-        let slot = &mut self.slots[(key as usize) & self.mask];
+        let at = self.index(key);
+        let slot = &mut self.slots[at];
         let (mut lower, mut upper) = (i32::MIN, i32::MAX);
         let mut keep_best = None;
         if let Some(old) = slot
@@ -115,5 +150,30 @@ impl<M: Copy> TranspositionTable<M> {
             depth,
             best: best.or(keep_best),
         });
+    }
+}
+
+/// Whether `n` is prime (trial division: table sizes only).
+fn is_prime(n: u64) -> bool {
+    n >= 2
+        && (2..)
+            .take_while(|d| d * d <= n)
+            .all(|d| !n.is_multiple_of(d))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_prime_table_of_64_mib_of_8_byte_entries_has_pons_size() {
+        // Pons' 64 MB table: the largest prime below 2^23.
+        assert!(is_prime(8_388_593));
+        assert!((8_388_594u64..(1 << 23)).all(|n| !is_prime(n)));
+        let t = TranspositionTable::<u8>::with_mib_prime(1);
+        assert!(is_prime(t.len() as u64));
+        let entry = std::mem::size_of::<Option<TtEntry<u8>>>() as u64;
+        assert!(t.len() as u64 <= (1 << 20) / entry);
+        assert!(((t.len() as u64 + 1)..=(1 << 20) / entry).all(|n| !is_prime(n)));
     }
 }

@@ -5,7 +5,7 @@
 
 use super::Session;
 use crate::search::options::MAX_DEPTH;
-use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchOptions};
+use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchOptions, TableKind};
 
 /// Whether an option that `set` changes from the defaults makes sense for `algorithm`;
 /// the error is the reason in words (for the tooltip of a greyed-out control).
@@ -24,6 +24,9 @@ pub fn sanitize(algorithm: Algorithm, o: &mut SearchOptions) {
     let d = SearchOptions::default();
     if o.fail_soft && option_applies(algorithm, |x| x.fail_soft = true).is_err() {
         o.fail_soft = false;
+    }
+    if o.soft_cutoffs && option_applies(algorithm, |x| x.soft_cutoffs = true).is_err() {
+        o.soft_cutoffs = false;
     }
     if option_applies(algorithm, |x| x.killers = 1).is_err() {
         o.killers = 0;
@@ -64,6 +67,17 @@ pub fn drop_orphans(o: &mut SearchOptions) {
     if o.tt_mib == 0 {
         o.tt_symmetry = false;
         o.tt_leaves = false;
+        o.table = TableKind::Full;
+    }
+    if o.table != TableKind::Full {
+        o.tt_symmetry = false;
+        o.tt_leaves = false;
+    }
+    if !o.win_at_once {
+        o.non_losing = false;
+    }
+    if o.fail_soft {
+        o.soft_cutoffs = false;
     }
     if o.ordering != MoveOrder::Oracle {
         o.oracle_win_loss = false;

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::EngineError;
 use crate::game::Scoring;
-use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchOptions};
+use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchOptions, TableKind};
 
 /// One algorithm row of a bench: a label and what to run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -43,6 +43,7 @@ pub fn parse_row_spec(spec: &str, base: &SearchOptions) -> Result<BenchRow, Engi
         match key {
             "fail-soft" => o.fail_soft = true,
             "fail-hard" => o.fail_soft = false,
+            "soft-cutoffs" => o.soft_cutoffs = true,
             "order" => o.ordering = MoveOrder::from_name(value.unwrap_or("none"))?,
             "order-first" => o.order_all = false,
             "oracle-win-loss" => o.oracle_win_loss = true,
@@ -51,6 +52,12 @@ pub fn parse_row_spec(spec: &str, base: &SearchOptions) -> Result<BenchRow, Engi
             "tt" => o.tt_mib = to_u32(num(value)?)?,
             "tt-symmetry" => o.tt_symmetry = true,
             "tt-leaves" => o.tt_leaves = true,
+            "table" => {
+                o.table =
+                    TableKind::from_name(value.unwrap_or("")).map_err(|e| bad(&e.to_string()))?;
+            }
+            "win" => o.win_at_once = true,
+            "non-losing" => o.non_losing = true,
             "id" => o.iterative_deepening = true,
             "aspiration" => {
                 o.aspiration =
@@ -96,6 +103,9 @@ pub fn row_spec(algorithm: Algorithm, options: &SearchOptions) -> String {
     if options.fail_soft {
         add("fail-soft".into());
     }
+    if options.soft_cutoffs {
+        add("soft-cutoffs".into());
+    }
     if options.ordering != d.ordering {
         add(format!("order={}", options.ordering.name()));
     }
@@ -119,6 +129,15 @@ pub fn row_spec(algorithm: Algorithm, options: &SearchOptions) -> String {
     }
     if options.tt_leaves {
         add("tt-leaves".into());
+    }
+    if options.table != d.table {
+        add(format!("table={}", options.table.name()));
+    }
+    if options.win_at_once {
+        add("win".into());
+    }
+    if options.non_losing {
+        add("non-losing".into());
     }
     if options.iterative_deepening {
         add("id".into());
@@ -284,7 +303,8 @@ mod tests {
         // Every option off its default at once.
         let all = SearchOptions {
             fail_soft: true,
-            ordering: MoveOrder::Static,
+            soft_cutoffs: true,
+            ordering: MoveOrder::Threats,
             order_all: false,
             oracle_win_loss: true,
             killers: 32,
@@ -292,6 +312,9 @@ mod tests {
             tt_mib: 64,
             tt_symmetry: true,
             tt_leaves: true,
+            table: TableKind::LastBound,
+            win_at_once: true,
+            non_losing: true,
             iterative_deepening: true,
             aspiration: 25,
             window: InitialWindow::GameRange,

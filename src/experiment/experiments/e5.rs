@@ -1,48 +1,100 @@
-//! E5: Pons' Connect Four solver steps on his test sets.
+//! E5: Pons' Connect Four solver steps on his test sets, each step an option set of the
+//! generic engine (the win-at-once check, the game's score bounds, non-losing moves,
+//! threat ordering, the bisection driver and his one-bound tables).
 
 use super::*;
+
+/// One row of E5: Pons' step, the row spec that is that step in treelab, and his mean
+/// nodes per position on Test_L3_R1 and Test_L2_R1 where he published one.
+struct Step {
+    step: &'static str,
+    spec: &'static str,
+    pons_l3: Option<f64>,
+    pons_l2: Option<f64>,
+}
+
+/// Pons' final solver: the last of his steps.
+const FINAL: usize = 7;
+
+/// Pons' eight steps, each adding one idea to the one before, and two rows that are not
+/// his (the same shortcuts with treelab's full table under MTD(f) and PVS).
+const STEPS: [Step; 10] = [
+    Step {
+        step: "1 minimax",
+        spec: "minimax+win",
+        pons_l3: Some(11_024.0),
+        pons_l2: None,
+    },
+    Step {
+        step: "2 alpha-beta",
+        spec: "negaalpha+win+soft-cutoffs",
+        pons_l3: Some(283.6),
+        pons_l2: None,
+    },
+    Step {
+        step: "3 centre-first order",
+        spec: "negaalpha+win+soft-cutoffs+order=static",
+        pons_l3: Some(139.7),
+        pons_l2: None,
+    },
+    Step {
+        step: "4 transposition table",
+        spec: "negaalpha+win+soft-cutoffs+order=static+tt=16+table=upper",
+        pons_l3: Some(92.84),
+        pons_l2: None,
+    },
+    Step {
+        step: "5 null-window bisection",
+        spec: "bisect+win+soft-cutoffs+order=static+tt=16+table=upper",
+        pons_l3: Some(131.6),
+        pons_l2: None,
+    },
+    Step {
+        step: "6 drop moves that lose at once",
+        spec: "bisect+win+soft-cutoffs+non-losing+order=static+tt=16+table=upper",
+        pons_l3: Some(70.71),
+        pons_l2: None,
+    },
+    Step {
+        step: "7 threat ordering",
+        spec: "bisect+win+soft-cutoffs+non-losing+order=threats+tt=16+table=upper",
+        pons_l3: Some(54.93),
+        pons_l2: None,
+    },
+    Step {
+        step: "8 lower-bound table",
+        spec: "bisect+win+soft-cutoffs+non-losing+order=threats+tt=16+table=last-bound",
+        pons_l3: Some(51.28),
+        pons_l2: Some(449.6),
+    },
+    Step {
+        step: "- MTD(f) with the full table (not Pons')",
+        spec: "mtdf+win+non-losing+order=threats+tt=16",
+        pons_l3: None,
+        pons_l2: None,
+    },
+    Step {
+        step: "- PVS with the full table (not Pons')",
+        spec: "pvs+win+non-losing+order=threats+tt=16",
+        pons_l3: None,
+        pons_l2: None,
+    },
+];
+
+/// The steps run on Test_L2_R1 (the earlier ones take minutes to hours there).
+const L2_FROM: usize = 5;
+
+/// Pons' final solver (step 8) on Test_L1_R1: his mean nodes per position.
+const PONS_FINAL_L1: f64 = 3_298.0;
 
 /// E5 as the CLI runs it (a solver experiment: no comparison preset).
 pub(super) const E5: Experiment = Experiment {
     name: "e5",
     label: "E5: Pons' Connect Four solver steps on his test sets",
-    description: "Each of Pons' steps added in turn, mean nodes per position beside his figures.",
+    description: "Each of Pons' steps added in turn as engine options, mean nodes per position beside his figures.",
     preset: None,
     run: e5,
 };
-
-/// E5's rows: `(Pons' step, row spec, Pons' mean nodes on L3_R1)`.
-const E5_ROWS: [(&str, &str, Option<f64>); 6] = [
-    ("1 minimax", "minimax", Some(11_024.0)),
-    ("2 alpha-beta", "negaalpha+window=game", Some(283.6)),
-    (
-        "3 centre-first order",
-        "negaalpha+window=game+order=static",
-        Some(139.7),
-    ),
-    (
-        "4 transposition table",
-        "negaalpha+window=game+order=static+tt=16",
-        Some(92.84),
-    ),
-    (
-        "5 null-window search (MTD(f))",
-        "mtdf+order=static+tt=16",
-        Some(131.6),
-    ),
-    (
-        "- PVS + table (not a Pons step)",
-        "pvs+window=game+order=static+tt=16",
-        None,
-    ),
-];
-
-/// Pons' later steps, which the engine has no option for: `(step, mean nodes on L3_R1)`.
-const E5_PONS_LATER: [(&str, f64); 3] = [
-    ("6 avoid moves that lose at once", 70.71),
-    ("7 better ordering", 54.93),
-    ("8 lower-bound table", 51.28),
-];
 
 /// E5's result.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -50,49 +102,60 @@ const E5_PONS_LATER: [(&str, f64); 3] = [
 pub struct E5Result {
     /// Every row on Test_L3_R1.
     pub l3: BenchResult,
-    /// The table-driven rows on Test_L2_R1 (full run only).
+    /// Steps 6-8 and the two other rows on Test_L2_R1.
     pub l2: Option<BenchResult>,
+    /// Pons' final solver (step 8) on Test_L1_R1.
+    pub l1: Option<BenchResult>,
 }
 
-pub(super) fn e5(
-    cfg: ExperimentConfig,
-    progress: &(dyn Fn(&str) + Sync),
-) -> Result<ExperimentOutput, EngineError> {
-    let base = SearchOptions::default();
-    let depth = crate::game::connect4::Connect4::MAX_PLIES as u32;
-    let mut l3_suite = Suite::load_named("Test_L3_R1")?;
-    if cfg.quick {
-        l3_suite.items.truncate(200);
-    }
-    let expected_l3: Vec<Option<i32>> = l3_suite.items.iter().map(|i| i.expected_score).collect();
-    let specs: Vec<&str> = E5_ROWS.iter().map(|r| r.1).collect();
-    let l3 = bench_quiet(
-        l3_suite,
-        rows(&specs, &base)?,
-        vec![depth],
-        "",
-        cfg,
-        progress,
-    )?;
-    let l2 = if cfg.quick {
-        None
-    } else {
-        let suite = Suite::load_named("Test_L2_R1")?;
-        let specs: Vec<&str> = E5_ROWS[3..].iter().map(|r| r.1).collect();
-        let expected: Vec<Option<i32>> = suite.items.iter().map(|i| i.expected_score).collect();
-        let r = bench_quiet(suite, rows(&specs, &base)?, vec![depth], "", cfg, progress)?;
-        Some((r, expected))
-    };
-    let positions = l3.positions().len();
-    let mut text = String::new();
-    let _ = writeln!(
-        text,
-        "E5: Connect Four, Pascal Pons' steps as option sets, every position searched to the end \
-         (depth {depth}), table cleared per position, Pons' score (window 'game' = the score range -18..18, as his solver's). \
-         Mean nodes per position (treelab counts every visited position; Pons counts negamax calls)."
-    );
+/// One printed and CSV row: the set, the step, its spec and its counts.
+struct Line {
+    set: &'static str,
+    step: &'static str,
+    spec: &'static str,
+    mean_nodes: f64,
+    pons: Option<f64>,
+    mean_leaves: f64,
+    seconds: f64,
+    right: usize,
+    positions: usize,
+}
+
+fn lines(
+    set: &'static str,
+    r: &BenchResult,
+    steps: &[Step],
+    pons: impl Fn(&Step) -> Option<f64>,
+    expected: &[Option<i32>],
+) -> Vec<Line> {
+    let nodes = r.totals(CountKind::Nodes);
+    let leaves = r.totals(CountKind::Leaves);
+    let n = r.positions().len().max(1) as f64;
+    steps
+        .iter()
+        .enumerate()
+        .map(|(k, s)| {
+            let cells = || r.cells.iter().filter(move |c| c.row == k);
+            Line {
+                set,
+                step: s.step,
+                spec: s.spec,
+                mean_nodes: nodes[k][0] as f64 / n,
+                pons: pons(s),
+                mean_leaves: leaves[k][0] as f64 / n,
+                seconds: cells().map(|c| c.record.stats.elapsed_secs).sum(),
+                right: cells()
+                    .filter(|c| expected.get(c.position_index).copied().flatten() == c.record.score)
+                    .count(),
+                positions: r.positions().len(),
+            }
+        })
+        .collect()
+}
+
+fn table(title: &str, lines: &[Line]) -> Table {
     let mut t = Table::new(
-        &format!("Test_L3_R1 ({positions} positions)"),
+        title,
         &[
             "Pons' step",
             "row",
@@ -104,88 +167,126 @@ pub(super) fn e5(
             "scores right",
         ],
     );
-    let push_rows = |t: &mut Table,
-                     r: &BenchResult,
-                     steps: &[(&str, &str, Option<f64>)],
-                     expected: &[Option<i32>],
-                     pons: bool| {
-        let nodes = r.totals(CountKind::Nodes);
-        let leaves = r.totals(CountKind::Leaves);
-        let n = r.positions().len().max(1) as f64;
-        for (k, step) in steps.iter().enumerate() {
-            let secs: f64 = r
-                .cells
-                .iter()
-                .filter(|c| c.row == k)
-                .map(|c| c.record.stats.elapsed_secs)
-                .sum();
-            let right = r
-                .cells
-                .iter()
-                .filter(|c| {
-                    c.row == k
-                        && expected.get(c.position_index).copied().flatten() == c.record.score
-                })
-                .count();
-            let mean = nodes[k][0] as f64 / n;
-            t.push(vec![
-                step.0.to_string(),
-                step.1.to_string(),
-                format!("{mean:.1}"),
-                if pons {
-                    step.2.map_or_else(|| "-".into(), |p| format!("{p}"))
-                } else {
-                    "-".into()
-                },
-                if pons {
-                    step.2.map_or_else(|| "-".into(), |p| ratio(mean, p))
-                } else {
-                    "-".into()
-                },
-                format!("{:.1}", leaves[k][0] as f64 / n),
-                format!("{secs:.2}"),
-                format!("{right}/{}", r.positions().len()),
-            ]);
-        }
-    };
-    push_rows(&mut t, &l3, &E5_ROWS, &expected_l3, true);
-    for (step, p) in E5_PONS_LATER {
+    for l in lines {
         t.push(vec![
-            step.into(),
-            "(no engine option)".into(),
-            "-".into(),
-            format!("{p}"),
-            "-".into(),
-            "-".into(),
-            "-".into(),
-            "-".into(),
+            l.step.into(),
+            l.spec.into(),
+            format!("{:.2}", l.mean_nodes),
+            l.pons.map_or_else(|| "-".into(), |p| format!("{p}")),
+            l.pons
+                .map_or_else(|| "-".into(), |p| format!("{:.4}", l.mean_nodes / p)),
+            format!("{:.2}", l.mean_leaves),
+            format!("{:.2}", l.seconds),
+            format!("{}/{}", l.right, l.positions),
         ]);
     }
-    text.push_str(&t.text());
-    let mut csv = t.csv();
-    if let Some((r, expected)) = &l2 {
-        let mut t2 = Table::new(
-            &format!(
-                "Test_L2_R1 ({} positions; Pons' final solver: 449.6 nodes per position)",
-                r.positions().len()
-            ),
-            &[
-                "Pons' step",
-                "row",
-                "mean nodes",
-                "Pons",
-                "treelab / Pons",
-                "mean leaves",
-                "seconds",
-                "scores right",
-            ],
+    t
+}
+
+/// `e5.csv`: one line per set and step, with the columns the docs name.
+fn csv(lines: &[Line]) -> String {
+    let mut out = String::from(
+        "set,step,row,mean_nodes,pons_mean_nodes,ratio,mean_leaves,seconds,scores_right,positions\n",
+    );
+    let field = |t: &str| {
+        if t.contains([',', '"', '\n']) {
+            format!("\"{}\"", t.replace('"', "\"\""))
+        } else {
+            t.to_string()
+        }
+    };
+    for l in lines {
+        let _ = writeln!(
+            out,
+            "{},{},{},{:.3},{},{},{:.3},{:.3},{},{}",
+            field(l.set),
+            field(l.step),
+            field(l.spec),
+            l.mean_nodes,
+            l.pons.map_or_else(String::new, |p| p.to_string()),
+            l.pons
+                .map_or_else(String::new, |p| format!("{:.5}", l.mean_nodes / p)),
+            l.mean_leaves,
+            l.seconds,
+            l.right,
+            l.positions
         );
-        push_rows(&mut t2, r, &E5_ROWS[3..], expected, false);
-        text.push_str(&t2.text());
-        csv.push('\n');
-        csv.push_str(&t2.csv());
     }
-    let n = positions.max(1) as f64;
+    out
+}
+
+pub(super) fn e5(
+    cfg: ExperimentConfig,
+    progress: &(dyn Fn(&str) + Sync),
+) -> Result<ExperimentOutput, EngineError> {
+    let base = SearchOptions::default();
+    let depth = crate::game::connect4::Connect4::MAX_PLIES as u32;
+    let load = |name: &str, keep: usize| -> Result<(Suite, Vec<Option<i32>>), EngineError> {
+        let mut suite = Suite::load_named(name)?;
+        suite.items.truncate(keep);
+        let expected = suite.items.iter().map(|i| i.expected_score).collect();
+        Ok((suite, expected))
+    };
+    let (l3_suite, expected_l3) = load("Test_L3_R1", if cfg.quick { 200 } else { usize::MAX })?;
+    let (l2_suite, expected_l2) = load("Test_L2_R1", if cfg.quick { 50 } else { usize::MAX })?;
+    let (l1_suite, expected_l1) = load("Test_L1_R1", if cfg.quick { 20 } else { usize::MAX })?;
+    let specs: Vec<&str> = STEPS.iter().map(|s| s.spec).collect();
+    let l3 = bench_quiet(
+        l3_suite,
+        rows(&specs, &base)?,
+        vec![depth],
+        "",
+        cfg,
+        progress,
+    )?;
+    let l2 = bench_quiet(
+        l2_suite,
+        rows(&specs[L2_FROM..], &base)?,
+        vec![depth],
+        "",
+        cfg,
+        progress,
+    )?;
+    let l1 = bench_quiet(
+        l1_suite,
+        rows(&specs[FINAL..=FINAL], &base)?,
+        vec![depth],
+        "",
+        cfg,
+        progress,
+    )?;
+    let l3_lines = lines("Test_L3_R1", &l3, &STEPS, |s| s.pons_l3, &expected_l3);
+    let l2_lines = lines(
+        "Test_L2_R1",
+        &l2,
+        &STEPS[L2_FROM..],
+        |s| s.pons_l2,
+        &expected_l2,
+    );
+    let l1_lines = lines(
+        "Test_L1_R1",
+        &l1,
+        &STEPS[FINAL..=FINAL],
+        |_| Some(PONS_FINAL_L1),
+        &expected_l1,
+    );
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "E5: Connect Four, Pascal Pons' steps as option sets of the generic engine, every position \
+         searched to the end (depth {depth}), table cleared per position, Pons' score. Mean nodes \
+         per position (a node is a visited position, as Pons' count of negamax calls)."
+    );
+    let title = |set: &str, r: &BenchResult| format!("{set} ({} positions)", r.positions().len());
+    text.push_str(&table(&title("Test_L3_R1", &l3), &l3_lines).text());
+    text.push_str(&table(&title("Test_L2_R1", &l2), &l2_lines).text());
+    text.push_str(&table(&title("Test_L1_R1", &l1), &l1_lines).text());
+    let all: Vec<Line> = l3_lines
+        .into_iter()
+        .chain(l2_lines)
+        .chain(l1_lines)
+        .collect();
+    let n = l3.positions().len().max(1) as f64;
     let nodes = l3.totals(CountKind::Nodes);
     let chart = LineChart {
         title: "E5: Connect Four Test_L3_R1, mean nodes per position".into(),
@@ -195,36 +296,27 @@ pub(super) fn e5(
         series: vec![
             Series {
                 name: "treelab".into(),
-                values: (0..8)
-                    .map(|k| (k < 5).then(|| nodes[k][0] as f64 / n))
-                    .collect(),
+                values: (0..8).map(|k| Some(nodes[k][0] as f64 / n)).collect(),
             },
             Series {
                 name: "Pons".into(),
-                values: E5_ROWS[..5]
-                    .iter()
-                    .map(|r| r.2)
-                    .chain(E5_PONS_LATER.iter().map(|p| Some(p.1)))
-                    .collect(),
+                values: STEPS[..8].iter().map(|s| s.pons_l3).collect(),
             },
         ],
     };
-    let mut files = vec![
-        ("e5.csv".into(), csv),
-        (
-            "e5-l3.csv".into(),
-            l3.render(CountKind::Nodes, bench::Format::Csv),
-        ),
-        ("e5-l3.ron".into(), ron_text(&l3)?),
-        ("e5.svg".into(), chart.to_svg()),
-    ];
-    if let Some((r, _)) = &l2 {
-        files.push(("e5-l2.ron".into(), ron_text(r)?));
-    }
     let result = E5Result {
         l3,
-        l2: l2.map(|(r, _)| r),
+        l2: Some(l2),
+        l1: Some(l1),
     };
-    files.push(("e5.ron".into(), ron_text(&result)?));
+    let files = vec![
+        ("e5.csv".into(), csv(&all)),
+        (
+            "e5-l3.csv".into(),
+            result.l3.render(CountKind::Nodes, bench::Format::Csv),
+        ),
+        ("e5.svg".into(), chart.to_svg()),
+        ("e5.ron".into(), ron_text(&result)?),
+    ];
     Ok(ExperimentOutput { text, files })
 }

@@ -20,7 +20,8 @@ use serde::{Deserialize, Serialize};
 use super::check_stone_counts;
 use super::perft::PerftConvention;
 use super::{
-    Evaluator, FormatError, Game, Outcome, Scoring, Side, SuiteEntry, split_tokens, splitmix64,
+    Evaluator, FormatError, Game, Outcome, Ruled, Scoring, Side, SuiteEntry, split_tokens,
+    splitmix64,
 };
 
 mod describe;
@@ -494,5 +495,55 @@ impl Game for Connect4 {
     fn move_order_hint(&self, mv: C4Move) -> i32 {
         let col = usize::from(mv.0);
         (CENTRE_COLUMN as i32) - (col as i32 - CENTRE_COLUMN as i32).abs()
+    }
+
+    fn threat_score(&self, mv: C4Move) -> i32 {
+        let bit = self.possible() & column_mask(usize::from(mv.0));
+        self.threats_after(bit) as i32
+    }
+
+    fn plies_left_at_most(&self) -> Option<u32> {
+        Some((CELLS - self.moves_played()) as u32)
+    }
+
+    fn immediate_win(&self) -> Option<C4Move> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        let wins = self.winning_moves_mask();
+        (wins != 0).then(|| C4Move((wins.trailing_zeros() as usize / COLUMN_BITS) as u8))
+    }
+
+    fn non_losing_moves(&self, out: &mut Vec<C4Move>) -> bool {
+        out.clear();
+        let keep = self.possible_non_losing_moves();
+        out.extend(
+            (0..WIDTH)
+                .filter(|&c| keep & column_mask(c) != 0)
+                .map(|c| C4Move(c as u8)),
+        );
+        true
+    }
+
+    /// Pons' bounds: with `m` stones down, a win with the mover's next stone scores
+    /// `(43 - m) / 2` and a loss to the opponent's next stone `-(42 - m) / 2`; each rule
+    /// the search has ruled out moves its end of the range in by one stone.
+    fn value_bounds(&self, scoring: Scoring, ruled: Ruled) -> (i32, i32) {
+        if scoring == Scoring::WinLoss {
+            return self.score_range(scoring);
+        }
+        let m = self.moves_played() as i32;
+        let cells = CELLS as i32;
+        let low = if ruled.loss_at_once {
+            -(cells - 2 - m) / 2
+        } else {
+            -(cells - m) / 2
+        };
+        let high = if ruled.win_at_once {
+            (cells - 1 - m) / 2
+        } else {
+            (cells + 1 - m) / 2
+        };
+        (low, high)
     }
 }

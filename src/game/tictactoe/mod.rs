@@ -133,6 +133,14 @@ fn has_line(stones: u16) -> bool {
     LINES.iter().any(|&line| line & !stones == 0)
 }
 
+/// The empty cells of `empty` that would complete a line for `stones`.
+fn winning_cells(stones: u16, empty: u16) -> u16 {
+    LINES
+        .iter()
+        .filter(|&&line| (line & stones).count_ones() == 2)
+        .fold(0, |cells, &line| cells | (line & empty))
+}
+
 fn cell_bit(cell: u8) -> u16 {
     1u16.checked_shl(u32::from(cell)).unwrap_or(0) & FULL
 }
@@ -456,6 +464,38 @@ impl Game for TicTacToe {
 
     fn plies_played(&self) -> usize {
         (self.x | self.o).count_ones() as usize
+    }
+
+    fn threat_score(&self, mv: TttMove) -> i32 {
+        let bit = cell_bit(mv.0);
+        let empty = !(self.x | self.o) & FULL & !bit;
+        winning_cells(self.stones_of(self.side) | bit, empty).count_ones() as i32
+    }
+
+    fn plies_left_at_most(&self) -> Option<u32> {
+        Some((CELLS - self.plies_played()) as u32)
+    }
+
+    fn immediate_win(&self) -> Option<TttMove> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        let empty = !(self.x | self.o) & FULL;
+        let wins = winning_cells(self.stones_of(self.side), empty);
+        (wins != 0).then(|| TttMove(wins.trailing_zeros() as u8))
+    }
+
+    fn non_losing_moves(&self, out: &mut Vec<TttMove>) -> bool {
+        self.legal_moves(out);
+        let empty = !(self.x | self.o) & FULL;
+        let threats = winning_cells(self.stones_of(self.side.other()), empty);
+        match threats.count_ones() {
+            0 => {}
+            // The one block, or nothing when two cells threaten (one stone blocks one).
+            1 => out.retain(|&mv| cell_bit(mv.0) == threats),
+            _ => out.clear(),
+        }
+        true
     }
 
     fn move_order_hint(&self, mv: TttMove) -> i32 {

@@ -4,6 +4,7 @@
 //! ones ([`minimax`], [`alphabeta`]) from the root side's view.
 
 pub mod alphabeta;
+pub mod bisect;
 pub mod minimax;
 pub mod mt_sss;
 pub mod mtdf;

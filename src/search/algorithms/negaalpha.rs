@@ -8,8 +8,12 @@
 //!   `u = alpha` means `v <= alpha`; `u = beta` means `v >= beta`.
 //! - fail-soft: returns `u` with the same meaning inside the window; `u <= alpha` means
 //!   `v <= u`; `u >= beta` means `v >= u` (tighter bounds, which tables and MTD(f) use).
+//! - fail-hard with soft cutoffs (Pons' negamax): a node that fails low returns `alpha`,
+//!   one that fails high returns the value that cut, and a bound known before the search
+//!   (the table, the game's bounds) is returned as it is.
 
 use crate::game::{Evaluator, Game};
+use crate::search::TableKind;
 use crate::search::context::{Ctx, INF};
 
 /// Searches `pos` at `depth` with the window `(alpha, beta)`; see the module contract.
@@ -51,9 +55,17 @@ fn node<G: Game, E: Evaluator<G>>(
         ctx.tt_store(pos, 0, -INF, INF, v, None);
         return if fail_soft { v } else { v.clamp(alpha0, beta0) };
     }
-    let (mut alpha, beta, tt_move) = match ctx.tt_probe(pos, depth, alpha0, beta0) {
+    let soft_cutoffs = ctx.opts.soft_cutoffs;
+    let (mut alpha, beta, tt_move) = match ctx.probe(pos, depth, ply, alpha0, beta0) {
         Ok(w) => w,
-        Err(v) => return if fail_soft { v } else { v.clamp(alpha0, beta0) },
+        Err(v) if fail_soft || soft_cutoffs => return v,
+        Err(v) => return v.clamp(alpha0, beta0),
+    };
+    // Pons' one-bound tables tell a cutoff by the window the loop searched with.
+    let stored_window = if ctx.opts.table == TableKind::Full {
+        (alpha0, beta0)
+    } else {
+        (alpha, beta)
     };
     let moves = match ctx.expand(pos, depth, ply, tt_move) {
         Ok(m) => m,
@@ -91,9 +103,18 @@ fn node<G: Game, E: Evaluator<G>>(
     ctx.release(moves);
     let value = if fail_soft {
         best
+    } else if soft_cutoffs {
+        best.max(alpha)
     } else {
         best.clamp(alpha, beta)
     };
-    ctx.tt_store(pos, depth, alpha0, beta0, value, best_move);
+    ctx.tt_store(
+        pos,
+        depth,
+        stored_window.0,
+        stored_window.1,
+        value,
+        best_move,
+    );
     value
 }
