@@ -334,6 +334,91 @@ fn random_custom_text(rng: &mut SeededRng, ply: u32, max_depth: u32, valued: boo
     text
 }
 
+/// With evaluations rounded to a grain, every algorithm still returns minimax's value
+/// under the same grain (MTD(f) also from the iteration before last), and the value is
+/// the one minimax finds on rounded leaves: the rounding is a property of the leaf, so
+/// it cannot depend on the algorithm.
+#[test]
+fn every_algorithm_agrees_with_minimax_on_coarse_evaluations() {
+    let mut rng = SeededRng::new(77);
+    let mut compared = 0;
+    for grain in [2u32, 5, 16] {
+        let coarse = SearchOptions {
+            grain,
+            ..SearchOptions::default()
+        };
+        let check = |label: &str, value: Option<i32>, reference: Option<i32>| {
+            assert_eq!(value, reference, "{label} grain {grain}");
+        };
+        for i in 0..6 {
+            let pos = random_playout(&Othello::start(), 6 + 3 * i, &mut rng);
+            let depth = 2 + (i as u32 % 3);
+            let reference = run(
+                &pos,
+                &OthelloEval::Standard,
+                Algorithm::Minimax,
+                &coarse,
+                depth,
+            );
+            let fine = run(
+                &pos,
+                &OthelloEval::Standard,
+                Algorithm::Minimax,
+                &SearchOptions::default(),
+                depth,
+            );
+            // Rounded leaves give a multiple of the grain, unless a finished game decides.
+            if let Some(v) = reference.score {
+                assert!(
+                    v % grain as i32 == 0 || v.abs() <= 64,
+                    "grain {grain}: {v} (fine {:?})",
+                    fine.score
+                );
+            }
+            for algo in Algorithm::ALL {
+                let mut variants = vec![coarse.clone()];
+                if algo.can_use_tt() {
+                    variants.push(SearchOptions {
+                        tt_mib: 1,
+                        iterative_deepening: true,
+                        ..coarse.clone()
+                    });
+                }
+                if algo == Algorithm::MtdF {
+                    variants.push(SearchOptions {
+                        tt_mib: 1,
+                        iterative_deepening: true,
+                        guess_before_last: true,
+                        ..coarse.clone()
+                    });
+                }
+                for o in variants {
+                    let r = run(&pos, &OthelloEval::Standard, algo, &o, depth);
+                    check(&format!("othello {algo} {o:?}"), r.score, reference.score);
+                    compared += 1;
+                }
+            }
+        }
+        for seed in 0..6u64 {
+            let tree = RandomTree::new(TreeSpec {
+                width: 3,
+                depth: 4,
+                seed,
+                model: ValueModel::Incremental { step: 10 },
+            })
+            .expect("tree");
+            let e = RandomTreeEval::NodeValue;
+            let reference = run(&tree, &e, Algorithm::Minimax, &coarse, 3);
+            for algo in Algorithm::ALL {
+                let r = run(&tree, &e, algo, &coarse, 3);
+                check(&format!("tree {algo}"), r.score, reference.score);
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 300, "{compared}");
+}
+
 #[test]
 fn every_exact_algorithm_matches_minimax_on_random_custom_trees() {
     let mut rng = SeededRng::new(1975);

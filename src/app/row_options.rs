@@ -5,7 +5,7 @@
 
 use super::{Command, TreelabApp};
 use crate::game::Scoring;
-use crate::search::options::{MAX_KILLERS, MAX_SHALLOW_DEPTH, MAX_SSS_MIB, MAX_TT_MIB};
+use crate::search::options::{MAX_GRAIN, MAX_KILLERS, MAX_SHALLOW_DEPTH, MAX_SSS_MIB, MAX_TT_MIB};
 use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchOptions, TableKind};
 use crate::session::option_applies as applies;
 
@@ -67,6 +67,12 @@ pub fn options_summary(o: &SearchOptions) -> String {
     if o.first_guess != d.first_guess {
         parts.push(format!("first guess {}", o.first_guess));
     }
+    if o.guess_before_last {
+        parts.push("guess from depth d-2".into());
+    }
+    if o.grain > 1 {
+        parts.push(format!("grain {}", o.grain));
+    }
     if o.sss_memory_mib != d.sss_memory_mib {
         parts.push(format!("OPEN {} MiB", o.sss_memory_mib));
     }
@@ -104,24 +110,36 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
     ui.label(egui::RichText::new(format!("Options of row {}: {}", i + 1, a.label())).strong());
     let mut edited = before.clone();
     let o = &mut edited;
+    // As many cells to a row as the panel has room for (2 to 4).
+    let per_row = ((ui.available_width() / 240.0) as usize).clamp(2, 4);
+    let mut cells = 0usize;
+    let mut next = |ui: &mut egui::Ui| {
+        cells += 1;
+        if cells.is_multiple_of(per_row) {
+            ui.end_row();
+        }
+    };
     egui::Grid::new(("row_options", i))
-        .num_columns(4)
+        .num_columns(per_row)
         .spacing([12.0, 4.0])
         .show(ui, |ui| {
-            gated(ui, applies(a, |x| x.fail_soft = true), |ui| {
-                ui.checkbox(&mut o.fail_soft, "Fail-soft")
+            ui.horizontal(|ui| {
+                gated(ui, applies(a, |x| x.fail_soft = true), |ui| {
+                    ui.checkbox(&mut o.fail_soft, "Fail-soft")
+                });
+                let soft_cuts = applies(a, |x| x.soft_cutoffs = true).and_then(|()| {
+                    if o.fail_soft {
+                        Err("a fail-hard variant: fail-soft returns every value as it is".to_string())
+                    } else {
+                        Ok(())
+                    }
+                });
+                gated(ui, soft_cuts, |ui| {
+                    ui.checkbox(&mut o.soft_cutoffs, "Soft cutoffs")
+                        .on_hover_text("Fail-hard, but a cutoff returns the value that caused it and a known bound is returned as it is (Pons' negamax)")
+                });
             });
-            let soft_cuts = applies(a, |x| x.soft_cutoffs = true).and_then(|()| {
-                if o.fail_soft {
-                    Err("a fail-hard variant: fail-soft returns every value as it is".to_string())
-                } else {
-                    Ok(())
-                }
-            });
-            gated(ui, soft_cuts, |ui| {
-                ui.checkbox(&mut o.soft_cutoffs, "Soft cutoffs")
-                    .on_hover_text("Fail-hard, but a cutoff returns the value that caused it and a known bound is returned as it is (Pons' negamax)")
-            });
+            next(ui);
             ui.horizontal(|ui| {
                 ui.label("Ordering");
                 let mut kind = match o.ordering {
@@ -160,6 +178,7 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
                     ui.add(egui::DragValue::new(k).range(1..=MAX_SHALLOW_DEPTH).prefix("depth "));
                 }
             });
+            next(ui);
             let ordered = if o.ordering == MoveOrder::Generation {
                 Err("no ordering chosen".to_string())
             } else {
@@ -171,6 +190,7 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
                     .on_hover_text("Bring only the best-rated move to the front (seed 002)");
                 o.order_all = !first_only;
             });
+            next(ui);
             let oracle = if o.ordering == MoveOrder::Oracle {
                 Ok(())
             } else {
@@ -179,7 +199,7 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
             gated(ui, oracle, |ui| {
                 ui.checkbox(&mut o.oracle_win_loss, "Oracle blind to win distance")
             });
-            ui.end_row();
+            next(ui);
 
             gated(ui, applies(a, |x| x.killers = 1), |ui| {
                 ui.horizontal(|ui| {
@@ -190,9 +210,11 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
                         ));
                 })
             });
+            next(ui);
             gated(ui, applies(a, |x| x.history = true), |ui| {
                 ui.checkbox(&mut o.history, "History heuristic")
             });
+            next(ui);
             gated(ui, applies(a, |x| x.tt_mib = 1), |ui| {
                 ui.horizontal(|ui| {
                     ui.label("TT");
@@ -206,6 +228,7 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
                     ));
                 })
             });
+            next(ui);
             let sym = if o.tt_mib == 0 {
                 Err("needs a transposition table (set its size)".to_string())
             } else {
@@ -214,6 +237,8 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
             gated(ui, sym, |ui| {
                 ui.checkbox(&mut o.tt_symmetry, "Share symmetric positions")
             });
+            next(ui);
+
             let leaves = applies(a, |x| {
                 x.tt_mib = 1;
                 x.tt_leaves = true;
@@ -229,7 +254,7 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
                 ui.checkbox(&mut o.tt_leaves, "Keep leaves in the table")
                     .on_hover_text("Later null-window passes read a leaf's value instead of evaluating it again")
             });
-            ui.end_row();
+            next(ui);
 
             let kinds = if o.tt_mib == 0 {
                 Err("needs a transposition table (set its size)".to_string())
@@ -251,8 +276,10 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
                         .on_hover_text("What the table keeps per position");
                 })
             });
+            next(ui);
             ui.checkbox(&mut o.win_at_once, "Win at once")
                 .on_hover_text("Score a node whose side to move wins at once without expanding it, and narrow the window to the game's bounds on the value (searches to the end of the game; Pons)");
+            next(ui);
             let nonlosing = if o.win_at_once {
                 Ok(())
             } else {
@@ -262,11 +289,12 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
                 ui.checkbox(&mut o.non_losing, "Only non-losing moves")
                     .on_hover_text("Search only the moves that do not let the opponent win at once (Pons' step 6)")
             });
-            ui.end_row();
+            next(ui);
 
             gated(ui, applies(a, |x| x.iterative_deepening = true), |ui| {
                 ui.checkbox(&mut o.iterative_deepening, "Iterative deepening")
             });
+            next(ui);
             let asp = applies(a, |x| {
                 x.iterative_deepening = true;
                 x.aspiration = 1;
@@ -285,6 +313,7 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
                         .on_hover_text("Half-width around the last score (0 = off)");
                 })
             });
+            next(ui);
             gated(ui, applies(a, |x| x.window = InitialWindow::GameRange), |ui| {
                 ui.horizontal(|ui| {
                     ui.label("Window");
@@ -292,6 +321,7 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
                     ui.radio_value(&mut o.window, InitialWindow::GameRange, "game range");
                 })
             });
+            next(ui);
             ui.horizontal(|ui| {
                 ui.label("Scoring");
                 egui::ComboBox::from_id_salt(("scoring", i))
@@ -303,7 +333,7 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
                     })
 .response.on_hover_text("Scoring");
             });
-            ui.end_row();
+            next(ui);
 
             let skip = if a == Algorithm::NegaScout {
                 Ok(())
@@ -313,12 +343,30 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
             gated(ui, skip, |ui| {
                 ui.checkbox(&mut o.skip_shallow_research, "Skip re-search at depth ≤ 2")
             });
+            next(ui);
             if a == Algorithm::MtdF {
                 ui.horizontal(|ui| {
                     ui.label("First guess");
                     ui.add(egui::DragValue::new(&mut o.first_guess).range(-1_000_000..=1_000_000));
                 });
+                next(ui);
+                let before_last = if o.iterative_deepening {
+                    Ok(())
+                } else {
+                    Err("needs iterative deepening".to_string())
+                };
+                gated(ui, before_last, |ui| {
+                    ui.checkbox(&mut o.guess_before_last, "Guess from depth d-2")
+                        .on_hover_text("Start each iteration from the value of the iteration before last (same parity of depth), as Othello programs did")
+                });
+                next(ui);
             }
+            ui.horizontal(|ui| {
+                ui.label("Grain");
+                ui.add(egui::DragValue::new(&mut o.grain).range(0..=MAX_GRAIN))
+                    .on_hover_text("Round static evaluations to multiples of this many units (0 = off); finished games keep exact scores");
+            });
+            next(ui);
             if a == Algorithm::SssStar {
                 ui.horizontal(|ui| {
                     ui.label("OPEN list cap");
@@ -328,6 +376,7 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
                             .suffix(" MiB"),
                     );
                 });
+                next(ui);
             }
             ui.end_row();
         });

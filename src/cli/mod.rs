@@ -146,6 +146,12 @@ pub struct OptionArgs {
     /// MTD(f): first guess.
     #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
     pub first_guess: i32,
+    /// MTD(f) with --id: first guess from the iteration before last (same parity).
+    #[arg(long)]
+    pub guess_before_last: bool,
+    /// Round static evaluations to multiples of this many units (0 = off).
+    #[arg(long, default_value_t = 0)]
+    pub grain: u32,
     /// SSS*: memory budget in MiB.
     #[arg(long, default_value_t = 256)]
     pub sss_mib: u32,
@@ -179,6 +185,8 @@ impl OptionArgs {
             scoring,
             skip_shallow_research: self.skip_shallow_research,
             first_guess: self.first_guess,
+            guess_before_last: self.guess_before_last,
+            grain: self.grain,
             sss_memory_mib: self.sss_mib,
         })
     }

@@ -8,9 +8,9 @@ use clap::Subcommand;
 /// `treelab session ...`.
 #[derive(Debug, Subcommand)]
 pub enum SessionCommand {
-    /// Write a preset (e1 .. e4) as a session file, without results.
+    /// Write a preset (e1 .. e5) as a session file, without results.
     Preset {
-        /// The preset's name: e1, e2, e3 or e4.
+        /// The preset's name: e1, e2, e3, e4 or e5.
         name: String,
         /// The session file to write.
         #[arg(long)]

@@ -20,6 +20,19 @@ use crate::game::{Evaluator, Game, Side};
 /// A value beyond every score: the "infinity" of the windows. Negation-safe.
 pub const INF: i32 = 1_000_000_000;
 
+/// `value` rounded to the nearest multiple of `grain` (halves away from zero, so the
+/// rounding commutes with negation, as negamax needs); `grain` 0 or 1 keeps it.
+#[must_use]
+pub fn round_to_grain(value: i32, grain: u32) -> i32 {
+    if grain <= 1 {
+        return value;
+    }
+    let g = i64::from(grain);
+    let v = i64::from(value);
+    let rounded = v.signum() * ((v.abs() + g / 2) / g) * g;
+    rounded.clamp(-i64::from(INF - 1), i64::from(INF - 1)) as i32
+}
+
 /// How often (in nodes, a power of two minus one as a mask) the stop flag, the budgets
 /// and the progress clock are looked at. 1024 nodes take well under a millisecond.
 const POLL_MASK: u64 = 1023;
@@ -347,7 +360,7 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
     pub fn static_leaf(&mut self, pos: &G) -> i32 {
         let value = match pos.outcome() {
             Some(_) => pos.terminal_score(self.opts.scoring),
-            None => self.eval.evaluate(pos),
+            None => round_to_grain(self.eval.evaluate(pos), self.opts.grain),
         };
         self.count_leaf(value);
         value

@@ -108,7 +108,14 @@ pub fn search<G: Game, E: Evaluator<G>>(
     for d in first..=depth {
         ctx.progress_state.depth = d;
         let previous = iterations.last().map(|it| it.score);
-        let score = run_root(&mut ctx, pos, algorithm, d, root_window, previous);
+        // MTD(f)'s first guess: the last iteration's value, or the one before it (same
+        // parity of depth) when asked.
+        let guess = if opts.guess_before_last && iterations.len() >= 2 {
+            iterations.get(iterations.len() - 2).map(|it| it.score)
+        } else {
+            previous
+        };
+        let score = run_root(&mut ctx, pos, algorithm, d, root_window, previous, guess);
         if ctx.aborted() {
             break;
         }
@@ -159,6 +166,7 @@ fn run_root<G: Game, E: Evaluator<G>>(
     depth: u32,
     root_window: (i32, i32),
     previous: Option<i32>,
+    guess: Option<i32>,
 ) -> i32 {
     let fail_soft = ctx.opts.fail_soft;
     let windowed = |ctx: &mut Ctx<'_, G, E>, (alpha, beta): (i32, i32)| match algorithm {
@@ -171,7 +179,7 @@ fn run_root<G: Game, E: Evaluator<G>>(
         Algorithm::Minimax => minimax::search(ctx, pos, depth, 0, None),
         Algorithm::Negamax => negamax::search(ctx, pos, depth, 0, None),
         Algorithm::Scout => scout::eval(ctx, pos, depth, 0, None),
-        Algorithm::MtdF => mtdf::run(ctx, pos, depth, previous.unwrap_or(ctx.opts.first_guess)),
+        Algorithm::MtdF => mtdf::run(ctx, pos, depth, guess.unwrap_or(ctx.opts.first_guess)),
         Algorithm::SssStar => sss::run(ctx, pos, depth),
         Algorithm::MtSss => mt_sss::run(ctx, pos, depth),
         Algorithm::Bisect => bisect::run(ctx, pos, depth),

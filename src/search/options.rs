@@ -17,6 +17,8 @@ pub const MAX_TT_MIB: u32 = 16 * 1024;
 pub const MAX_SSS_MIB: u32 = 16 * 1024;
 /// The deepest shallow search used for move ordering.
 pub const MAX_SHALLOW_DEPTH: u32 = 16;
+/// The coarsest evaluation grain, in score units.
+pub const MAX_GRAIN: u32 = 1_000_000;
 /// The widest aspiration window, in score units.
 pub const MAX_ASPIRATION: i32 = 1_000_000;
 /// Memory kept free for everything but the tables when [`SearchOptions::check_memory`]
@@ -397,6 +399,14 @@ pub struct SearchOptions {
     pub skip_shallow_research: bool,
     /// MTD(f) only: the first guess when there is no previous iteration.
     pub first_guess: i32,
+    /// MTD(f) with iterative deepening: take the first guess from the iteration before
+    /// the last, which searched to the same parity (the odd/even-aware guess of Othello
+    /// programs), instead of the last.
+    pub guess_before_last: bool,
+    /// Round every static evaluation to the nearest multiple of this many units (0 or
+    /// 1: as the evaluator gives it); finished games keep their exact scores. Coarser
+    /// values let null-window drivers converge in fewer passes (Plaat et al.).
+    pub grain: u32,
     /// SSS* only: the OPEN list and node store budget in MiB; a search that needs more
     /// ends with a "memory limit" result.
     pub sss_memory_mib: u32,
@@ -424,6 +434,8 @@ impl Default for SearchOptions {
             scoring: Scoring::Native,
             skip_shallow_research: false,
             first_guess: 0,
+            guess_before_last: false,
+            grain: 0,
             sss_memory_mib: 256,
         }
     }
@@ -634,6 +646,22 @@ impl SearchOptions {
             return refuse(format!(
                 "{name} takes no alpha-beta window, so the initial window does not apply"
             ));
+        }
+        if self.grain > MAX_GRAIN {
+            return refuse(format!(
+                "an evaluation grain of {} is out of range: use 0 (off) to {MAX_GRAIN}",
+                self.grain
+            ));
+        }
+        if self.guess_before_last {
+            if algorithm != Algorithm::MtdF {
+                return refuse("the guess from the iteration before last is MTD(f)'s".into());
+            }
+            if !self.iterative_deepening {
+                return refuse(
+                    "the guess from the iteration before last needs iterative deepening".into(),
+                );
+            }
         }
         if self.skip_shallow_research && algorithm != Algorithm::NegaScout {
             return refuse("the shallow re-search skip is NegaScout's (seed 000)".into());

@@ -473,3 +473,22 @@ fn horizon_plies_say_where_a_search_may_stop() {
     };
     assert_eq!(oracle.horizon_plies(5), 5..=5);
 }
+
+#[test]
+fn rounding_to_a_grain_is_nearest_and_commutes_with_negation() {
+    use super::context::round_to_grain;
+    assert_eq!(round_to_grain(7, 0), 7);
+    assert_eq!(round_to_grain(7, 1), 7);
+    assert_eq!(round_to_grain(7, 4), 8);
+    assert_eq!(round_to_grain(5, 4), 4);
+    assert_eq!(round_to_grain(6, 4), 8);
+    assert_eq!(round_to_grain(-6, 4), -8);
+    for grain in [2, 3, 5, 16, 64] {
+        for v in -300..=300 {
+            let r = round_to_grain(v, grain);
+            assert_eq!(round_to_grain(-v, grain), -r, "{v} {grain}");
+            assert_eq!(r % grain as i32, 0);
+            assert!((r - v).abs() * 2 <= grain as i32, "{v} {grain} -> {r}");
+        }
+    }
+}

@@ -54,6 +54,9 @@ pub fn sanitize(algorithm: Algorithm, o: &mut SearchOptions) {
     if algorithm != Algorithm::NegaScout {
         o.skip_shallow_research = false;
     }
+    if algorithm != Algorithm::MtdF {
+        o.guess_before_last = false;
+    }
     drop_orphans(o);
 }
 
@@ -63,6 +66,7 @@ pub fn sanitize(algorithm: Algorithm, o: &mut SearchOptions) {
 pub fn drop_orphans(o: &mut SearchOptions) {
     if !o.iterative_deepening {
         o.aspiration = 0;
+        o.guess_before_last = false;
     }
     if o.tt_mib == 0 {
         o.tt_symmetry = false;

@@ -73,6 +73,8 @@ pub fn parse_row_spec(spec: &str, base: &SearchOptions) -> Result<BenchRow, Engi
                     i32::try_from(num(value)?).map_err(|_| bad("first guess out of range"))?;
             }
             "sss-mib" => o.sss_memory_mib = to_u32(num(value)?)?,
+            "guess-before-last" => o.guess_before_last = true,
+            "grain" => o.grain = to_u32(num(value)?)?,
             "scoring" => {
                 o.scoring = match value {
                     Some(v) => Scoring::from_name(v).map_err(|e| bad(&e))?,
@@ -157,6 +159,12 @@ pub fn row_spec(algorithm: Algorithm, options: &SearchOptions) -> String {
     if options.first_guess != d.first_guess {
         add(format!("first-guess={}", options.first_guess));
     }
+    if options.guess_before_last {
+        add("guess-before-last".into());
+    }
+    if options.grain != d.grain {
+        add(format!("grain={}", options.grain));
+    }
     if options.sss_memory_mib != d.sss_memory_mib {
         add(format!("sss-mib={}", options.sss_memory_mib));
     }
@@ -230,6 +238,34 @@ mod tests {
                 },
             ),
             (
+                "soft-cutoffs",
+                SearchOptions {
+                    soft_cutoffs: true,
+                    ..d.clone()
+                },
+            ),
+            (
+                "table",
+                SearchOptions {
+                    table: TableKind::Upper,
+                    ..d.clone()
+                },
+            ),
+            (
+                "win",
+                SearchOptions {
+                    win_at_once: true,
+                    ..d.clone()
+                },
+            ),
+            (
+                "non-losing",
+                SearchOptions {
+                    non_losing: true,
+                    ..d.clone()
+                },
+            ),
+            (
                 "tt",
                 SearchOptions {
                     tt_mib: 64,
@@ -286,6 +322,20 @@ mod tests {
                 },
             ),
             (
+                "guess-before-last",
+                SearchOptions {
+                    guess_before_last: true,
+                    ..d.clone()
+                },
+            ),
+            (
+                "grain",
+                SearchOptions {
+                    grain: 8,
+                    ..d.clone()
+                },
+            ),
+            (
                 "sss-mib",
                 SearchOptions {
                     sss_memory_mib: 32,
@@ -321,6 +371,8 @@ mod tests {
             scoring: Scoring::ShortestWin,
             skip_shallow_research: true,
             first_guess: -7,
+            guess_before_last: true,
+            grain: 8,
             sss_memory_mib: 32,
         };
         let text = row_spec(Algorithm::MtdF, &all);

@@ -295,6 +295,8 @@ pub(super) fn e4(
         per_depth.push(vec![d.to_string(), mean_passes(mtdf_row), mean_passes(4)]);
     }
     text.push_str(&per_depth.text());
+    let real = super::e4_real::real_programs(cfg, progress)?;
+    text.push_str(&real.text);
     let chart = LineChart {
         title: "E4: random trees (independent values), mean leaves".into(),
         x_label: "width x depth".into(),
@@ -341,6 +343,8 @@ pub(super) fn e4(
             ("e4.ron".into(), ron_text(&result)?),
             ("e4-othello.ron".into(), ron_text(&result.othello)?),
             ("e4.svg".into(), chart.to_svg()),
+            ("e4-grain.csv".into(), real.grain_csv),
+            ("e4-headline.csv".into(), real.headline_csv),
         ],
     })
 }

@@ -87,14 +87,28 @@ const L2_FROM: usize = 5;
 /// Pons' final solver (step 8) on Test_L1_R1: his mean nodes per position.
 const PONS_FINAL_L1: f64 = 3_298.0;
 
-/// E5 as the CLI runs it (a solver experiment: no comparison preset).
+/// E5 as the CLI runs it and the Presets menu sets it up.
 pub(super) const E5: Experiment = Experiment {
     name: "e5",
     label: "E5: Pons' Connect Four solver steps on his test sets",
     description: "Each of Pons' steps added in turn as engine options, mean nodes per position beside his figures.",
-    preset: None,
+    preset: Some(preset),
     run: e5,
 };
+
+/// The app's E5: Pons' eight steps (and the two other rows) on Test_L3_R1, every
+/// position searched to the end.
+fn preset() -> Session {
+    let mut s = preset_with_suite(preset_base(GameKind::Connect4), "Test_L3_R1");
+    let base = SearchOptions::default();
+    let depth = crate::game::connect4::Connect4::MAX_PLIES as u32;
+    s.rows = STEPS
+        .iter()
+        .filter_map(|step| preset_row(step.spec, &base, (depth, depth)))
+        .collect();
+    s.view.tab = ResultsTab::Table;
+    s
+}
 
 /// E5's result.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

@@ -26,6 +26,7 @@ mod e1;
 mod e2;
 mod e3;
 mod e4;
+mod e4_real;
 mod e5;
 
 pub use e2::E2Result;
