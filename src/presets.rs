@@ -36,7 +36,7 @@ pub fn presets() -> Vec<Preset> {
         .collect()
 }
 
-/// The preset called `name` (`e1` .. `e4`, any case).
+/// The preset called `name` (`e1` .. `e5`, any case).
 #[must_use]
 pub fn find(name: &str) -> Option<Preset> {
     presets()
@@ -51,7 +51,7 @@ mod tests {
     #[test]
     fn every_preset_builds_a_runnable_session() {
         let all = presets();
-        assert_eq!(all.len(), 4);
+        assert_eq!(all.len(), 5, "e1 .. e5");
         for p in &all {
             let s = (p.build)();
             assert!(!s.rows.is_empty(), "{}", p.name);
@@ -63,6 +63,9 @@ mod tests {
             }
             assert!(find(p.name).is_some());
         }
+        let e5 = find("e5").map(|p| (p.build)()).expect("e5");
+        assert_eq!(e5.suite.map(|r| r.source).as_deref(), Some("Test_L3_R1"));
+        assert_eq!(e5.rows.len(), 10, "Pons' eight steps and two more rows");
         let e1 = find("e1").map(|p| (p.build)()).expect("e1");
         assert_eq!(
             e1.suite.map(|r| r.source).as_deref(),
