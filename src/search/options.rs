@@ -371,9 +371,12 @@ pub struct SearchOptions {
     /// Share table entries between symmetric positions (canonical hash).
     pub tt_symmetry: bool,
     /// Keep leaf values (depth 0) in the table too, so that the null-window passes of
-    /// MTD(f) and MT-SSS* read a leaf evaluated before instead of evaluating it again
-    /// (Plaat et al.'s condition for MT-SSS* to evaluate exactly SSS*'s leaves). NegaAlpha,
-    /// MTD(f) and MT-SSS* only; needs a table.
+    /// MTD(f) and MT-SSS* read a leaf evaluated before instead of evaluating it again.
+    /// MT-SSS* then also uses its table as Plaat et al.'s MT memory (bounds only, so
+    /// children keep their fixed order; no position lost to another of the same slot
+    /// while under three quarters of the slots are taken) and evaluates exactly SSS*'s
+    /// leaves in SSS*'s order on a tree, given a large enough table. NegaAlpha, MTD(f) and
+    /// MT-SSS* only; needs a table.
     pub tt_leaves: bool,
     /// What the table keeps: both bounds and the move, or Pons' one-bound tables.
     pub table: TableKind,

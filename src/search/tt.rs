@@ -5,6 +5,10 @@
 //! table never changes the value of a fixed-depth search: every exact algorithm with a
 //! table still returns plain minimax's value. Entries of other depths still give their
 //! move to the move ordering.
+//!
+//! MT-SSS* with leaves in the table turns a table into Plaat et al.'s MT memory
+//! ([`TranspositionTable::use_as_mt_memory`]): bounds only, and no position lost to
+//! another that hashes to the same slot while the table has room.
 
 /// A stored pair of bounds on a position's value at one remaining depth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,7 +25,13 @@ pub struct TtEntry<M> {
     pub best: Option<M>,
 }
 
-/// A fixed-size, always-replace hash table of [`TtEntry`]s, one entry per slot.
+/// How full MT memory gets, as a fraction `(numerator, denominator)` of its slots, before
+/// a new position replaces an old one: three quarters keeps a lookup short (about eight
+/// slots when the position is missing).
+pub const MT_MEMORY_LOAD: (usize, usize) = (3, 4);
+
+/// A fixed-size, always-replace hash table of [`TtEntry`]s, one entry per slot (or, as
+/// MT memory, a table that keeps every position while it has room).
 #[derive(Clone, Debug)]
 pub struct TranspositionTable<M> {
     slots: Vec<Option<TtEntry<M>>>,
@@ -29,6 +39,10 @@ pub struct TranspositionTable<M> {
     /// Slots indexed by the key modulo a prime number of slots (Pons' tables) rather
     /// than by its low bits.
     prime: bool,
+    /// Working as MT memory (see [`TranspositionTable::use_as_mt_memory`]).
+    mt_memory: bool,
+    /// Occupied slots, counted as MT memory only.
+    used: usize,
 }
 
 impl<M: Copy> TranspositionTable<M> {
@@ -44,6 +58,8 @@ impl<M: Copy> TranspositionTable<M> {
             slots: vec![None; slots],
             mask: slots - 1,
             prime: false,
+            mt_memory: false,
+            used: 0,
         }
     }
 
@@ -59,11 +75,14 @@ impl<M: Copy> TranspositionTable<M> {
             slots: vec![None; slots],
             mask: 0,
             prime: true,
+            mt_memory: false,
+            used: 0,
         }
     }
 
+    /// The slot a key hashes to: its low bits, or its remainder by a prime size.
     #[inline]
-    fn index(&self, key: u64) -> usize {
+    fn home(&self, key: u64) -> usize {
         if self.prime {
             (key % self.slots.len() as u64) as usize
         } else {
@@ -73,7 +92,7 @@ impl<M: Copy> TranspositionTable<M> {
 
     /// Stores `entry` over whatever its slot held (Pons' one-bound tables).
     pub fn put(&mut self, entry: TtEntry<M>) {
-        let at = self.index(entry.key);
+        let at = self.home(entry.key);
         self.slots[at] = Some(entry);
     }
 
@@ -93,12 +112,73 @@ impl<M: Copy> TranspositionTable<M> {
     /// what ran before).
     pub fn clear(&mut self) {
         self.slots.fill(None);
+        self.used = 0;
+    }
+
+    /// Makes the table Plaat et al.'s MT memory, as MT-SSS* with leaves in the table
+    /// needs it to evaluate exactly SSS*'s leaves:
+    /// - a new position whose slot holds another goes to the next free slot after it
+    ///   (linear probing) instead of replacing it, so no position is lost while fewer
+    ///   than [`MT_MEMORY_LOAD`] of the slots are taken. Once that many are, a new
+    ///   position replaces the one in its own slot, as the ordinary table does, or is
+    ///   not kept when that slot is free: the table never gets fuller, so a lookup
+    ///   soon meets a free slot;
+    /// - only bounds are kept, no move, so a node's children are searched in their fixed
+    ///   order, as SSS* does, and not the table's move first.
+    ///
+    /// Lasts until the table is dropped; entries already stored stay and lose their move.
+    pub fn use_as_mt_memory(&mut self) {
+        if self.mt_memory {
+            return;
+        }
+        let taken: Vec<TtEntry<M>> = self.slots.iter().flatten().copied().collect();
+        self.clear();
+        self.mt_memory = true;
+        for e in taken {
+            if let Some(i) = self.mt_slot(e.key) {
+                self.slots[i] = Some(TtEntry { best: None, ..e });
+            }
+        }
     }
 
     /// The entry stored under `key`, if any.
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<TtEntry<M>> {
-        self.slots[self.index(key)].filter(|e| e.key == key)
+        if self.mt_memory {
+            return self.find(key).ok().and_then(|i| self.slots[i]);
+        }
+        self.slots[self.home(key)].filter(|e| e.key == key)
+    }
+
+    /// As MT memory: `Ok(slot)` holding `key`, else `Err(Some(slot))` with the first
+    /// free slot from `key`'s own, or `Err(None)` when every slot is taken.
+    fn find(&self, key: u64) -> Result<usize, Option<usize>> {
+        let mut i = self.home(key);
+        for _ in 0..self.slots.len() {
+            match &self.slots[i] {
+                None => return Err(Some(i)),
+                Some(e) if e.key == key => return Ok(i),
+                Some(_) => i = (i + 1) % self.slots.len(),
+            }
+        }
+        Err(None)
+    }
+
+    /// As MT memory: the slot where `key` is to be stored, or None when it is not kept
+    /// (see [`TranspositionTable::use_as_mt_memory`]).
+    fn mt_slot(&mut self, key: u64) -> Option<usize> {
+        let (num, den) = MT_MEMORY_LOAD;
+        let limit = (self.slots.len() / den * num).max(1);
+        let home = self.home(key);
+        match self.find(key) {
+            Ok(i) => Some(i),
+            Err(Some(i)) if self.used < limit => {
+                self.used += 1;
+                Some(i)
+            }
+            // Overwriting a taken slot leaves every other key's probe sequence intact.
+            _ => self.slots[home].is_some().then_some(home),
+        }
     }
 
     /// Stores what a search of `depth` learned: `value` searched with the window
@@ -114,8 +194,16 @@ impl<M: Copy> TranspositionTable<M> {
         value: i32,
         best: Option<M>,
     ) {
-        let at = self.index(key);
-        let slot = &mut self.slots[at];
+        let index = if self.mt_memory {
+            match self.mt_slot(key) {
+                Some(i) => i,
+                None => return,
+            }
+        } else {
+            self.home(key)
+        };
+        let mt_memory = self.mt_memory;
+        let slot = &mut self.slots[index];
         let (mut lower, mut upper) = (i32::MIN, i32::MAX);
         let mut keep_best = None;
         if let Some(old) = slot
@@ -148,7 +236,7 @@ impl<M: Copy> TranspositionTable<M> {
             lower,
             upper,
             depth,
-            best: best.or(keep_best),
+            best: if mt_memory { None } else { best.or(keep_best) },
         });
     }
 }
@@ -175,5 +263,65 @@ mod tests {
         let entry = std::mem::size_of::<Option<TtEntry<u8>>>() as u64;
         assert!(t.len() as u64 <= (1 << 20) / entry);
         assert!(((t.len() as u64 + 1)..=(1 << 20) / entry).all(|n| !is_prime(n)));
+    }
+
+    /// A table of `u8` moves and its number of slots.
+    fn table() -> (TranspositionTable<u8>, u64) {
+        let t = TranspositionTable::with_mib(1);
+        let n = t.len() as u64;
+        (t, n)
+    }
+
+    #[test]
+    fn the_ordinary_table_replaces_a_position_of_the_same_slot() {
+        let (mut t, n) = table();
+        t.store(7, 2, 0, 1, 5, Some(1));
+        t.store(7 + n, 2, 0, 1, 6, Some(2));
+        assert_eq!(t.probe(7), None);
+        assert_eq!(
+            t.probe(7 + n).map(|e| (e.lower, e.best)),
+            Some((6, Some(2)))
+        );
+    }
+
+    #[test]
+    fn mt_memory_keeps_positions_of_the_same_slot_and_bounds_only() {
+        let (mut t, n) = table();
+        t.store(7, 2, 0, 1, 5, Some(1));
+        t.use_as_mt_memory();
+        assert_eq!(t.probe(7).map(|e| (e.lower, e.best)), Some((5, None)));
+        for k in 1..100 {
+            t.store(7 + k * n, 2, 0, 1, k as i32 - 100, Some(3));
+        }
+        // Tightened in place, not stored twice.
+        t.store(7, 2, 0, 10, 8, None);
+        assert_eq!(t.probe(7).map(|e| (e.lower, e.upper)), Some((8, 8)));
+        assert_eq!(t.slots.iter().flatten().count(), 100);
+        for k in 1..100 {
+            let e = t.probe(7 + k * n).expect("kept");
+            assert_eq!((e.upper, e.best), (k as i32 - 100, None), "{k}");
+        }
+        assert_eq!(t.probe(7 + 100 * n), None);
+    }
+
+    #[test]
+    fn full_mt_memory_replaces_or_drops_and_still_answers() {
+        let (mut t, n) = table();
+        t.use_as_mt_memory();
+        let (num, den) = MT_MEMORY_LOAD;
+        let limit = n / den as u64 * num as u64;
+        // Slots 0 .. limit - 1 taken, then one more position of slot 0 goes to the end.
+        for k in 0..limit - 1 {
+            t.store(k, 1, 0, 1, 1, None);
+        }
+        t.store(n, 1, 0, 1, 1, None);
+        assert!((0..limit - 1).all(|k| t.probe(k).is_some()) && t.probe(n).is_some());
+        // Full: a new position replaces the one in its own slot, or is not kept.
+        t.store(5 + n, 1, 0, 1, 2, None);
+        assert_eq!(t.probe(5 + n).map(|e| e.lower), Some(2));
+        assert_eq!(t.probe(5), None);
+        t.store(limit + 10, 1, 0, 1, 2, None);
+        assert_eq!(t.probe(limit + 10), None);
+        assert_eq!(t.slots.iter().flatten().count() as u64, limit);
     }
 }

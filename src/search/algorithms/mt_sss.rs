@@ -1,7 +1,17 @@
 //! MT-SSS*: SSS* recast as null-window passes with a transposition table: start with
 //! an upper bound of +infinity and lower it, one memory-enhanced test at a time, until a
-//! test fails high. Visits the same leaves as Stockman's SSS* (with a large enough
-//! table) in depth-first order.
+//! test fails high.
+//!
+//! With leaves kept in the table (`tt_leaves`) the table is Plaat et al.'s MT memory
+//! ([`TranspositionTable::use_as_mt_memory`]): it keeps every node searched, leaves
+//! included, while it has room, and holds bounds only, so children are searched in
+//! their fixed order. Then MT-SSS* evaluates exactly Stockman's SSS*'s leaves, in the
+//! same order, on a tree. Each of two habits of the ordinary table breaks that equality:
+//! its move searched first (the child that did best in an earlier pass, where SSS* works
+//! on the leftmost child whose upper bound still reaches the test value), and a position
+//! replaced by another of the same slot (searched, its leaves evaluated, once more).
+//! Without `tt_leaves` the table is the ordinary one: its move goes first and leaves
+//! are evaluated again on every pass.
 //!
 //! Plaat, Schaeffer, Pijls & de Bruin, "A new paradigm for minimax search" (1994) and
 //! "Best-first fixed-depth minimax algorithms" (1996).
@@ -10,9 +20,16 @@
 use crate::game::{Evaluator, Game};
 use crate::search::algorithms::negaalpha;
 use crate::search::context::{Ctx, INF};
+#[cfg(doc)]
+use crate::search::tt::TranspositionTable;
 
 /// The exact value of the root `pos` at `depth`.
 pub fn run<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, depth: u32) -> i32 {
+    if ctx.opts.tt_leaves
+        && let Some(tt) = &mut ctx.tt
+    {
+        tt.use_as_mt_memory();
+    }
     let mut g = INF;
     loop {
         let gamma = g;
