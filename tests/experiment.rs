@@ -333,7 +333,17 @@ fn experiment_results_parse_back_and_do_not_depend_on_threads() {
     let bench: BenchResult = ron::from_str(&file(&e4, "e4-othello.ron")).expect("BenchResult");
     assert_eq!(bench.positions().len(), 20);
     assert!(bench.disagreements().is_empty());
-    assert_eq!(file(&e4, "e4.svg").matches("<path ").count(), 7);
+    // Six algorithm rows, minimax and the minimal tree.
+    assert_eq!(file(&e4, "e4.svg").matches("<path ").count(), 8);
+    // Plaat's equivalence on every quick tree, printed; the headline and grain tables.
+    assert!(
+        e4.text
+            .contains("evaluated exactly SSS*'s leaves on 100 of 100 trees"),
+        "{}",
+        e4.text
+    );
+    assert!(file(&e4, "e4-grain.csv").starts_with("domain,depth,grain,row,leaves"));
+    assert!(file(&e4, "e4-headline.csv").lines().count() > 30);
     // E3 has no times in it: the whole output is the same on one thread and on two.
     let one = run("e3", 1);
     let two = run("e3", 2);

@@ -38,6 +38,9 @@ pub struct E4TreeRow {
     pub full: u64,
     /// `(algorithm row, mean leaves, mean nodes, mean null-window passes)`.
     pub algos: Vec<(String, f64, f64, f64)>,
+    /// On how many of the seeds MT-SSS* with leaves in the table evaluated exactly
+    /// SSS*'s leaves.
+    pub mt_sss_equal: u64,
 }
 
 /// E4's result.
@@ -50,8 +53,20 @@ pub struct E4Result {
     pub othello: BenchResult,
 }
 
-/// E4's algorithm rows on random trees.
-const E4_TREE_ROWS: [&str; 5] = ["alphabeta", "negascout", "mtdf+tt=4", "sss", "mt-sss+tt=4"];
+/// E4's algorithm rows on random trees: the last is MT-SSS* with Plaat's memory (leaves
+/// kept, a table large enough), which must evaluate exactly SSS*'s leaves.
+const E4_TREE_ROWS: [&str; 6] = [
+    "alphabeta",
+    "negascout",
+    "mtdf+tt=4",
+    "sss",
+    "mt-sss+tt=4",
+    "mt-sss+tt=16+tt-leaves",
+];
+
+/// The rows of SSS* and of MT-SSS* with leaves in the table.
+const SSS_ROW: usize = 3;
+const MT_MEMORY_ROW: usize = 5;
 
 pub(super) fn e4(
     cfg: ExperimentConfig,
@@ -87,7 +102,9 @@ pub(super) fn e4(
         cfg.threads,
         |&(model, width, depth)| {
             let mut sums = vec![(0u64, 0u64, 0u64); tree_rows.len()];
+            let mut mt_sss_equal = 0;
             for seed in 1..=seeds {
+                let mut leaves = vec![0u64; tree_rows.len()];
                 let spec = TreeSpec {
                     width,
                     depth,
@@ -121,9 +138,13 @@ pub(super) fn e4(
                         )));
                     }
                     value = r.score;
+                    leaves[k] = r.stats.leaves;
                     sums[k].0 += r.stats.leaves;
                     sums[k].1 += r.stats.nodes;
                     sums[k].2 += r.stats.null_window_passes;
+                }
+                if leaves[SSS_ROW] == leaves[MT_MEMORY_ROW] {
+                    mt_sss_equal += 1;
                 }
             }
             let n = seeds as f64;
@@ -146,6 +167,7 @@ pub(super) fn e4(
                         )
                     })
                     .collect(),
+                mt_sss_equal,
             })
         },
         &|done| progress(&format!("E4 trees: {done}/{total}")),
@@ -179,6 +201,12 @@ pub(super) fn e4(
     }
     text.push_str(&t.text());
     text.push_str(&tr.text());
+    let equal: u64 = trees.iter().map(|t| t.mt_sss_equal).sum();
+    let _ = writeln!(
+        text,
+        "MT-SSS* with leaves in a 16 MiB table (Plaat's MT memory) evaluated exactly SSS*'s leaves on {equal} of {} trees.",
+        trees.len() as u64 * seeds
+    );
     let mut passes = Table::new(
         "MTD(f) and MT-SSS*: mean null-window passes per search",
         &["model", "w", "d", "mtdf", "mt-sss"],
@@ -203,6 +231,7 @@ pub(super) fn e4(
         "pvs+order=static+tt=16+id+aspiration=20",
         "mtdf+order=static+tt=16+id",
         "mt-sss+order=static+tt=16+id",
+        "mtdf+order=static+tt=16+id+guess-before-last",
     ];
     let othello = bench_quiet(
         suite,
@@ -267,7 +296,7 @@ pub(super) fn e4(
     let mtdf_row = 3;
     let mut per_depth = Table::new(
         "MTD(f) null-window passes per iteration (mean over positions)",
-        &["iteration depth", "mtdf", "mt-sss"],
+        &["iteration depth", "mtdf", "mt-sss", "mtdf, guess from d-2"],
     );
     for d in 1..=depth {
         let mean_passes = |row: usize| {
@@ -292,7 +321,12 @@ pub(super) fn e4(
                 format!("{:.2}", v.iter().sum::<f64>() / v.len() as f64)
             }
         };
-        per_depth.push(vec![d.to_string(), mean_passes(mtdf_row), mean_passes(4)]);
+        per_depth.push(vec![
+            d.to_string(),
+            mean_passes(mtdf_row),
+            mean_passes(4),
+            mean_passes(5),
+        ]);
     }
     text.push_str(&per_depth.text());
     let real = super::e4_real::real_programs(cfg, progress)?;
