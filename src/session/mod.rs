@@ -70,7 +70,7 @@ pub enum SessionError {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SuiteRef {
-    /// A shipped suite's name (see [`crate::engine::SHIPPED_SUITES`]) or a file path;
+    /// A shipped suite's name (see [`crate::engine::shipped_suites`]) or a file path;
     /// [`Suite::load_named`] reads both.
     pub source: String,
     /// The index of the selected position in the suite, if one is selected.
