@@ -12,8 +12,23 @@ use crate::game::splitmix64;
 /// passing wrong bounds. Buckets of two slots: the first keeps the entry with more
 /// empties, the second takes whatever the first refused.
 pub struct Table {
-    slots: Vec<[AtomicU64; 4]>,
+    slots: Vec<Bucket>,
     mask: usize,
+}
+
+/// One bucket: two slots of two words, aligned to its size so that it never straddles
+/// two cache lines (a large allocation starts 16 bytes into a page, which would split
+/// every other bucket and make its probe wait for two lines).
+#[repr(C, align(32))]
+struct Bucket([AtomicU64; 4]);
+
+impl std::ops::Deref for Bucket {
+    type Target = [AtomicU64; 4];
+
+    #[inline]
+    fn deref(&self) -> &[AtomicU64; 4] {
+        &self.0
+    }
 }
 
 /// What the table knows about a position.
@@ -73,16 +88,16 @@ impl Table {
     /// A table of about `mib` MiB (at least one bucket).
     #[must_use]
     pub fn new(mib: usize) -> Table {
-        let bucket_bytes = std::mem::size_of::<[AtomicU64; 4]>();
+        let bucket_bytes = std::mem::size_of::<Bucket>();
         let wanted = (mib.max(1) << 20) / bucket_bytes;
         let buckets = if wanted.is_power_of_two() {
             wanted
         } else {
             (wanted.next_power_of_two() / 2).max(1)
         };
-        let mut slots: Vec<[AtomicU64; 4]> = Vec::with_capacity(buckets);
+        let mut slots: Vec<Bucket> = Vec::with_capacity(buckets);
         advise_huge_pages(slots.as_ptr().cast::<u8>(), buckets * bucket_bytes);
-        slots.extend((0..buckets).map(|_| std::array::from_fn(|_| AtomicU64::new(0))));
+        slots.extend((0..buckets).map(|_| Bucket(std::array::from_fn(|_| AtomicU64::new(0)))));
         Table {
             slots,
             mask: buckets - 1,
@@ -92,7 +107,7 @@ impl Table {
     /// Empties every slot.
     pub fn clear(&self) {
         for bucket in &self.slots {
-            for word in bucket {
+            for word in bucket.iter() {
                 word.store(0, Ordering::Relaxed);
             }
         }
