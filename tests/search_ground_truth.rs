@@ -12,20 +12,12 @@ use treelab::game::othello::{Othello, OthelloEval};
 use treelab::game::random_tree::{self, RandomTree, RandomTreeEval, TreeSpec, ValueModel};
 use treelab::game::tictactoe::{TicTacToe, TicTacToeEval};
 use treelab::game::{Evaluator, Game, Scoring, SeededRng};
+mod common;
+use common::{random_playout, run};
 use treelab::search::{
-    Algorithm, InitialWindow, MoveOrder, SearchControl, SearchOptions, SearchResult, StopReason,
-    TableKind, TraceEvent, search,
+    Algorithm, InitialWindow, MoveOrder, SearchControl, SearchOptions, StopReason, TableKind,
+    search,
 };
-
-fn run<G: Game, E: Evaluator<G>>(
-    pos: &G,
-    e: &E,
-    algo: Algorithm,
-    opts: &SearchOptions,
-    depth: u32,
-) -> SearchResult<G::Move> {
-    search(pos, e, algo, opts, depth, SearchControl::default()).expect("valid options")
-}
 
 /// A sample of option sets that each algorithm accepts.
 fn option_sample(algo: Algorithm, depth: u32) -> Vec<SearchOptions> {
@@ -187,21 +179,6 @@ fn leaf_value<G: Game, E: Evaluator<G>>(pos: &G, e: &E) -> i32 {
     }
 }
 
-/// A position `plies` random moves from `start`, seeded.
-fn random_playout<G: Game>(start: &G, plies: usize, rng: &mut SeededRng) -> G {
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        let mv = moves[rng.below(moves.len() as u64) as usize];
-        pos = pos.play(mv);
-    }
-    pos
-}
-
 #[test]
 fn every_exact_algorithm_matches_minimax_on_all_four_games() {
     let mut positions = 0;
@@ -334,91 +311,6 @@ fn random_custom_text(rng: &mut SeededRng, ply: u32, max_depth: u32, valued: boo
     text
 }
 
-/// With evaluations rounded to a grain, every algorithm still returns minimax's value
-/// under the same grain (MTD(f) also from the iteration before last), and the value is
-/// the one minimax finds on rounded leaves: the rounding is a property of the leaf, so
-/// it cannot depend on the algorithm.
-#[test]
-fn every_algorithm_agrees_with_minimax_on_coarse_evaluations() {
-    let mut rng = SeededRng::new(77);
-    let mut compared = 0;
-    for grain in [2u32, 5, 16] {
-        let coarse = SearchOptions {
-            grain,
-            ..SearchOptions::default()
-        };
-        let check = |label: &str, value: Option<i32>, reference: Option<i32>| {
-            assert_eq!(value, reference, "{label} grain {grain}");
-        };
-        for i in 0..6 {
-            let pos = random_playout(&Othello::start(), 6 + 3 * i, &mut rng);
-            let depth = 2 + (i as u32 % 3);
-            let reference = run(
-                &pos,
-                &OthelloEval::Standard,
-                Algorithm::Minimax,
-                &coarse,
-                depth,
-            );
-            let fine = run(
-                &pos,
-                &OthelloEval::Standard,
-                Algorithm::Minimax,
-                &SearchOptions::default(),
-                depth,
-            );
-            // Rounded leaves give a multiple of the grain, unless a finished game decides.
-            if let Some(v) = reference.score {
-                assert!(
-                    v % grain as i32 == 0 || v.abs() <= 64,
-                    "grain {grain}: {v} (fine {:?})",
-                    fine.score
-                );
-            }
-            for algo in Algorithm::ALL {
-                let mut variants = vec![coarse.clone()];
-                if algo.can_use_tt() {
-                    variants.push(SearchOptions {
-                        tt_mib: 1,
-                        iterative_deepening: true,
-                        ..coarse.clone()
-                    });
-                }
-                if algo == Algorithm::MtdF {
-                    variants.push(SearchOptions {
-                        tt_mib: 1,
-                        iterative_deepening: true,
-                        guess_before_last: true,
-                        ..coarse.clone()
-                    });
-                }
-                for o in variants {
-                    let r = run(&pos, &OthelloEval::Standard, algo, &o, depth);
-                    check(&format!("othello {algo} {o:?}"), r.score, reference.score);
-                    compared += 1;
-                }
-            }
-        }
-        for seed in 0..6u64 {
-            let tree = RandomTree::new(TreeSpec {
-                width: 3,
-                depth: 4,
-                seed,
-                model: ValueModel::Incremental { step: 10 },
-            })
-            .expect("tree");
-            let e = RandomTreeEval::NodeValue;
-            let reference = run(&tree, &e, Algorithm::Minimax, &coarse, 3);
-            for algo in Algorithm::ALL {
-                let r = run(&tree, &e, algo, &coarse, 3);
-                check(&format!("tree {algo}"), r.score, reference.score);
-                compared += 1;
-            }
-        }
-    }
-    assert!(compared > 300, "{compared}");
-}
-
 #[test]
 fn every_exact_algorithm_matches_minimax_on_random_custom_trees() {
     let mut rng = SeededRng::new(1975);
@@ -496,41 +388,6 @@ fn perfect_ordering_on_custom_uniform_trees_evaluates_the_knuth_moore_count() {
                 assert_eq!(r.score, Some(tree.minimax_value()));
             }
         }
-    }
-}
-
-#[test]
-fn sss_star_never_evaluates_more_leaves_than_alpha_beta() {
-    for seed in 0..30u64 {
-        let spec = TreeSpec {
-            width: 3 + (seed % 4) as u32,
-            depth: 3 + (seed % 4) as u32,
-            seed,
-            model: ValueModel::Independent { range: 1000 },
-        };
-        let tree = RandomTree::new(spec).expect("valid");
-        let d = tree.spec().depth;
-        let ab = run(
-            &tree,
-            &RandomTreeEval::NodeValue,
-            Algorithm::NegaAlpha,
-            &SearchOptions::default(),
-            d,
-        );
-        let sss = run(
-            &tree,
-            &RandomTreeEval::NodeValue,
-            Algorithm::SssStar,
-            &SearchOptions::default(),
-            d,
-        );
-        assert_eq!(ab.score, sss.score);
-        assert!(
-            sss.stats.leaves <= ab.stats.leaves,
-            "seed {seed}: SSS* {} > alpha-beta {}",
-            sss.stats.leaves,
-            ab.stats.leaves
-        );
     }
 }
 
@@ -814,73 +671,4 @@ fn progress_reports_stream_during_a_search() {
     assert_eq!(last.depth, 9);
     assert_eq!(last.nodes, r.stats.nodes);
     assert!(last.best_move.is_some() && !last.pv.is_empty());
-}
-
-/// Plaat et al.'s theorem (1996): with every node searched kept in its memory, leaves
-/// included, MT-SSS* evaluates exactly the leaves SSS* evaluates, in the same order. With
-/// leaves in the table (which makes it MT memory: bounds only, children in their fixed
-/// order, no position lost to another of the same slot) it does so on every tree of a grid
-/// of random trees, ties included (values within 10); without them it evaluates more in
-/// total (about 17% on this grid), and on every tree without many ties.
-#[test]
-fn mt_sss_with_leaves_in_the_table_evaluates_exactly_sss_stars_leaves() {
-    let (mut sss, mut without) = (0u64, 0u64);
-    for (width, depth) in [(2, 10), (4, 6), (8, 4), (8, 5), (16, 4)] {
-        for model in [
-            ValueModel::Independent { range: 1000 },
-            ValueModel::Incremental { step: 10 },
-            ValueModel::Independent { range: 10 },
-        ] {
-            for seed in 1..=4 {
-                let tree = RandomTree::new(TreeSpec {
-                    width,
-                    depth,
-                    seed,
-                    model,
-                })
-                .expect("tree");
-                let e = RandomTreeEval::default();
-                // The value, the leaf count and the leaves' values in the order evaluated.
-                let leaves = |algo, tt_leaves, trace| {
-                    let opts = SearchOptions {
-                        tt_mib: if algo == Algorithm::SssStar { 0 } else { 64 },
-                        tt_leaves,
-                        ..SearchOptions::default()
-                    };
-                    let control = SearchControl {
-                        trace,
-                        ..SearchControl::default()
-                    };
-                    let r = search(&tree, &e, algo, &opts, depth, control).expect("valid");
-                    let order: Vec<i32> = r
-                        .trace
-                        .iter()
-                        .flat_map(|t| &t.events)
-                        .filter_map(|ev| match ev {
-                            TraceEvent::Leaf { value } => Some(*value),
-                            _ => None,
-                        })
-                        .collect();
-                    (r.score, r.stats.leaves, order)
-                };
-                let label = format!("{width}x{depth} {model:?} seed {seed}");
-                let (v0, l0, order0) = leaves(Algorithm::SssStar, false, true);
-                let (v1, l1, order1) = leaves(Algorithm::MtSss, true, true);
-                let (v2, l2, _) = leaves(Algorithm::MtSss, false, false);
-                assert_eq!((v0, v1), (v2, v2), "{label}");
-                assert_eq!(l1, l0, "{label}: MT-SSS* with leaves vs SSS*");
-                assert!(order0 == order1, "{label}: the leaves' order differs");
-                // With many ties the ordinary table's move (the child that did best in an
-                // earlier pass) can save more than evaluating leaves again costs.
-                let ties = model == ValueModel::Independent { range: 10 };
-                assert!(ties || l1 <= l2, "{label}: {l1} > {l2}");
-                sss += l0;
-                without += l2;
-            }
-        }
-    }
-    assert!(
-        without as f64 > 1.02 * sss as f64,
-        "without leaves {without} vs SSS* {sss}"
-    );
 }

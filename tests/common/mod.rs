@@ -1,9 +1,12 @@
 //! What the tests share: the app in a kittest harness at the window's default size,
-//! and the command line run as a user runs it. Each test crate uses only some of it.
+//! the command line run as a user runs it, a search with default control and a seeded
+//! random playout. Each test crate uses only some of it.
 #![allow(dead_code)]
 
 use egui_kittest::Harness;
 use treelab::app::TreelabApp;
+use treelab::game::{Evaluator, Game, SeededRng};
+use treelab::search::{Algorithm, SearchControl, SearchOptions, SearchResult, search};
 
 /// The most frames a test waits for the UI to settle.
 pub const MAX_STEPS: usize = 8;
@@ -36,4 +39,31 @@ pub fn treelab(args: &[&str]) -> (bool, String, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// Searches `pos` with `algo` and `opts` to `depth` under default control (the options
+/// must be valid).
+pub fn run<G: Game, E: Evaluator<G>>(
+    pos: &G,
+    e: &E,
+    algo: Algorithm,
+    opts: &SearchOptions,
+    depth: u32,
+) -> SearchResult<G::Move> {
+    search(pos, e, algo, opts, depth, SearchControl::default()).expect("valid options")
+}
+
+/// A position `plies` random moves from `start`, seeded.
+pub fn random_playout<G: Game>(start: &G, plies: usize, rng: &mut SeededRng) -> G {
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.below(moves.len() as u64) as usize];
+        pos = pos.play(mv);
+    }
+    pos
 }
