@@ -248,6 +248,36 @@ fn every_exact_algorithm_matches_minimax_on_all_four_games() {
     assert!(compared > 10_000, "{compared} searches compared");
 }
 
+/// Asserts that alpha-beta, NegaAlpha, PVS, NegaScout and SSS* with the perfect oracle
+/// evaluate exactly the Knuth-Moore minimal tree of a uniform `width` x `depth` tree;
+/// returns their values.
+fn oracle_ordered_searches_are_minimal<G: Game, E: Evaluator<G>>(
+    tree: &G,
+    e: &E,
+    width: u32,
+    depth: u32,
+) -> Vec<Option<i32>> {
+    let minimal = random_tree::knuth_moore_minimal_leaves(width, depth).expect("small");
+    let oracle = SearchOptions {
+        ordering: MoveOrder::Oracle,
+        ..SearchOptions::default()
+    };
+    [
+        Algorithm::AlphaBeta,
+        Algorithm::NegaAlpha,
+        Algorithm::Pvs,
+        Algorithm::NegaScout,
+        Algorithm::SssStar,
+    ]
+    .into_iter()
+    .map(|algo| {
+        let r = run(tree, e, algo, &oracle, depth);
+        assert_eq!(r.stats.leaves, minimal, "{algo} w={width} d={depth}");
+        r.score
+    })
+    .collect()
+}
+
 #[test]
 fn perfect_ordering_evaluates_exactly_the_knuth_moore_minimal_tree() {
     for width in 2..=6u32 {
@@ -263,21 +293,7 @@ fn perfect_ordering_evaluates_exactly_the_knuth_moore_minimal_tree() {
                 model: ValueModel::Independent { range: 1_000_000 },
             };
             let tree = RandomTree::new(spec).expect("valid spec");
-            let minimal = random_tree::knuth_moore_minimal_leaves(width, depth).expect("small");
-            let oracle = SearchOptions {
-                ordering: MoveOrder::Oracle,
-                ..SearchOptions::default()
-            };
-            for algo in [
-                Algorithm::AlphaBeta,
-                Algorithm::NegaAlpha,
-                Algorithm::Pvs,
-                Algorithm::NegaScout,
-                Algorithm::SssStar,
-            ] {
-                let r = run(&tree, &RandomTreeEval::NodeValue, algo, &oracle, depth);
-                assert_eq!(r.stats.leaves, minimal, "{algo} w={width} d={depth}");
-            }
+            oracle_ordered_searches_are_minimal(&tree, &RandomTreeEval::NodeValue, width, depth);
             let minimax = run(
                 &tree,
                 &RandomTreeEval::NodeValue,
@@ -371,21 +387,10 @@ fn perfect_ordering_on_custom_uniform_trees_evaluates_the_knuth_moore_count() {
             let text = uniform_custom_text(width, depth, &mut values.into_iter());
             let tree: CustomTree = parse_tree(&text).expect("reads");
             assert_eq!(tree.uniform_shape(), Some((width, depth)));
-            let minimal = random_tree::knuth_moore_minimal_leaves(width, depth).expect("small");
-            let oracle = SearchOptions {
-                ordering: MoveOrder::Oracle,
-                ..SearchOptions::default()
-            };
-            for algo in [
-                Algorithm::AlphaBeta,
-                Algorithm::NegaAlpha,
-                Algorithm::Pvs,
-                Algorithm::NegaScout,
-                Algorithm::SssStar,
-            ] {
-                let r = run(&tree, &CustomTreeEval::NodeValue, algo, &oracle, depth);
-                assert_eq!(r.stats.leaves, minimal, "{algo} w={width} d={depth}");
-                assert_eq!(r.score, Some(tree.minimax_value()));
+            for score in
+                oracle_ordered_searches_are_minimal(&tree, &CustomTreeEval::NodeValue, width, depth)
+            {
+                assert_eq!(score, Some(tree.minimax_value()));
             }
         }
     }

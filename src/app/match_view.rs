@@ -89,13 +89,7 @@ impl ResultsView for MatchView {
 /// The players, games, openings, colours and SPRT.
 fn setup_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     let mut setup = app.session.match_setup.clone();
-    let rows: Vec<String> = app
-        .session
-        .rows
-        .iter()
-        .enumerate()
-        .map(|(i, r)| format!("row {}: {}", i + 1, r.label()))
-        .collect();
+    let rows = app.session.row_labels();
     egui::Grid::new("match_setup")
         .num_columns(2)
         .spacing([8.0, 4.0])

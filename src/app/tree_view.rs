@@ -287,13 +287,7 @@ fn tree_view_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewStat
 
 fn controls_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &TreeViewState) {
     let n = app.session.rows.len();
-    let labels: Vec<String> = app
-        .session
-        .rows
-        .iter()
-        .enumerate()
-        .map(|(i, r)| format!("row {}: {}", i + 1, r.label()))
-        .collect();
+    let labels = app.session.row_labels();
     let has_trees = !tree.panes.is_empty();
     let state = &mut app.session.view;
     let mut build = false;

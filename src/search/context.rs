@@ -190,6 +190,9 @@ pub struct Ctx<'a, G: Game, E: Evaluator<G>> {
     killers: Vec<Vec<G::Move>>,
     history: Vec<u64>,
     pub(super) pool: Vec<Vec<G::Move>>,
+    /// The game's checks on the node just probed (its hash, and the moves that do not
+    /// lose at once when known), kept for its expansion so they run once a node.
+    pub(super) judged: Option<(u64, Option<Vec<G::Move>>)>,
     control: SearchControl<'a>,
     start: Instant,
     last_progress: Instant,
@@ -226,6 +229,7 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
             killers: Vec::new(),
             history: vec![0; 2 * G::MOVE_SLOTS],
             pool: Vec::new(),
+            judged: None,
             control,
             start: now,
             last_progress: now,

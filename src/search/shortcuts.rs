@@ -78,9 +78,11 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
             win_at_once: true,
             loss_at_once: false,
         };
-        if let Some(keep) = self.judge(pos, ply)? {
-            self.pool.push(keep);
-            ruled.loss_at_once = true;
+        let keep = self.judge(pos, ply)?;
+        ruled.loss_at_once = keep.is_some();
+        // The expansion that follows takes the moves instead of judging again.
+        if let Some((_, Some(stale))) = self.judged.replace((pos.hash(), keep)) {
+            self.pool.push(stale);
         }
         Ok(pos.value_bounds(self.opts.scoring, ruled))
     }
@@ -130,7 +132,16 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
         if !self.shortcuts_apply(pos, depth) {
             return Ok(());
         }
-        if let Some(mut keep) = self.judge(pos, ply)? {
+        let keep = match self.judged.take() {
+            Some((h, keep)) if h == pos.hash() => keep,
+            other => {
+                if let Some((_, Some(stale))) = other {
+                    self.pool.push(stale);
+                }
+                self.judge(pos, ply)?
+            }
+        };
+        if let Some(mut keep) = keep {
             std::mem::swap(moves, &mut keep);
             self.pool.push(keep);
         }

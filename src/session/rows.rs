@@ -89,6 +89,16 @@ pub fn drop_orphans(o: &mut SearchOptions) {
 }
 
 impl Session {
+    /// Each row as menus name it: `row N: SPEC`.
+    #[must_use]
+    pub fn row_labels(&self) -> Vec<String> {
+        self.rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| format!("row {}: {}", i + 1, r.label()))
+            .collect()
+    }
+
     /// Adds a row (a copy of the last one, or a default row) and returns its index.
     pub fn add_row(&mut self) -> usize {
         let row = self.rows.last().cloned().unwrap_or_default();

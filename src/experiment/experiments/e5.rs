@@ -202,20 +202,13 @@ fn csv(lines: &[Line]) -> String {
     let mut out = String::from(
         "set,step,row,mean_nodes,pons_mean_nodes,ratio,mean_leaves,seconds,scores_right,positions\n",
     );
-    let field = |t: &str| {
-        if t.contains([',', '"', '\n']) {
-            format!("\"{}\"", t.replace('"', "\"\""))
-        } else {
-            t.to_string()
-        }
-    };
     for l in lines {
         let _ = writeln!(
             out,
             "{},{},{},{:.3},{},{},{:.3},{:.3},{},{}",
-            field(l.set),
-            field(l.step),
-            field(l.spec),
+            csv_field(l.set),
+            csv_field(l.step),
+            csv_field(l.spec),
             l.mean_nodes,
             l.pons.map_or_else(String::new, |p| p.to_string()),
             l.pons

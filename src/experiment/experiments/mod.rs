@@ -153,16 +153,10 @@ impl Table {
     /// CSV with a header line.
     #[must_use]
     pub fn csv(&self) -> String {
-        let field = |t: &String| {
-            if t.contains([',', '"', '\n']) {
-                format!("\"{}\"", t.replace('"', "\"\""))
-            } else {
-                t.clone()
-            }
-        };
         let mut out = String::new();
         for row in std::iter::once(&self.header).chain(&self.rows) {
-            out.push_str(&row.iter().map(field).collect::<Vec<_>>().join(","));
+            let fields: Vec<String> = row.iter().map(|t| csv_field(t)).collect();
+            out.push_str(&fields.join(","));
             out.push('\n');
         }
         out
@@ -180,6 +174,16 @@ fn thousands(n: u64) -> String {
         out.push(c);
     }
     out
+}
+
+/// `text` as one CSV field: quoted (quotes doubled) when it holds a comma, a quote or a
+/// line break.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
 }
 
 fn ratio(a: f64, b: f64) -> String {
