@@ -8,9 +8,10 @@
 //! of 6); flips walk the eight rays of the played square with one bit-scan each, so
 //! both are branch-free and need no lookup beyond a 4 KiB ray table. Where the target
 //! has AVX2 (the build uses `target-cpu=native`), move generation runs the four
-//! direction pairs side by side in one 256-bit vector, and with AVX-512 VL and CD flips
-//! run four rays per vector as well; the scalar kernels stay as the reference the tests
-//! hold them to.
+//! direction pairs side by side in one 256-bit vector, and flips run four rays per
+//! vector as well (with AVX-512 VL and CD a vector leading-zero count finds the end of
+//! the rays towards lower indices, with AVX2 alone a smear); the scalar kernels stay as
+//! the reference the tests hold them to.
 
 /// Every square but those in columns A and H: a run of discs that a horizontal or
 /// diagonal move flips never contains an edge column, so masking them stops a shift from
@@ -140,14 +141,27 @@ pub fn flips(p: u64, o: u64, square: u32) -> u64 {
     {
         simd::flips(p, o, square)
     }
-    #[cfg(not(all(
+    #[cfg(all(
         target_arch = "x86_64",
-        target_feature = "avx512vl",
-        target_feature = "avx512cd"
-    )))]
+        target_feature = "avx2",
+        not(all(target_feature = "avx512vl", target_feature = "avx512cd"))
+    ))]
+    {
+        simd::flips_avx2(p, o, square)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
     {
         flips_scalar(p, o, square)
     }
+}
+
+/// [`flips`] with the AVX2 kernel (the one [`flips`] runs on targets with AVX2 but not
+/// AVX-512 VL and CD; here so the tests can hold it to the rules on any AVX2 machine).
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+#[inline]
+#[must_use]
+pub fn flips_avx2(p: u64, o: u64, square: u32) -> u64 {
+    simd::flips_avx2(p, o, square)
 }
 
 /// [`flips`] one ray after another (the kernel on targets without AVX-512 VL and CD, and
@@ -228,6 +242,53 @@ mod simd {
             down = or(down, and(pairs_down, _mm256_srlv_epi64(down, double)));
             let reach = or(_mm256_sllv_epi64(up, shift), _mm256_srlv_epi64(down, shift));
             or_lanes(reach) & !(p | o)
+        }
+    }
+
+    /// [`super::flips_scalar`] on AVX2 alone: the four rays towards higher indices in one
+    /// vector (the nearest non-opponent square is the lowest set bit), the four towards
+    /// lower ones in another, where without a vector leading-zero count the nearest such
+    /// square is found by smearing the candidates down to bit 0: what the smear leaves
+    /// unset on the ray lies between the played square and that nearest square.
+    #[inline(always)]
+    pub(super) fn flips_avx2(p: u64, o: u64, square: u32) -> u64 {
+        use std::arch::x86_64::{
+            _mm256_andnot_si256, _mm256_cmpeq_epi64, _mm256_load_si256, _mm256_setzero_si256,
+            _mm256_srli_epi64, _mm256_sub_epi64,
+        };
+        // SAFETY: AVX2 intrinsics on a target with AVX2 (the module's cfg), and aligned
+        // loads inside one square's 64-byte row of the ray table (see `flips`).
+        unsafe {
+            let rays = &super::RAYS.0[square as usize];
+            let at = rays.as_ptr().cast::<__m256i>();
+            let (ups, downs) = (_mm256_load_si256(at), _mm256_load_si256(at.add(1)));
+            let pp = _mm256_set1_epi64x(p as i64);
+            let oo = _mm256_set1_epi64x(o as i64);
+            let zero = _mm256_setzero_si256();
+            let one = _mm256_set1_epi64x(1);
+            // Towards higher indices: as the AVX-512 kernel.
+            let stop = _mm256_andnot_si256(oo, ups);
+            let outflank =
+                _mm256_and_si256(_mm256_and_si256(stop, _mm256_sub_epi64(zero, stop)), pp);
+            let none = _mm256_cmpeq_epi64(outflank, zero);
+            let up = _mm256_and_si256(
+                _mm256_andnot_si256(none, _mm256_sub_epi64(outflank, one)),
+                ups,
+            );
+            // Towards lower indices: smear the stops down; the highest stop is the
+            // smear's top bit, and the ray's squares above it are the run.
+            let stop = _mm256_andnot_si256(oo, downs);
+            let mut s = stop;
+            s = _mm256_or_si256(s, _mm256_srli_epi64::<1>(s));
+            s = _mm256_or_si256(s, _mm256_srli_epi64::<2>(s));
+            s = _mm256_or_si256(s, _mm256_srli_epi64::<4>(s));
+            s = _mm256_or_si256(s, _mm256_srli_epi64::<8>(s));
+            s = _mm256_or_si256(s, _mm256_srli_epi64::<16>(s));
+            s = _mm256_or_si256(s, _mm256_srli_epi64::<32>(s));
+            let top = _mm256_andnot_si256(_mm256_srli_epi64::<1>(s), s);
+            let none = _mm256_cmpeq_epi64(_mm256_and_si256(top, pp), zero);
+            let down = _mm256_andnot_si256(none, _mm256_andnot_si256(s, downs));
+            or_lanes(_mm256_or_si256(up, down))
         }
     }
 

@@ -130,6 +130,12 @@ fn check_kernels(p: u64, o: u64, what: &str) {
                 expected,
                 "{what} {sq}"
             );
+            #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+            assert_eq!(
+                board::flips_avx2(p, o, u32::from(sq)),
+                expected,
+                "{what} {sq}"
+            );
         }
     }
 }

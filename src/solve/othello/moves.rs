@@ -10,6 +10,7 @@ use super::{
     QUADRANTS, SHALLOW_ORDER_MAX_DEPTH, SHALLOW_ORDER_STEP, TT_MIN_EMPTIES, X_SQUARES, final_score,
 };
 use crate::game::othello::board::{flips, moves};
+use crate::solve::pattern::Features;
 
 /// A legal move with its flips and its ordering key.
 #[derive(Clone, Copy, Debug, Default)]
@@ -149,6 +150,23 @@ fn order_eval(p: u64, o: u64) -> i32 {
     8 * mobility + 2 * potential + 24 * stable
 }
 
+// order_small serves the nodes below TT_MIN_EMPTIES: parity always counts there.
+const _: () = assert!(PARITY_ORDER_MAX_EMPTIES > TT_MIN_EMPTIES);
+
+/// The fastest-first key of the move to `square` leading to `(np, no)` (the opponent
+/// to move): fewest weighted replies first, then the mover's corner-stable discs, the
+/// parity bonus (a move into an odd quadrant, when `use_parity`), the square's value.
+#[inline(always)]
+fn fastest_first_key(np: u64, no: u64, square: u8, parity: u32, use_parity: bool) -> i32 {
+    let mut key = ((36 - weighted_count(moves(np, no))) << 15)
+        + (corner_stability(no) << 11)
+        + SQUARE_VALUE[square as usize];
+    if use_parity && parity & QUADRANT_BIT[square as usize] != 0 {
+        key += 1 << 10;
+    }
+    key
+}
+
 /// The quadrant-parity word (bit q set when quadrant q holds an odd number of empties).
 #[inline]
 pub(super) fn parity_of(empty: u64) -> u32 {
@@ -206,6 +224,11 @@ impl Searcher<'_> {
         } else {
             0
         };
+        // The pattern indices of this node, for its children's (see `Features`).
+        let features = match self.eval {
+            Some(eval) if shallow_depth > 0 => eval.features(p, o),
+            _ => Features::default(),
+        };
         for m in list {
             let (np, no) = child(p, o, m);
             m.key = if m.square == tt_move {
@@ -215,16 +238,21 @@ impl Searcher<'_> {
                 1 << 29
             } else if shallow_depth > 0 {
                 let replies = moves(np, no);
+                let child_features = match self.eval {
+                    Some(eval) => eval.child_features(&features, u32::from(m.square), m.flips),
+                    None => features,
+                };
                 let v = match self.eval {
                     // The ordering search to depth 0 is the child's evaluation: it gets
                     // the replies computed here (same value, same node).
                     Some(eval) if shallow_depth == 1 => {
                         self.nodes += 1;
-                        -eval.eval_with_moves(np, no, replies)
+                        -eval.eval_features(&child_features, np, no, replies)
                     }
                     _ => -self.order_search(
                         np,
                         no,
+                        &child_features,
                         -INF * ORDER_UNIT,
                         INF * ORDER_UNIT,
                         shallow_depth - 1,
@@ -241,20 +269,12 @@ impl Searcher<'_> {
                         + SQUARE_VALUE[m.square as usize]
                 }
             } else if self.opts.fastest_first {
-                let replies = moves(np, no);
-                let mut key = ((36 - weighted_count(replies)) << 15)
-                    + (corner_stability(no) << 11)
-                    + SQUARE_VALUE[m.square as usize];
+                let use_parity = self.opts.parity && empties < PARITY_ORDER_MAX_EMPTIES;
+                let mut key = fastest_first_key(np, no, m.square, parity, use_parity);
                 if empties >= TT_MIN_EMPTIES {
                     // Below that it changes the order of almost nothing (FFO #40-#49:
                     // 0.04% more nodes without it there) and costs about 1% of the time.
                     key += (36 - potential_mobility(np, no)) << 5;
-                }
-                if self.opts.parity
-                    && empties < PARITY_ORDER_MAX_EMPTIES
-                    && parity & QUADRANT_BIT[m.square as usize] != 0
-                {
-                    key += 1 << 10;
                 }
                 key
             } else {
@@ -264,14 +284,46 @@ impl Searcher<'_> {
         shallow_best
     }
 
+    /// The ordering keys of the moves of a node below the table's range (where the
+    /// shallow search never runs): [`Searcher::order`]'s fastest-first keys without
+    /// the table's move and the potential mobility, so the same order at a fraction of
+    /// the cost.
+    #[inline]
+    pub(super) fn order_small(&self, p: u64, o: u64, list: &mut [Move], parity: u32) {
+        if !self.opts.fastest_first {
+            for m in list {
+                m.key = if child(p, o, m).0 == 0 { 1 << 29 } else { 0 };
+            }
+            return;
+        }
+        let use_parity = self.opts.parity;
+        for m in list {
+            let (np, no) = child(p, o, m);
+            m.key = if np == 0 {
+                1 << 29
+            } else {
+                fastest_first_key(np, no, m.square, parity, use_parity)
+            };
+        }
+    }
+
     /// A fail-soft alpha-beta search to `depth` for move ordering, on the pattern
     /// evaluation or [`order_eval`], in 1/32 discs (finished games score 32 per disc so
-    /// they dominate the evaluation).
-    fn order_search(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32) -> i32 {
+    /// they dominate the evaluation). `features`: the position's pattern indices (unused
+    /// without the pattern evaluation).
+    fn order_search(
+        &mut self,
+        p: u64,
+        o: u64,
+        features: &Features,
+        mut alpha: i32,
+        beta: i32,
+        depth: u32,
+    ) -> i32 {
         self.nodes += 1;
         if depth == 0 {
             return match self.eval {
-                Some(eval) => eval.eval(p, o),
+                Some(eval) => eval.eval_features(features, p, o, moves(p, o)),
                 None => 2 * order_eval(p, o),
             };
         }
@@ -280,14 +332,25 @@ impl Searcher<'_> {
             if moves(o, p) == 0 {
                 return ORDER_UNIT * final_score(p, o);
             }
-            return -self.order_search(o, p, -beta, -alpha, depth);
+            return -self.order_search(o, p, &features.passed(), -beta, -alpha, depth);
         }
         let mut best = -INF * ORDER_UNIT;
         while mask != 0 {
             let square = mask.trailing_zeros();
             mask &= mask - 1;
             let f = flips(p, o, square);
-            let v = -self.order_search(o ^ f, p ^ f ^ (1u64 << square), -beta, -alpha, depth - 1);
+            let child_features = match self.eval {
+                Some(eval) => eval.child_features(features, square, f),
+                None => *features,
+            };
+            let v = -self.order_search(
+                o ^ f,
+                p ^ f ^ (1u64 << square),
+                &child_features,
+                -beta,
+                -alpha,
+                depth - 1,
+            );
             if v > best {
                 best = v;
                 if v > alpha {

@@ -377,12 +377,13 @@ impl<'t> Searcher<'t> {
         let mut best = -INF;
         // (The shallow-search ordering, when it runs this low, also feeds the
         // presearch's cut: not skipped.)
-        if cut || (self.opts.shallow && shallow_order_depth(empties, self.opts.shallow_start()) > 0)
-        {
+        if self.opts.shallow && shallow_order_depth(empties, self.opts.shallow_start()) > 0 {
             let shallow = self.order(p, o, list, empties, parity, NO_MOVE);
             if let Some(bound) = self.presearch_cut(shallow, alpha, best) {
                 return bound;
             }
+        } else if cut {
+            self.order_small(p, o, list, parity);
         }
         for i in 0..n {
             let m = select(list, i);

@@ -1,5 +1,5 @@
 //! The transposition table: a shared, lock-free table of score bounds with the best
-//! move, two slots a bucket, probed and filled by the deep nodes of the search (and by
+//! move, four slots to a bucket of one cache line, probed and filled by the deep nodes of the search (and by
 //! the root's PVS), asking Linux for huge pages.
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -9,24 +9,29 @@ use crate::game::splitmix64;
 
 /// A shared, lock-free table of bounds. Each slot is two atomic words, `key ^ data`
 /// and `data`, so a torn write from another thread fails the key check instead of
-/// passing wrong bounds. Buckets of two slots: the first keeps the entry with more
-/// empties, the second takes whatever the first refused.
+/// passing wrong bounds. Buckets of [`SLOTS`] slots in one cache line: a new position
+/// takes a free slot, else the slot of the entry with the fewest empties (the
+/// cheapest to search again). Against two slots in 32 bytes (the first kept the entry
+/// with more empties, the second took the rest), same memory: FFO #40-#49 in 559.6
+/// million nodes instead of 562.1, and 561.1 million with half the memory.
 pub struct Table {
     slots: Vec<Bucket>,
     mask: usize,
 }
 
-/// One bucket: two slots of two words, aligned to its size so that it never straddles
-/// two cache lines (a large allocation starts 16 bytes into a page, which would split
-/// every other bucket and make its probe wait for two lines).
-#[repr(C, align(32))]
-struct Bucket([AtomicU64; 4]);
+/// One bucket: [`SLOTS`] slots of two words, aligned to its size so that a probe reads
+/// one cache line (a large allocation starts 16 bytes into a page).
+#[repr(C, align(64))]
+struct Bucket([AtomicU64; 2 * SLOTS]);
+
+/// Slots per bucket.
+const SLOTS: usize = 4;
 
 impl std::ops::Deref for Bucket {
-    type Target = [AtomicU64; 4];
+    type Target = [AtomicU64; 2 * SLOTS];
 
     #[inline]
-    fn deref(&self) -> &[AtomicU64; 4] {
+    fn deref(&self) -> &[AtomicU64; 2 * SLOTS] {
         &self.0
     }
 }
@@ -132,7 +137,7 @@ impl Table {
     #[inline]
     pub(super) fn probe(&self, h: u64) -> Option<Entry> {
         let bucket = &self.slots[(h >> 32) as usize & self.mask];
-        for slot in 0..2 {
+        for slot in 0..SLOTS {
             let data = bucket[2 * slot + 1].load(Ordering::Relaxed);
             if data != 0 && bucket[2 * slot].load(Ordering::Relaxed) ^ data == h {
                 return Some(Entry::unpack(data));
@@ -144,7 +149,7 @@ impl Table {
     #[inline]
     pub(super) fn store(&self, h: u64, mut entry: Entry) {
         let bucket = &self.slots[(h >> 32) as usize & self.mask];
-        for slot in 0..2 {
+        for slot in 0..SLOTS {
             let data = bucket[2 * slot + 1].load(Ordering::Relaxed);
             if data != 0 && bucket[2 * slot].load(Ordering::Relaxed) ^ data == h {
                 let old = Entry::unpack(data);
@@ -166,12 +171,20 @@ impl Table {
                 return;
             }
         }
-        let first = bucket[1].load(Ordering::Relaxed);
-        let slot = if first == 0 || Entry::unpack(first).empties <= entry.empties {
-            0
-        } else {
-            1
-        };
+        let mut slot = 0;
+        let mut fewest = u32::MAX;
+        for k in 0..SLOTS {
+            let data = bucket[2 * k + 1].load(Ordering::Relaxed);
+            if data == 0 {
+                slot = k;
+                break;
+            }
+            let e = Entry::unpack(data).empties;
+            if e < fewest {
+                fewest = e;
+                slot = k;
+            }
+        }
         let data = entry.pack();
         bucket[2 * slot].store(h ^ data, Ordering::Relaxed);
         bucket[2 * slot + 1].store(data, Ordering::Relaxed);

@@ -20,6 +20,7 @@
 //! Only the order of the moves depends on this evaluation, never a score: the solver is
 //! exact whatever the weights.
 
+mod features;
 #[cfg(test)]
 mod tests;
 mod train;
@@ -27,6 +28,7 @@ mod train;
 use anyhow::{Context, Result, bail, ensure};
 
 use crate::game::othello::board::moves;
+pub use features::{Features, LANES};
 pub use train::{
     Sample, SampleFiles, TrainConfig, Trained, TrainedStages, generate, samples_from_text,
     samples_to_text, train, train_stages, train_to_file,
@@ -250,6 +252,8 @@ pub struct PatternEval {
     stages: Vec<StageWeights>,
     /// `stage_of[e]`: the stage of positions with `e` empty squares.
     stage_of: [u8; 65],
+    /// Each square's digit weights in the placements' indices (see [`Features`]).
+    coef: Box<features::Coefficients>,
 }
 
 /// The weights of one stage of a [`PatternEval`].
@@ -351,10 +355,12 @@ impl PatternEval {
                 .count()
                 .saturating_sub(1) as u8;
         }
+        let masks: Vec<u64> = placements.iter().map(|&(mask, _)| mask).collect();
         PatternEval {
             placements,
             stages,
             stage_of,
+            coef: features::coefficients(&masks),
         }
     }
 

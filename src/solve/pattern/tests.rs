@@ -174,3 +174,45 @@ fn training_reduces_the_error_on_held_out_positions() {
         "held-out rms {after:.2} vs {before:.2}"
     );
 }
+
+#[test]
+fn incremental_features_give_the_same_evaluation() {
+    // Random play from the start: each child's features, updated from its parent's,
+    // equal the features computed afresh, and evaluate to the plain evaluation; a pass
+    // swaps the sides. (Random weights, so that every lane's index matters.)
+    use crate::game::othello::board::{flips, moves};
+    let (_, n) = layout();
+    let mut rng = SeededRng::new(13);
+    let w: Vec<f32> = (0..n)
+        .map(|_| (rng.below(2001) as f32 - 1000.0) / SCALE)
+        .collect();
+    let random = PatternEval::from_weights(&[0], std::slice::from_ref(&w));
+    for eval in [&random, PatternEval::shipped()] {
+        for _ in 0..30 {
+            let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
+            let mut f = eval.features(p, o);
+            loop {
+                assert_eq!(f, eval.features(p, o));
+                assert_eq!(eval.eval_features(&f, p, o, moves(p, o)), eval.eval(p, o));
+                let mask = moves(p, o);
+                if mask == 0 {
+                    if moves(o, p) == 0 {
+                        break;
+                    }
+                    f = f.passed();
+                    (p, o) = (o, p);
+                    continue;
+                }
+                let k = rng.below(u64::from(mask.count_ones())) as u32;
+                let mut rest = mask;
+                for _ in 0..k {
+                    rest &= rest - 1;
+                }
+                let square = rest.trailing_zeros();
+                let x = flips(p, o, square);
+                f = eval.child_features(&f, square, x);
+                (p, o) = (o ^ x, p ^ x ^ (1u64 << square));
+            }
+        }
+    }
+}
