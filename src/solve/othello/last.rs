@@ -39,64 +39,82 @@ impl Searcher<'_> {
 
     /// Null-window search of the last `n` empty squares, packed one per byte in
     /// `squares` (byte 0 first: the order to try them). Fail-soft.
+    #[inline]
     fn last(&mut self, p: u64, o: u64, alpha: i32, squares: u32, n: usize) -> i32 {
-        if n == 1 {
-            self.nodes += 1;
-            return last_square(p, o, squares & 0xFF);
-        }
-        if n == 2 {
-            return self.last_two(p, o, alpha, squares & 0xFF, (squares >> 8) & 0xFF);
-        }
-        self.nodes += 1;
-        let mut best = -INF;
-        for i in 0..n {
-            let square = (squares >> (8 * i)) & 0xFF;
-            if NEIGHBOURS[square as usize] & o == 0 {
-                continue;
+        match n {
+            1 => {
+                self.nodes += 1;
+                last_square(p, o, squares & 0xFF)
             }
-            let f = flips(p, o, square);
-            if f == 0 {
-                continue;
-            }
-            let rest = without(squares, i);
-            let v = -self.last(o ^ f, p ^ f ^ (1u64 << square), -alpha - 1, rest, n - 1);
-            if v > best {
-                best = v;
-                if v > alpha {
-                    return v;
-                }
-            }
-        }
-        if best > -INF {
-            return best;
-        }
-        // Pass: the opponent moves, we answer; it takes the minimum.
-        let mut worst = INF;
-        for i in 0..n {
-            let square = (squares >> (8 * i)) & 0xFF;
-            if NEIGHBOURS[square as usize] & p == 0 {
-                continue;
-            }
-            let f = flips(o, p, square);
-            if f == 0 {
-                continue;
-            }
-            let rest = without(squares, i);
-            let v = self.last(p ^ f, o ^ f ^ (1u64 << square), alpha, rest, n - 1);
-            if v < worst {
-                worst = v;
-                if v <= alpha {
-                    return v;
-                }
-            }
-        }
-        if worst < INF {
-            worst
-        } else {
-            final_score(p, o)
+            2 => self.last_two(p, o, alpha, squares & 0xFF, (squares >> 8) & 0xFF),
+            3 => self.last_three(p, o, alpha, squares),
+            _ => self.last_four(p, o, alpha, squares),
         }
     }
 }
+
+/// The body of [`Searcher::last`] for `$n` (3 or 4) squares, each move handing the
+/// rest to `$next`: unrolled by the constant count.
+macro_rules! last_n {
+    ($name:ident, $n:expr, $next:ident) => {
+        impl Searcher<'_> {
+            /// [`Searcher::last`] for this many squares.
+            fn $name(&mut self, p: u64, o: u64, alpha: i32, squares: u32) -> i32 {
+                self.nodes += 1;
+                let mut best = -INF;
+                for i in 0..$n {
+                    let square = (squares >> (8 * i)) & 0xFF;
+                    if NEIGHBOURS[square as usize] & o == 0 {
+                        continue;
+                    }
+                    let f = flips(p, o, square);
+                    if f == 0 {
+                        continue;
+                    }
+                    let rest = without(squares, i);
+                    let v = -self.$next(o ^ f, p ^ f ^ (1u64 << square), -alpha - 1, rest);
+                    if v > best {
+                        best = v;
+                        if v > alpha {
+                            return v;
+                        }
+                    }
+                }
+                if best > -INF {
+                    return best;
+                }
+                // Pass: the opponent moves, we answer; it takes the minimum.
+                let mut worst = INF;
+                for i in 0..$n {
+                    let square = (squares >> (8 * i)) & 0xFF;
+                    if NEIGHBOURS[square as usize] & p == 0 {
+                        continue;
+                    }
+                    let f = flips(o, p, square);
+                    if f == 0 {
+                        continue;
+                    }
+                    let rest = without(squares, i);
+                    let v = self.$next(p ^ f, o ^ f ^ (1u64 << square), alpha, rest);
+                    if v < worst {
+                        worst = v;
+                        if v <= alpha {
+                            return v;
+                        }
+                    }
+                }
+                if worst < INF {
+                    worst
+                } else {
+                    final_score(p, o)
+                }
+            }
+        }
+    };
+}
+
+last_n!(last_four, 4, last_three);
+last_n!(last_three, 3, last_two_packed);
 
 impl Searcher<'_> {
     /// [`Searcher::last`] for two empty squares, unrolled: same nodes, same values.
@@ -149,6 +167,14 @@ impl Searcher<'_> {
         } else {
             final_score(p, o)
         }
+    }
+}
+
+impl Searcher<'_> {
+    /// [`Searcher::last_two`] on packed squares.
+    #[inline(always)]
+    fn last_two_packed(&mut self, p: u64, o: u64, alpha: i32, squares: u32) -> i32 {
+        self.last_two(p, o, alpha, squares & 0xFF, (squares >> 8) & 0xFF)
     }
 }
 

@@ -365,6 +365,25 @@ impl<'t> Searcher<'t> {
             }
             return -self.nws(o, p, -alpha - 1, empties, parity, !cut);
         }
+        let shallow_order =
+            self.opts.shallow && shallow_order_depth(empties, self.opts.shallow_start()) > 0;
+        let mut best = -INF;
+        if !cut && !shallow_order {
+            // An expected all-node: the moves in square order, each flipped as it comes.
+            while mask != 0 {
+                let square = mask.trailing_zeros();
+                mask &= mask - 1;
+                let m = Move::on(p, o, square);
+                let v = self.nws_move(p, o, &m, alpha, empties, parity, true);
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        break;
+                    }
+                }
+            }
+            return best;
+        }
         let mut list = [Move::default(); TT_MIN_EMPTIES as usize];
         let mut n = 0;
         while mask != 0 {
@@ -374,10 +393,9 @@ impl<'t> Searcher<'t> {
             n += 1;
         }
         let list = &mut list[..n];
-        let mut best = -INF;
         // (The shallow-search ordering, when it runs this low, also feeds the
         // presearch's cut: not skipped.)
-        if self.opts.shallow && shallow_order_depth(empties, self.opts.shallow_start()) > 0 {
+        if shallow_order {
             let shallow = self.order(p, o, list, empties, parity, NO_MOVE);
             if let Some(bound) = self.presearch_cut(shallow, alpha, best) {
                 return bound;
