@@ -245,19 +245,20 @@ mod simd {
         }
     }
 
-    /// [`super::flips_scalar`] on AVX2 alone: the four rays towards higher indices in one
-    /// vector (the nearest non-opponent square is the lowest set bit), the four towards
-    /// lower ones in another, where without a vector leading-zero count the nearest such
-    /// square is found by smearing the candidates down to bit 0: what the smear leaves
-    /// unset on the ray lies between the played square and that nearest square.
+    /// The half both vector flip kernels share: the flips along `square`'s four rays
+    /// towards higher indices (the nearest square that is not the opponent's is the
+    /// lowest set bit); for the other half, the four rays towards lower indices without
+    /// the opponent's discs (the candidate ends), those rays, and `p` in every lane.
     #[inline(always)]
-    pub(super) fn flips_avx2(p: u64, o: u64, square: u32) -> u64 {
+    fn flips_up(p: u64, o: u64, square: u32) -> (__m256i, __m256i, __m256i, __m256i) {
         use std::arch::x86_64::{
             _mm256_andnot_si256, _mm256_cmpeq_epi64, _mm256_load_si256, _mm256_setzero_si256,
-            _mm256_srli_epi64, _mm256_sub_epi64,
+            _mm256_sub_epi64,
         };
-        // SAFETY: AVX2 intrinsics on a target with AVX2 (the module's cfg), and aligned
-        // loads inside one square's 64-byte row of the ray table (see `flips`).
+        // SAFETY: AVX2 intrinsics on a target with AVX2 (the module's cfg), and loads
+        // inside the ray table: a square's eight rays are 64 bytes at a 64-byte aligned
+        // address (`Rays` is `repr(align(64))` and each row is 64 bytes), so both
+        // 32-byte aligned loads stay inside the row.
         unsafe {
             let rays = &super::RAYS.0[square as usize];
             let at = rays.as_ptr().cast::<__m256i>();
@@ -265,19 +266,30 @@ mod simd {
             let pp = _mm256_set1_epi64x(p as i64);
             let oo = _mm256_set1_epi64x(o as i64);
             let zero = _mm256_setzero_si256();
-            let one = _mm256_set1_epi64x(1);
-            // Towards higher indices: as the AVX-512 kernel.
             let stop = _mm256_andnot_si256(oo, ups);
             let outflank =
                 _mm256_and_si256(_mm256_and_si256(stop, _mm256_sub_epi64(zero, stop)), pp);
             let none = _mm256_cmpeq_epi64(outflank, zero);
             let up = _mm256_and_si256(
-                _mm256_andnot_si256(none, _mm256_sub_epi64(outflank, one)),
+                _mm256_andnot_si256(none, _mm256_sub_epi64(outflank, _mm256_set1_epi64x(1))),
                 ups,
             );
-            // Towards lower indices: smear the stops down; the highest stop is the
-            // smear's top bit, and the ray's squares above it are the run.
-            let stop = _mm256_andnot_si256(oo, downs);
+            (up, _mm256_andnot_si256(oo, downs), downs, pp)
+        }
+    }
+
+    /// [`super::flips_scalar`] on AVX2 alone: [`flips_up`], then the four rays towards
+    /// lower indices, where without a vector leading-zero count the nearest square that
+    /// is not the opponent's is found by smearing the candidates down to bit 0: what
+    /// the smear leaves unset on the ray lies between the played square and it.
+    #[inline(always)]
+    pub(super) fn flips_avx2(p: u64, o: u64, square: u32) -> u64 {
+        use std::arch::x86_64::{
+            _mm256_andnot_si256, _mm256_cmpeq_epi64, _mm256_setzero_si256, _mm256_srli_epi64,
+        };
+        let (up, stop, downs, pp) = flips_up(p, o, square);
+        // SAFETY: AVX2 intrinsics on a target with AVX2 (the module's cfg).
+        unsafe {
             let mut s = stop;
             s = _mm256_or_si256(s, _mm256_srli_epi64::<1>(s));
             s = _mm256_or_si256(s, _mm256_srli_epi64::<2>(s));
@@ -286,50 +298,30 @@ mod simd {
             s = _mm256_or_si256(s, _mm256_srli_epi64::<16>(s));
             s = _mm256_or_si256(s, _mm256_srli_epi64::<32>(s));
             let top = _mm256_andnot_si256(_mm256_srli_epi64::<1>(s), s);
-            let none = _mm256_cmpeq_epi64(_mm256_and_si256(top, pp), zero);
+            let none = _mm256_cmpeq_epi64(_mm256_and_si256(top, pp), _mm256_setzero_si256());
             let down = _mm256_andnot_si256(none, _mm256_andnot_si256(s, downs));
             or_lanes(_mm256_or_si256(up, down))
         }
     }
 
-    /// [`super::flips_scalar`] with the four rays towards higher indices in one vector
-    /// and the four towards lower ones in another (the nearest non-opponent square
-    /// found with a vector leading-zero count).
+    /// [`super::flips_scalar`]: [`flips_up`], then the four rays towards lower indices,
+    /// the nearest square that is not the opponent's found with a vector leading-zero
+    /// count.
     #[cfg(all(target_feature = "avx512vl", target_feature = "avx512cd"))]
     #[inline(always)]
     pub(super) fn flips(p: u64, o: u64, square: u32) -> u64 {
         use std::arch::x86_64::{
-            _mm256_andnot_si256, _mm256_cmpeq_epi64, _mm256_load_si256, _mm256_lzcnt_epi64,
-            _mm256_setzero_si256, _mm256_slli_epi64, _mm256_sub_epi64,
+            _mm256_lzcnt_epi64, _mm256_setzero_si256, _mm256_slli_epi64, _mm256_sub_epi64,
         };
-        // SAFETY: AVX2 and AVX-512 VL/CD intrinsics on a target with them (the cfgs),
-        // and loads inside the ray table (below).
+        let (up, stop, downs, pp) = flips_up(p, o, square);
+        // SAFETY: AVX2 and AVX-512 VL/CD intrinsics on a target with them (the cfgs).
         unsafe {
-            let rays = &super::RAYS.0[square as usize];
-            // A square's eight rays are 64 bytes at a 64-byte aligned address (`Rays` is
-            // `repr(align(64))` and each row is 64 bytes), so both 32-byte aligned loads
-            // stay inside the row.
-            let at = rays.as_ptr().cast::<__m256i>();
-            let (ups, downs) = (_mm256_load_si256(at), _mm256_load_si256(at.add(1)));
-            let pp = _mm256_set1_epi64x(p as i64);
-            let oo = _mm256_set1_epi64x(o as i64);
-            let zero = _mm256_setzero_si256();
-            let one = _mm256_set1_epi64x(1);
-            // Towards higher indices: the lowest square that is not the opponent's.
-            let stop = _mm256_andnot_si256(oo, ups);
-            let outflank =
-                _mm256_and_si256(_mm256_and_si256(stop, _mm256_sub_epi64(zero, stop)), pp);
-            let none = _mm256_cmpeq_epi64(outflank, zero);
-            let up = _mm256_and_si256(
-                _mm256_andnot_si256(none, _mm256_sub_epi64(outflank, one)),
-                ups,
-            );
-            // Towards lower indices: the highest one (`| 1` keeps the count below 64).
-            let stop = _mm256_or_si256(_mm256_andnot_si256(oo, downs), one);
+            // `| 1` keeps the count below 64.
+            let stop = _mm256_or_si256(stop, _mm256_set1_epi64x(1));
             let top = _mm256_srlv_epi64(_mm256_set1_epi64x(i64::MIN), _mm256_lzcnt_epi64(stop));
             let outflank = _mm256_and_si256(_mm256_and_si256(top, pp), downs);
             let down = _mm256_and_si256(
-                _mm256_slli_epi64::<1>(_mm256_sub_epi64(zero, outflank)),
+                _mm256_slli_epi64::<1>(_mm256_sub_epi64(_mm256_setzero_si256(), outflank)),
                 downs,
             );
             or_lanes(_mm256_or_si256(up, down))
