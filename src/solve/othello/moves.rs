@@ -238,10 +238,7 @@ impl Searcher<'_> {
                 1 << 29
             } else if shallow_depth > 0 {
                 let replies = moves(np, no);
-                let child_features = match self.eval {
-                    Some(eval) => eval.child_features(&features, u32::from(m.square), m.flips),
-                    None => features,
-                };
+                let child_features = self.child_features(&features, u32::from(m.square), m.flips);
                 let v = match self.eval {
                     // The ordering search to depth 0 is the child's evaluation: it gets
                     // the replies computed here (same value, same node).
@@ -307,6 +304,17 @@ impl Searcher<'_> {
         }
     }
 
+    /// The pattern indices after the move to `square` flipping `flips` from the
+    /// position of `features` (unchanged without the pattern evaluation, which is the
+    /// only reader).
+    #[inline]
+    fn child_features(&self, features: &Features, square: u32, flips: u64) -> Features {
+        match self.eval {
+            Some(eval) => eval.child_features(features, square, flips),
+            None => *features,
+        }
+    }
+
     /// A fail-soft alpha-beta search to `depth` for move ordering, on the pattern
     /// evaluation or [`order_eval`], in 1/32 discs (finished games score 32 per disc so
     /// they dominate the evaluation). `features`: the position's pattern indices (unused
@@ -339,10 +347,7 @@ impl Searcher<'_> {
             let square = mask.trailing_zeros();
             mask &= mask - 1;
             let f = flips(p, o, square);
-            let child_features = match self.eval {
-                Some(eval) => eval.child_features(features, square, f),
-                None => *features,
-            };
+            let child_features = self.child_features(features, square, f);
             let v = -self.order_search(
                 o ^ f,
                 p ^ f ^ (1u64 << square),

@@ -6,6 +6,7 @@
 //! [`PatternEval::eval_with_moves`]'s value.
 
 use super::PatternEval;
+use crate::game::othello::board::moves;
 
 /// Lanes of a feature vector: one per placement (46), padded to a multiple of 16.
 pub const LANES: usize = 48;
@@ -135,7 +136,7 @@ impl PatternEval {
             sum += i32::from(stage.tables[offset + usize::from(idx)]);
         }
         sum + stage.scalar[0] * p_moves.count_ones() as i32
-            + stage.scalar[1] * crate::game::othello::board::moves(o, p).count_ones() as i32
+            + stage.scalar[1] * moves(o, p).count_ones() as i32
             + stage.scalar[2]
     }
 }
