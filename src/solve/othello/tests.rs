@@ -1,5 +1,5 @@
-//! Unit tests of the solver's parts: the table's precision rules, stability, and the
-//! last square's flip count against brute force.
+//! Unit tests of the solver's parts: the table's precision rules and clearing,
+//! stability, and the last square's flip count against brute force.
 
 use super::last::{last_flip_count, last_square};
 use super::stability::full_lines;
@@ -56,6 +56,93 @@ fn table_keeps_exact_bounds_apart_from_the_presearch() {
     table.store(h, entry(2, 64, 7, EXACT));
     let e = table.probe(h).expect("stored");
     assert_eq!((e.lower, e.upper, e.best), (2, 8, 7));
+}
+
+#[test]
+fn a_cleared_table_forgets_every_entry_across_the_wipe() {
+    let table = Table::new(1);
+    let h = hash(0x1234, 0x5678_0000);
+    table.store(h, entry(-4, 10, 3, EXACT));
+    assert!(table.probe(h).is_some());
+    table.clear();
+    assert!(table.probe(h).is_none(), "an entry of the last generation");
+    // An entry written now merges with nothing of before: its own bounds only.
+    table.store(h, entry(2, 64, 7, EXACT));
+    let e = table.probe(h).expect("stored");
+    assert_eq!((e.lower, e.upper, e.best), (2, 64, 7));
+    // Through more clears than there are generation numbers (the memory is wiped once
+    // on the way), an old entry never comes back.
+    for _ in 0..300 {
+        table.clear();
+        assert!(table.probe(h).is_none());
+    }
+    // The slots of old generations are free: a bucket takes four new entries without
+    // losing one, although every slot held an old one.
+    let hashes: Vec<u64> = (0..4u64).map(|i| 0x77 + i).collect(); // one bucket
+    for &h in &hashes {
+        table.store(h, entry(-64, 0, 1, EXACT));
+    }
+    table.clear();
+    for (k, &h) in hashes.iter().enumerate() {
+        let empties = 10 + k as u32;
+        table.store(
+            h,
+            Entry {
+                empties,
+                ..entry(-64, 2, 1, EXACT)
+            },
+        );
+    }
+    for (k, &h) in hashes.iter().enumerate() {
+        let e = table.probe(h).expect("all four kept");
+        assert_eq!((e.upper, e.empties), (2, 10 + k as u32));
+    }
+}
+
+/// A position `empties` squares from the end of a seeded random game (or the game's
+/// end, if it ends sooner), the side to move first.
+fn random_position(seed: u64, empties: u32) -> (u64, u64) {
+    let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
+    let mut state = seed;
+    while 64 - (p | o).count_ones() > empties {
+        let mut mask = moves(p, o);
+        if mask == 0 {
+            if moves(o, p) == 0 {
+                break;
+            }
+            std::mem::swap(&mut p, &mut o);
+            continue;
+        }
+        state = splitmix64(state);
+        for _ in 0..state % u64::from(mask.count_ones()) {
+            mask &= mask - 1;
+        }
+        let sq = mask.trailing_zeros();
+        let f = flips(p, o, sq);
+        (p, o) = (o ^ f, p ^ f ^ (1u64 << sq));
+    }
+    (p, o)
+}
+
+#[test]
+fn a_reused_solver_counts_the_nodes_of_a_fresh_one() {
+    // The table is cleared by generations between solves: the 300 solves cross the
+    // wipe, and each must see an empty table, as a new solver does.
+    let opts = OthelloOptions {
+        tt_mib: 1,
+        ..OthelloOptions::default()
+    };
+    let mut reused = OthelloSolver::new(opts.clone());
+    for seed in 0..300 {
+        let (p, o) = random_position(seed, 12 + (seed % 3) as u32);
+        let again = reused.solve(p, o);
+        let fresh = OthelloSolver::new(opts.clone()).solve(p, o);
+        assert_eq!(
+            (again.score, again.nodes),
+            (fresh.score, fresh.nodes),
+            "seed {seed}"
+        );
+    }
 }
 
 #[test]
