@@ -15,7 +15,7 @@ mod describe;
 mod eval;
 mod formats;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::cmp::Ordering;
 use std::fmt;

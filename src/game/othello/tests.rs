@@ -45,8 +45,9 @@ fn naive_moves(p: u64, o: u64) -> u64 {
         .fold(0, |m, sq| m | (1u64 << sq))
 }
 
-/// Positions from seeded random games: every position of `games` games.
-fn random_positions(seed: u64, games: usize) -> Vec<Othello> {
+/// Positions from seeded random games: every position of `games` games (also the
+/// solver's tests' source of positions).
+pub(crate) fn random_positions(seed: u64, games: usize) -> Vec<Othello> {
     let mut rng = SeededRng::new(seed);
     let mut out = Vec::new();
     let mut moves = Vec::new();

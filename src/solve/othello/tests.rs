@@ -99,31 +99,6 @@ fn a_cleared_table_forgets_every_entry_across_the_wipe() {
     }
 }
 
-/// A position `empties` squares from the end of a seeded random game (or the game's
-/// end, if it ends sooner), the side to move first.
-fn random_position(seed: u64, empties: u32) -> (u64, u64) {
-    let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
-    let mut state = seed;
-    while 64 - (p | o).count_ones() > empties {
-        let mut mask = moves(p, o);
-        if mask == 0 {
-            if moves(o, p) == 0 {
-                break;
-            }
-            std::mem::swap(&mut p, &mut o);
-            continue;
-        }
-        state = splitmix64(state);
-        for _ in 0..state % u64::from(mask.count_ones()) {
-            mask &= mask - 1;
-        }
-        let sq = mask.trailing_zeros();
-        let f = flips(p, o, sq);
-        (p, o) = (o ^ f, p ^ f ^ (1u64 << sq));
-    }
-    (p, o)
-}
-
 #[test]
 fn a_reused_solver_counts_the_nodes_of_a_fresh_one() {
     // The table is cleared by generations between solves: the 300 solves cross the
@@ -132,15 +107,21 @@ fn a_reused_solver_counts_the_nodes_of_a_fresh_one() {
         tt_mib: 1,
         ..OthelloOptions::default()
     };
+    let positions: Vec<(u64, u64)> = crate::game::othello::tests::random_positions(13, 150)
+        .iter()
+        .map(|g| (g.player(), g.opponent()))
+        .filter(|&(p, o)| (12..=14).contains(&(64 - (p | o).count_ones())))
+        .take(300)
+        .collect();
+    assert_eq!(positions.len(), 300);
     let mut reused = OthelloSolver::new(opts.clone());
-    for seed in 0..300 {
-        let (p, o) = random_position(seed, 12 + (seed % 3) as u32);
+    for (k, &(p, o)) in positions.iter().enumerate() {
         let again = reused.solve(p, o);
         let fresh = OthelloSolver::new(opts.clone()).solve(p, o);
         assert_eq!(
             (again.score, again.nodes),
             (fresh.score, fresh.nodes),
-            "seed {seed}"
+            "position {k}"
         );
     }
 }
