@@ -40,6 +40,30 @@ struct Bucket([AtomicU64; 2 * SLOTS]);
 /// Slots per bucket.
 const SLOTS: usize = 4;
 
+impl Bucket {
+    /// The slot holding the entry of hash `h` written in `generation`, and its data
+    /// word.
+    #[inline(always)]
+    fn find(&self, h: u64, generation: u8) -> Option<(usize, u64)> {
+        for slot in 0..SLOTS {
+            let data = self[2 * slot + 1].load(Ordering::Relaxed);
+            if Entry::generation(data) == generation
+                && self[2 * slot].load(Ordering::Relaxed) ^ data == h
+            {
+                return Some((slot, data));
+            }
+        }
+        None
+    }
+
+    /// Writes the data word `data` of hash `h` into `slot`.
+    #[inline(always)]
+    fn write(&self, slot: usize, h: u64, data: u64) {
+        self[2 * slot].store(h ^ data, Ordering::Relaxed);
+        self[2 * slot + 1].store(data, Ordering::Relaxed);
+    }
+}
+
 impl std::ops::Deref for Bucket {
     type Target = [AtomicU64; 2 * SLOTS];
 
@@ -174,16 +198,9 @@ impl Table {
     #[inline]
     pub(super) fn probe(&self, h: u64) -> Option<Entry> {
         let bucket = &self.slots[(h >> 32) as usize & self.mask];
-        let generation = self.generation();
-        for slot in 0..SLOTS {
-            let data = bucket[2 * slot + 1].load(Ordering::Relaxed);
-            if Entry::generation(data) == generation
-                && bucket[2 * slot].load(Ordering::Relaxed) ^ data == h
-            {
-                return Some(Entry::unpack(data));
-            }
-        }
-        None
+        bucket
+            .find(h, self.generation())
+            .map(|(_, data)| Entry::unpack(data))
     }
 
     /// Stores `entry` for the position with hash `h`: merged with the current
@@ -193,29 +210,22 @@ impl Table {
     pub(super) fn store(&self, h: u64, mut entry: Entry) {
         let bucket = &self.slots[(h >> 32) as usize & self.mask];
         let generation = self.generation();
-        for slot in 0..SLOTS {
-            let data = bucket[2 * slot + 1].load(Ordering::Relaxed);
-            if Entry::generation(data) == generation
-                && bucket[2 * slot].load(Ordering::Relaxed) ^ data == h
-            {
-                let old = Entry::unpack(data);
-                if entry.precision < old.precision {
-                    // Surer bounds are worth more.
-                    return;
-                }
-                if entry.precision == old.precision {
-                    // Both the old and the new bounds hold: keep their intersection.
-                    entry.lower = entry.lower.max(old.lower);
-                    entry.upper = entry.upper.min(old.upper);
-                }
-                if entry.best == NO_MOVE {
-                    entry.best = old.best;
-                }
-                let data = entry.pack(generation);
-                bucket[2 * slot].store(h ^ data, Ordering::Relaxed);
-                bucket[2 * slot + 1].store(data, Ordering::Relaxed);
+        if let Some((slot, data)) = bucket.find(h, generation) {
+            let old = Entry::unpack(data);
+            if entry.precision < old.precision {
+                // Surer bounds are worth more.
                 return;
             }
+            if entry.precision == old.precision {
+                // Both the old and the new bounds hold: keep their intersection.
+                entry.lower = entry.lower.max(old.lower);
+                entry.upper = entry.upper.min(old.upper);
+            }
+            if entry.best == NO_MOVE {
+                entry.best = old.best;
+            }
+            bucket.write(slot, h, entry.pack(generation));
+            return;
         }
         let mut slot = 0;
         let mut fewest = u32::MAX;
@@ -231,9 +241,7 @@ impl Table {
                 slot = k;
             }
         }
-        let data = entry.pack(generation);
-        bucket[2 * slot].store(h ^ data, Ordering::Relaxed);
-        bucket[2 * slot + 1].store(data, Ordering::Relaxed);
+        bucket.write(slot, h, entry.pack(generation));
     }
 }
 
