@@ -2,8 +2,9 @@
 //! the file's score (with Pons' node counts as a ceiling), FFO positions solve to the
 //! file's score and one of its best moves, the Othello solver agrees with the generic
 //! engine searched to the end, and every technique switched off (or threads on) leaves
-//! the scores unchanged. `treelab solve` prints MISMATCH and fails on a wrong file, and
-//! names file and line for a bad one.
+//! the scores unchanged. `treelab solve` prints MISMATCH and fails on a wrong file,
+//! names file and line for a bad one, and with `--trace-root` prints the root's searches,
+//! whose nodes add up to the position's.
 
 use treelab::engine::{AnyPosition, Suite};
 use treelab::game::othello::{Othello, OthelloEval};
@@ -466,4 +467,53 @@ fn a_root_that_must_pass_solves_through_the_opponents_search() {
         }
     }
     assert!(found >= 3, "only {found} passing roots found");
+}
+
+#[test]
+fn cli_traces_the_root_searches_on_standard_error() {
+    // FFO #39 has 26 empties: presearch, exact probes, then the PVS that finds the move.
+    let (ok, out, err) = treelab(&[
+        "solve",
+        "--suite",
+        "fforum-20-39.obf",
+        "--range",
+        "39",
+        "--format",
+        "csv",
+        "--trace-root",
+    ]);
+    assert!(ok, "{err}");
+    let row = out.lines().nth(1).expect("a CSV row");
+    let fields: Vec<&str> = row.split(',').collect();
+    let (score, nodes): (i32, u64) = (
+        fields[2].parse().expect("score"),
+        fields[4].parse().expect("nodes"),
+    );
+    let trace: Vec<&str> = err.lines().filter(|l| l.starts_with("#39 ")).collect();
+    let stages: Vec<&str> = trace
+        .iter()
+        .map(|l| l.split_whitespace().nth(1).expect("a stage"))
+        .collect();
+    assert_eq!(stages.first(), Some(&"presearch"), "{err}");
+    assert!(stages.contains(&"exact"), "{err}");
+    assert_eq!(stages.last(), Some(&"pvs"), "{err}");
+    assert!(
+        trace
+            .last()
+            .expect("pvs")
+            .contains(&format!("score = {score:+}")),
+        "{err}"
+    );
+    let traced: u64 = trace
+        .iter()
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let at = words.iter().position(|w| *w == "nodes").expect("nodes");
+            words[at - 1].parse::<u64>().expect("a node count")
+        })
+        .sum();
+    assert_eq!(traced, nodes, "{err}");
+    // Without the flag nothing is traced.
+    let (ok, _, err) = treelab(&["solve", "--suite", "fforum-20-39.obf", "--range", "39"]);
+    assert!(ok && !err.contains("window"), "{err}");
 }

@@ -7,7 +7,9 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 
 use super::connect4::C4Options;
-use super::othello::{DEFAULT_PRESEARCH_MARGIN, DEFAULT_TT_MIB, MAX_LAST_N, OthelloOptions};
+use super::othello::{
+    DEFAULT_PRESEARCH_MARGIN, DEFAULT_TT_MIB, MAX_LAST_N, OthelloOptions, RootSearch,
+};
 use super::pattern::PatternEval;
 use super::{AnySolver, SolveOptions, SolveRow, item_number};
 use crate::engine::{GameKind, Suite};
@@ -91,6 +93,12 @@ pub struct SolveArgs {
     /// discs beyond the null window (larger: a slower, surer estimate).
     #[arg(long, default_value_t = DEFAULT_PRESEARCH_MARGIN)]
     pub presearch_margin: u32,
+    /// Othello: print each search of the root to standard error as it ends: the
+    /// presearch's and the exact null-window probes and the final PVS, with the window,
+    /// what it proved, its nodes and seconds (progress for long solves; where the nodes
+    /// go at the root).
+    #[arg(long)]
+    pub trace_root: bool,
     /// Connect Four: store only upper bounds in the table.
     #[arg(long)]
     pub no_lower_bounds: bool,
@@ -194,6 +202,25 @@ fn signed(v: Option<i32>) -> String {
     v.map_or_else(|| "-".to_string(), |v| format!("{v:+}"))
 }
 
+/// One line of `--trace-root`: the position's name, the root search's stage and
+/// window, what its value proves, its nodes and seconds.
+fn root_search_line(name: &str, r: &RootSearch) -> String {
+    let proved = if r.value <= r.alpha {
+        format!("score <= {:+}", r.value)
+    } else if r.value >= r.beta {
+        format!("score >= {:+}", r.value)
+    } else {
+        format!("score = {:+}", r.value)
+    };
+    let window = format!("({:+}, {:+})", r.alpha, r.beta);
+    format!(
+        "{name:<6} {:<9} window {window:<10} {proved:<14} {:>14} nodes {:>10.3} s",
+        r.stage.name(),
+        r.nodes,
+        r.seconds
+    )
+}
+
 fn verdict(row: &SolveRow) -> &'static str {
     match row.matches() {
         Some(true) => "ok",
@@ -246,7 +273,15 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     let mut mismatches = Vec::new();
     let mut checked = 0usize;
     for &i in &chosen {
-        let row = solver.solve_item(&suite, i).map_err(anyhow::Error::msg)?;
+        let name = &suite.items[i].name;
+        let mut trace = |r: &RootSearch| {
+            if args.trace_root {
+                eprintln!("{}", root_search_line(name, r));
+            }
+        };
+        let row = solver
+            .solve_item_observed(&suite, i, &mut trace)
+            .map_err(anyhow::Error::msg)?;
         total_nodes += row.nodes;
         total_seconds += row.seconds;
         match row.matches() {

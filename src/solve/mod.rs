@@ -14,7 +14,7 @@ pub mod pattern;
 
 use crate::engine::{AnyPosition, GameKind, Suite};
 use connect4::{C4Options, C4Solver};
-use othello::{OthelloOptions, OthelloSolver};
+use othello::{OthelloOptions, OthelloSolver, RootObserver};
 
 /// The options of both solvers (a suite uses the ones of its game).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -107,6 +107,17 @@ impl AnySolver {
 
     /// Solves suite item `index` (0-based) of `suite`.
     pub fn solve_item(&mut self, suite: &Suite, index: usize) -> Result<SolveRow, String> {
+        self.solve_item_observed(suite, index, &mut |_| {})
+    }
+
+    /// [`AnySolver::solve_item`], reporting each search of an Othello root to `observe`
+    /// as it ends (see [`OthelloSolver::solve_observed`]; Connect Four reports none).
+    pub fn solve_item_observed(
+        &mut self,
+        suite: &Suite,
+        index: usize,
+        observe: RootObserver<'_>,
+    ) -> Result<SolveRow, String> {
         let item = suite
             .items
             .get(index)
@@ -129,7 +140,7 @@ impl AnySolver {
         let cpu_before = threads.and_then(cpu_seconds);
         let (score, best, nodes, seconds) = match (&mut *self, &item.position) {
             (AnySolver::Othello(solver), AnyPosition::Othello(pos)) => {
-                let r = solver.solve(pos.player(), pos.opponent());
+                let r = solver.solve_observed(pos.player(), pos.opponent(), observe);
                 let best = match r.best_move {
                     Some(sq) => square_name(sq),
                     None if r.pass => "PS".to_string(),

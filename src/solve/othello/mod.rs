@@ -60,6 +60,7 @@ use super::pattern::PatternEval;
 use crate::game::othello::board::moves;
 use moves::parity_of;
 use root::root;
+pub use root::{RootObserver, RootSearch, RootStage};
 use search::Searcher;
 pub use stability::stable_discs;
 use table::NO_MOVE;
@@ -332,6 +333,14 @@ impl OthelloSolver {
     /// game. The table is cleared first, so with one thread the result and the node
     /// count depend only on the position and the options.
     pub fn solve(&mut self, p: u64, o: u64) -> OthelloSolve {
+        self.solve_observed(p, o, &mut |_| {})
+    }
+
+    /// [`OthelloSolver::solve`], reporting each search of the root (the presearch's
+    /// and the exact null-window probes, the final PVS) to `observe` as it ends, for
+    /// the side to move in `(p, o)` (also when it must pass). The same searches and
+    /// node counts as without.
+    pub fn solve_observed(&mut self, p: u64, o: u64, observe: RootObserver<'_>) -> OthelloSolve {
         let clock = Instant::now();
         if let Some(table) = &self.table {
             table.clear();
@@ -347,7 +356,15 @@ impl OthelloSolver {
             let pass = moves(o, p) != 0;
             let score = if pass {
                 // The same root search for the opponent (who has a move), negated.
-                -root(&mut searcher, o, p, empties, parity).0
+                let mut negated = |r: &RootSearch| {
+                    observe(&RootSearch {
+                        alpha: -r.beta,
+                        beta: -r.alpha,
+                        value: -r.value,
+                        ..*r
+                    });
+                };
+                -root(&mut searcher, o, p, empties, parity, &mut negated).0
             } else {
                 searcher.nodes += 1;
                 final_score(p, o)
@@ -360,7 +377,7 @@ impl OthelloSolver {
                 seconds: clock.elapsed().as_secs_f64(),
             };
         }
-        let (score, best) = root(&mut searcher, p, o, empties, parity);
+        let (score, best) = root(&mut searcher, p, o, empties, parity, observe);
         let nodes = searcher.nodes;
         OthelloSolve {
             score,

@@ -1,5 +1,5 @@
 //! Unit tests of the solver's parts: the table's precision rules and clearing,
-//! stability, and the last square's flip count against brute force.
+//! stability, the last square's flip count against brute force, and the root's trace.
 
 use super::last::{last_flip_count, last_square};
 use super::stability::full_lines;
@@ -161,5 +161,94 @@ fn last_square_matches_brute_force_on_every_square() {
             "seed {seed}"
         );
         assert_eq!(last_square(p, o, square), brute(p, o), "seed {seed}");
+    }
+}
+
+/// Solves `(p, o)` recording the root's searches; checks that they account for every
+/// node (and change none), that each exact probe's proof holds for the score, and that
+/// the last one is the PVS in the window around the score. Returns the searches.
+fn check_root_trace(opts: &OthelloOptions, p: u64, o: u64) -> Vec<RootSearch> {
+    let mut trace = Vec::new();
+    let traced = OthelloSolver::new(opts.clone()).solve_observed(p, o, &mut |r| trace.push(*r));
+    let plain = OthelloSolver::new(opts.clone()).solve(p, o);
+    assert_eq!((traced.score, traced.nodes), (plain.score, plain.nodes));
+    if moves(p, o) == 0 && moves(o, p) == 0 {
+        assert!(trace.is_empty(), "a finished game has no root search");
+        return trace;
+    }
+    let score = traced.score;
+    assert_eq!(trace.iter().map(|r| r.nodes).sum::<u64>(), traced.nodes);
+    let last = trace.last().expect("a root search");
+    assert_eq!(last.stage, RootStage::Pvs);
+    assert_eq!(last.value, score);
+    assert!(last.alpha < score && score < last.beta, "{last:?}");
+    for r in trace.iter().filter(|r| r.stage == RootStage::Exact) {
+        assert_eq!(r.beta, r.alpha + 1, "{r:?}");
+        if r.value > r.alpha {
+            assert!(score >= r.value, "{r:?} against {score}");
+        } else {
+            assert!(score <= r.value, "{r:?} against {score}");
+        }
+    }
+    trace
+}
+
+#[test]
+fn the_root_trace_accounts_for_every_node_and_every_probe_holds() {
+    let games = crate::game::othello::tests::random_positions(21, 40);
+    let pick = |lo: u32, hi: u32, n: usize| -> Vec<(u64, u64)> {
+        let chosen: Vec<(u64, u64)> = games
+            .iter()
+            .map(|g| (g.player(), g.opponent()))
+            .filter(|&(p, o)| (lo..=hi).contains(&(64 - (p | o).count_ones())))
+            .step_by(3)
+            .take(n)
+            .collect();
+        assert_eq!(chosen.len(), n, "positions with {lo}-{hi} empties");
+        chosen
+    };
+    let opts = OthelloOptions::default();
+    for (p, o) in pick(10, 14, 12) {
+        let trace = check_root_trace(&opts, p, o);
+        assert!(trace.iter().all(|r| r.stage != RootStage::Presearch));
+    }
+    // From PRESEARCH_MIN_EMPTIES on the presearch's probes come first.
+    for (p, o) in pick(PRESEARCH_MIN_EMPTIES, 17, 6) {
+        let trace = check_root_trace(&opts, p, o);
+        let first_exact = trace.iter().position(|r| r.stage != RootStage::Presearch);
+        assert!(first_exact.is_some_and(|k| k > 0), "{trace:?}");
+        assert!(
+            trace[first_exact.unwrap_or(0)..]
+                .iter()
+                .all(|r| r.stage != RootStage::Presearch)
+        );
+    }
+    // Without aspiration: one PVS with the full window.
+    let plain = OthelloOptions {
+        aspiration: false,
+        ..OthelloOptions::default()
+    };
+    for (p, o) in pick(10, 12, 4) {
+        let trace = check_root_trace(&plain, p, o);
+        assert_eq!(trace.len(), 1);
+        assert_eq!((trace[0].alpha, trace[0].beta), (-INF, INF));
+    }
+}
+
+#[test]
+fn the_root_trace_of_a_pass_is_for_the_side_that_passes() {
+    // The solver searches the opponent's root and negates: the trace must be negated
+    // too, so that its PVS value is the (passing) side's score.
+    let passes: Vec<(u64, u64)> = crate::game::othello::tests::random_positions(5, 400)
+        .iter()
+        .map(|g| (g.player(), g.opponent()))
+        .filter(|&(p, o)| moves(p, o) == 0 && moves(o, p) != 0)
+        .filter(|&(p, o)| (64 - (p | o).count_ones()) >= 3)
+        .take(10)
+        .collect();
+    assert_eq!(passes.len(), 10);
+    for (p, o) in passes {
+        let trace = check_root_trace(&OthelloOptions::default(), p, o);
+        assert!(!trace.is_empty());
     }
 }
