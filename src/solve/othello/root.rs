@@ -107,12 +107,20 @@ pub(super) fn root(
         // table.
         let margin = s.opts.presearch_margin.min(u32::from(EXACT) - 1);
         s.precision = margin as u8;
-        let stage = (RootStage::Presearch, &mut *observe as RootObserver<'_>);
-        guess = Some(bisect(s, p, o, empties, parity, None, stage).0 + 1);
+        let (below, _) = bisect(
+            s,
+            p,
+            o,
+            empties,
+            parity,
+            None,
+            RootStage::Presearch,
+            observe,
+        );
+        guess = Some(below + 1);
         s.precision = EXACT;
     }
-    let stage = (RootStage::Exact, &mut *observe as RootObserver<'_>);
-    let (lo, hi) = bisect(s, p, o, empties, parity, guess, stage);
+    let (lo, hi) = bisect(s, p, o, empties, parity, guess, RootStage::Exact, observe);
     observed(s, observe, RootStage::Pvs, (lo, hi), |s| {
         s.pvs(p, o, lo, hi, empties, parity)
     })
@@ -120,8 +128,9 @@ pub(super) fn root(
 
 /// Null-window probes at the root until one even score is left: bisection, or with a
 /// `guess` probes next to the guess first (moving it to each probe's fail-soft value).
-/// Returns the window `(score - 1, score + 1)`. Each probe is reported to the observer
-/// as a search of the given stage.
+/// Returns the window `(score - 1, score + 1)`. Each probe is reported to `observe` as
+/// a search of `stage`.
+#[allow(clippy::too_many_arguments)]
 fn bisect(
     s: &mut Searcher<'_>,
     p: u64,
@@ -129,7 +138,8 @@ fn bisect(
     empties: u32,
     parity: u32,
     mut guess: Option<i32>,
-    (stage, observe): (RootStage, RootObserver<'_>),
+    stage: RootStage,
+    observe: RootObserver<'_>,
 ) -> (i32, i32) {
     let mut lo = -INF; // the score is above lo
     let mut hi = INF; // and below hi
