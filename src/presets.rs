@@ -55,8 +55,7 @@ mod tests {
         for p in &all {
             let s = (p.build)();
             assert!(!s.rows.is_empty(), "{}", p.name);
-            s.current_position()
-                .unwrap_or_else(|e| panic!("{}: {e}", p.name));
+            assert!(s.problems.is_empty(), "{}: {:?}", p.name, s.problems);
             for (i, r) in s.rows.iter().enumerate() {
                 r.check()
                     .unwrap_or_else(|e| panic!("{} row {}: {e}", p.name, i + 1));

@@ -17,13 +17,44 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crate::engine::{AnyPosition, SearchRecord, SearchRequest, Suite, run_search};
+use crate::engine::{AnyPosition, SearchRecord, SearchRequest, run_search};
 use crate::search::{Progress, SearchControl};
-use crate::session::{ComparisonRow, ResultEntry, Session};
+use crate::session::{ComparisonRow, ResultEntry, Session, short_text};
 use crate::vocab::parallel::map_in_order;
 
-/// The name results carry when the current position (not a suite entry) was searched.
-pub const CURRENT_POSITION: &str = "current";
+/// A position a run searches, with what names it: the suite entry it is (source,
+/// index and name), if it is one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunPosition {
+    /// The position.
+    pub position: AnyPosition,
+    /// The suite entry's name (`#40`), or empty for a position of no suite.
+    pub name: String,
+    /// The suite's source and the position's index in it, when it is a suite entry.
+    pub suite: Option<(String, usize)>,
+}
+
+impl RunPosition {
+    /// A position of no suite.
+    #[must_use]
+    pub fn plain(position: AnyPosition) -> RunPosition {
+        RunPosition {
+            position,
+            name: String::new(),
+            suite: None,
+        }
+    }
+
+    /// How the views name it: the suite entry's name, or the game and its text.
+    #[must_use]
+    pub fn label(&self) -> String {
+        if self.name.is_empty() {
+            short_text(self.position.kind(), &self.position.to_text())
+        } else {
+            self.name.clone()
+        }
+    }
+}
 
 /// One search of a run.
 #[derive(Clone, Debug)]
@@ -32,10 +63,8 @@ pub struct Job {
     pub row: usize,
     /// The row's label when the run started (see [`ComparisonRow::label`]).
     pub label: String,
-    /// The position's name.
-    pub position_name: String,
-    /// The position.
-    pub position: AnyPosition,
+    /// The position, with its name.
+    pub at: RunPosition,
     /// What to run (its depth is this job's depth).
     pub request: SearchRequest,
 }
@@ -75,7 +104,7 @@ pub type SearchFn =
 #[must_use]
 pub fn engine_search() -> SearchFn {
     Arc::new(|job: &Job, control: SearchControl<'_>| {
-        run_search(&job.position, &job.request, control).map_err(|e| e.to_string())
+        run_search(&job.at.position, &job.request, control).map_err(|e| e.to_string())
     })
 }
 
@@ -305,12 +334,8 @@ fn run_job(
 
 /// The jobs of a comparison: every enabled row x position x depth, positions in the
 /// outer loop so that a stopped run has every row's results for the first positions.
-/// `positions` are (name, position) pairs. Rows whose options do not validate are
-/// refused with the row number and the reason.
-pub fn plan_jobs(
-    rows: &[ComparisonRow],
-    positions: &[(String, AnyPosition)],
-) -> Result<Vec<Job>, String> {
+/// Rows whose options do not validate are refused with the row number and the reason.
+pub fn plan_jobs(rows: &[ComparisonRow], positions: &[RunPosition]) -> Result<Vec<Job>, String> {
     plan_jobs_on(rows, positions, 1)
 }
 
@@ -318,7 +343,7 @@ pub fn plan_jobs(
 /// not fit in the memory there is with that many running together.
 pub fn plan_jobs_on(
     rows: &[ComparisonRow],
-    positions: &[(String, AnyPosition)],
+    positions: &[RunPosition],
     threads: usize,
 ) -> Result<Vec<Job>, String> {
     for (i, row) in rows.iter().enumerate().filter(|(_, r)| r.enabled) {
@@ -331,14 +356,13 @@ pub fn plan_jobs_on(
             .map_err(|e| format!("row {}: {e}", i + 1))?;
     }
     let mut jobs = Vec::new();
-    for (name, position) in positions {
+    for at in positions {
         for (i, row) in rows.iter().enumerate().filter(|(_, r)| r.enabled) {
             for depth in row.depths() {
                 jobs.push(Job {
                     row: i,
                     label: row.label(),
-                    position_name: name.clone(),
-                    position: position.clone(),
+                    at: at.clone(),
                     request: SearchRequest {
                         algorithm: row.algorithm,
                         options: row.options.clone(),
@@ -364,30 +388,69 @@ pub enum Target {
     Suite,
 }
 
-/// The (name, position) pairs of `target`: the `current` position, or every position
-/// of the loaded `suite`.
-pub fn target_positions(
-    current: &AnyPosition,
-    suite: Option<&Suite>,
-    target: Target,
-) -> Result<Vec<(String, AnyPosition)>, String> {
+impl Target {
+    /// What a run of `session` searches: the suite when the session says so and its
+    /// suite is of the current game, else the current position.
+    #[must_use]
+    pub fn of(session: &Session) -> Target {
+        if session.view.run_suite && session.suite_of_this_game().is_some() {
+            Target::Suite
+        } else {
+            Target::Current
+        }
+    }
+}
+
+/// The positions `target` names in `session`: the current position (named after its
+/// suite entry when it is one), or every position of the suite, which must be of the
+/// current game (a suite of another game is never searched).
+pub fn target_positions(session: &Session, target: Target) -> Result<Vec<RunPosition>, String> {
     match target {
-        Target::Current => Ok(vec![(CURRENT_POSITION.to_string(), current.clone())]),
+        Target::Current => {
+            let (name, suite) = match session.current_suite_item() {
+                Some((i, item)) => (
+                    item.name.clone(),
+                    session.suite.as_ref().map(|s| (s.source.clone(), i)),
+                ),
+                None => (String::new(), None),
+            };
+            Ok(vec![RunPosition {
+                position: session.position.clone(),
+                name,
+                suite,
+            }])
+        }
         Target::Suite => {
-            let suite = suite.ok_or("no suite is open")?;
-            if suite.items.is_empty() {
-                return Err(format!("{} has no positions", suite.name));
+            let open = session.suite.as_ref().ok_or("no suite is open")?;
+            if open.kind() != session.game() {
+                return Err(format!(
+                    "the suite {} is of {}, the position of {}: open a suite of {} or run the current position",
+                    open.suite.name,
+                    open.kind().label(),
+                    session.game().label(),
+                    session.game().label()
+                ));
             }
-            Ok(suite
+            if open.suite.items.is_empty() {
+                return Err(format!("{} has no positions", open.suite.name));
+            }
+            Ok(open
+                .suite
                 .items
                 .iter()
-                .map(|it| (it.name.clone(), it.position.clone()))
+                .enumerate()
+                .map(|(i, it)| RunPosition {
+                    position: it.position.clone(),
+                    name: it.name.clone(),
+                    suite: Some((open.source.clone(), i)),
+                })
                 .collect())
         }
     }
 }
 
-/// The result entry a finished job leaves in the session.
+/// The result entry a finished job leaves in the session: named by its position's
+/// game and text form (and suite entry).
 #[must_use]
 pub fn result_entry(job: &Job, result: Result<SearchRecord, String>) -> ResultEntry {
     let (record, error) = match result {
@@ -397,21 +460,26 @@ pub fn result_entry(job: &Job, result: Result<SearchRecord, String>) -> ResultEn
     ResultEntry {
         row: job.row,
         label: job.label.clone(),
-        position: job.position_name.clone(),
+        position: job.at.name.clone(),
+        game: job.at.position.kind(),
+        position_text: job.at.position.to_text(),
+        suite: job.at.suite.as_ref().map(|(s, _)| s.clone()),
+        suite_index: job.at.suite.as_ref().map(|&(_, i)| i),
         depth: job.request.depth,
         record,
         error,
     }
 }
 
-/// Puts `entry` into `results`, replacing an earlier result of the same row,
-/// position and depth; except that a stopped or failed search never replaces a
-/// complete result made with the same settings (a partial count must not pass for a
-/// complete one). Returns false when `entry` was dropped for that reason.
+/// Puts `entry` into `results`, replacing an earlier result of the same row, position
+/// (game and text form) and depth; except that a stopped or failed search never
+/// replaces a complete result made with the same settings (a partial count must not
+/// pass for a complete one). A result of another position is never touched. Returns
+/// false when `entry` was dropped for that reason.
 pub fn insert_result(results: &mut Vec<ResultEntry>, entry: ResultEntry) -> bool {
     match results
         .iter_mut()
-        .find(|r| r.row == entry.row && r.position == entry.position && r.depth == entry.depth)
+        .find(|r| r.row == entry.row && r.key() == entry.key() && r.depth == entry.depth)
     {
         Some(old) => {
             let keep_old = old.is_complete()
@@ -435,16 +503,7 @@ pub fn run_session_blocking(
     threads: usize,
     mut on_event: impl FnMut(&Job, &RunEvent),
 ) -> Result<(), String> {
-    let suite = match &session.suite {
-        Some(r) if target == Target::Suite => {
-            Some(Suite::load_named(&r.source).map_err(|e| e.to_string())?)
-        }
-        _ => None,
-    };
-    let current = session
-        .current_position()
-        .map_err(|e| format!("the current position does not parse: {e}"))?;
-    let positions = target_positions(&current, suite.as_ref(), target)?;
+    let positions = target_positions(session, target)?;
     let jobs = plan_jobs_on(&session.rows, &positions, threads)?;
     let mut run = Run::start(jobs, threads, Arc::new(|| {}));
     let jobs = Arc::clone(&run.jobs);
@@ -469,17 +528,20 @@ pub fn run_session_blocking(
 /// Sorts `results` into the order of `jobs` (the plan's order: position, row, depth),
 /// whatever order the threads finished in. Results of no job keep their order, first.
 pub fn order_like_jobs(results: &mut [ResultEntry], jobs: &[Job]) {
-    let place: std::collections::HashMap<(usize, &str, u32), usize> = jobs
-        .iter()
-        .enumerate()
-        .map(|(i, j)| ((j.row, j.position_name.as_str(), j.request.depth), i + 1))
-        .collect();
-    results.sort_by_cached_key(|r| {
-        place
-            .get(&(r.row, r.position.as_str(), r.depth))
-            .copied()
-            .unwrap_or(0)
-    });
+    let texts: Vec<String> = jobs.iter().map(|j| j.at.position.to_text()).collect();
+    let place: std::collections::HashMap<(usize, crate::session::PositionKey<'_>, u32), usize> =
+        jobs.iter()
+            .zip(&texts)
+            .enumerate()
+            .map(|(i, (j, text))| {
+                let key = crate::session::PositionKey {
+                    game: j.at.position.kind(),
+                    text,
+                };
+                ((j.row, key, j.request.depth), i + 1)
+            })
+            .collect();
+    results.sort_by_cached_key(|r| place.get(&(r.row, r.key(), r.depth)).copied().unwrap_or(0));
 }
 
 #[cfg(test)]
@@ -497,8 +559,11 @@ mod tests {
                 ..ComparisonRow::new(Algorithm::Scout)
             },
         ];
-        let p = AnyPosition::start(GameKind::TicTacToe);
-        plan_jobs(&rows, &[("a".into(), p.clone()), ("b".into(), p)]).unwrap()
+        let named = |name: &str, text: &str| RunPosition {
+            name: name.into(),
+            ..RunPosition::plain(AnyPosition::parse(GameKind::TicTacToe, text).unwrap())
+        };
+        plan_jobs(&rows, &[named("a", "x........"), named("b", "")]).unwrap()
     }
 
     #[test]
@@ -506,7 +571,7 @@ mod tests {
         let jobs = ttt_jobs();
         // 2 positions x (6 + 2 depths).
         assert_eq!(jobs.len(), 16);
-        assert!(jobs[..8].iter().all(|j| j.position_name == "a"));
+        assert!(jobs[..8].iter().all(|j| j.at.name == "a"));
         assert_eq!(jobs[6].row, 1);
         assert_eq!(jobs[6].request.depth, 2);
         let bad = vec![ComparisonRow {
@@ -518,7 +583,7 @@ mod tests {
         }];
         let err = plan_jobs(
             &bad,
-            &[("a".into(), AnyPosition::start(GameKind::TicTacToe))],
+            &[RunPosition::plain(AnyPosition::start(GameKind::TicTacToe))],
         )
         .unwrap_err();
         assert!(err.starts_with("row 1:"), "{err}");
@@ -531,8 +596,7 @@ mod tests {
     fn threads_give_the_serial_numbers_in_plan_order() {
         let run = |threads| {
             let mut session = Session {
-                position: AnyPosition::start(GameKind::TicTacToe).to_text(),
-                game: GameKind::TicTacToe,
+                position: AnyPosition::start(GameKind::TicTacToe),
                 suite: None,
                 rows: vec![
                     ComparisonRow::new(Algorithm::NegaAlpha),
@@ -606,7 +670,11 @@ mod tests {
             ..ComparisonRow::new(Algorithm::Minimax)
         }];
         let p = AnyPosition::start(GameKind::Othello);
-        let jobs = plan_jobs(&rows, &[("start".into(), p.clone()), ("again".into(), p)]).unwrap();
+        let jobs = plan_jobs(
+            &rows,
+            &[RunPosition::plain(p.clone()), RunPosition::plain(p)],
+        )
+        .unwrap();
         let mut run = Run::start(jobs, 1, Arc::new(|| {}));
         // Wait until it is searching.
         loop {

@@ -3,25 +3,13 @@
 
 use std::time::{Duration, Instant};
 
-use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use treelab::app::{Command, TreelabApp};
 use treelab::engine::{AnyPosition, GameKind, SearchRequest, run_search};
 use treelab::search::{Algorithm, SearchControl, StopReason};
 
 mod common;
-use common::{harness, settle};
-
-/// Steps frames until the run ends (bounded: a hung run fails the test).
-fn wait_for_run(h: &mut Harness<'_, TreelabApp>, limit: Duration) {
-    let start = Instant::now();
-    while h.state().is_running() {
-        assert!(start.elapsed() < limit, "the run did not end in {limit:?}");
-        h.step();
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    settle(h);
-}
+use common::{harness, settle, wait_for_run};
 
 #[test]
 fn two_rows_on_tic_tac_toe_match_the_engine() {
@@ -105,8 +93,7 @@ fn stop_ends_a_long_search_and_keeps_its_partial_result() {
         treelab::session::ResultsTab::Seeds
     );
     assert!(
-        h.query_by_label_contains("Row 1: current depth 20 ·")
-            .is_some(),
+        h.query_by_label_contains("Row 1: #40 depth 20 ·").is_some(),
         "live progress shows"
     );
     h.get_by_label("■ Stop (Esc)").click();

@@ -30,7 +30,7 @@ const BAR_LABELS: [&str; 10] = [
     "threads",
     "Table",
     "Charts",
-    "Position",
+    "Positions",
     "Baseline",
     "Count",
     "Export",
@@ -43,14 +43,16 @@ fn the_bars_wrap_inside_the_window_at_every_size() {
         for (w, hgt) in SIZES {
             let h = harness_at(w, hgt, session);
             for label in BAR_LABELS {
-                let node = h
-                    .query_by_label(label)
-                    .unwrap_or_else(|| panic!("{session} at {w}x{hgt}: no '{label}'"));
-                let r = node.rect();
-                assert!(
-                    r.left() >= 0.0 && r.right() <= w + 0.5 && r.bottom() <= hgt,
-                    "{session} at {w}x{hgt}: '{label}' at {r:?} is outside the window"
-                );
+                // A picker is labelled by the word beside it: both must be inside.
+                let nodes: Vec<_> = h.query_all_by_label(label).collect();
+                assert!(!nodes.is_empty(), "{session} at {w}x{hgt}: no '{label}'");
+                for node in nodes {
+                    let r = node.rect();
+                    assert!(
+                        r.left() >= 0.0 && r.right() <= w + 0.5 && r.bottom() <= hgt,
+                        "{session} at {w}x{hgt}: '{label}' at {r:?} is outside the window"
+                    );
+                }
             }
         }
     }

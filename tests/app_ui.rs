@@ -15,7 +15,7 @@ fn starts_with_ffo_40() {
     settle(&mut h);
     let app = h.state();
     assert_eq!(app.position().kind(), GameKind::Othello);
-    assert_eq!(app.position_text(), Session::default().position);
+    assert_eq!(app.position(), &Session::default().position);
     assert!(!app.is_dirty());
     h.get_by_label("square a1");
     h.get_by_label("Comparison");

@@ -91,8 +91,7 @@ fn valid_samples() -> Vec<String> {
 
 fn sample_session() -> String {
     let mut s = Session {
-        game: GameKind::Connect4,
-        position: "4453".into(),
+        position: AnyPosition::parse(GameKind::Connect4, "4453").unwrap(),
         ..Session::default()
     };
     s.rows[0].options.tt_mib = 4;
@@ -331,7 +330,7 @@ fn check_custom_tree(text: &str) {
 fn check_session(text: &str) {
     match Session::from_ron(text) {
         Ok(session) => {
-            let _ = session.current_position();
+            let _ = session.position.to_text();
             if let Ok(written) = session.to_ron() {
                 let back = Session::from_ron(&written).expect("written session reads back");
                 assert_eq!(back.to_ron().ok(), Some(written));

@@ -558,8 +558,7 @@ fn absurd_parameters_are_refused_by_the_cli() {
 fn saved_sample(dir: &Path) -> (std::path::PathBuf, Vec<u8>) {
     let path = dir.join("a.ron");
     let s = Session {
-        game: GameKind::TicTacToe,
-        position: "x.o.x....".into(),
+        position: AnyPosition::parse(GameKind::TicTacToe, "x.o.x....").unwrap(),
         suite: None,
         ..Session::default()
     };
@@ -570,8 +569,7 @@ fn saved_sample(dir: &Path) -> (std::path::PathBuf, Vec<u8>) {
 
 fn other_session() -> Session {
     Session {
-        game: GameKind::Connect4,
-        position: "4453".into(),
+        position: AnyPosition::parse(GameKind::Connect4, "4453").unwrap(),
         suite: None,
         ..Session::default()
     }

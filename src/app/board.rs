@@ -33,7 +33,7 @@ const HOVER: Color32 = Color32::from_rgb(255, 220, 80);
 
 /// The board of the current game.
 pub fn board_ui(ui: &mut egui::Ui, app: &mut TreelabApp, panel: &mut PositionPanel) {
-    let pos = app.position.clone();
+    let pos = app.session.position.clone();
     match pos.kind().info().layout() {
         BoardLayout::Grid { cols, rows, style } => {
             grid_ui(ui, app, panel, &pos, (cols, rows), style);

@@ -53,13 +53,18 @@ impl ResultsView for ChartsView {
 pub fn chart_series(app: &TreelabApp, ratio_depth: Option<u32>) -> (Vec<Series>, Vec<Series>, u32) {
     let report = app.report();
     let count = app.session.view.count;
-    let positions: Vec<String> = match &app.session.view.position_filter {
-        Some(p) => vec![p.clone()],
-        None => report.positions(),
-    };
-    let mut depth = report.depth_series(&positions, count);
+    let set = app.position_set();
+    if set.several_games() {
+        return (Vec::new(), Vec::new(), 1);
+    }
+    let keys = set.keys();
+    let mut depth = report.depth_series(&keys, count);
     let max_depth = report.depths().last().copied().unwrap_or(1);
-    if let Some((width, tree_depth)) = app.position.as_dyn().tree_shape() {
+    // Reference lines of a uniform tree: only for the one random tree shown.
+    if let [only] = set.positions.as_slice()
+        && let Ok(p) = crate::engine::AnyPosition::parse(only.game, &only.text)
+        && let Some((width, tree_depth)) = p.as_dyn().tree_shape()
+    {
         depth.extend(uniform_tree_references(
             width,
             max_depth.min(tree_depth),
@@ -67,7 +72,7 @@ pub fn chart_series(app: &TreelabApp, ratio_depth: Option<u32>) -> (Vec<Series>,
         ));
     }
     let ratio_depth = ratio_depth.unwrap_or(max_depth);
-    let ratio = report.ratio_series(&report.positions(), ratio_depth, count);
+    let ratio = report.ratio_series(&keys, ratio_depth, count);
     (depth, ratio, ratio_depth)
 }
 
@@ -116,10 +121,16 @@ fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp, view: &mut ChartsView) {
     let count = app.session.view.count;
     let outer = ui.available_rect_before_wrap();
     let height = ((ui.available_height() - 60.0) / 2.0).max(160.0);
+    let set = app.position_set();
+    if set.several_games() {
+        ui.weak("No charts: these positions are of more than one game. Pick one game's positions under Positions.");
+        return;
+    }
     ui.label(
         egui::RichText::new(format!(
-            "Total {} against depth (log scale)",
-            count_label(count)
+            "Total {} over {}, against depth (log scale)",
+            count_label(count),
+            set.description
         ))
         .strong(),
     );
@@ -190,7 +201,8 @@ fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp, view: &mut ChartsView) {
     if app.session.view.baseline_row.is_none() {
         ui.weak("Pick a baseline row above to see ratios.");
     } else {
-        let positions = app.report().positions();
+        // The ratio series number the set's positions from 1, in the set's order.
+        let positions: Vec<String> = set.positions.iter().map(|p| p.label.clone()).collect();
         let names = positions.clone();
         let resp = Plot::new("ratio_chart")
             .height(height)
@@ -303,8 +315,9 @@ impl TreelabApp {
             ChartFormat::Svg => {
                 let (depth, _, _) = chart_series(self, self.views.charts.ratio_depth);
                 let count = count_label(self.session.view.count);
+                let over = self.position_set().description;
                 let svg = crate::report::to_line_chart(
-                    &format!("Total {count} against depth"),
+                    &format!("Total {count} over {over}, against depth"),
                     "depth",
                     count,
                     &depth,

@@ -5,8 +5,8 @@
 use std::path::PathBuf;
 
 use super::{ChartFormat, PositionFormat, TableExport, TreelabApp, comparison, files};
-use crate::engine::{AnyPosition, GameKind, Suite};
-use crate::session::{Session, SuiteRef};
+use crate::engine::{AnyPosition, GameKind};
+use crate::session::{OpenSuite, Session};
 
 /// A whole-app action, applied once per frame after every panel has drawn.
 #[derive(Clone, Debug, PartialEq)]
@@ -151,23 +151,31 @@ impl TreelabApp {
             }
             Command::SaveSessionAs(path) => self.save_and_report(&path),
             Command::SavePositionDialog(format) => {
-                let picked = files::pick_position_to_save(format, self.position.kind());
+                let picked = files::pick_position_to_save(format, self.session.position.kind());
                 self.picked(picked, files::PromptFor::SavePosition(format), ctx);
             }
             Command::SavePosition(format, path) => {
-                match files::save_position_to(&self.position, format, &path) {
+                match files::save_position_to(&self.session.position, format, &path) {
                     Ok(()) => self.info(format!("Saved the position to {}", path.display())),
                     Err(e) => self.error(e),
                 }
             }
             Command::SetGame(kind) => {
-                if kind != self.position.kind() {
+                if kind != self.session.position.kind() {
                     self.set_position(AnyPosition::start(kind));
-                    self.info(format!("{}: start position", kind.label()));
+                    let note = match &self.session.suite {
+                        Some(open) if open.kind() != kind => format!(
+                            "; the open suite {} is of {}, so Run searches this position",
+                            open.suite.name,
+                            open.kind().label()
+                        ),
+                        _ => String::new(),
+                    };
+                    self.info(format!("{}: start position{note}", kind.label()));
                 }
             }
             Command::SetPosition(p) => self.set_position(p),
-            Command::PlayMove(mv) => match self.position.play(&mv) {
+            Command::PlayMove(mv) => match self.session.position.play(&mv) {
                 Ok(p) => {
                     self.set_position(p);
                     self.info(format!("Played {mv}"));
@@ -176,15 +184,13 @@ impl TreelabApp {
             },
             Command::Undo => {
                 if let Some(p) = self.undo.pop() {
-                    let current = std::mem::replace(&mut self.position, p.clone());
-                    self.redo.push(current);
+                    self.redo.push(self.session.position.clone());
                     self.replace_position(p);
                 }
             }
             Command::Redo => {
                 if let Some(p) = self.redo.pop() {
-                    let current = std::mem::replace(&mut self.position, p.clone());
-                    self.undo.push(current);
+                    self.undo.push(self.session.position.clone());
                     self.replace_position(p);
                 }
             }
@@ -192,31 +198,25 @@ impl TreelabApp {
                 let picked = files::pick_suite_to_open();
                 self.picked(picked, files::PromptFor::OpenSuite, ctx);
             }
-            Command::LoadSuite(name) => match Suite::load_named(&name) {
-                Ok(suite) => {
-                    self.info(format!(
-                        "Opened {} ({} positions)",
-                        suite.name,
-                        suite.items.len()
-                    ));
-                    self.session.suite = Some(SuiteRef {
-                        source: name,
-                        selected: None,
-                    });
-                    self.suite = Some(suite);
+            Command::LoadSuite(name) => match OpenSuite::open(&name) {
+                Ok(open) => {
+                    let (title, n) = (open.suite.name.clone(), open.suite.items.len());
+                    self.session.suite = Some(open);
                     self.apply_now(Command::SelectSuiteItem(0), ctx);
+                    self.info(format!("Opened {title} ({n} positions)"));
                 }
                 Err(e) => self.error(e.to_string()),
             },
             Command::SelectSuiteItem(index) => {
                 let item = self
+                    .session
                     .suite
                     .as_ref()
-                    .and_then(|s| s.items.get(index))
+                    .and_then(|s| s.suite.items.get(index))
                     .cloned();
                 if let Some(item) = item {
-                    if let Some(r) = &mut self.session.suite {
-                        r.selected = Some(index);
+                    if let Some(open) = &mut self.session.suite {
+                        open.selected = Some(index);
                     }
                     self.set_position(item.position);
                     self.info(format!("Loaded {}", item.name));
@@ -310,7 +310,7 @@ impl TreelabApp {
                     focused: false,
                     text: files::default_prompt_path(
                         purpose,
-                        self.position.kind(),
+                        self.session.position.kind(),
                         self.path.as_deref(),
                     ),
                 });

@@ -75,16 +75,11 @@ impl TreelabApp {
         if self.is_running() {
             return;
         }
-        let target = if self.session.view.run_suite && self.suite.is_some() {
-            Target::Suite
-        } else {
-            Target::Current
+        let target = Target::of(&self.session);
+        let positions = match crate::runner::target_positions(&self.session, target) {
+            Ok(p) => p,
+            Err(e) => return self.error(e),
         };
-        let positions =
-            match crate::runner::target_positions(&self.position, self.suite.as_ref(), target) {
-                Ok(p) => p,
-                Err(e) => return self.error(e),
-            };
         let threads = self.threads.clamp(1, 256);
         let jobs = match crate::runner::plan_jobs_on(&self.session.rows, &positions, threads) {
             Ok(j) => j,
@@ -130,7 +125,7 @@ impl TreelabApp {
                 RunEvent::Progress { job, progress } => {
                     let j = &active.run.jobs()[job];
                     let live = active.live.entry(j.row).or_default();
-                    live.latest = Some((j.position_name.clone(), j.request.depth, progress));
+                    live.latest = Some((j.at.label(), j.request.depth, progress));
                 }
                 RunEvent::Finished { job, result } => {
                     let j = active.run.jobs()[job].clone();
@@ -284,7 +279,7 @@ fn run_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                 app.push(Command::RunComparison);
             }
         });
-        let mut suite = app.session.view.run_suite && app.suite.is_some();
+        let mut suite = app.session.view.run_suite && app.session.suite_of_this_game().is_some();
         wrap_unit(ui, "on", |ui| {
             ui.label("on");
             ui.add_enabled(
@@ -294,23 +289,28 @@ fn run_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
             .clicked()
             .then(|| suite = false);
         });
-        let suite_label = match &app.suite {
-            Some(s) => format!("{} ({} positions)", s.name, s.items.len()),
-            None => "a suite (none open)".into(),
+        let suite_label = match (app.session.suite_of_this_game(), &app.session.suite) {
+            (Some(s), _) => format!("{} ({} positions)", s.name, s.items.len()),
+            (None, Some(other)) => format!(
+                "a suite ({} is of {})",
+                other.suite.name,
+                other.kind().label()
+            ),
+            (None, None) => "a suite (none open)".into(),
         };
         wrap_unit(ui, "suite", |ui| {
             if ui
                 .add_enabled(
-                    !running && app.suite.is_some(),
+                    !running && app.session.suite_of_this_game().is_some(),
                     egui::RadioButton::new(suite, suite_label),
                 )
-                .on_disabled_hover_text("Open a suite in the left panel first")
+                .on_disabled_hover_text("Open a suite of this game in the left panel first")
                 .clicked()
             {
                 suite = true;
             }
         });
-        if suite != (app.session.view.run_suite && app.suite.is_some()) {
+        if suite != (app.session.view.run_suite && app.session.suite_of_this_game().is_some()) {
             app.session.view.run_suite = suite;
         }
         wrap_unit(ui, "threads", |ui| {
@@ -429,7 +429,7 @@ pub fn human(v: f64) -> String {
 
 fn rows_ui(ui: &mut egui::Ui, app: &mut TreelabApp, running: bool) {
     let n = app.session.rows.len();
-    let evaluators = app.position.kind().evaluator_names();
+    let evaluators = app.session.position.kind().evaluator_names();
     egui::Grid::new("comparison_rows")
         .striped(true)
         .num_columns(6)

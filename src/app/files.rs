@@ -340,7 +340,7 @@ pub fn menu_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                 app.push(Command::SaveAsDialog);
             }
             ui.separator();
-            let kind = app.position.kind();
+            let kind = app.session.position.kind();
             for (i, (label, _)) in kind.info().save_formats().into_iter().enumerate() {
                 if ui.button(label).clicked() {
                     app.push(Command::SavePositionDialog(PositionFormat(i)));

@@ -39,7 +39,7 @@ pub struct MatchView {
 impl ResultsView for MatchView {
     fn ui(&mut self, ui: &mut egui::Ui, app: &mut TreelabApp) {
         self.poll(app, ui.ctx());
-        let kind = app.position.kind();
+        let kind = app.session.position.kind();
         if !kind.info().playable() {
             ui.weak(format!(
                 "A {} is searched, not played out: pick Othello, tic-tac-toe or Connect Four for a match.",
@@ -135,7 +135,7 @@ fn setup_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
             ui.end_row();
             let label = ui.label("Openings").id;
             ui.horizontal(|ui| {
-                let has_suite = app.suite.is_some();
+                let has_suite = app.session.suite_of_this_game().is_some();
                 ui.add_enabled_ui(!setup.openings_from_suite, |ui| {
                     ui.add(egui::DragValue::new(&mut setup.openings).range(0..=60))
                         .labelled_by(label);
@@ -210,8 +210,8 @@ impl MatchView {
         let spec = match spec_of(
             &setup,
             &app.session,
-            app.position.kind(),
-            app.suite.as_ref(),
+            app.session.position.kind(),
+            app.session.suite_of_this_game(),
         ) {
             Ok(s) => s,
             Err(e) => return app.error(format!("Cannot play the match: {e}")),

@@ -1,7 +1,8 @@
 //! The egui application. The only module that imports egui, eframe or rfd.
 //!
-//! [`TreelabApp`] owns a [`Session`] (what is saved) and the runtime state around it
-//! (the parsed position, the loaded suite, undo/redo, the status line). Each panel
+//! [`TreelabApp`] owns a [`Session`] (what is saved: the one copy of the position, the
+//! open suite, the rows and results) and the runtime state around it (undo/redo, the
+//! status line, each view's own state). Each panel
 //! lives in its own file with a `*_ui` function; panels never change whole-app state
 //! directly but push [`Command`] values, which [`TreelabApp::frame_ui`] applies once,
 //! at the end of the frame.
@@ -93,10 +94,6 @@ pub struct TreelabApp {
     saved: Session,
     /// The session file, if it has one.
     path: Option<PathBuf>,
-    /// The current position (the session holds its text form).
-    position: AnyPosition,
-    /// The open suite.
-    suite: Option<Suite>,
     undo: Vec<AnyPosition>,
     redo: Vec<AnyPosition>,
     /// The position panel's own state.
@@ -142,11 +139,9 @@ impl TreelabApp {
     /// An app with `session` and no config file.
     fn with_session(session: Session) -> TreelabApp {
         let mut app = TreelabApp {
-            position: AnyPosition::start(session.game),
             saved: session.clone(),
             session,
             path: None,
-            suite: None,
             undo: Vec::new(),
             redo: Vec::new(),
             position_ui: position::PositionPanel::default(),
@@ -210,19 +205,19 @@ impl TreelabApp {
     /// The current position.
     #[must_use]
     pub fn position(&self) -> &AnyPosition {
-        &self.position
+        &self.session.position
     }
 
     /// The current position's one-line text form.
     #[must_use]
     pub fn position_text(&self) -> String {
-        self.position.to_text()
+        self.session.position.to_text()
     }
 
-    /// The open suite.
+    /// The open suite (perhaps of another game than the position's).
     #[must_use]
     pub fn suite(&self) -> Option<&Suite> {
-        self.suite.as_ref()
+        self.session.suite.as_ref().map(|s| &*s.suite)
     }
 
     /// The status line.
@@ -270,31 +265,15 @@ impl TreelabApp {
         self.status = Status::Error(text.into());
     }
 
-    /// Rebuilds the runtime state (position, suite) from `self.session`. On error the
-    /// position is the game's start and the message says why.
+    /// Starts the runtime state afresh for `self.session` (no undo history, no drafts,
+    /// no tree drawn). What the session could not read back (a position or suite that
+    /// no longer loads) is the error.
     fn adopt_session_state(&mut self) -> Result<(), String> {
         self.undo.clear();
         self.redo.clear();
         self.position_ui = position::PositionPanel::default();
-        let mut problems = Vec::new();
-        self.suite = match &self.session.suite {
-            Some(r) => match Suite::load_named(&r.source) {
-                Ok(s) => Some(s),
-                Err(e) => {
-                    problems.push(format!("suite: {e}"));
-                    None
-                }
-            },
-            None => None,
-        };
-        match self.session.current_position() {
-            Ok(p) => self.position = p,
-            Err(e) => {
-                problems.push(format!("position: {e}"));
-                self.position = AnyPosition::start(self.session.game);
-                self.session.position = self.position.to_text();
-            }
-        }
+        self.views.tree = tree_view::TreeViewState::default();
+        let problems = std::mem::take(&mut self.session.problems);
         if problems.is_empty() {
             Ok(())
         } else {
@@ -302,21 +281,23 @@ impl TreelabApp {
         }
     }
 
-    /// Makes `p` the current position, keeping the session's text form in step.
+    /// Makes `p` the current position. A position of another game empties the paste
+    /// box (its text was of the old game).
     fn replace_position(&mut self, p: AnyPosition) {
-        self.session.game = p.kind();
-        self.session.position = p.to_text();
-        self.position = p;
+        if p.kind() != self.session.position.kind() {
+            self.position_ui.paste_text.clear();
+            self.position_ui.paste_error = None;
+        }
+        self.session.position = p;
         self.position_ui.clear_drafts();
     }
 
     /// Makes `p` the current position, undoably.
     fn set_position(&mut self, p: AnyPosition) {
-        if p == self.position {
+        if p == self.session.position {
             return;
         }
-        let old = std::mem::replace(&mut self.position, p.clone());
-        self.undo.push(old);
+        self.undo.push(self.session.position.clone());
         self.redo.clear();
         self.replace_position(p);
     }
@@ -371,7 +352,6 @@ impl TreelabApp {
         let suite_problem = self.adopt_session_state().err();
         self.saved = self.session.clone();
         // A session saved on its tree (a worked example, a quiz) opens with it drawn.
-        self.views.tree = tree_view::TreeViewState::default();
         if self.session.view.tab == crate::session::ResultsTab::Tree {
             self.push(Command::BuildTrees);
         }

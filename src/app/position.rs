@@ -42,7 +42,7 @@ impl PositionPanel {
 pub fn game_picker_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     ui.horizontal_wrapped(|ui| {
         ui.label("Game:");
-        let current = app.position.kind();
+        let current = app.session.position.kind();
         for kind in GameKind::ALL {
             if ui.selectable_label(current == kind, kind.label()).clicked() && kind != current {
                 app.push(Command::SetGame(kind));
@@ -57,7 +57,7 @@ fn side_name(kind: GameKind, side: Side) -> &'static str {
 
 /// The position tools under the board.
 fn position_ui(ui: &mut egui::Ui, app: &mut TreelabApp, panel: &mut PositionPanel) {
-    let pos = app.position.clone();
+    let pos = app.session.position.clone();
     let kind = pos.kind();
 
     ui.horizontal(|ui| {

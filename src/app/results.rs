@@ -8,8 +8,11 @@ use super::comparison::{count_label, tab_label};
 use super::views::ResultsView;
 use super::{Command, TreelabApp};
 use crate::report::{Column, PARTIAL_NOTE, Ratio, Report};
-use crate::session::ResultsTab;
+use crate::session::{PositionSet, ResultsTab};
 use crate::vocab::count::CountKind;
+
+/// The width of the positions picker (its hover shows the whole name).
+const SCOPE_WIDTH: f32 = 220.0;
 
 /// How the table leaves the app.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,14 +53,29 @@ pub fn results_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     let view = views.get(tab);
     toolbar_ui(ui, app, view.shows_results());
     ui.add_space(4.0);
-    if view.shows_results() && app.session.results.is_empty() {
-        ui.add_space(20.0);
-        ui.vertical_centered(|ui| {
-            ui.weak("No results yet. Press ▶ Run (F5), or pick a preset from the Presets menu.");
-        });
-    } else {
-        view.ui(ui, app);
+    if view.shows_results() {
+        let set = app.position_set();
+        let shown = app.report().len();
+        let others = app.session.results.len() - shown;
+        let others_note = if others > 0 {
+            format!("; {others} more of other positions (pick them under Positions)")
+        } else {
+            String::new()
+        };
+        ui.weak(format!(
+            "Showing {}: {shown} results{others_note}.",
+            set.description
+        ));
+        if shown == 0 {
+            ui.add_space(20.0);
+            ui.vertical_centered(|ui| {
+                ui.weak("No results here yet. Press ▶ Run (F5), or pick a preset from the Presets menu.");
+            });
+            app.views = views;
+            return;
+        }
     }
+    view.ui(ui, app);
     app.views = views;
 }
 
@@ -73,22 +91,30 @@ fn toolbar_ui(ui: &mut egui::Ui, app: &mut TreelabApp, shows_results: bool) {
         }
         ui.separator();
         let report = app.report();
-        let positions = report.positions();
         let rows = report.result_rows();
         let labels: Vec<(usize, String)> = rows.iter().map(|&r| (r, report.row_label(r))).collect();
+        let choices = app.session.scope_choices();
         let view = &mut app.session.view;
         wrap_unit(ui, "position", |ui| {
-            ui.label("Position");
-            egui::ComboBox::from_id_salt("position_filter")
-                .selected_text(view.position_filter.clone().unwrap_or_else(|| "all".into()))
+            let label = ui.label("Positions").id;
+            let selected = choices
+                .iter()
+                .find(|(scope, _)| *scope == view.scope)
+                .map_or_else(|| "?".to_string(), |(_, label)| label.clone());
+            egui::ComboBox::from_id_salt("result_scope")
+                .selected_text(egui::RichText::new(&selected))
+                .width(SCOPE_WIDTH)
+                .truncate()
                 .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut view.position_filter, None, "all");
-                    for p in positions {
-                        ui.selectable_value(&mut view.position_filter, Some(p.clone()), p);
+                    for (scope, label) in choices {
+                        ui.selectable_value(&mut view.scope, scope, label);
                     }
                 })
                 .response
-                .on_hover_text("Show results of this position");
+                .labelled_by(label)
+                .on_hover_text(format!(
+                    "{selected}\nThe table, totals, charts and exports are over these positions, each once"
+                ));
         });
         wrap_unit(ui, "baseline", |ui| {
             ui.label("Baseline");
@@ -173,13 +199,20 @@ fn toolbar_ui(ui: &mut egui::Ui, app: &mut TreelabApp, shows_results: bool) {
 }
 
 impl TreelabApp {
-    /// The report over the session's results.
+    /// The positions the results views show now (the view's scope).
+    #[must_use]
+    pub fn position_set(&self) -> PositionSet {
+        self.session.position_set(&self.session.view.scope)
+    }
+
+    /// The report over the results of the positions the views show.
     #[must_use]
     pub fn report(&self) -> Report<'_> {
-        Report::new(
+        Report::over(
             &self.session.results,
             &self.session.rows,
             self.session.view.baseline_row,
+            Some(&self.position_set()),
         )
     }
 
@@ -191,8 +224,7 @@ impl TreelabApp {
 
     /// The indices of the results the table shows, sorted by `sort`.
     fn table_view_sorted(&self, sort: Option<(Column, bool)>) -> Vec<usize> {
-        self.report()
-            .view(self.session.view.position_filter.as_deref(), sort)
+        self.report().view(sort)
     }
 }
 
@@ -299,7 +331,7 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp, table: &mut TableView) {
                                     ui.colored_label(error, format!("≠ {text}")).on_hover_text(
                                         format!(
                                             "Rows disagree at {} depth {}: {}",
-                                            e.position,
+                                            e.position_label(),
                                             e.depth,
                                             others.join(", ")
                                         ),
@@ -307,6 +339,8 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp, table: &mut TableView) {
                                 } else if c == Column::Status && !text.is_empty() {
                                     let color = if e.error.is_some() { error } else { warn };
                                     ui.colored_label(color, &text).on_hover_text(&text);
+                                } else if c == Column::Position {
+                                    ui.label(&text).on_hover_text(e.position_details());
                                 } else if c == Column::Pv || c == Column::Setup {
                                     ui.label(&text).on_hover_text(&text);
                                 } else if c.is_numeric() {
@@ -372,6 +406,7 @@ fn seed_grid(
 
 fn seeds_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     let report = app.report();
+    let set = app.position_set();
     let count = app.session.view.count;
     let depths = report.depths();
     let rows: Vec<(usize, String)> = report
@@ -379,22 +414,21 @@ fn seeds_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
         .into_iter()
         .map(|r| (r, report.row_label(r)))
         .collect();
-    let all_positions = report.positions();
-    let positions: Vec<String> = match &app.session.view.position_filter {
-        Some(p) => all_positions.iter().filter(|q| *q == p).cloned().collect(),
-        None => all_positions.clone(),
-    };
+    let keys = set.keys();
+    let with_results = report.positions();
     let baseline = app.session.view.baseline_row;
     egui::ScrollArea::both()
         .id_salt("seeds_scroll")
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            let totals = report.totals(&positions, count);
-            if positions.len() > 1 {
+            let totals = report.totals(&keys, count);
+            if set.several_games() {
+                ui.weak("No totals: these positions are of more than one game.");
+            } else if keys.len() > 1 {
                 ui.label(
                     egui::RichText::new(format!(
-                        "Totals over {} positions ({})",
-                        positions.len(),
+                        "Totals over {} ({}; each position once; – where a row lacks a position)",
+                        set.description,
                         count_label(count)
                     ))
                     .strong(),
@@ -407,7 +441,7 @@ fn seeds_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                     |r, d| totals.get(&(r, d)).map(|t| t.text()),
                 );
             }
-            if let Some(b) = baseline {
+            if let Some(b) = baseline.filter(|_| !set.several_games()) {
                 ui.add_space(6.0);
                 ui.label(egui::RichText::new(format!("Ratio to row {} (totals)", b + 1)).strong());
                 seed_grid(
@@ -422,19 +456,26 @@ fn seeds_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                     },
                 );
             }
-            for p in &positions {
+            for p in set
+                .positions
+                .iter()
+                .filter(|p| with_results.contains(&p.key()))
+            {
                 ui.add_space(6.0);
-                ui.label(egui::RichText::new(format!("{p} ({})", count_label(count))).strong());
+                ui.label(
+                    egui::RichText::new(format!("{} ({})", p.label, count_label(count))).strong(),
+                )
+                .on_hover_text(format!("{}: {}", p.game.label(), p.text));
                 seed_grid(
                     ui,
-                    egui::IdSalt::new(("seed_pos", p)),
+                    egui::IdSalt::new(("seed_pos", &p.text)),
                     &rows,
                     &depths,
-                    |r, d| report.count(r, p, d, count).map(|t| t.text()),
+                    |r, d| report.count(r, p.key(), d, count).map(|t| t.text()),
                 );
             }
             ui.add_space(4.0);
-            if report.results.iter().any(|e| !e.is_complete()) {
+            if report.has_partial() {
                 ui.colored_label(ui.visuals().warn_fg_color, PARTIAL_NOTE);
             }
             ui.weak(format!(
@@ -444,7 +485,7 @@ fn seeds_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                     CountKind::Nodes => "every node visited",
                     CountKind::Leaves => "static evaluations and finished games",
                 },
-                report.results.len(),
+                report.len(),
             ));
         });
 }

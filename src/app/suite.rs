@@ -29,17 +29,29 @@ pub fn suite_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
             app.push(Command::OpenSuiteDialog);
         }
     });
-    let Some(suite) = &app.suite else {
+    let Some(open) = &app.session.suite else {
         ui.weak("No suite open.");
         return;
     };
-    let selected = app.session.suite.as_ref().and_then(|r| r.selected);
+    let suite = &*open.suite;
+    // The entry the board shows now (none once the position was edited or played on).
+    let selected = app.session.current_suite_item().map(|(i, _)| i);
     ui.label(format!(
         "{} ({}, {} positions)",
         suite.name,
         suite.kind.label(),
         suite.items.len()
     ));
+    if suite.kind != app.session.game() {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!(
+                "Of another game than the board ({}): Run searches the current position, and the results views show this game's. Click a position to go back to {}.",
+                app.session.game().label(),
+                suite.kind.label()
+            ),
+        );
+    }
     let mut clicked = None;
     egui::ScrollArea::vertical()
         .id_salt("suite_list")

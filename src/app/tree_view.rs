@@ -46,6 +46,11 @@ pub struct TreeViewState {
     pub selected: Option<usize>,
     /// The quiz under way (quiz mode, once the tree is built).
     pub quiz: Option<QuizState>,
+    /// What the trees were built with: the rows' labels and the depth.
+    pub built_with: Option<(Vec<String>, u32)>,
+    /// The position of a visit last shown on the board by a click (the board then
+    /// shows a node of the tree, not another position).
+    pub shown: Option<crate::engine::AnyPosition>,
 }
 
 impl Default for TreeViewState {
@@ -60,6 +65,8 @@ impl Default for TreeViewState {
             last_tick: None,
             selected: None,
             quiz: None,
+            built_with: None,
+            shown: None,
         }
     }
 }
@@ -81,6 +88,17 @@ impl TreelabApp {
         state.playing = false;
         state.selected = None;
         state.quiz = None;
+        state.shown = None;
+        state.built_with = None;
+        let labels: Vec<String> = rows
+            .iter()
+            .filter_map(|&r| {
+                self.session
+                    .rows
+                    .get(r)
+                    .map(crate::session::ComparisonRow::label)
+            })
+            .collect();
         for r in rows {
             let Some(row) = self.session.rows.get(r) else {
                 state.message = Some(format!("there is no row {}", r + 1));
@@ -92,7 +110,7 @@ impl TreelabApp {
                 depth,
                 evaluator: row.evaluator.clone(),
             };
-            match trace_tree(&self.position, &req) {
+            match trace_tree(&self.session.position, &req) {
                 Ok(tree) => state.panes.push(TreePane {
                     only_here: vec![false; tree.nodes.len()],
                     done_at: done_at(&tree),
@@ -111,6 +129,7 @@ impl TreelabApp {
             state.panes[0].only_here = a;
             state.panes[1].only_here = b;
         }
+        state.built_with = Some((labels, depth));
         let trees: Vec<&SearchTree> = state.panes.iter().map(|p| &p.tree).collect();
         state.canvas = Canvas::new(&trees);
         if let Some(p) = state.panes.first() {
@@ -219,6 +238,9 @@ fn tree_view_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewStat
         );
         return;
     }
+    if !stale_note_ui(ui, app, tree) {
+        return;
+    }
     if tree.quiz.is_some() {
         quiz_ui(ui, tree);
     } else {
@@ -248,6 +270,7 @@ fn tree_view_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewStat
             }
             match replay(&root, &path) {
                 Ok(p) => {
+                    tree.shown = Some(p.clone());
                     app.push(Command::SetPosition(p));
                     let moves = if path.is_empty() {
                         "the root".to_string()
@@ -283,6 +306,56 @@ fn tree_view_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewStat
                 1.0 / tree.speed.max(0.1),
             ));
     }
+}
+
+/// Says when the trees drawn are not of what the board and the rows show now: another
+/// position (not one of the tree's own visits, shown by a click), or rows or a depth
+/// changed since. Returns whether the trees are to be drawn: a quiz of another position
+/// is not (it would ask about a position that is not on the board).
+fn stale_note_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &TreeViewState) -> bool {
+    let Some(root) = tree.panes.first().map(|p| &p.tree.root) else {
+        return true;
+    };
+    let board = &app.session.position;
+    let other_position = root != board && tree.shown.as_ref() != Some(board);
+    let mut rows: Vec<usize> = vec![app.session.view.tree_row];
+    rows.extend(app.session.view.tree_row_beside);
+    let now: Vec<String> = rows
+        .iter()
+        .filter_map(|&r| {
+            app.session
+                .rows
+                .get(r)
+                .map(crate::session::ComparisonRow::label)
+        })
+        .collect();
+    let other_setup = tree
+        .built_with
+        .as_ref()
+        .is_some_and(|(labels, depth)| *labels != now || *depth != app.session.view.tree_depth);
+    if !other_position && !other_setup {
+        return true;
+    }
+    let what = if other_position {
+        format!(
+            "These trees were searched on another position ({}), not the one on the board.",
+            crate::session::short_text(root.kind(), &root.to_text())
+        )
+    } else {
+        "These trees were built with other rows or another depth than those chosen now.".to_string()
+    };
+    let mut rebuild = false;
+    ui.horizontal_wrapped(|ui| {
+        ui.colored_label(ui.visuals().warn_fg_color, what);
+        rebuild = ui
+            .button("Build tree again")
+            .on_hover_text("Search the board's position with the rows and depth chosen now")
+            .clicked();
+    });
+    if rebuild {
+        app.push(Command::BuildTrees);
+    }
+    !(other_position && tree.quiz.is_some())
 }
 
 fn controls_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &TreeViewState) {

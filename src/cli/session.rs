@@ -70,10 +70,10 @@ pub(super) fn session_cmd(c: SessionCommand) -> Result<()> {
                 Session::load(&file).with_context(|| format!("opening {}", file.display()))?;
             let target = if current {
                 Target::Current
-            } else if suite || session.view.run_suite {
+            } else if suite {
                 Target::Suite
             } else {
-                Target::Current
+                Target::of(&session)
             };
             let threads = threads.unwrap_or_else(crate::runner::default_threads);
             if threads == 0 || threads > 1024 {
@@ -90,7 +90,7 @@ pub(super) fn session_cmd(c: SessionCommand) -> Result<()> {
                         Err(err) => eprintln!(
                             "row {} {} depth {}: failed: {err}",
                             job.row + 1,
-                            job.position_name,
+                            job.at.label(),
                             job.request.depth
                         ),
                     }
@@ -116,7 +116,7 @@ pub(super) fn session_cmd(c: SessionCommand) -> Result<()> {
                 &session.rows,
                 session.view.baseline_row,
             );
-            let view = report.view(None, None);
+            let view = report.view(None);
             match format.as_str() {
                 "text" | "markdown" => print!("{}", report.markdown(&view)),
                 "csv" => print!("{}", report.csv(&view)),

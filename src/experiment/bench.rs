@@ -265,6 +265,7 @@ impl BenchResult {
             .map(|c| ResultEntry {
                 row: c.row,
                 position: c.position.clone(),
+                game: self.game_kind(),
                 label: self
                     .rows
                     .get(c.row)
@@ -273,8 +274,23 @@ impl BenchResult {
                 depth: c.depth,
                 record: c.record.clone(),
                 error: c.failure.clone(),
+                ..ResultEntry::default()
             })
             .collect()
+    }
+
+    /// The bench's game (the default game if its name is not one this treelab knows).
+    fn game_kind(&self) -> crate::engine::GameKind {
+        crate::engine::GameKind::from_name(&self.game).unwrap_or_default()
+    }
+
+    /// The key the bench's entries give the position called `name` (a bench keeps its
+    /// positions by name within its one suite).
+    fn key<'n>(&self, name: &'n str) -> crate::session::PositionKey<'n> {
+        crate::session::PositionKey {
+            game: self.game_kind(),
+            text: name,
+        }
     }
 
     /// Totals per row and depth over every position that ran, with the partial mark
@@ -287,7 +303,9 @@ impl BenchResult {
 
     /// [`BenchResult::tallies`] from the report over this bench's entries.
     fn tallies_in(&self, report: &Report<'_>, count: CountKind) -> Vec<Vec<Option<Tally>>> {
-        let positions: Vec<String> = self.positions().into_iter().map(|(_, n)| n).collect();
+        let names: Vec<String> = self.positions().into_iter().map(|(_, n)| n).collect();
+        let positions: Vec<crate::session::PositionKey<'_>> =
+            names.iter().map(|n| self.key(n)).collect();
         let totals = report.totals(&positions, count);
         (0..self.rows.len())
             .map(|r| {
@@ -411,7 +429,7 @@ impl BenchResult {
         let entries = self.entries();
         let report = Report::new(&entries, &[], None);
         for (i, name) in self.positions() {
-            let cells = |r: usize, d: u32| match report.count(r, &name, d, count) {
+            let cells = |r: usize, d: u32| match report.count(r, self.key(&name), d, count) {
                 Some(t) => t.text(),
                 None if self.cell(i, r, d).is_some() => "FAILED".into(),
                 None => "-".into(),
@@ -435,8 +453,7 @@ impl BenchResult {
                 _ => "-".into(),
             },
         );
-        let all: Vec<usize> = (0..entries.len()).collect();
-        if report.any_partial(&all) {
+        if report.has_partial() {
             let _ = writeln!(out, "\n{PARTIAL_NOTE}");
         }
         let failed = self.failures();

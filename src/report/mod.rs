@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
-use crate::session::{ComparisonRow, ResultEntry};
+use crate::session::{ComparisonRow, PositionKey, PositionSet, ResultEntry};
 use crate::vocab::count::CountKind;
 pub use crate::vocab::count::{PARTIAL_MARK, PARTIAL_NOTE, Ratio, Tally};
 
@@ -104,19 +104,26 @@ impl Column {
     }
 }
 
-/// The comparison's results with what the table needs: rows (for staleness and
-/// labels) and the baseline row, and an index from (row, position, depth) to a result.
+/// The comparison's results over a set of positions, with what the table needs: rows
+/// (for staleness and labels) and the baseline row, and an index from (row, position,
+/// depth) to a result. Positions are named by game and text form ([`PositionKey`]):
+/// results of different positions never meet in a ratio, a total or a disagreement.
 #[derive(Clone, Debug)]
 pub struct Report<'a> {
-    /// The results.
+    /// Every result (indices into it are what views return).
     pub results: &'a [ResultEntry],
     /// The comparison rows now.
     pub rows: &'a [ComparisonRow],
     /// The row the ratios are measured against.
     pub baseline: Option<usize>,
+    /// The results the report is over (all, or those of a position set), in order.
+    members: Vec<usize>,
     /// (row, position, depth) to the index of its result.
-    index: HashMap<(usize, &'a str, u32), usize>,
+    index: HashMap<(usize, PositionKey<'a>, u32), usize>,
 }
+
+/// The CSV's last columns: what identifies each result's position.
+pub const CSV_POSITION_TITLES: [&str; 2] = ["Game", "Position text"];
 
 /// A sort key: numbers compare as numbers, text as text; empty cells sort last.
 #[derive(Clone, Debug, PartialEq, PartialOrd)]
@@ -134,29 +141,52 @@ fn plain_number(n: u64) -> String {
 }
 
 impl<'a> Report<'a> {
-    /// The report over `results` of `rows`, ratios measured against `baseline`.
+    /// The report over every result of `rows`, ratios measured against `baseline`.
     #[must_use]
     pub fn new(
         results: &'a [ResultEntry],
         rows: &'a [ComparisonRow],
         baseline: Option<usize>,
     ) -> Report<'a> {
-        let index = results
+        Report::over(results, rows, baseline, None)
+    }
+
+    /// The report over the results of the positions in `set` (all with None).
+    #[must_use]
+    pub fn over(
+        results: &'a [ResultEntry],
+        rows: &'a [ComparisonRow],
+        baseline: Option<usize>,
+        set: Option<&PositionSet>,
+    ) -> Report<'a> {
+        let members: Vec<usize> = (0..results.len())
+            .filter(|&i| set.is_none_or(|s| s.contains(results[i].key())))
+            .collect();
+        let index = members
             .iter()
-            .enumerate()
-            .map(|(i, e)| ((e.row, e.position.as_str(), e.depth), i))
+            .map(|&i| {
+                let e = &results[i];
+                ((e.row, e.key(), e.depth), i)
+            })
             .collect();
         Report {
             results,
             rows,
             baseline,
+            members,
             index,
         }
     }
 
+    /// The results the report is over.
+    fn entries(&self) -> impl Iterator<Item = &'a ResultEntry> + '_ {
+        self.members.iter().map(|&i| &self.results[i])
+    }
+
     /// The result of `row` at `position` and `depth`, if there is one.
-    fn find(&self, row: usize, position: &str, depth: u32) -> Option<&'a ResultEntry> {
-        self.index
+    fn find(&self, row: usize, position: PositionKey<'_>, depth: u32) -> Option<&'a ResultEntry> {
+        let index: &HashMap<(usize, PositionKey<'_>, u32), usize> = &self.index;
+        index
             .get(&(row, position, depth))
             .map(|&i| &self.results[i])
     }
@@ -170,14 +200,15 @@ impl<'a> Report<'a> {
         }
     }
 
-    /// Indices of the results whose score differs from another complete result at the
-    /// same position and depth: a bug or a non-exact option, which the user must see.
+    /// For every result (indexed as [`Report::results`]): whether its score differs
+    /// from another complete result at the same position and depth: a bug or a
+    /// non-exact option, which the user must see.
     #[must_use]
     pub fn disagreements(&self) -> Vec<bool> {
-        let mut scores: HashMap<(&str, u32), Vec<i32>> = HashMap::new();
-        for e in self.results.iter().filter(|e| e.is_complete()) {
+        let mut scores: HashMap<(PositionKey<'a>, u32), Vec<i32>> = HashMap::new();
+        for e in self.entries().filter(|e| e.is_complete()) {
             if let Some(s) = e.record.score {
-                scores.entry((&e.position, e.depth)).or_default().push(s);
+                scores.entry((e.key(), e.depth)).or_default().push(s);
             }
         }
         self.results
@@ -185,7 +216,7 @@ impl<'a> Report<'a> {
             .map(|e| {
                 e.is_complete()
                     && scores
-                        .get(&(e.position.as_str(), e.depth))
+                        .get(&(e.key(), e.depth))
                         .is_some_and(|v| v.iter().any(|&s| s != v[0]))
             })
             .collect()
@@ -194,9 +225,8 @@ impl<'a> Report<'a> {
     /// The other scores at `e`'s position and depth, by row (for a tooltip).
     #[must_use]
     pub fn scores_at(&self, e: &ResultEntry) -> Vec<(usize, i32)> {
-        self.results
-            .iter()
-            .filter(|o| o.position == e.position && o.depth == e.depth && o.is_complete())
+        self.entries()
+            .filter(|o| o.key() == e.key() && o.depth == e.depth && o.is_complete())
             .filter_map(|o| o.record.score.map(|s| (o.row, s)))
             .collect()
     }
@@ -209,7 +239,7 @@ impl<'a> Report<'a> {
             return None;
         }
         let b = self
-            .find(self.baseline?, &e.position, e.depth)
+            .find(self.baseline?, e.key(), e.depth)
             .filter(|b| b.error.is_none())?;
         let tally = |x: &ResultEntry| Tally {
             value: x.record.stats.nodes,
@@ -257,7 +287,7 @@ impl<'a> Report<'a> {
                     e.label.clone()
                 }
             }
-            Column::Position => e.position.clone(),
+            Column::Position => e.position_label(),
             Column::Depth => e.depth.to_string(),
             Column::Score => e.record.score.map(|v| v.to_string()).unwrap_or_default(),
             Column::Best => e.record.best_move.clone().unwrap_or_default(),
@@ -311,13 +341,11 @@ impl<'a> Report<'a> {
         }
     }
 
-    /// The indices of the results to show: those at `position` (all when None),
+    /// The indices (into [`Report::results`]) of the results the report is over,
     /// sorted by `column` (stable; the plan's order otherwise).
     #[must_use]
-    pub fn view(&self, position: Option<&str>, sort: Option<(Column, bool)>) -> Vec<usize> {
-        let mut idx: Vec<usize> = (0..self.results.len())
-            .filter(|&i| position.is_none_or(|p| self.results[i].position == p))
-            .collect();
+    pub fn view(&self, sort: Option<(Column, bool)>) -> Vec<usize> {
+        let mut idx = self.members.clone();
         if let Some((c, ascending)) = sort {
             let keys: Vec<SortKey> = idx
                 .iter()
@@ -341,13 +369,13 @@ impl<'a> Report<'a> {
         idx
     }
 
-    /// The positions that have results, in first-seen order.
+    /// The positions that have results, each once, in first-seen order.
     #[must_use]
-    pub fn positions(&self) -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
-        for e in self.results {
-            if !out.contains(&e.position) {
-                out.push(e.position.clone());
+    pub fn positions(&self) -> Vec<PositionKey<'a>> {
+        let mut out: Vec<PositionKey<'a>> = Vec::new();
+        for e in self.entries() {
+            if !out.contains(&e.key()) {
+                out.push(e.key());
             }
         }
         out
@@ -356,7 +384,7 @@ impl<'a> Report<'a> {
     /// The depths that have results, ascending.
     #[must_use]
     pub fn depths(&self) -> Vec<u32> {
-        let mut d: Vec<u32> = self.results.iter().map(|e| e.depth).collect();
+        let mut d: Vec<u32> = self.entries().map(|e| e.depth).collect();
         d.sort_unstable();
         d.dedup();
         d
@@ -365,16 +393,40 @@ impl<'a> Report<'a> {
     /// The rows that have results, ascending.
     #[must_use]
     pub fn result_rows(&self) -> Vec<usize> {
-        let mut r: Vec<usize> = self.results.iter().map(|e| e.row).collect();
+        let mut r: Vec<usize> = self.entries().map(|e| e.row).collect();
         r.sort_unstable();
         r.dedup();
         r
     }
 
+    /// Whether any result the report is over was stopped or failed.
+    #[must_use]
+    pub fn has_partial(&self) -> bool {
+        self.entries().any(|e| !e.is_complete())
+    }
+
+    /// How many results the report is over.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.members.len()
+    }
+
+    /// Whether the report is over no result.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.members.is_empty()
+    }
+
     /// The count of `row` at `position` and `depth`, if it ran without failing;
     /// partial when the search was stopped.
     #[must_use]
-    pub fn count(&self, row: usize, position: &str, depth: u32, count: CountKind) -> Option<Tally> {
+    pub fn count(
+        &self,
+        row: usize,
+        position: PositionKey<'_>,
+        depth: u32,
+        count: CountKind,
+    ) -> Option<Tally> {
         self.find(row, position, depth)
             .filter(|e| e.error.is_none())
             .map(|e| Tally {
@@ -383,12 +435,23 @@ impl<'a> Report<'a> {
             })
     }
 
-    /// Totals per row and depth over `positions`. A row's total at a depth is None
-    /// unless it has a result at every one of them, so that totals compare; it is
-    /// partial when any of them was stopped (counted as far as it got) or failed
-    /// (counted as nothing).
+    /// Totals per row and depth over `positions` (each counted once, however often it
+    /// is listed). A row's total at a depth is None unless it has a result at every one
+    /// of them, so that totals compare; it is partial when any of them was stopped
+    /// (counted as far as it got) or failed (counted as nothing).
     #[must_use]
-    pub fn totals(&self, positions: &[String], count: CountKind) -> BTreeMap<(usize, u32), Tally> {
+    pub fn totals(
+        &self,
+        positions: &[PositionKey<'_>],
+        count: CountKind,
+    ) -> BTreeMap<(usize, u32), Tally> {
+        let mut once: Vec<PositionKey<'_>> = Vec::with_capacity(positions.len());
+        for p in positions {
+            if !once.contains(p) {
+                once.push(*p);
+            }
+        }
+        let positions = &once;
         let mut out = BTreeMap::new();
         for row in self.result_rows() {
             for depth in self.depths() {
@@ -397,7 +460,7 @@ impl<'a> Report<'a> {
                     partial: false,
                 };
                 let mut all = !positions.is_empty();
-                for p in positions {
+                for &p in positions {
                     let Some(e) = self.find(row, p, depth) else {
                         all = false;
                         break;
@@ -420,8 +483,7 @@ impl<'a> Report<'a> {
     pub fn row_label(&self, row: usize) -> String {
         self.rows.get(row).map_or_else(
             || {
-                self.results
-                    .iter()
+                self.entries()
                     .find(|e| e.row == row)
                     .map(|e| e.label.clone())
                     .unwrap_or_default()
@@ -458,7 +520,8 @@ impl<'a> Report<'a> {
         out
     }
 
-    /// The results in `view` order as CSV (RFC 4180 quoting), with a header line.
+    /// The results in `view` order as CSV (RFC 4180 quoting), with a header line; the
+    /// last two columns name each result's position whole: its game and text form.
     #[must_use]
     pub fn csv(&self, view: &[usize]) -> String {
         fn field(s: &str) -> String {
@@ -469,14 +532,17 @@ impl<'a> Report<'a> {
             }
         }
         let mut out = String::new();
-        let titles: Vec<String> = Column::ALL.iter().map(|c| field(c.title())).collect();
+        let mut titles: Vec<String> = Column::ALL.iter().map(|c| field(c.title())).collect();
+        titles.extend(CSV_POSITION_TITLES.iter().map(|t| field(t)));
         let _ = writeln!(out, "{}", titles.join(","));
         for &i in view {
             let e = &self.results[i];
-            let cells: Vec<String> = Column::ALL
+            let mut cells: Vec<String> = Column::ALL
                 .iter()
                 .map(|&c| field(&self.cell(e, c)))
                 .collect();
+            cells.push(field(e.game.name()));
+            cells.push(field(&e.position_text));
             let _ = writeln!(out, "{}", cells.join(","));
         }
         out

@@ -3,6 +3,7 @@
 //! the series as an SVG line chart.
 
 use super::{PARTIAL_MARK, Ratio, Report, Tally};
+use crate::session::PositionKey;
 use crate::vocab::chart::{LineChart, Series as ChartSeries};
 use crate::vocab::count::CountKind;
 
@@ -54,7 +55,7 @@ impl Report<'_> {
     /// Per row: the total count over `positions` against depth (only depths where the
     /// row has every position).
     #[must_use]
-    pub fn depth_series(&self, positions: &[String], count: CountKind) -> Vec<Series> {
+    pub fn depth_series(&self, positions: &[PositionKey<'_>], count: CountKind) -> Vec<Series> {
         let totals = self.totals(positions, count);
         self.result_rows()
             .into_iter()
@@ -81,7 +82,12 @@ impl Report<'_> {
     /// Per row: its count over the baseline row's at `depth`, against the position's
     /// number in `positions` (1-based).
     #[must_use]
-    pub fn ratio_series(&self, positions: &[String], depth: u32, count: CountKind) -> Vec<Series> {
+    pub fn ratio_series(
+        &self,
+        positions: &[PositionKey<'_>],
+        depth: u32,
+        count: CountKind,
+    ) -> Vec<Series> {
         let Some(base) = self.baseline else {
             return Vec::new();
         };
@@ -91,7 +97,7 @@ impl Report<'_> {
                 let ratios: Vec<(f64, Ratio)> = positions
                     .iter()
                     .enumerate()
-                    .filter_map(|(k, p)| {
+                    .filter_map(|(k, &p)| {
                         let v = self.count(r, p, depth, count)?;
                         let b = self.count(base, p, depth, count)?;
                         Some(((k + 1) as f64, Ratio::of(v, b)?))

@@ -1,6 +1,7 @@
 //! Tests of the report: disagreements, ratios, totals, partial marks, chart series.
 
 use super::*;
+use crate::engine::GameKind;
 use crate::engine::SearchRecord;
 use crate::search::Algorithm;
 
@@ -12,11 +13,26 @@ fn entry(row: usize, pos: &str, depth: u32, score: i32, nodes: u64) -> ResultEnt
     record.stats.nodes = nodes;
     ResultEntry {
         row,
-        label: String::new(),
-        position: pos.into(),
+        game: GameKind::TicTacToe,
+        position_text: pos.into(),
         depth,
         record,
-        error: None,
+        ..ResultEntry::default()
+    }
+}
+
+/// The set of tic-tac-toe positions `texts`, in that order.
+fn set_of(texts: &[&str]) -> PositionSet {
+    PositionSet {
+        positions: texts
+            .iter()
+            .map(|t| crate::session::PositionInSet {
+                game: GameKind::TicTacToe,
+                text: (*t).to_string(),
+                label: (*t).to_string(),
+            })
+            .collect(),
+        description: "a test set".into(),
     }
 }
 
@@ -45,17 +61,19 @@ fn disagreement_ratio_totals_and_sort() {
     };
     assert_eq!(totals.get(&(0, 2)).copied(), complete(140));
     assert_eq!(totals.get(&(1, 2)).copied(), complete(130));
-    assert_eq!(r.view(Some("b"), None), vec![2, 3]);
-    assert_eq!(r.view(None, Some((Column::Nodes, true))), vec![2, 1, 3, 0]);
-    assert_eq!(r.view(None, Some((Column::Nodes, false))), vec![0, 3, 1, 2]);
+    let only_b = Report::over(&results, &rows, Some(0), Some(&set_of(&["b"])));
+    assert_eq!(only_b.view(None), vec![2, 3]);
+    assert_eq!(r.view(Some((Column::Nodes, true))), vec![2, 1, 3, 0]);
+    assert_eq!(r.view(Some((Column::Nodes, false))), vec![0, 3, 1, 2]);
     let csv = r.csv(&[0]);
     assert_eq!(csv.lines().count(), 2);
     assert!(
         csv.lines()
             .nth(1)
             .unwrap()
-            .starts_with("1,negaalpha,a,2,5,")
+            .starts_with("1,negaalpha,tictactoe a,2,5,")
     );
+    assert!(csv.lines().nth(1).unwrap().ends_with(",tictactoe,a"));
     let md = r.markdown(&[0, 1]);
     assert_eq!(md.lines().count(), 4);
     // A stopped result neither disagrees nor counts as complete.
@@ -102,7 +120,7 @@ fn stopped_and_failed_searches_mark_every_count_they_enter() {
     assert!(ratio.partial);
     assert_eq!(ratio.text(2), "0.93*");
     assert_eq!(
-        r.count(1, "b", 2, CountKind::Nodes)
+        r.count(1, results[3].key(), 2, CountKind::Nodes)
             .map(Tally::text)
             .as_deref(),
         Some("80*")
@@ -118,7 +136,7 @@ fn stopped_and_failed_searches_mark_every_count_they_enter() {
     assert!(chart.series[1].name.contains("partial"));
     // Exports: the Markdown table ends with the note, and the baseline's own
     // partial cell marks every ratio against it.
-    assert!(r.markdown(&r.view(None, None)).contains(PARTIAL_NOTE));
+    assert!(r.markdown(&r.view(None)).contains(PARTIAL_NOTE));
     assert!(!r.markdown(&[0, 1]).contains(PARTIAL_NOTE));
     let mut base_stopped = results.clone();
     base_stopped[2].record.stopped = Some(crate::search::StopReason::Stopped);
@@ -154,4 +172,45 @@ fn uniform_references_match_knuth_moore() {
     let svg = chart.to_svg();
     assert!(svg.starts_with("<svg"));
     assert_eq!(svg.matches("<path").count(), 2, "a line per series");
+}
+
+#[test]
+fn positions_are_told_apart_by_game_and_text_and_counted_once() {
+    let rows = vec![
+        ComparisonRow::new(Algorithm::NegaAlpha),
+        ComparisonRow::new(Algorithm::Scout),
+    ];
+    // The same text in two games is two positions; a position searched twice (as
+    // the current position and as a suite entry) is one.
+    let mut other_game = entry(0, "a", 2, 7, 1000);
+    other_game.game = GameKind::Connect4;
+    let mut as_suite_entry = entry(1, "a", 2, 5, 60);
+    as_suite_entry.position = "#1".into();
+    as_suite_entry.suite = Some("some.ttt".into());
+    as_suite_entry.suite_index = Some(0);
+    let results = vec![
+        entry(0, "a", 2, 5, 100),
+        entry(1, "a", 2, 5, 50),
+        entry(0, "b", 2, 3, 40),
+        other_game,
+        as_suite_entry,
+    ];
+    let all = Report::new(&results, &rows, Some(0));
+    assert_eq!(all.positions().len(), 3);
+    // No disagreement across games: Connect Four's 7 is of another position.
+    assert_eq!(all.disagreements(), vec![false; 5]);
+    let set = set_of(&["a", "b", "a"]);
+    let r = Report::over(&results, &rows, Some(0), Some(&set));
+    // Connect Four's result is not in the tic-tac-toe set.
+    assert_eq!(r.view(None), vec![0, 1, 2, 4]);
+    let totals = r.totals(&set.keys(), CountKind::Nodes);
+    // Row 0 has both positions, each once: 100 + 40 (the set lists "a" twice).
+    assert_eq!(totals[&(0, 2)].value, 140);
+    // Row 1 lacks "b": no total that would compare with row 0's.
+    assert!(!totals.contains_key(&(1, 2)));
+    // The ratio is against the baseline at the same position: the later result of
+    // row 1 at "a" (60, the suite entry) replaced nothing and stands beside it.
+    assert_eq!(r.ratio(&results[1]).map(|q| q.value), Some(0.5));
+    assert_eq!(r.cell(&results[4], Column::Position), "#1");
+    assert_eq!(r.cell(&results[0], Column::Position), "tictactoe a");
 }

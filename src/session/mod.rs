@@ -1,7 +1,14 @@
 //! The RON session file: everything a person keeps between runs of the app.
 //!
-//! A [`Session`] holds the game, the current position (as its one-line text form), an
-//! optional suite reference, the comparison rows and their results, and view choices.
+//! A [`Session`] holds the current position (parsed: its game is the position's), the
+//! open suite (loaded, with the source it came from), the comparison rows and their
+//! results, and view choices. It is the one place each of them is kept: the app and the
+//! command line read the position and the suite from here, never from a copy of their
+//! own. On disk a session is a [`SessionFile`] (the game by name, the position as its
+//! one-line text form, the suite as its source), converted on reading and writing.
+//!
+//! Every result names the position it was searched on by game and text form (and suite
+//! and index when it came from a suite): see [`ResultEntry`] and [`PositionKey`].
 //! Every struct carries `#[serde(default)]`, so a file written before a field existed
 //! still opens; a file from a newer treelab (a larger `version`) is refused with a clear
 //! message rather than read half-way. Saves are atomic: the text goes to a temporary
@@ -9,13 +16,18 @@
 //!
 //! This module does not import egui: the app, tests and tools share it.
 
+mod file;
 mod matches;
 mod rows;
+mod scope;
 
+pub use file::{SessionFile, SuiteRef};
 pub use matches::MatchSetup;
 pub use rows::{drop_orphans, option_applies, sanitize};
+pub use scope::{PositionInSet, PositionKey, PositionSet, ResultScope, short_text};
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -66,15 +78,43 @@ pub enum SessionError {
     },
 }
 
-/// Where the session's suite comes from, and which of its positions is selected.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct SuiteRef {
+/// The open suite: where it comes from, which of its positions is selected, and its
+/// positions, loaded once (the session file keeps only the source, [`SuiteRef`]).
+#[derive(Clone, Debug)]
+pub struct OpenSuite {
     /// A shipped suite's name (see [`crate::engine::shipped_suites`]) or a file path;
     /// [`Suite::load_named`] reads both.
     pub source: String,
     /// The index of the selected position in the suite, if one is selected.
     pub selected: Option<usize>,
+    /// The suite's positions, as loaded from `source`.
+    pub suite: Arc<Suite>,
+}
+
+/// Two open suites are the same when they come from the same source with the same
+/// selection (their positions are what the source holds).
+impl PartialEq for OpenSuite {
+    fn eq(&self, other: &Self) -> bool {
+        self.source == other.source && self.selected == other.selected
+    }
+}
+
+impl OpenSuite {
+    /// Loads the suite `source` (a shipped suite's name or a file path), nothing
+    /// selected.
+    pub fn open(source: &str) -> Result<OpenSuite, crate::engine::EngineError> {
+        Ok(OpenSuite {
+            source: source.to_string(),
+            selected: None,
+            suite: Arc::new(Suite::load_named(source)?),
+        })
+    }
+
+    /// The suite's game.
+    #[must_use]
+    pub fn kind(&self) -> GameKind {
+        self.suite.kind
+    }
 }
 
 /// One row of a comparison: an algorithm with its options, over a range of depths.
@@ -151,13 +191,28 @@ impl ComparisonRow {
 }
 
 /// One finished (or stopped) search of a comparison.
+///
+/// A result belongs to the position it was searched on, named by its game and text form
+/// ([`ResultEntry::key`]): two results are of the same position exactly when these are
+/// equal, whatever the suite or name they were run under. A result never stands for
+/// another position's.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ResultEntry {
     /// The index of the row in [`Session::rows`].
     pub row: usize,
-    /// The position's name (a suite entry's name, or `current`).
+    /// The position's display name: the suite entry's name (`#40`), or empty for a
+    /// position of no suite (then [`ResultEntry::position_label`] shows its text form).
     pub position: String,
+    /// The game of the position.
+    pub game: GameKind,
+    /// The position's one-line text form ([`AnyPosition::to_text`]): with `game`, what
+    /// identifies it. Empty only in results of a grid that kept names alone (a bench).
+    pub position_text: String,
+    /// The suite the position was run from, if it was (its source).
+    pub suite: Option<String>,
+    /// The position's index in that suite.
+    pub suite_index: Option<usize>,
     /// The row's label when it ran ([`ComparisonRow::label`]); a result whose label
     /// differs from its row's label now was made with other settings.
     pub label: String,
@@ -176,6 +231,42 @@ impl ResultEntry {
     pub fn is_complete(&self) -> bool {
         self.error.is_none() && self.record.stopped.is_none() && self.record.score.is_some()
     }
+
+    /// The position this result is of: its game and text form (the name where a grid
+    /// kept no text form).
+    #[must_use]
+    pub fn key(&self) -> PositionKey<'_> {
+        let text = if self.position_text.is_empty() {
+            self.position.as_str()
+        } else {
+            self.position_text.as_str()
+        };
+        PositionKey {
+            game: self.game,
+            text,
+        }
+    }
+
+    /// The position as the table names it: the suite entry's name, or the game and a
+    /// shortened text form.
+    #[must_use]
+    pub fn position_label(&self) -> String {
+        if self.position.is_empty() {
+            short_text(self.game, &self.position_text)
+        } else {
+            self.position.clone()
+        }
+    }
+
+    /// Everything known of the position, for a tooltip: game, suite and index, text.
+    #[must_use]
+    pub fn position_details(&self) -> String {
+        let mut out = format!("{}: {}", self.game.label(), self.position_text);
+        if let (Some(suite), Some(i)) = (&self.suite, self.suite_index) {
+            out = format!("{} ({suite}, position {}) {out}", self.position, i + 1);
+        }
+        out
+    }
 }
 
 /// How the app shows things; no effect on results.
@@ -192,8 +283,9 @@ pub struct ViewChoices {
     pub baseline_row: Option<usize>,
     /// Which view of the results is open.
     pub tab: ResultsTab,
-    /// Show only this position's results (None: all).
-    pub position_filter: Option<String>,
+    /// Which positions the table, the seeds' layout, the charts and the exports show
+    /// (by default what Run searches: the current position or the suite).
+    pub scope: ResultScope,
     /// What the seed-layout tables and the charts count.
     pub count: crate::vocab::count::CountKind,
     /// Run on every position of the suite (true) or on the current position.
@@ -243,7 +335,7 @@ impl Default for ViewChoices {
             show_coordinates: true,
             baseline_row: None,
             tab: ResultsTab::Table,
-            position_filter: None,
+            scope: ResultScope::default(),
             count: crate::vocab::count::CountKind::default(),
             run_suite: false,
             tree_row: 0,
@@ -254,18 +346,18 @@ impl Default for ViewChoices {
     }
 }
 
-/// Everything a person keeps: what is saved to a `.ron` session file.
+/// Everything a person keeps: what is saved to a `.ron` session file (as a
+/// [`SessionFile`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(from = "SessionFile", into = "SessionFile")]
 pub struct Session {
     /// The format version ([`CURRENT_VERSION`] when written by this treelab).
     pub version: u32,
-    /// The game.
-    pub game: GameKind,
-    /// The current position in its one-line text form ([`AnyPosition::to_text`]).
-    pub position: String,
-    /// The suite, if one is open.
-    pub suite: Option<SuiteRef>,
+    /// The current position; its game is the session's game.
+    pub position: AnyPosition,
+    /// The open suite, if any (perhaps of another game than the position's: then it is
+    /// shown, but never searched).
+    pub suite: Option<OpenSuite>,
     /// The comparison setup.
     pub rows: Vec<ComparisonRow>,
     /// The results of the comparison so far.
@@ -276,28 +368,27 @@ pub struct Session {
     pub match_setup: MatchSetup,
     /// The last match played there (every game, to replay).
     pub match_result: Option<crate::vocab::matchrecord::MatchResult>,
+    /// What could not be read back when the session was opened (a position or suite
+    /// that no longer loads): said to the user, never saved.
+    pub problems: Vec<String>,
 }
 
 impl Default for Session {
     /// FFO #40 from the shipped `fforum-40-59.obf` (the start position if that suite
     /// cannot be read), with NegaAlpha and NegaScout rows at depths 1 to 6.
     fn default() -> Self {
-        let (position, suite) = match Suite::load_named(DEFAULT_SUITE) {
-            Ok(suite) => match suite.items.first() {
-                Some(item) => (
-                    item.position.to_text(),
-                    Some(SuiteRef {
-                        source: DEFAULT_SUITE.to_string(),
-                        selected: Some(0),
-                    }),
-                ),
-                None => (AnyPosition::start(GameKind::Othello).to_text(), None),
+        let (position, suite) = match OpenSuite::open(DEFAULT_SUITE) {
+            Ok(mut suite) => match suite.suite.items.first().map(|i| i.position.clone()) {
+                Some(first) => {
+                    suite.selected = Some(0);
+                    (first, Some(suite))
+                }
+                None => (AnyPosition::start(GameKind::Othello), None),
             },
-            Err(_) => (AnyPosition::start(GameKind::Othello).to_text(), None),
+            Err(_) => (AnyPosition::start(GameKind::Othello), None),
         };
         Session {
             version: CURRENT_VERSION,
-            game: GameKind::Othello,
             position,
             suite,
             rows: vec![
@@ -308,6 +399,7 @@ impl Default for Session {
             view: ViewChoices::default(),
             match_setup: MatchSetup::default(),
             match_result: None,
+            problems: Vec::new(),
         }
     }
 }
@@ -355,9 +447,37 @@ impl Session {
         Ok(session)
     }
 
-    /// The current position, parsed from [`Session::position`] for [`Session::game`].
-    pub fn current_position(&self) -> Result<AnyPosition, crate::game::FormatError> {
-        AnyPosition::parse(self.game, &self.position)
+    /// The game: the current position's.
+    #[must_use]
+    pub fn game(&self) -> GameKind {
+        self.position.kind()
+    }
+
+    /// The open suite's positions when they are of the current game (a suite of
+    /// another game is never searched nor totalled with this game's results).
+    #[must_use]
+    pub fn suite_of_this_game(&self) -> Option<&Suite> {
+        self.suite
+            .as_ref()
+            .filter(|s| s.kind() == self.game())
+            .map(|s| &*s.suite)
+    }
+
+    /// The suite entry (index and item) that is the current position, if any: the
+    /// selected one when it still is, else the first equal one.
+    #[must_use]
+    pub fn current_suite_item(&self) -> Option<(usize, &crate::engine::SuiteItem)> {
+        let open = self.suite.as_ref().filter(|s| s.kind() == self.game())?;
+        let items = &open.suite.items;
+        open.selected
+            .and_then(|i| items.get(i).map(|it| (i, it)))
+            .filter(|(_, it)| it.position == self.position)
+            .or_else(|| {
+                items
+                    .iter()
+                    .enumerate()
+                    .find(|(_, it)| it.position == self.position)
+            })
     }
 
     /// Writes the session to `path` atomically (see [`write_atomic`]).
@@ -439,10 +559,13 @@ mod tests {
     use super::*;
     use crate::search::StopReason;
 
+    fn ttt(text: &str) -> AnyPosition {
+        AnyPosition::parse(GameKind::TicTacToe, text).unwrap()
+    }
+
     fn sample() -> Session {
         let mut s = Session {
-            game: GameKind::TicTacToe,
-            position: "x.o.x....".to_string(),
+            position: ttt("x.o.x...."),
             suite: None,
             ..Session::default()
         };
@@ -451,7 +574,10 @@ mod tests {
         s.results.push(ResultEntry {
             row: 1,
             label: "negascout+tt=16".into(),
-            position: "current".into(),
+            game: GameKind::TicTacToe,
+            position_text: "x.o.x....".into(),
+            suite: Some("some.ttt".into()),
+            suite_index: Some(4),
             depth: 3,
             error: Some("a test failure".into()),
             record: SearchRecord {
@@ -462,6 +588,7 @@ mod tests {
                 stopped: Some(StopReason::NodeBudget),
                 ..SearchRecord::default()
             },
+            ..ResultEntry::default()
         });
         s.view.baseline_row = Some(0);
         s
@@ -470,13 +597,13 @@ mod tests {
     #[test]
     fn default_session_shows_ffo_40() {
         let s = Session::default();
-        assert_eq!(s.game, GameKind::Othello);
+        assert_eq!(s.game(), GameKind::Othello);
         assert_eq!(
             s.suite.as_ref().map(|r| r.source.as_str()),
             Some(DEFAULT_SUITE)
         );
-        assert!(s.current_position().is_ok());
-        assert_ne!(s.position, AnyPosition::start(GameKind::Othello).to_text());
+        assert_eq!(s.current_label(), "#40");
+        assert_ne!(s.position, AnyPosition::start(GameKind::Othello));
         assert_eq!(s.rows.len(), 2);
     }
 
@@ -491,8 +618,7 @@ mod tests {
     fn every_game_round_trips() {
         for kind in GameKind::ALL {
             let s = Session {
-                game: kind,
-                position: AnyPosition::start(kind).to_text(),
+                position: AnyPosition::start(kind),
                 ..Session::default()
             };
             let text = s.to_ron().unwrap();
@@ -510,7 +636,7 @@ mod tests {
         assert!(!dir.path().join("a.ron.tmp").exists());
         // Saving again replaces the file.
         let mut t = s.clone();
-        t.position = "xo.......".into();
+        t.position = ttt("xo.......");
         t.save(&path).unwrap();
         assert_eq!(Session::load(&path).unwrap(), t);
     }
@@ -519,8 +645,8 @@ mod tests {
     fn older_file_without_new_fields_opens_with_defaults() {
         let text = r#"(version: 1, game: tictactoe, position: "x........")"#;
         let s = Session::from_ron(text).unwrap();
-        assert_eq!(s.game, GameKind::TicTacToe);
-        assert_eq!(s.position, "x........");
+        assert_eq!(s.game(), GameKind::TicTacToe);
+        assert_eq!(s.position, ttt("x........"));
         assert_eq!(s.rows, Session::default().rows);
         assert_eq!(s.view, ViewChoices::default());
         assert!(s.results.is_empty());

@@ -223,7 +223,6 @@ mod tests {
             results: (0..3)
                 .map(|row| ResultEntry {
                     row,
-                    position: "current".into(),
                     depth: 2,
                     ..ResultEntry::default()
                 })

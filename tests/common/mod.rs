@@ -28,6 +28,17 @@ pub fn settle(h: &mut Harness<'_, TreelabApp>) {
     }
 }
 
+/// Steps frames until the app's run ends (bounded: a hung run fails the test).
+pub fn wait_for_run(h: &mut Harness<'_, TreelabApp>, limit: std::time::Duration) {
+    let start = std::time::Instant::now();
+    while h.state().is_running() {
+        assert!(start.elapsed() < limit, "the run did not end in {limit:?}");
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    settle(h);
+}
+
 /// Runs the `treelab` binary with `args`: (success, stdout, stderr).
 pub fn treelab(args: &[&str]) -> (bool, String, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_treelab"))

@@ -402,7 +402,7 @@ fn preset() -> Session {
     };
     let mut s = preset_base(GameKind::RandomTree);
     if let Ok(tree) = RandomTree::new(spec) {
-        s.position = AnyPosition::from(tree).to_text();
+        s.position = AnyPosition::from(tree);
     }
     let base = SearchOptions::default();
     s.rows = E4_TREE_ROWS

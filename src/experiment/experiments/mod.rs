@@ -20,7 +20,7 @@ use crate::game::random_tree::{self, RandomTree, TreeSpec, ValueModel};
 use crate::game::tictactoe::TicTacToe;
 use crate::game::{Game, Scoring};
 use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchControl, SearchOptions};
-use crate::session::{ComparisonRow, ResultsTab, Session, SuiteRef};
+use crate::session::{ComparisonRow, OpenSuite, ResultsTab, Session};
 
 mod e1;
 mod e2;
@@ -256,8 +256,7 @@ pub fn run_experiment(
 /// row as the baseline, the seed layout shown.
 fn preset_base(game: GameKind) -> Session {
     let mut s = Session {
-        game,
-        position: AnyPosition::start(game).to_text(),
+        position: AnyPosition::start(game),
         suite: None,
         rows: Vec::new(),
         results: Vec::new(),
@@ -271,15 +270,12 @@ fn preset_base(game: GameKind) -> Session {
 /// `s` with the shipped suite `suite` open (its first position current) and runs on
 /// the whole suite.
 fn preset_with_suite(mut s: Session, suite: &str) -> Session {
-    if let Ok(loaded) = Suite::load_named(suite)
-        && let Some(first) = loaded.items.first()
+    if let Ok(mut open) = OpenSuite::open(suite)
+        && let Some(first) = open.suite.items.first().map(|it| it.position.clone())
     {
-        s.game = first.position.kind();
-        s.position = first.position.to_text();
-        s.suite = Some(SuiteRef {
-            source: suite.to_string(),
-            selected: Some(0),
-        });
+        s.position = first;
+        open.selected = Some(0);
+        s.suite = Some(open);
         s.view.run_suite = true;
     }
     s
