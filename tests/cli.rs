@@ -593,6 +593,70 @@ fn the_readme_shard_examples_merge_into_the_whole_grid() {
     assert!(!ok && err.contains("counts from 1 to 2"), "{err}");
 }
 
+/// Runs the binary with `args`, killing it if it has not ended within `limit`:
+/// (success, stdout, stderr), or `None` when it had to be killed.
+fn treelab_within(args: &[&str], limit: std::time::Duration) -> Option<(bool, String, String)> {
+    use std::io::Read as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_treelab"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let clock = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the child can be waited on") {
+            break status;
+        }
+        if clock.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let (mut out, mut err) = (String::new(), String::new());
+    if let Some(mut s) = child.stdout.take() {
+        let _ = s.read_to_string(&mut out);
+    }
+    if let Some(mut s) = child.stderr.take() {
+        let _ = s.read_to_string(&mut err);
+    }
+    Some((status.success(), out, err))
+}
+
+/// An endless suite file (`/dev/zero`) ends at once with an error that names the file
+/// and the limit, instead of reading for ever.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_endless_suite_file_is_refused_at_its_limit() {
+    let limit = std::time::Duration::from_secs(20);
+    let clock = std::time::Instant::now();
+    let (ok, _, err) = treelab_within(
+        &[
+            "bench",
+            "--suite",
+            "/dev/zero",
+            "--algos",
+            "negaalpha",
+            "--depths",
+            "1",
+        ],
+        limit,
+    )
+    .expect("bench --suite /dev/zero ends");
+    assert!(!ok, "refused");
+    assert!(
+        err.contains("/dev/zero") && err.contains("larger than 64 MiB, the limit for a suite"),
+        "{err}"
+    );
+    assert!(
+        clock.elapsed() < std::time::Duration::from_secs(10),
+        "{:?}",
+        clock.elapsed()
+    );
+}
+
 /// The SPRT's line of `match` with `games` games of the reproduction
 /// (connect4, depth 6 against depth 5, 6 random opening moves, seed 11).
 fn reproduction_sprt_line(games: &str, sprt: &str, alternate: bool) -> String {
