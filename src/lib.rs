@@ -2,12 +2,14 @@
 //!
 //! The library holds everything but the window: the games and their formats
 //! ([`game`]), the search engine ([`search`]), batch experiments ([`experiment`]), the
-//! session file ([`session`]) and the command line ([`cli`]). Only [`app`] imports egui.
+//! session file ([`session`]) and the command line ([`cli`]); every file a person names
+//! is read through [`fileread`], capped. Only [`app`] imports egui.
 
 pub mod app;
 pub mod cli;
 pub mod engine;
 pub mod experiment;
+pub mod fileread;
 pub mod game;
 pub mod presets;
 pub mod report;

@@ -55,3 +55,26 @@ fn a_match_plays_in_the_tab_is_kept_and_replays_on_the_board() {
     assert_eq!(h.state().position(), &p);
     assert!(p.is_over());
 }
+
+/// The SPRT of the Match tab offers its model: normalized Elo when switched on, as in
+/// `treelab match`, and logistic Elo from the picker; the session keeps the choice.
+#[test]
+fn the_sprt_setup_offers_the_elo_model() {
+    use egui::accesskit::Role;
+    use treelab::vocab::stats::EloModel;
+    let mut h = harness();
+    settle(&mut h);
+    h.get_by_label("Match").click();
+    settle(&mut h);
+    assert!(h.state().session().match_setup.sprt.is_none());
+    h.get_by_label("stop when decided").click();
+    settle(&mut h);
+    let sprt = h.state().session().match_setup.sprt.expect("an SPRT");
+    assert_eq!(sprt.model, EloModel::Normalized);
+    h.get_by_role_and_label(Role::ComboBox, "model").click();
+    settle(&mut h);
+    h.get_by_label("logistic Elo").click();
+    settle(&mut h);
+    let sprt = h.state().session().match_setup.sprt.expect("an SPRT");
+    assert_eq!(sprt.model, EloModel::Logistic);
+}

@@ -592,3 +592,143 @@ fn the_readme_shard_examples_merge_into_the_whole_grid() {
     ]);
     assert!(!ok && err.contains("counts from 1 to 2"), "{err}");
 }
+
+/// Runs the binary with `args`, killing it if it has not ended within `limit`:
+/// (success, stdout, stderr), or `None` when it had to be killed.
+fn treelab_within(args: &[&str], limit: std::time::Duration) -> Option<(bool, String, String)> {
+    use std::io::Read as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_treelab"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let clock = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the child can be waited on") {
+            break status;
+        }
+        if clock.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let (mut out, mut err) = (String::new(), String::new());
+    if let Some(mut s) = child.stdout.take() {
+        let _ = s.read_to_string(&mut out);
+    }
+    if let Some(mut s) = child.stderr.take() {
+        let _ = s.read_to_string(&mut err);
+    }
+    Some((status.success(), out, err))
+}
+
+/// An endless suite file (`/dev/zero`) ends at once with an error that names the file
+/// and the limit, instead of reading for ever.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_endless_suite_file_is_refused_at_its_limit() {
+    let limit = std::time::Duration::from_secs(20);
+    let clock = std::time::Instant::now();
+    let (ok, _, err) = treelab_within(
+        &[
+            "bench",
+            "--suite",
+            "/dev/zero",
+            "--algos",
+            "negaalpha",
+            "--depths",
+            "1",
+        ],
+        limit,
+    )
+    .expect("bench --suite /dev/zero ends");
+    assert!(!ok, "refused");
+    assert!(
+        err.contains("/dev/zero") && err.contains("larger than 64 MiB, the limit for a suite"),
+        "{err}"
+    );
+    assert!(
+        clock.elapsed() < std::time::Duration::from_secs(10),
+        "{:?}",
+        clock.elapsed()
+    );
+}
+
+/// The SPRT's line of `match` with `games` games of the reproduction
+/// (connect4, depth 6 against depth 5, 6 random opening moves, seed 11).
+fn reproduction_sprt_line(games: &str, sprt: &str, alternate: bool) -> String {
+    let mut args = vec![
+        "match",
+        "--game",
+        "connect4",
+        "--black",
+        "negaalpha@6",
+        "--white",
+        "negaalpha@5",
+        "--openings",
+        "6",
+        "--seed",
+        "11",
+        "--sprt",
+        sprt,
+        "--games",
+        games,
+    ];
+    if alternate {
+        args.push("--alternate");
+    }
+    let (ok, out, err) = treelab(&args);
+    assert!(ok, "{err}");
+    out.lines()
+        .find(|l| l.trim_start().starts_with("SPRT "))
+        .unwrap_or_else(|| panic!("no SPRT line: {out}"))
+        .to_string()
+}
+
+/// The verdict, LLR and game count the SPRT prints are those of the games it read: a
+/// last, unpaired game is played but not read, so 109 games print what 108 do (and say
+/// so), and 109 and 110 games give the same verdict. The model is printed with the LLR,
+/// normalized Elo by default.
+#[test]
+fn the_sprt_prints_what_it_read_and_its_model() {
+    let llr = |line: &str| {
+        line.split(": LLR ")
+            .nth(1)
+            .map(|r| r.split(" (").next().unwrap_or("").to_string())
+    };
+    let verdict = |line: &str| {
+        let v = line.rsplit("): ").next().unwrap_or("");
+        v.split(" at ")
+            .next()
+            .unwrap_or(v)
+            .split(" after ")
+            .next()
+            .unwrap_or(v)
+            .to_string()
+    };
+    for (sprt, model) in [
+        ("elo0=-10,elo1=0,alpha=0.1,beta=0.02", "normalized"),
+        (
+            "elo0=-10,elo1=0,alpha=0.1,beta=0.02,model=logistic",
+            "logistic",
+        ),
+    ] {
+        for alternate in [false, true] {
+            let [l108, l109, l110] =
+                ["108", "109", "110"].map(|g| reproduction_sprt_line(g, sprt, alternate));
+            assert!(
+                l109.contains(&format!("model={model}: LLR "))
+                    && l109.contains(&format!("({model} Elo; bounds")),
+                "{l109}"
+            );
+            assert!(l109.contains("the test read the first 108"), "{l109}");
+            assert_eq!(llr(&l109), llr(&l108), "{l109}\n{l108}");
+            assert!(llr(&l109).is_some_and(|v| !v.is_empty()), "{l109}");
+            assert_eq!(verdict(&l109), verdict(&l110), "{l109}\n{l110}");
+            assert!(!l109.contains("after 109 games"), "{l109}");
+        }
+    }
+}

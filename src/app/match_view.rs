@@ -16,7 +16,7 @@ use crate::experiment::matchplay::{MatchSpec, Player, PlayerKind, run_match_obse
 use crate::session::{MatchSetup, Session};
 use crate::vocab::matchrecord::{GameRecord, MatchResult};
 use crate::vocab::rowspec::BenchRow;
-use crate::vocab::stats::SprtSpec;
+use crate::vocab::stats::{EloModel, SprtSpec};
 
 /// A match running in the background.
 struct MatchRun {
@@ -161,6 +161,7 @@ fn setup_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                         elo1: 10.0,
                         alpha: 0.05,
                         beta: 0.05,
+                        model: EloModel::default(),
                     });
                     for (name, v, speed) in [
                         ("elo0", &mut s.elo0, 1.0),
@@ -171,6 +172,19 @@ fn setup_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                         let l = ui.label(name).id;
                         ui.add(egui::DragValue::new(v).speed(speed)).labelled_by(l);
                     }
+                    let l = ui.label("model").id;
+                    egui::ComboBox::from_id_salt("sprt_model")
+                        .selected_text(format!("{} Elo", s.model.name()))
+                        .show_ui(ui, |ui| {
+                            for m in EloModel::ALL {
+                                ui.selectable_value(&mut s.model, m, format!("{} Elo", m.name()));
+                            }
+                        })
+                        .response
+                        .labelled_by(l)
+                        .on_hover_text(
+                            "The scale of elo0 and elo1: normalized Elo (as fishtest and fastchess) or logistic Elo",
+                        );
                 } else {
                     setup.sprt = None;
                 }

@@ -9,6 +9,7 @@ use super::OptionArgs;
 use crate::engine::Suite;
 use crate::experiment::bench::{self, BenchSpec, CountKind};
 use crate::experiment::matchplay::{MatchResult, merge_matches};
+use crate::fileread::{RESULT_LIMIT, read_text_capped};
 
 /// `treelab merge`.
 #[derive(Debug, Args)]
@@ -240,8 +241,8 @@ fn write_bench(
 pub(super) fn merge(args: &MergeArgs) -> Result<()> {
     let mut texts = Vec::new();
     for path in &args.inputs {
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let text = read_text_capped(path, RESULT_LIMIT, "a result slice")
+            .with_context(|| format!("reading {}", path.display()))?;
         texts.push((path, text));
     }
     // A bench slice holds cells, a match slice games.

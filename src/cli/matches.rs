@@ -38,7 +38,8 @@ pub struct MatchArgs {
     #[arg(long)]
     pub alternate: bool,
     /// A sequential probability ratio test that stops the match once it decides,
-    /// e.g. `elo0=0,elo1=10,alpha=0.05,beta=0.05` (alpha and beta default to 0.05);
+    /// e.g. `elo0=0,elo1=10,alpha=0.05,beta=0.05,model=normalized` (alpha and beta
+    /// default to 0.05; elo0 and elo1 are normalized Elo unless `model=logistic`);
     /// --games is then the most games played.
     #[arg(long, allow_hyphen_values = true)]
     pub sprt: Option<String>,

@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use super::{AnyPosition, EngineError, GameKind};
+use crate::fileread::{SUITE_LIMIT, read_text_capped};
 use crate::game::FormatError;
 use crate::game::describe::Claim;
 
@@ -61,12 +62,14 @@ impl Suite {
         })
     }
 
-    /// Reads and parses a suite file.
+    /// Reads and parses a suite file (at most [`SUITE_LIMIT`] bytes: a larger file,
+    /// `/dev/zero` or an endless FIFO is refused with the limit).
     pub fn load(path: &Path) -> Result<Suite, EngineError> {
-        let text = std::fs::read_to_string(path).map_err(|reason| EngineError::Io {
-            path: path.display().to_string(),
-            reason,
-        })?;
+        let text =
+            read_text_capped(path, SUITE_LIMIT, "a suite").map_err(|reason| EngineError::Io {
+                path: path.display().to_string(),
+                reason,
+            })?;
         let name = path.file_name().map_or_else(
             || path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),

@@ -20,7 +20,7 @@ use crate::game::{Scoring, SeededRng, Side, splitmix64};
 use crate::search::{SearchControl, SearchOptions};
 pub use crate::vocab::matchrecord::{GameRecord, MatchResult, Summary, merge_matches};
 use crate::vocab::parallel::map_in_order;
-use crate::vocab::stats::{Pentanomial, SprtSpec, Trinomial};
+use crate::vocab::stats::{Pentanomial, SprtData, SprtSpec, Trinomial};
 
 /// Salt mixed into the seed for the opening moves of a game.
 const OPENING_SALT: u64 = 0x6F70_656E_696E_6773;
@@ -311,7 +311,9 @@ impl Sequence {
         while self.finished.get(self.prefix).is_some_and(Option::is_some) {
             self.prefix += 1;
         }
-        // A pair at a time: with alternating colours a pair shares an opening.
+        // A pair at a time: with alternating colours a pair shares an opening (without,
+        // the test reads the same games, two by two). A last unpaired game is never read;
+        // `MatchResult::sprt_games_read` says how many were.
         while self.checked + 2 <= self.prefix {
             let points = |i: usize| self.finished[i].as_ref().map_or(0.5, GameRecord::points_a);
             let (first, second) = (points(self.checked), points(self.checked + 1));
@@ -320,9 +322,9 @@ impl Sequence {
             self.pairs_read.add(first, second);
             self.checked += 2;
             let state = if alternate {
-                sprt.state(&self.pairs_read.weighted())
+                sprt.state(&SprtData::Pairs(self.pairs_read))
             } else {
-                sprt.state(&self.games_read.weighted())
+                sprt.state(&SprtData::Games(self.games_read))
             };
             if state.decision.is_some() {
                 self.decided_at = Some(self.checked);

@@ -29,7 +29,9 @@ pub struct MatchSetup {
     pub alternate: bool,
     /// The seed of the openings and the random mover.
     pub seed: u64,
-    /// A sequential probability ratio test that ends the match once it decides.
+    /// A sequential probability ratio test that ends the match once it decides (its
+    /// model, normalized or logistic Elo, is read as logistic from a session saved
+    /// before it was a setting).
     pub sprt: Option<SprtSpec>,
 }
 
@@ -73,5 +75,32 @@ impl MatchSetup {
             s.check().map_err(|e| format!("SPRT: {e}"))?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vocab::stats::EloModel;
+
+    /// A match setup saved before the SPRT had a model still opens, on logistic Elo as
+    /// it ran then; a new one keeps its model through a save.
+    #[test]
+    fn an_older_sprt_setup_opens_as_logistic_and_a_new_one_round_trips() {
+        let old: MatchSetup = ron::from_str(
+            "(games: 40, sprt: Some((elo0: 0.0, elo1: 10.0, alpha: 0.05, beta: 0.05)))",
+        )
+        .expect("an older setup reads");
+        let spec = old.sprt.expect("its SPRT");
+        assert_eq!((spec.elo1, spec.model), (10.0, EloModel::Logistic));
+        assert_eq!(old.games, 40);
+        let new = MatchSetup {
+            sprt: Some(SprtSpec::parse("elo0=-1,elo1=3").expect("parses")),
+            ..MatchSetup::default()
+        };
+        let text = ron::to_string(&new).expect("writes");
+        let back: MatchSetup = ron::from_str(&text).expect("reads");
+        assert_eq!(back, new);
+        assert_eq!(back.sprt.map(|s| s.model), Some(EloModel::Normalized));
     }
 }

@@ -493,10 +493,12 @@ impl Session {
 
     /// Reads a session file.
     pub fn load(path: &Path) -> Result<Session, SessionError> {
-        let text = std::fs::read_to_string(path).map_err(|source| SessionError::Io {
-            path: path.display().to_string(),
-            source,
-        })?;
+        let text =
+            crate::fileread::read_text_capped(path, crate::fileread::SESSION_LIMIT, "a session")
+                .map_err(|source| SessionError::Io {
+                    path: path.display().to_string(),
+                    source,
+                })?;
         Session::from_ron(&text)
     }
 }
@@ -529,7 +531,7 @@ impl AppConfig {
     /// Reads the config; a missing or broken file gives the default.
     #[must_use]
     pub fn load(path: &Path) -> AppConfig {
-        std::fs::read_to_string(path)
+        crate::fileread::read_text_capped(path, crate::fileread::CONFIG_LIMIT, "the settings")
             .ok()
             .and_then(|text| ron::from_str(&text).ok())
             .unwrap_or_default()

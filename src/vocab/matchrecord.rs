@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use super::stats::{EloEstimate, Pentanomial, SprtSpec, SprtState, Trinomial};
+use super::stats::{EloEstimate, Pentanomial, SprtData, SprtSpec, SprtState, Trinomial};
 use crate::engine::EngineError;
 
 /// One finished game.
@@ -162,20 +162,30 @@ impl MatchResult {
             }
         }
         if let (Some(spec), Some(state)) = (self.sprt, self.sprt_state()) {
+            // What the test read: the whole pairs of the unbroken run from game 0.
+            let (read, played) = (self.sprt_games_read(), self.games.len());
             let verdict = match state.decision {
-                Some(h) => format!("{h:?} accepted after {} games", self.games.len()),
-                None if self.games.len() >= self.games_planned => {
-                    format!(
-                        "inconclusive at the game limit ({} games)",
-                        self.games_planned
-                    )
+                Some(h) => format!("{h:?} accepted after {read} games"),
+                None if played >= self.games_planned && read == played => {
+                    format!("inconclusive at the game limit ({played} games)")
                 }
-                None => format!("no decision yet after {} games", self.games.len()),
+                None if played >= self.games_planned => format!(
+                    "inconclusive at the game limit ({played} games; the test read the first {read}, whole pairs only)"
+                ),
+                None if read == played => format!("no decision yet after {read} games"),
+                None => format!(
+                    "no decision yet after {read} games ({} more finished, not read yet)",
+                    played - read
+                ),
             };
             let _ = writeln!(
                 out,
-                "  SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} (bounds {:.2}, {:.2}): {verdict}",
-                spec.elo0, spec.elo1, spec.alpha, spec.beta, state.llr, state.low, state.high
+                "  SPRT {}: LLR {:.2} ({} Elo; bounds {:.2}, {:.2}): {verdict}",
+                spec.text(),
+                state.llr,
+                spec.model.name(),
+                state.low,
+                state.high
             );
         }
         out
@@ -211,12 +221,26 @@ fn pentanomial_of(games: &[GameRecord]) -> Pentanomial {
     p
 }
 
-/// The SPRT over `games`: by pairs when colours alternate, else by games.
+/// How many of `games` (sorted by index) an SPRT reads: as a match feeds them to it,
+/// the whole pairs (games `2j` and `2j + 1`) of the unbroken run from game 0. A last,
+/// unpaired game, or one after a gap, is not read.
+fn games_read_by_sprt(games: &[GameRecord]) -> usize {
+    let run = games
+        .iter()
+        .enumerate()
+        .take_while(|&(i, g)| g.index == i)
+        .count();
+    run - run % 2
+}
+
+/// The SPRT over the games it reads of `games`: by pairs when colours alternate, else
+/// by games.
 fn sprt_state_of(spec: &SprtSpec, alternate: bool, games: &[GameRecord]) -> SprtState {
+    let read = &games[..games_read_by_sprt(games)];
     if alternate {
-        spec.state(&pentanomial_of(games).weighted())
+        spec.state(&SprtData::Pairs(pentanomial_of(read)))
     } else {
-        spec.state(&trinomial_of(games).weighted())
+        spec.state(&SprtData::Games(trinomial_of(read)))
     }
 }
 
@@ -316,11 +340,20 @@ impl MatchResult {
         }
     }
 
-    /// Where the SPRT stands after the games played, when the match runs one.
+    /// Where the SPRT stands after the games it read (see
+    /// [`MatchResult::sprt_games_read`]), when the match runs one.
     #[must_use]
     pub fn sprt_state(&self) -> Option<SprtState> {
         let spec = self.sprt?;
         Some(sprt_state_of(&spec, self.alternate, &self.games))
+    }
+
+    /// How many games the SPRT has read: the whole pairs (games `2j` and `2j + 1`) of the
+    /// unbroken run of games from game 0, as the match feeds them to it; a last unpaired
+    /// game is played and counted in the other statistics, but the test never reads it.
+    #[must_use]
+    pub fn sprt_games_read(&self) -> usize {
+        games_read_by_sprt(&self.games)
     }
 
     /// Player A's wins, draws and losses.
@@ -428,5 +461,77 @@ impl MatchResult {
         );
         out.push_str(&self.statistics_text());
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vocab::stats::EloModel;
+
+    /// A game with index `index` that player A scored `score_a` in (1 won, 0 drawn, -1
+    /// lost).
+    fn game(index: usize, score_a: i32) -> GameRecord {
+        GameRecord {
+            index,
+            a_first: index.is_multiple_of(2),
+            score_a,
+            ..GameRecord::default()
+        }
+    }
+
+    /// The SPRT's verdict, LLR and game count are those of the whole pairs it read: a
+    /// last unpaired game (here a win that would tip the test) and a game after a gap
+    /// are left out, and the line says how many games it read.
+    #[test]
+    fn the_sprt_reads_whole_pairs_of_the_unbroken_run() {
+        let spec = SprtSpec {
+            elo0: 0.0,
+            elo1: 5.0,
+            alpha: 0.05,
+            beta: 0.05,
+            model: EloModel::Logistic,
+        };
+        // Pairs (A's points): (1, ½), (1, 1), (0, ½), then game 6 alone.
+        let scores = [1, 0, 1, 1, -1, 0, 1];
+        for alternate in [false, true] {
+            let mut m = MatchResult {
+                alternate,
+                games_planned: 7,
+                sprt: Some(spec),
+                games: scores
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &s)| game(i, s))
+                    .collect(),
+                ..MatchResult::default()
+            };
+            assert_eq!(m.sprt_games_read(), 6);
+            // Computed apart: three pairs scoring 1½, 2 and ½ (pentanomial counts [0, 1,
+            // 0, 1, 1]), or W 3, D 2, L 1 over the six games.
+            let data = if alternate {
+                SprtData::Pairs(Pentanomial {
+                    counts: [0, 1, 0, 1, 1],
+                })
+            } else {
+                SprtData::Games(Trinomial {
+                    wins: 3,
+                    draws: 2,
+                    losses: 1,
+                })
+            };
+            assert_eq!(m.sprt_state(), Some(spec.state(&data)));
+            let text = m.statistics_text();
+            assert!(
+                text.contains("inconclusive at the game limit (7 games; the test read the first 6, whole pairs only)"),
+                "{text}"
+            );
+            assert!(text.contains("model=logistic: LLR "), "{text}");
+            // Game 3 missing (stopped): only the first pair is read.
+            m.games.remove(3);
+            assert_eq!(m.sprt_games_read(), 2);
+            m.games.clear();
+            assert_eq!(m.sprt_games_read(), 0);
+        }
     }
 }

@@ -299,7 +299,9 @@ impl PatternEval {
     /// # Errors
     /// When the file cannot be read or is not a weights file of this build.
     pub fn load_static(path: &std::path::Path) -> Result<&'static PatternEval> {
-        let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+        let bytes =
+            crate::fileread::read_capped(path, crate::fileread::WEIGHTS_LIMIT, "a weights file")
+                .with_context(|| format!("reading {}", path.display()))?;
         let eval = PatternEval::from_bytes(&bytes)
             .with_context(|| format!("loading the weights in {}", path.display()))?;
         Ok(Box::leak(Box::new(eval)))

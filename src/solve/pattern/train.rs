@@ -509,7 +509,12 @@ pub fn train_to_file(
         let mut samples = Vec::new();
         for path in &files.from {
             let name = path.display().to_string();
-            let text = std::fs::read_to_string(path).with_context(|| format!("reading {name}"))?;
+            let text = crate::fileread::read_text_capped(
+                path,
+                crate::fileread::SAMPLES_LIMIT,
+                "a samples file",
+            )
+            .with_context(|| format!("reading {name}"))?;
             samples.extend(samples_from_text(&text, &name)?);
         }
         let report = format!(
