@@ -278,7 +278,10 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp, table: &mut TableView) {
                     Column::Row | Column::Depth => 44.0,
                     Column::Setup => 190.0,
                     Column::Pv => 150.0,
-                    Column::Position | Column::Score | Column::Best => 60.0,
+                    // A suite entry's name, or the game and the start of a text form
+                    // (the whole of it on hover).
+                    Column::Position => 120.0,
+                    Column::Score | Column::Best => 60.0,
                     Column::Nodes | Column::Leaves | Column::Cutoffs => 90.0,
                     Column::NodesPerSec => 90.0,
                     _ => 76.0,

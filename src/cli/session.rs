@@ -44,9 +44,18 @@ pub enum SessionCommand {
     },
 }
 
+/// Reads a session file; the error names the file once, then what is wrong and where.
+fn load(file: &std::path::Path) -> Result<crate::session::Session> {
+    use crate::session::{Session, SessionError};
+    Session::load(file).map_err(|e| match e {
+        // Says the file and the system's reason already.
+        SessionError::Io { .. } => anyhow::anyhow!("{e}"),
+        other => anyhow::anyhow!("{}: {other}", file.display()),
+    })
+}
+
 pub(super) fn session_cmd(c: SessionCommand) -> Result<()> {
     use crate::runner::{Job, RunEvent, Target, run_session_blocking};
-    use crate::session::Session;
     match c {
         SessionCommand::Preset { name, out } => {
             let p = crate::presets::find(&name).with_context(|| {
@@ -66,8 +75,7 @@ pub(super) fn session_cmd(c: SessionCommand) -> Result<()> {
             current,
             threads,
         } => {
-            let mut session =
-                Session::load(&file).with_context(|| format!("opening {}", file.display()))?;
+            let mut session = load(&file)?;
             let target = if current {
                 Target::Current
             } else if suite {
@@ -109,8 +117,7 @@ pub(super) fn session_cmd(c: SessionCommand) -> Result<()> {
             Ok(())
         }
         SessionCommand::Show { file, format } => {
-            let session =
-                Session::load(&file).with_context(|| format!("opening {}", file.display()))?;
+            let session = load(&file)?;
             let report = crate::report::Report::new(
                 &session.results,
                 &session.rows,
