@@ -10,6 +10,7 @@ mod perft;
 mod search;
 mod session;
 mod soak;
+mod trace;
 mod train;
 mod tree;
 mod verify;
@@ -55,6 +56,9 @@ pub enum Command {
     Perft(PerftArgs),
     /// Search one position with one algorithm and print every counter.
     Search(SearchArgs),
+    /// Every visit of one search, with its window, value and why (the tree view's
+    /// figures too, without the window).
+    Trace(trace::TraceArgs),
     /// Check that an algorithm picks an optimal move in every tic-tac-toe position.
     Verify(VerifyArgs),
     /// Run algorithms on a seeded random uniform tree beside the Knuth-Moore bound.
@@ -197,6 +201,7 @@ pub fn run(command: Command) -> Result<()> {
     match command {
         Command::Perft(args) => perft::perft(&args),
         Command::Search(args) => search::search_cmd(&args),
+        Command::Trace(args) => trace::trace_cmd(&args),
         Command::Verify(args) => verify::verify(&args),
         Command::Tree(args) => tree::tree(&args),
         Command::Bench(args) => bench::bench(&args),

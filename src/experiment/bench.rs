@@ -362,8 +362,8 @@ impl BenchResult {
                 let _ = writeln!(
                     out,
                     "{},{},{},{},{},{},{},{},{},{},{},{},{},{:.6}",
-                    csv_field(&c.position),
-                    csv_field(&self.rows[c.row].label),
+                    crate::vocab::csv::field(&c.position),
+                    crate::vocab::csv::field(&self.rows[c.row].label),
                     c.depth,
                     r.score.map_or_else(String::new, |s| s.to_string()),
                     r.best_move.clone().unwrap_or_default(),
@@ -486,13 +486,5 @@ impl BenchResult {
             }
         }
         out
-    }
-}
-
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
     }
 }

@@ -524,13 +524,7 @@ impl<'a> Report<'a> {
     /// last two columns name each result's position whole: its game and text form.
     #[must_use]
     pub fn csv(&self, view: &[usize]) -> String {
-        fn field(s: &str) -> String {
-            if s.contains([',', '"', '\n']) {
-                format!("\"{}\"", s.replace('"', "\"\""))
-            } else {
-                s.to_string()
-            }
-        }
+        use crate::vocab::csv::field;
         let mut out = String::new();
         let mut titles: Vec<String> = Column::ALL.iter().map(|c| field(c.title())).collect();
         titles.extend(CSV_POSITION_TITLES.iter().map(|t| field(t)));

@@ -11,12 +11,15 @@
 //! This module does not import egui.
 
 pub mod draw;
+mod explain;
 pub mod export;
 pub mod layout;
 pub mod png;
 pub mod quiz;
 
 use std::collections::HashSet;
+
+pub use explain::{Bound, Form, Outcome, Reason, Role};
 
 use crate::engine::{AnyPosition, EngineError, SearchRecord, SearchRequest};
 use crate::search::trace::{TraceEvent, VisitKind};
@@ -88,6 +91,8 @@ pub struct TreeNode {
     pub step: usize,
     /// On the principal variation of the last pass.
     pub on_pv: bool,
+    /// Whether the side to move here is the root's (a MAX node of the two-sided form).
+    pub max_node: bool,
 }
 
 impl TreeNode {
@@ -209,6 +214,7 @@ fn build(
                     pruned: Vec::new(),
                     step: id,
                     on_pv: false,
+                    max_node: true,
                 });
                 match parent {
                     Some(p) => nodes[p].children.push(id),
@@ -238,6 +244,13 @@ fn build(
                     nodes[n].value = Some(*value);
                 }
             }
+        }
+    }
+    // Whose move it is at each node.
+    let root_side = root.side_to_move();
+    for node in &mut nodes {
+        if let Ok(pos) = replay(root, &node.path) {
+            node.max_node = pos.side_to_move() == root_side;
         }
     }
     // Moves never searched below each interior node.
@@ -318,50 +331,6 @@ impl SearchTree {
             .filter(|x| x.kind == VisitKind::Research)
             .count() as u64;
         (n, leaves, cuts, re)
-    }
-
-    /// Why node `n` ended as it did, in words (the step view's explanation).
-    #[must_use]
-    pub fn explain(&self, n: usize) -> String {
-        let node = &self.nodes[n];
-        let visit = match node.kind {
-            VisitKind::Normal => "",
-            VisitKind::NullWindow => "a null-window test; ",
-            VisitKind::Research => "a re-search after a test failed high; ",
-        };
-        let window = node.window_text();
-        let Some(v) = node.value else {
-            return format!("{visit}entered with window {window}; the search ended inside it");
-        };
-        if node.table_cut {
-            return format!("{visit}window {window}: the table's bound {v} settles it");
-        }
-        if node.leaf {
-            return format!("{visit}window {window}: a leaf, scored {v}");
-        }
-        if let Some(i) = node.cutoff_child {
-            let by = node
-                .children
-                .get(i as usize)
-                .and_then(|&c| self.nodes[c].mv.clone())
-                .unwrap_or_else(|| format!("child {}", i + 1));
-            let rest = node.pruned.len();
-            return format!(
-                "{visit}window {window}: after {by} the value {v} reaches β = {}, a cutoff; {rest} move{} never searched",
-                bound(node.beta),
-                if rest == 1 { " was" } else { "s were" }
-            );
-        }
-        if v > node.alpha && v < node.beta {
-            format!("{visit}window {window}: value {v} lies inside the window, exact")
-        } else if v <= node.alpha {
-            format!(
-                "{visit}window {window}: every move searched, none beat α = {}: value {v} is an upper bound",
-                bound(node.alpha)
-            )
-        } else {
-            format!("{visit}window {window}: value {v} is at least β, a lower bound")
-        }
     }
 }
 

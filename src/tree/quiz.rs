@@ -90,8 +90,9 @@ fn windowed(a: Algorithm) -> bool {
 }
 
 /// Whether windows and values are the side to move's (negamax form).
+/// Whether `a` searches in negamax form (values from the side to move).
 fn nega(a: Algorithm) -> bool {
-    !matches!(a, Algorithm::Minimax | Algorithm::AlphaBeta)
+    super::Form::of(a) == super::Form::Negamax
 }
 
 /// Parses a bound as a learner writes it: a number, or `inf`, `+inf`, `-inf`, `∞`,
@@ -324,7 +325,7 @@ fn value_reason(tree: &SearchTree, i: usize) -> String {
     let (name, best, listed) = if nega(a) {
         let neg: Vec<String> = vals.iter().map(|x| format!("−({x})")).collect();
         ("max", vals.iter().map(|x| -x).max(), neg.join(", "))
-    } else if n.ply.is_multiple_of(2) {
+    } else if tree.role(i) == super::Role::Max {
         let l: Vec<String> = vals.iter().map(i32::to_string).collect();
         ("max", vals.iter().copied().max(), l.join(", "))
     } else {
@@ -362,10 +363,20 @@ fn cutoff_reason(tree: &SearchTree, i: usize) -> String {
         return tree.explain(i);
     }
     if n.pruned.is_empty() {
-        format!(
-            "no child's value reached β = {}, so every move is searched",
-            bound(n.beta)
-        )
+        match tree.role(i) {
+            super::Role::Min => format!(
+                "no child's value fell to α = {}, so every move is searched",
+                bound(n.alpha)
+            ),
+            super::Role::Max => format!(
+                "no child's value reached β = {}, so every move is searched",
+                bound(n.beta)
+            ),
+            super::Role::Mover => format!(
+                "no child's value, negated, reached β = {}, so every move is searched",
+                bound(n.beta)
+            ),
+        }
     } else {
         format!(
             "no cutoff, but the search needed no more moves: {}",

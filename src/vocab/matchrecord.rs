@@ -192,15 +192,6 @@ impl MatchResult {
     }
 }
 
-/// A CSV field, quoted when it holds a comma, a quote or a line break.
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
-}
-
 /// Wins, draws and losses of player A over `games`.
 fn trinomial_of(games: &[GameRecord]) -> Trinomial {
     let mut t = Trinomial::default();
@@ -388,7 +379,7 @@ impl MatchResult {
                     g.seconds[1],
                     g.score_a,
                     g.moves.join(" "),
-                    csv_field(&g.start)
+                    crate::vocab::csv::field(&g.start)
                 );
             }
             return out;

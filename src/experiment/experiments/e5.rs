@@ -206,9 +206,9 @@ fn csv(lines: &[Line]) -> String {
         let _ = writeln!(
             out,
             "{},{},{},{:.3},{},{},{:.3},{:.3},{},{}",
-            csv_field(l.set),
-            csv_field(l.step),
-            csv_field(l.spec),
+            crate::vocab::csv::field(l.set),
+            crate::vocab::csv::field(l.step),
+            crate::vocab::csv::field(l.spec),
             l.mean_nodes,
             l.pons.map_or_else(String::new, |p| p.to_string()),
             l.pons

@@ -155,7 +155,7 @@ impl Table {
     pub fn csv(&self) -> String {
         let mut out = String::new();
         for row in std::iter::once(&self.header).chain(&self.rows) {
-            let fields: Vec<String> = row.iter().map(|t| csv_field(t)).collect();
+            let fields: Vec<String> = row.iter().map(|t| crate::vocab::csv::field(t)).collect();
             out.push_str(&fields.join(","));
             out.push('\n');
         }
@@ -174,16 +174,6 @@ fn thousands(n: u64) -> String {
         out.push(c);
     }
     out
-}
-
-/// `text` as one CSV field: quoted (quotes doubled) when it holds a comma, a quote or a
-/// line break.
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
 }
 
 fn ratio(a: f64, b: f64) -> String {

@@ -1,0 +1,200 @@
+//! `treelab trace`: the tree view without the window. Every visit of one search in the
+//! order it happened, with its window, value, type, the moves never searched below it
+//! and why it ended as it did, as text or CSV; and the tree view's figure as SVG, TikZ
+//! or PNG, optionally with a second row's tree beside it. The same limits and refusals
+//! as the Tree tab (at most 20,000 visits; SSS* is refused for MT-SSS*).
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+
+use super::{OptionArgs, request};
+use crate::engine::{AnyPosition, GameKind, SearchRequest};
+use crate::search::INF;
+use crate::search::trace::VisitKind;
+use crate::tree::{NodeType, SearchTree, trace_tree};
+use crate::vocab::rowspec::parse_row_spec;
+
+/// `treelab trace`.
+#[derive(Debug, Args)]
+pub struct TraceArgs {
+    /// othello, connect4, tictactoe, random-tree or custom.
+    #[arg(long)]
+    pub game: String,
+    /// The position in the game's one-line text form (default: the start).
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    pub position: String,
+    /// The algorithm (minimax, negamax, alphabeta, negaalpha, scout, negascout, pvs,
+    /// mtdf, mt-sss), with the shared option flags.
+    #[arg(long)]
+    pub algo: String,
+    /// Depth. Trees default to their height (every leaf).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// text (a line per visit, indented by ply) or csv
+    /// (index,ply,path,kind,alpha,beta,value,type,pruned,explanation).
+    #[arg(long, default_value = "text")]
+    pub format: String,
+    /// Write the tree view's figure as SVG to this file.
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
+    /// Write the figure as a TikZ picture (LaTeX) to this file.
+    #[arg(long)]
+    pub tikz: Option<PathBuf>,
+    /// Write the figure as PNG to this file.
+    #[arg(long)]
+    pub png: Option<PathBuf>,
+    /// A second row, as in `bench` (`negascout+order=static`), traced at the same depth
+    /// and drawn beside the first in the figures.
+    #[arg(long)]
+    pub beside: Option<String>,
+    /// The options.
+    #[command(flatten)]
+    pub options: OptionArgs,
+}
+
+/// The CSV's header.
+pub const CSV_HEADER: &str = "index,ply,path,kind,alpha,beta,value,type,pruned,explanation";
+
+pub(super) fn trace_cmd(args: &TraceArgs) -> Result<()> {
+    let kind = GameKind::from_name(&args.game)?;
+    let pos = AnyPosition::parse(kind, &args.position).context("position")?;
+    let depth = match args.depth {
+        Some(depth) => depth,
+        None => pos.as_dyn().full_depth().with_context(|| {
+            format!(
+                "--depth is needed: {} has no depth that reaches every end of the game",
+                kind.label()
+            )
+        })?,
+    };
+    let req = request(&args.algo, &args.options, depth)?;
+    let tree = trace_tree(&pos, &req)?;
+    let beside = match &args.beside {
+        Some(spec) => {
+            let row = parse_row_spec(spec, &req.options).map_err(|e| anyhow::anyhow!(e))?;
+            let second = SearchRequest {
+                algorithm: row.algorithm,
+                options: row.options,
+                depth,
+                evaluator: req.evaluator.clone(),
+            };
+            Some(trace_tree(&pos, &second).with_context(|| format!("--beside {spec}"))?)
+        }
+        None => None,
+    };
+    match args.format.as_str() {
+        "text" => print!("{}", text(&tree)),
+        "csv" => print!("{}", csv(&tree)),
+        other => bail!("unknown format '{other}'; expected text or csv"),
+    }
+    let trees: Vec<&SearchTree> = std::iter::once(&tree).chain(beside.as_ref()).collect();
+    for (path, format) in [
+        (&args.svg, crate::tree::export::TreeFormat::Svg),
+        (&args.tikz, crate::tree::export::TreeFormat::Tikz),
+        (&args.png, crate::tree::export::TreeFormat::Png),
+    ] {
+        if let Some(path) = path {
+            let bytes = figure_bytes(&trees, format).map_err(|e| anyhow::anyhow!(e))?;
+            crate::vocab::atomic::write_atomic(path, &bytes)
+                .with_context(|| format!("writing {}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// The tree view's figure of `trees` in `format`.
+fn figure_bytes(
+    trees: &[&SearchTree],
+    format: crate::tree::export::TreeFormat,
+) -> Result<Vec<u8>, String> {
+    use crate::tree::export::{TreeFormat, figure_of, to_svg, to_tikz};
+    let figure = figure_of(trees[0]);
+    match format {
+        TreeFormat::Svg => Ok(to_svg(&figure).into_bytes()),
+        TreeFormat::Tikz => Ok(to_tikz(&figure).into_bytes()),
+        TreeFormat::Png => crate::tree::png::to_png(&figure, 2.0),
+    }
+}
+
+/// A window bound as the CSV writes it: a number, `-inf` or `inf`.
+fn bound_csv(v: i32) -> String {
+    if v >= INF {
+        "inf".into()
+    } else if v <= -INF {
+        "-inf".into()
+    } else {
+        v.to_string()
+    }
+}
+
+/// The name the CSV and the text give a visit's kind.
+fn kind_name(kind: VisitKind) -> &'static str {
+    match kind {
+        VisitKind::Normal => "normal",
+        VisitKind::NullWindow => "null-window",
+        VisitKind::Research => "re-search",
+    }
+}
+
+/// The name the CSV gives a node's type.
+fn type_name(t: NodeType) -> &'static str {
+    match t {
+        NodeType::Pv => "pv",
+        NodeType::Cut => "cut",
+        NodeType::All => "all",
+        NodeType::Leaf => "leaf",
+        NodeType::TableCut => "table",
+    }
+}
+
+/// Every visit as a CSV line (RFC 4180 quoting), with [`CSV_HEADER`].
+#[must_use]
+pub fn csv(tree: &SearchTree) -> String {
+    let field = crate::vocab::csv::field;
+    let mut out = format!("{CSV_HEADER}\n");
+    for (i, n) in tree.nodes.iter().enumerate() {
+        let cells = [
+            i.to_string(),
+            n.ply.to_string(),
+            n.path.join(" "),
+            kind_name(n.kind).to_string(),
+            bound_csv(n.alpha),
+            bound_csv(n.beta),
+            n.value.map(|v| v.to_string()).unwrap_or_default(),
+            type_name(n.node_type()).to_string(),
+            n.pruned.join(" "),
+            tree.explain(i),
+        ];
+        let line: Vec<String> = cells.iter().map(|c| field(c)).collect();
+        out.push_str(&line.join(","));
+        out.push('\n');
+    }
+    out
+}
+
+/// Every visit as a line, indented by its ply, then the conventions of the form.
+#[must_use]
+pub fn text(tree: &SearchTree) -> String {
+    let mut out = String::new();
+    for (i, n) in tree.nodes.iter().enumerate() {
+        let mv = n.mv.as_deref().unwrap_or("root");
+        let kind = match n.kind {
+            VisitKind::Normal => String::new(),
+            k => format!(" [{}]", kind_name(k)),
+        };
+        let value = n.value.map_or_else(|| "?".to_string(), |v| v.to_string());
+        out.push_str(&format!(
+            "{i:>5} {}{mv}{kind} {} -> {value} {}: {}\n",
+            "  ".repeat(n.ply as usize),
+            n.window_text(),
+            n.node_type().label(),
+            tree.explain(i)
+        ));
+    }
+    for line in tree.conventions() {
+        out.push_str(&format!("# {line}\n"));
+    }
+    out
+}
