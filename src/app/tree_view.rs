@@ -74,11 +74,9 @@ impl Default for TreeViewState {
 impl TreelabApp {
     /// Builds the trees of the chosen rows on the current position.
     pub(super) fn build_trees(&mut self) {
+        let rows = self.tree_rows();
+        let labels = self.tree_row_labels();
         let view = &self.session.view;
-        let mut rows = vec![view.tree_row];
-        if let Some(b) = view.tree_row_beside {
-            rows.push(b);
-        }
         let depth = view.tree_depth;
         let quiz = view.tree_quiz;
         let state = &mut self.views.tree;
@@ -90,15 +88,6 @@ impl TreelabApp {
         state.quiz = None;
         state.shown = None;
         state.built_with = None;
-        let labels: Vec<String> = rows
-            .iter()
-            .filter_map(|&r| {
-                self.session
-                    .rows
-                    .get(r)
-                    .map(crate::session::ComparisonRow::label)
-            })
-            .collect();
         for r in rows {
             let Some(row) = self.session.rows.get(r) else {
                 state.message = Some(format!("there is no row {}", r + 1));
@@ -139,6 +128,27 @@ impl TreelabApp {
             state.quiz = Some(QuizState::default());
             state.step = 0;
         }
+    }
+
+    /// The rows the tree view draws: its row, and the one beside it if any.
+    fn tree_rows(&self) -> Vec<usize> {
+        let view = &self.session.view;
+        std::iter::once(view.tree_row)
+            .chain(view.tree_row_beside)
+            .collect()
+    }
+
+    /// The labels of the rows the tree view draws (those that exist).
+    fn tree_row_labels(&self) -> Vec<String> {
+        self.tree_rows()
+            .iter()
+            .filter_map(|&r| {
+                self.session
+                    .rows
+                    .get(r)
+                    .map(crate::session::ComparisonRow::label)
+            })
+            .collect()
     }
 
     /// The left tree's figure as it is laid out on screen (for export).
@@ -318,17 +328,7 @@ fn stale_note_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &TreeViewState) 
     };
     let board = &app.session.position;
     let other_position = root != board && tree.shown.as_ref() != Some(board);
-    let mut rows: Vec<usize> = vec![app.session.view.tree_row];
-    rows.extend(app.session.view.tree_row_beside);
-    let now: Vec<String> = rows
-        .iter()
-        .filter_map(|&r| {
-            app.session
-                .rows
-                .get(r)
-                .map(crate::session::ComparisonRow::label)
-        })
-        .collect();
+    let now = app.tree_row_labels();
     let other_setup = tree
         .built_with
         .as_ref()

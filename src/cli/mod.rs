@@ -215,6 +215,28 @@ pub fn run(command: Command) -> Result<()> {
     }
 }
 
+/// The position `text` of `game` and the depth to search it to: `depth`, or where the
+/// game has one, the depth that reaches every end of the game (a tree's height).
+pub(crate) fn position_and_depth(
+    game: &str,
+    text: &str,
+    depth: Option<u32>,
+) -> Result<(crate::engine::AnyPosition, u32)> {
+    use anyhow::Context;
+    let kind = crate::engine::GameKind::from_name(game)?;
+    let pos = crate::engine::AnyPosition::parse(kind, text).context("position")?;
+    let depth = match depth {
+        Some(depth) => depth,
+        None => pos.as_dyn().full_depth().with_context(|| {
+            format!(
+                "--depth is needed: {} has no depth that reaches every end of the game",
+                kind.label()
+            )
+        })?,
+    };
+    Ok((pos, depth))
+}
+
 pub(crate) fn request(algo: &str, options: &OptionArgs, depth: u32) -> Result<SearchRequest> {
     Ok(SearchRequest {
         algorithm: Algorithm::from_name(algo)?,

@@ -3,8 +3,8 @@
 use anyhow::{Context, Result, bail};
 use clap::Args;
 
-use super::{OptionArgs, request};
-use crate::engine::{AnyPosition, GameKind, SearchRecord, run_search};
+use super::{OptionArgs, position_and_depth, request};
+use crate::engine::{SearchRecord, run_search};
 use crate::search::SearchControl;
 
 /// `treelab search`.
@@ -39,17 +39,7 @@ pub struct SearchArgs {
 }
 
 pub(super) fn search_cmd(args: &SearchArgs) -> Result<()> {
-    let kind = GameKind::from_name(&args.game)?;
-    let pos = AnyPosition::parse(kind, &args.position).context("position")?;
-    let depth = match args.depth {
-        Some(depth) => depth,
-        None => pos.as_dyn().full_depth().with_context(|| {
-            format!(
-                "--depth is needed: {} has no depth that reaches every end of the game",
-                kind.label()
-            )
-        })?,
-    };
+    let (pos, depth) = position_and_depth(&args.game, &args.position, args.depth)?;
     let req = request(&args.algo, &args.options, depth)?;
     let time_budget = args
         .seconds

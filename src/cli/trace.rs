@@ -9,8 +9,8 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 
-use super::{OptionArgs, request};
-use crate::engine::{AnyPosition, GameKind, SearchRequest};
+use super::{OptionArgs, position_and_depth, request};
+use crate::engine::SearchRequest;
 use crate::search::INF;
 use crate::search::trace::VisitKind;
 use crate::tree::{NodeType, SearchTree, trace_tree};
@@ -58,17 +58,7 @@ pub struct TraceArgs {
 pub const CSV_HEADER: &str = "index,ply,path,kind,alpha,beta,value,type,pruned,explanation";
 
 pub(super) fn trace_cmd(args: &TraceArgs) -> Result<()> {
-    let kind = GameKind::from_name(&args.game)?;
-    let pos = AnyPosition::parse(kind, &args.position).context("position")?;
-    let depth = match args.depth {
-        Some(depth) => depth,
-        None => pos.as_dyn().full_depth().with_context(|| {
-            format!(
-                "--depth is needed: {} has no depth that reaches every end of the game",
-                kind.label()
-            )
-        })?,
-    };
+    let (pos, depth) = position_and_depth(&args.game, &args.position, args.depth)?;
     let req = request(&args.algo, &args.options, depth)?;
     let tree = trace_tree(&pos, &req)?;
     let beside = match &args.beside {
