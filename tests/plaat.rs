@@ -8,7 +8,8 @@ use common::{random_playout, run};
 use treelab::game::SeededRng;
 use treelab::game::othello::{Othello, OthelloEval};
 use treelab::game::random_tree::{RandomTree, RandomTreeEval, TreeSpec, ValueModel};
-use treelab::search::{Algorithm, SearchControl, SearchOptions, TraceEvent, search};
+use treelab::search::{Algorithm, MtMemory, SearchControl, SearchOptions, TraceEvent, search};
+use treelab::vocab::rowspec::parse_row_spec;
 
 /// With evaluations rounded to a grain, every algorithm still returns minimax's value
 /// under the same grain (MTD(f) also from the iteration before last), and the value is
@@ -134,8 +135,8 @@ fn sss_star_never_evaluates_more_leaves_than_alpha_beta() {
 /// included, MT-SSS* evaluates exactly the leaves SSS* evaluates, in the same order. With
 /// leaves in the table (which makes it MT memory: bounds only, children in their fixed
 /// order, no position lost to another of the same slot) it does so on every tree of a grid
-/// of random trees, ties included (values within 10); without them it evaluates more in
-/// total (about 17% on this grid), and on every tree without many ties.
+/// of random trees, ties included (values within 10); with an ordinary table it evaluates
+/// more in total (about 17% on this grid), and on every tree without many ties.
 #[test]
 fn mt_sss_with_leaves_in_the_table_evaluates_exactly_sss_stars_leaves() {
     let (mut sss, mut without) = (0u64, 0u64);
@@ -159,6 +160,11 @@ fn mt_sss_with_leaves_in_the_table_evaluates_exactly_sss_stars_leaves() {
                     let opts = SearchOptions {
                         tt_mib: if algo == Algorithm::SssStar { 0 } else { 64 },
                         tt_leaves,
+                        mt_memory: if tt_leaves || algo == Algorithm::SssStar {
+                            MtMemory::Plaat
+                        } else {
+                            MtMemory::Ordinary
+                        },
                         ..SearchOptions::default()
                     };
                     let control = SearchControl {
@@ -196,5 +202,95 @@ fn mt_sss_with_leaves_in_the_table_evaluates_exactly_sss_stars_leaves() {
     assert!(
         without as f64 > 1.02 * sss as f64,
         "without leaves {without} vs SSS* {sss}"
+    );
+}
+
+/// The value, leaf count and the leaves' values in the order evaluated, of `algorithm`
+/// with `options` on `tree` searched to its depth.
+fn leaf_trace(
+    tree: &RandomTree,
+    algorithm: Algorithm,
+    options: &SearchOptions,
+) -> (Option<i32>, u64, Vec<i32>) {
+    let control = SearchControl {
+        trace: true,
+        ..SearchControl::default()
+    };
+    let depth = tree.spec().depth;
+    let r = search(
+        tree,
+        &RandomTreeEval::default(),
+        algorithm,
+        options,
+        depth,
+        control,
+    )
+    .expect("valid");
+    let order = r
+        .trace
+        .iter()
+        .flat_map(|t| &t.events)
+        .filter_map(|ev| match ev {
+            TraceEvent::Leaf { value } => Some(*value),
+            _ => None,
+        })
+        .collect();
+    (r.score, r.stats.leaves, order)
+}
+
+/// A row called `mt-sss` is Plaat et al.'s MT-SSS*, whichever front end names it: the
+/// row spec `mt-sss`, and the default options that `--algo mt-sss`, a new app row and a
+/// session row without options carry. On every tree of a grid (widths 2 to 4, depths 2
+/// to 6, ten seeds, two value models) it evaluates exactly SSS*'s leaves, in SSS*'s
+/// order. `mt-sss+no-memory` says what it is, and evaluates more leaves: every pass
+/// searches from the root again.
+#[test]
+fn mt_sss_by_name_evaluates_exactly_sss_stars_leaves() {
+    let by_name = parse_row_spec("mt-sss", &SearchOptions::default()).expect("parses");
+    assert_eq!(by_name.algorithm, Algorithm::MtSss);
+    assert_eq!(by_name.options, SearchOptions::default());
+    let no_memory = parse_row_spec("mt-sss+no-memory", &SearchOptions::default()).expect("parses");
+    assert_eq!(
+        no_memory.options.variant_label(no_memory.algorithm),
+        "MT-SSS* without memory"
+    );
+    assert_eq!(by_name.options.variant_label(by_name.algorithm), "MT-SSS*");
+    let (mut trees, mut sss_total, mut no_memory_total, mut more) = (0, 0u64, 0u64, 0);
+    for width in 2..=4 {
+        for depth in 2..=6 {
+            for model in [
+                ValueModel::Independent { range: 1000 },
+                ValueModel::Incremental { step: 10 },
+            ] {
+                for seed in 1..=10 {
+                    let tree = RandomTree::new(TreeSpec {
+                        width,
+                        depth,
+                        seed,
+                        model,
+                    })
+                    .expect("tree");
+                    let label = format!("w={width} d={depth} {model:?} seed {seed}");
+                    let sss = leaf_trace(&tree, Algorithm::SssStar, &SearchOptions::default());
+                    let mt = leaf_trace(&tree, by_name.algorithm, &by_name.options);
+                    assert_eq!(mt.0, sss.0, "{label}: value");
+                    assert_eq!(mt.1, sss.1, "{label}: leaves");
+                    assert!(mt.2 == sss.2, "{label}: the leaves' order");
+                    let bare = leaf_trace(&tree, no_memory.algorithm, &no_memory.options);
+                    assert_eq!(bare.0, sss.0, "{label}: value without memory");
+                    assert!(bare.1 >= sss.1, "{label}: {} < {}", bare.1, sss.1);
+                    more += usize::from(bare.1 > sss.1);
+                    sss_total += sss.1;
+                    no_memory_total += bare.1;
+                    trees += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(trees, 300);
+    assert!(more > 100, "without memory more leaves on {more} trees");
+    assert!(
+        no_memory_total > sss_total,
+        "{no_memory_total} vs {sss_total}"
     );
 }

@@ -5,8 +5,9 @@
 
 use super::{Command, TreelabApp};
 use crate::game::Scoring;
+use crate::search::options::DEFAULT_MT_MEMORY_MIB;
 use crate::search::options::{MAX_GRAIN, MAX_KILLERS, MAX_SHALLOW_DEPTH, MAX_SSS_MIB, MAX_TT_MIB};
-use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchOptions, TableKind};
+use crate::search::{Algorithm, InitialWindow, MoveOrder, MtMemory, SearchOptions, TableKind};
 use crate::session::option_applies as applies;
 
 /// A short summary of the options that differ from the defaults.
@@ -42,6 +43,11 @@ pub fn options_summary(o: &SearchOptions) -> String {
             TableKind::LastBound => " last bound",
         };
         parts.push(format!("TT {} MiB{kind}{sym}{leaves}", o.tt_mib));
+    }
+    match o.mt_memory {
+        MtMemory::Plaat => {}
+        MtMemory::Ordinary => parts.push("ordinary table".into()),
+        MtMemory::None => parts.push("no memory".into()),
     }
     if o.win_at_once {
         parts.push("win at once".into());
@@ -83,6 +89,15 @@ pub fn options_summary(o: &SearchOptions) -> String {
     }
 }
 
+/// A memory choice of MT-SSS* in words for the menu.
+fn memory_name(m: MtMemory) -> &'static str {
+    match m {
+        MtMemory::Plaat => "Plaat's (leaves kept)",
+        MtMemory::Ordinary => "an ordinary table",
+        MtMemory::None => "none",
+    }
+}
+
 /// Adds a control that is greyed out, with the reason as its tooltip, when `why` is an
 /// error.
 fn gated<R>(
@@ -107,7 +122,14 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
     let a = row.algorithm;
     let before = row.options.clone();
     let problem = row.check().err();
-    ui.label(egui::RichText::new(format!("Options of row {}: {}", i + 1, a.label())).strong());
+    ui.label(
+        egui::RichText::new(format!(
+            "Options of row {}: {}",
+            i + 1,
+            before.variant_label(a)
+        ))
+        .strong(),
+    );
     let mut edited = before.clone();
     let o = &mut edited;
     // As many cells to a row as the panel has room for (2 to 4).
@@ -215,16 +237,55 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
                 ui.checkbox(&mut o.history, "History heuristic")
             });
             next(ui);
-            gated(ui, applies(a, |x| x.tt_mib = 1), |ui| {
+            if a == Algorithm::MtSss {
+                ui.horizontal(|ui| {
+                    ui.label("Memory");
+                    egui::ComboBox::from_id_salt(("mt_memory", i))
+                        .selected_text(memory_name(o.mt_memory))
+                        .show_ui(ui, |ui| {
+                            for (m, why) in [
+                                (MtMemory::Plaat, "Plaat et al.'s MT memory: a table that keeps leaves and bounds only; MT-SSS* evaluates exactly SSS*'s leaves"),
+                                (MtMemory::Ordinary, "An ordinary table: its best move first, leaves evaluated again on every pass"),
+                                (MtMemory::None, "No table: every pass searches from the root again"),
+                            ] {
+                                ui.selectable_value(&mut o.mt_memory, m, memory_name(m))
+                                    .on_hover_text(why);
+                            }
+                        })
+                        .response
+                        .on_hover_text("What MT-SSS*'s null-window passes share");
+                });
+                if o.mt_memory == MtMemory::None {
+                    o.tt_mib = 0;
+                    o.tt_leaves = false;
+                }
+                if o.mt_memory == MtMemory::Ordinary {
+                    o.tt_leaves = false;
+                }
+                next(ui);
+            }
+            let table_size = applies(a, |x| x.tt_mib = 1).and_then(|()| {
+                if a == Algorithm::MtSss && o.mt_memory == MtMemory::None {
+                    Err("MT-SSS* without memory has no table".to_string())
+                } else {
+                    Ok(())
+                }
+            });
+            gated(ui, table_size, |ui| {
                 ui.horizontal(|ui| {
                     ui.label("TT");
+                    let none = if a == Algorithm::MtSss {
+                        format!("the default {DEFAULT_MT_MEMORY_MIB} MiB memory")
+                    } else {
+                        "none".to_string()
+                    };
                     ui.add(
                         egui::DragValue::new(&mut o.tt_mib)
                             .range(0..=MAX_TT_MIB)
                             .suffix(" MiB"),
                     )
                     .on_hover_text(format!(
-                        "Transposition table size, 0 (none) to {MAX_TT_MIB} MiB; Run refuses tables that do not fit in memory with that many threads"
+                        "Transposition table size, 0 ({none}) to {MAX_TT_MIB} MiB; Run refuses tables that do not fit in memory with that many threads"
                     ));
                 })
             });
@@ -244,7 +305,9 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
                 x.tt_leaves = true;
             })
             .and_then(|()| {
-                if o.tt_mib == 0 {
+                if a == Algorithm::MtSss {
+                    Err("MT-SSS*'s memory decides: Plaat's keeps leaves, an ordinary table does not".to_string())
+                } else if o.tt_mib == 0 {
                     Err("needs a transposition table (set its size)".to_string())
                 } else {
                     Ok(())

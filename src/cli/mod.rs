@@ -19,7 +19,7 @@ use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 
 use crate::engine::SearchRequest;
-use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchOptions, TableKind};
+use crate::search::{Algorithm, InitialWindow, MoveOrder, MtMemory, SearchOptions, TableKind};
 
 pub use bench::{BenchArgs, MergeArgs, parse_depths, parse_shard};
 pub use experiment::ExperimentArgs;
@@ -118,9 +118,18 @@ pub struct OptionArgs {
     /// Share table entries between symmetric positions.
     #[arg(long)]
     pub tt_symmetry: bool,
-    /// Keep leaf values in the table too (MT-SSS* then evaluates SSS*'s leaves).
+    /// Keep leaf values in the table too (NegaAlpha, MTD(f); MT-SSS*'s memory always
+    /// does).
     #[arg(long)]
     pub tt_leaves: bool,
+    /// MT-SSS* without memory: no table, every pass searches from the root again (by
+    /// default MT-SSS* has Plaat's memory, a 16 MiB table unless --tt sets its size).
+    #[arg(long, conflicts_with = "ordinary_table")]
+    pub no_memory: bool,
+    /// MT-SSS* with an ordinary table (its best move first, leaves evaluated on every
+    /// pass) instead of Plaat's memory.
+    #[arg(long)]
+    pub ordinary_table: bool,
     /// What the table keeps: full (both bounds and the move), upper (Pons' step 4) or
     /// last-bound (Pons' step 8).
     #[arg(long, default_value = "full")]
@@ -181,6 +190,13 @@ impl OptionArgs {
             tt_symmetry: self.tt_symmetry,
             tt_leaves: self.tt_leaves,
             table: TableKind::from_name(&self.table)?,
+            mt_memory: if self.no_memory {
+                MtMemory::None
+            } else if self.ordinary_table {
+                MtMemory::Ordinary
+            } else {
+                MtMemory::Plaat
+            },
             win_at_once: self.win,
             non_losing: self.non_losing,
             iterative_deepening: self.id,

@@ -77,7 +77,8 @@ pub(super) fn tree(args: &TreeArgs) -> Result<()> {
     {
         let algo = Algorithm::from_name(name)?;
         let mut opts = args.options.to_options()?;
-        // MTD(f) and MT-SSS* are memory-enhanced tests by definition: give them a table.
+        // MTD(f) and MT-SSS* are memory-enhanced tests by definition: give them a table
+        // large enough for the tree (MT-SSS*'s is Plaat's memory, leaves kept).
         if matches!(algo, Algorithm::MtdF | Algorithm::MtSss) && opts.tt_mib == 0 {
             opts.tt_mib = DEFAULT_MT_TABLE_MIB;
         }

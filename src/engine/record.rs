@@ -120,7 +120,7 @@ fn check_horizon<D: Describe>(pos: &D, req: &SearchRequest) -> Result<(), Engine
     let cause = cause.map_or_else(String::new, |c| format!(" ({c})"));
     Err(EngineError::Input(format!(
         "{} at depth {} is refused{cause}: {why}",
-        req.algorithm.label(),
+        req.options.variant_label(req.algorithm),
         req.depth
     )))
 }

@@ -55,8 +55,9 @@ impl Side {
 #[serde(rename_all = "kebab-case")]
 pub enum Scoring {
     /// The game's own exact score: Othello disc difference (empties to the winner),
-    /// Connect Four Pons' score (22 minus the winner's stone count), tic-tac-toe
-    /// win/draw/loss as 1/0/-1, a random tree's leaf value.
+    /// Connect Four 100 plus Pons' score for a win (101 to 118, above every static
+    /// evaluation; the faster the win, the higher), tic-tac-toe win/draw/loss as 1/0/-1,
+    /// a random tree's leaf value.
     #[default]
     Native,
     /// Win 1, draw 0, loss -1, whatever the margin or the length of the game.
@@ -235,6 +236,15 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// "game's own score range" initial window, seed 002's `init_ab`).
     fn score_range(&self, scoring: Scoring) -> (i32, i32);
 
+    /// The largest magnitude a static evaluation may take under `scoring` so that every
+    /// proven win scores above it and every proven loss below it: the search clamps the
+    /// evaluator's values to `-limit ..= limit`. `None` (the default): the game sets no
+    /// bound and the evaluator's values are used as they are.
+    fn heuristic_limit(&self, scoring: Scoring) -> Option<i32> {
+        let _ = scoring;
+        None
+    }
+
     /// A 64-bit hash of the position (board and side to move).
     fn hash(&self) -> u64;
 
@@ -344,6 +354,17 @@ pub struct Ruled {
 pub trait Evaluator<G: Game>: Clone + Debug + Send + Sync + 'static {
     /// The value of `pos` for the side to move.
     fn evaluate(&self, pos: &G) -> i32;
+}
+
+/// `value`, a static evaluation of `pos`, within the game's bound for `scoring`
+/// ([`Game::heuristic_limit`]): what a search takes at its horizon, so that it never
+/// outranks a proven win or falls below a proven loss.
+#[inline]
+pub fn within_heuristic_limit<G: Game>(pos: &G, scoring: Scoring, value: i32) -> i32 {
+    match pos.heuristic_limit(scoring) {
+        Some(limit) => value.clamp(-limit, limit),
+        None => value,
+    }
 }
 
 /// Checks the stone counts of a game where X (the first player) and O alternate and

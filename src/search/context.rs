@@ -15,7 +15,7 @@ use super::ordering;
 use super::stats::SearchStats;
 use super::trace::{Trace, TraceEvent, VisitKind};
 use super::tt::{TranspositionTable, TtEntry};
-use crate::game::{Evaluator, Game, Side};
+use crate::game::{Evaluator, Game, Side, within_heuristic_limit};
 
 /// A value beyond every score: the "infinity" of the windows. Negation-safe.
 pub const INF: i32 = 1_000_000_000;
@@ -364,10 +364,21 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
     pub fn static_leaf(&mut self, pos: &G) -> i32 {
         let value = match pos.outcome() {
             Some(_) => pos.terminal_score(self.opts.scoring),
-            None => round_to_grain(self.eval.evaluate(pos), self.opts.grain),
+            None => self.heuristic(
+                pos,
+                round_to_grain(self.eval.evaluate(pos), self.opts.grain),
+            ),
         };
         self.count_leaf(value);
         value
+    }
+
+    /// A static evaluation `value` of `pos` kept within the game's bound for the scoring
+    /// ([`Game::heuristic_limit`]), so that it never outranks a proven win or falls below
+    /// a proven loss.
+    #[inline]
+    pub fn heuristic(&self, pos: &G, value: i32) -> i32 {
+        within_heuristic_limit(pos, self.opts.scoring, value)
     }
 
     /// Scores a finished position found while expanding. Counts a leaf.

@@ -19,7 +19,9 @@ use serde::{Deserialize, Serialize};
 
 pub use context::{INF, Progress, SearchControl, StopReason};
 pub use deferred::release_deferred;
-pub use options::{Algorithm, InitialWindow, MoveOrder, OptionError, SearchOptions, TableKind};
+pub use options::{
+    Algorithm, InitialWindow, MoveOrder, MtMemory, OptionError, SearchOptions, TableKind,
+};
 pub use stats::SearchStats;
 pub use trace::{Trace, TraceEvent};
 
@@ -95,6 +97,9 @@ pub fn search<G: Game, E: Evaluator<G>>(
     control.validate()?;
     release_deferred();
     opts.check_memory(algorithm, 1)?;
+    // MT-SSS*'s memory as a table size and leaf storage.
+    let resolved = opts.resolved(algorithm);
+    let opts = &resolved;
     let mut ctx = Ctx::new(pos, eval, opts, control);
     let first = if opts.iterative_deepening { 1 } else { depth };
     let (range_lo, range_hi) = pos.score_range(opts.scoring);

@@ -21,6 +21,8 @@ pub const MAX_SHALLOW_DEPTH: u32 = 16;
 pub const MAX_GRAIN: u32 = 1_000_000;
 /// The widest aspiration window, in score units.
 pub const MAX_ASPIRATION: i32 = 1_000_000;
+/// The size of MT-SSS*'s memory when the row sets no table size, in MiB.
+pub const DEFAULT_MT_MEMORY_MIB: u32 = 16;
 /// Memory kept free for everything but the tables when [`SearchOptions::check_memory`]
 /// decides whether they fit, in MiB.
 pub const MEMORY_HEADROOM_MIB: u64 = 256;
@@ -251,6 +253,24 @@ impl MoveOrder {
     }
 }
 
+/// The memory MT-SSS*'s null-window passes share ([`SearchOptions::mt_memory`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MtMemory {
+    /// Plaat et al.'s MT memory, as their MT-SSS* is defined: a table of the row's size
+    /// ([`DEFAULT_MT_MEMORY_MIB`] when none is set) that keeps leaf values and bounds
+    /// only, so children keep their fixed order and MT-SSS* evaluates exactly SSS*'s
+    /// leaves in SSS*'s order on a tree, given a large enough table.
+    #[default]
+    Plaat,
+    /// An ordinary transposition table of the row's size (the default when none is
+    /// set): the move that did best goes first and leaves are evaluated again on every
+    /// pass, as in the programs Plaat et al. measured (`+ordinary-table`).
+    Ordinary,
+    /// No memory at all: every pass searches from the root again (`+no-memory`).
+    None,
+}
+
 /// The root window of the window-taking algorithms (seed 002's `init_ab`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -372,14 +392,17 @@ pub struct SearchOptions {
     pub tt_symmetry: bool,
     /// Keep leaf values (depth 0) in the table too, so that the null-window passes of
     /// MTD(f) and MT-SSS* read a leaf evaluated before instead of evaluating it again.
-    /// MT-SSS* then also uses its table as Plaat et al.'s MT memory (bounds only, so
+    /// With it MT-SSS* uses its table as Plaat et al.'s MT memory (bounds only, so
     /// children keep their fixed order; no position lost to another of the same slot
     /// while under three quarters of the slots are taken) and evaluates exactly SSS*'s
-    /// leaves in SSS*'s order on a tree, given a large enough table. NegaAlpha, MTD(f) and
-    /// MT-SSS* only; needs a table.
+    /// leaves in SSS*'s order on a tree, given a large enough table: MT-SSS*'s default
+    /// ([`MtMemory::Plaat`]). NegaAlpha, MTD(f) and MT-SSS* only; needs a table.
     pub tt_leaves: bool,
     /// What the table keeps: both bounds and the move, or Pons' one-bound tables.
     pub table: TableKind,
+    /// MT-SSS* only: the memory its passes share; Plaat et al.'s by default, so that a
+    /// row named `mt-sss` is their MT-SSS* (see [`SearchOptions::resolved`]).
+    pub mt_memory: MtMemory,
     /// Before expanding a node, ask the game whether the side to move wins at once and
     /// score it without children if so; otherwise narrow the window to the game's bounds
     /// on the value (Pons' check at every node, and his score bounds). Only where the
@@ -429,6 +452,7 @@ impl Default for SearchOptions {
             tt_symmetry: false,
             tt_leaves: false,
             table: TableKind::Full,
+            mt_memory: MtMemory::Plaat,
             win_at_once: false,
             non_losing: false,
             iterative_deepening: false,
@@ -453,8 +477,42 @@ impl Default for SearchOptions {
 pub struct OptionError(pub String);
 
 impl SearchOptions {
+    /// The options a search of `algorithm` runs with: these, with MT-SSS*'s memory
+    /// spelled out. Plaat's memory is a table ([`DEFAULT_MT_MEMORY_MIB`] unless a size is
+    /// set) that keeps leaves; an ordinary table gets the same default size; no memory
+    /// is no table. Other algorithms run with the options as they are.
+    #[must_use]
+    pub fn resolved(&self, algorithm: Algorithm) -> SearchOptions {
+        let mut o = self.clone();
+        if algorithm == Algorithm::MtSss {
+            match self.mt_memory {
+                MtMemory::Plaat | MtMemory::Ordinary if o.tt_mib == 0 => {
+                    o.tt_mib = DEFAULT_MT_MEMORY_MIB;
+                }
+                _ => {}
+            }
+            if self.mt_memory == MtMemory::Plaat {
+                o.tt_leaves = true;
+            }
+        }
+        o
+    }
+
+    /// The algorithm's name with the variant these options make of it, where the name
+    /// alone would say more than runs: "MT-SSS* without memory", "MT-SSS* with an
+    /// ordinary table"; else [`Algorithm::label`].
+    #[must_use]
+    pub fn variant_label(&self, algorithm: Algorithm) -> String {
+        match (algorithm, self.mt_memory) {
+            (Algorithm::MtSss, MtMemory::None) => "MT-SSS* without memory".into(),
+            (Algorithm::MtSss, MtMemory::Ordinary) => "MT-SSS* with an ordinary table".into(),
+            _ => algorithm.label().into(),
+        }
+    }
+
     /// The memory one search with these options may claim up front or grow to, in MiB:
-    /// the transposition table, plus the SSS* budget for SSS*.
+    /// the transposition table (MT-SSS*'s default memory included), plus the SSS*
+    /// budget for SSS*.
     #[must_use]
     pub fn memory_mib(&self, algorithm: Algorithm) -> u64 {
         let sss = if algorithm == Algorithm::SssStar {
@@ -462,7 +520,7 @@ impl SearchOptions {
         } else {
             0
         };
-        u64::from(self.tt_mib) + sss
+        u64::from(self.resolved(algorithm).tt_mib) + sss
     }
 
     /// Refuses tables that do not fit: `copies` searches at once (bench threads) each
@@ -526,8 +584,40 @@ impl SearchOptions {
         }
     }
 
-    /// Checks limits and that every option set means something for `algorithm`.
+    /// Checks limits and that every option set means something for `algorithm` (with
+    /// MT-SSS*'s memory spelled out, [`SearchOptions::resolved`]).
     pub fn validate(&self, algorithm: Algorithm, depth: u32) -> Result<(), OptionError> {
+        let refuse = |why: String| Err(OptionError(why));
+        let name = algorithm.label();
+        match (algorithm, self.mt_memory) {
+            (Algorithm::MtSss, MtMemory::Plaat) if self.table != TableKind::Full => {
+                return refuse(format!(
+                    "Plaat's MT memory keeps both bounds and the leaves: the '{}' table needs +ordinary-table",
+                    self.table.name()
+                ));
+            }
+            (_, MtMemory::Plaat) => {}
+            (Algorithm::MtSss, MtMemory::None) if self.tt_mib > 0 || self.tt_leaves => {
+                return refuse(
+                    "MT-SSS* without memory has no table: drop the table size or +no-memory".into(),
+                );
+            }
+            (Algorithm::MtSss, MtMemory::Ordinary) if self.tt_leaves => {
+                return refuse(
+                    "keeping leaves makes the table Plaat's MT memory, MT-SSS*'s default: drop +ordinary-table or +tt-leaves".into(),
+                );
+            }
+            (Algorithm::MtSss, _) => {}
+            _ => {
+                return refuse(format!(
+                    "{name} has no memory choice: no memory and an ordinary table are MT-SSS*'s variants"
+                ));
+            }
+        }
+        self.resolved(algorithm).validate_resolved(algorithm, depth)
+    }
+
+    fn validate_resolved(&self, algorithm: Algorithm, depth: u32) -> Result<(), OptionError> {
         let refuse = |why: String| Err(OptionError(why));
         let name = algorithm.label();
         if depth == 0 || depth > MAX_DEPTH {

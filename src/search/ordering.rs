@@ -13,7 +13,7 @@
 use super::algorithms::negaalpha;
 use super::context::{Ctx, INF};
 use super::options::MoveOrder;
-use crate::game::{Evaluator, Game, Scoring};
+use crate::game::{Evaluator, Game, Scoring, within_heuristic_limit};
 
 /// The most oracle values remembered in one search (about 50 MiB of hash map).
 const MAX_ORACLE_MEMO: usize = 1 << 21;
@@ -109,7 +109,7 @@ pub(super) fn order_moves<G: Game, E: Evaluator<G>>(
 fn child_static_value<G: Game, E: Evaluator<G>>(ctx: &Ctx<'_, G, E>, child: &G) -> i32 {
     match child.outcome() {
         Some(_) => child.terminal_score(ctx.opts.scoring),
-        None => ctx.eval.evaluate(child),
+        None => ctx.heuristic(child, ctx.eval.evaluate(child)),
     }
 }
 
@@ -132,7 +132,7 @@ pub(super) fn oracle_value<G: Game, E: Evaluator<G>>(
     let value = if pos.outcome().is_some() {
         pos.terminal_score(scoring)
     } else if depth == 0 {
-        ctx.eval.evaluate(pos)
+        within_heuristic_limit(pos, scoring, ctx.eval.evaluate(pos))
     } else {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);

@@ -36,7 +36,9 @@ use crate::search::{Algorithm, SearchOptions};
 pub use crate::vocab::atomic::write_atomic;
 
 /// The session format this treelab writes. Files with a larger number are refused.
-pub const CURRENT_VERSION: u32 = 1;
+/// Version 2: a row named `mt-sss` has Plaat's memory unless it says otherwise (see
+/// [`Session::from_ron`]).
+pub const CURRENT_VERSION: u32 = 2;
 
 /// The shipped suite a new session opens.
 pub const DEFAULT_SUITE: &str = "fforum-40-59.obf";
@@ -430,6 +432,7 @@ impl Session {
     }
 
     /// Parses a session; refuses a newer format version; errors carry line and column.
+    /// A version-1 file's MT-SSS* rows keep the memory they ran with, spelled out.
     pub fn from_ron(text: &str) -> Result<Session, SessionError> {
         if let Ok(probe) = ron::from_str::<VersionProbe>(text)
             && probe.version > CURRENT_VERSION
@@ -438,11 +441,15 @@ impl Session {
                 found: probe.version,
             });
         }
-        let session: Session = ron::from_str(text).map_err(|e| parse_error(&e))?;
+        let mut session: Session = ron::from_str(text).map_err(|e| parse_error(&e))?;
         if session.version > CURRENT_VERSION {
             return Err(SessionError::NewerVersion {
                 found: session.version,
             });
+        }
+        if session.version < 2 {
+            session.upgrade_mt_sss_rows();
+            session.version = CURRENT_VERSION;
         }
         Ok(session)
     }

@@ -5,7 +5,7 @@
 
 use super::Session;
 use crate::search::options::MAX_DEPTH;
-use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchOptions, TableKind};
+use crate::search::{Algorithm, InitialWindow, MoveOrder, MtMemory, SearchOptions, TableKind};
 
 /// Whether an option that `set` changes from the defaults makes sense for `algorithm`;
 /// the error is the reason in words (for the tooltip of a greyed-out control).
@@ -56,6 +56,9 @@ pub fn sanitize(algorithm: Algorithm, o: &mut SearchOptions) {
     }
     if algorithm != Algorithm::MtdF {
         o.guess_before_last = false;
+    }
+    if algorithm != Algorithm::MtSss {
+        o.mt_memory = d.mt_memory;
     }
     drop_orphans(o);
 }
@@ -199,6 +202,33 @@ impl Session {
         }
     }
 
+    /// Reads a session written before format version 2, when a row named `mt-sss` ran
+    /// with whatever table its options gave it: without a table it had no memory, with a
+    /// table but without leaves an ordinary table. Such rows keep running what they ran
+    /// (and their results keep matching them), now spelled `+no-memory` or
+    /// `+ordinary-table`; MT-SSS* with leaves in its table was Plaat's and stays so.
+    pub(super) fn upgrade_mt_sss_rows(&mut self) {
+        for (i, row) in self.rows.iter_mut().enumerate() {
+            if row.algorithm != Algorithm::MtSss || row.options.mt_memory != MtMemory::Plaat {
+                continue;
+            }
+            let old_label = row.label();
+            row.options.mt_memory = if row.options.tt_mib == 0 {
+                MtMemory::None
+            } else if row.options.tt_leaves {
+                continue;
+            } else {
+                MtMemory::Ordinary
+            };
+            let new_label = row.label();
+            for r in &mut self.results {
+                if r.row == i && r.label == old_label {
+                    r.label.clone_from(&new_label);
+                }
+            }
+        }
+    }
+
     /// Row `i`'s options, with the ones that only mean something with another dropped.
     pub fn set_row_options(&mut self, i: usize, mut options: SearchOptions) {
         if let Some(row) = self.rows.get_mut(i) {
@@ -282,6 +312,50 @@ mod tests {
         o.tt_mib = 0;
         s.set_row_options(2, o);
         assert!(!s.rows[2].options.tt_symmetry);
+    }
+
+    /// A version-1 file's MT-SSS* rows keep the search they ran: no table is no
+    /// memory, a table without leaves an ordinary table, leaves Plaat's memory; their
+    /// results keep matching their rows' labels. A version-2 `mt-sss` is Plaat's.
+    #[test]
+    fn old_mt_sss_rows_keep_the_search_they_ran() {
+        let row = |spec: &str| {
+            let r = crate::vocab::rowspec::parse_row_spec(spec, &SearchOptions::default())
+                .expect("parses");
+            format!(
+                "(algorithm: {}, options: (tt_mib: {}, tt_leaves: {}))",
+                r.algorithm.name(),
+                r.options.tt_mib,
+                r.options.tt_leaves
+            )
+        };
+        let text = |version: u32| {
+            format!(
+                "(version: {version}, game: r#random-tree, rows: [{}, {}, {}, {}], results: [(row: 0, label: \"mt-sss\"), (row: 1, label: \"mt-sss+tt=4\")])",
+                row("mt-sss"),
+                row("mt-sss+tt=4"),
+                row("mt-sss+tt=4+tt-leaves"),
+                row("negaalpha"),
+            )
+            .replace("algorithm: mt-sss", "algorithm: r#mt-sss")
+        };
+        let old = Session::from_ron(&text(1)).expect("a version-1 file reads");
+        let labels: Vec<String> = old.rows.iter().map(|r| r.label()).collect();
+        assert_eq!(
+            labels,
+            [
+                "mt-sss+no-memory",
+                "mt-sss+tt=4+ordinary-table",
+                "mt-sss+tt=4+tt-leaves",
+                "negaalpha"
+            ]
+        );
+        for r in &old.results {
+            assert_eq!(r.label, old.rows[r.row].label(), "the result still matches");
+        }
+        let new = Session::from_ron(&text(2)).expect("a version-2 file reads");
+        assert_eq!(new.rows[0].label(), "mt-sss");
+        assert_eq!(new.rows[0].options.mt_memory, MtMemory::Plaat);
     }
 
     #[test]

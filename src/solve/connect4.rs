@@ -221,7 +221,8 @@ impl C4Solver {
         self.nodes = 0;
         if position.outcome().is_some() {
             return C4Solve {
-                score: position.terminal_score(Scoring::Native),
+                // Pons' score: shortest-win scoring.
+                score: position.terminal_score(Scoring::ShortestWin),
                 nodes: 0,
             };
         }

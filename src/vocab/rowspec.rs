@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::EngineError;
 use crate::game::Scoring;
-use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchOptions, TableKind};
+use crate::search::{Algorithm, InitialWindow, MoveOrder, MtMemory, SearchOptions, TableKind};
 
 /// One algorithm row of a bench: a label and what to run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -56,6 +56,8 @@ pub fn parse_row_spec(spec: &str, base: &SearchOptions) -> Result<BenchRow, Engi
                 o.table =
                     TableKind::from_name(value.unwrap_or("")).map_err(|e| bad(&e.to_string()))?;
             }
+            "no-memory" => o.mt_memory = MtMemory::None,
+            "ordinary-table" => o.mt_memory = MtMemory::Ordinary,
             "win" => o.win_at_once = true,
             "non-losing" => o.non_losing = true,
             "id" => o.iterative_deepening = true,
@@ -134,6 +136,11 @@ pub fn row_spec(algorithm: Algorithm, options: &SearchOptions) -> String {
     }
     if options.table != d.table {
         add(format!("table={}", options.table.name()));
+    }
+    match options.mt_memory {
+        MtMemory::Plaat => {}
+        MtMemory::Ordinary => add("ordinary-table".into()),
+        MtMemory::None => add("no-memory".into()),
     }
     if options.win_at_once {
         add("win".into());
@@ -252,6 +259,20 @@ mod tests {
                 },
             ),
             (
+                "ordinary-table",
+                SearchOptions {
+                    mt_memory: MtMemory::Ordinary,
+                    ..d.clone()
+                },
+            ),
+            (
+                "no-memory",
+                SearchOptions {
+                    mt_memory: MtMemory::None,
+                    ..d.clone()
+                },
+            ),
+            (
                 "win",
                 SearchOptions {
                     win_at_once: true,
@@ -363,6 +384,7 @@ mod tests {
             tt_symmetry: true,
             tt_leaves: true,
             table: TableKind::LastBound,
+            mt_memory: MtMemory::Ordinary,
             win_at_once: true,
             non_losing: true,
             iterative_deepening: true,
@@ -397,12 +419,60 @@ mod tests {
         }
         for bad in [
             "pvs+tt=4+tt-leaves",
-            "mt-sss+tt-leaves",
+            "mtdf+tt-leaves",
             "alphabeta+tt=4+tt-leaves",
+            "mt-sss+ordinary-table+tt-leaves",
+            "mt-sss+no-memory+tt=4",
         ] {
             let row = parse_row_spec(bad, &d).expect("parses");
             assert!(row.options.validate(row.algorithm, 2).is_err(), "{bad}");
         }
+    }
+
+    /// `mt-sss` by name runs with Plaat's memory: a table of the default size that
+    /// keeps leaves; its two other memories are spelled out and labelled as such, and
+    /// the memory choice is MT-SSS*'s alone.
+    #[test]
+    fn mt_sss_by_name_has_plaat_s_memory_and_its_variants_say_so() {
+        use crate::search::options::DEFAULT_MT_MEMORY_MIB;
+        let d = SearchOptions::default();
+        let plain = parse_row_spec("mt-sss", &d).expect("parses");
+        let run = plain.options.resolved(plain.algorithm);
+        assert_eq!((run.tt_mib, run.tt_leaves), (DEFAULT_MT_MEMORY_MIB, true));
+        assert_eq!(plain.options.variant_label(plain.algorithm), "MT-SSS*");
+        let sized = parse_row_spec("mt-sss+tt=4", &d).expect("parses");
+        let run = sized.options.resolved(sized.algorithm);
+        assert_eq!((run.tt_mib, run.tt_leaves), (4, true));
+        let none = parse_row_spec("mt-sss+no-memory", &d).expect("parses");
+        let run = none.options.resolved(none.algorithm);
+        assert_eq!((run.tt_mib, run.tt_leaves), (0, false));
+        assert_eq!(row_spec(none.algorithm, &none.options), "mt-sss+no-memory");
+        assert_eq!(
+            none.options.variant_label(none.algorithm),
+            "MT-SSS* without memory"
+        );
+        let ordinary = parse_row_spec("mt-sss+ordinary-table", &d).expect("parses");
+        let run = ordinary.options.resolved(ordinary.algorithm);
+        assert_eq!((run.tt_mib, run.tt_leaves), (DEFAULT_MT_MEMORY_MIB, false));
+        assert_eq!(
+            ordinary.options.variant_label(ordinary.algorithm),
+            "MT-SSS* with an ordinary table"
+        );
+        for row in [&plain, &sized, &none, &ordinary] {
+            assert!(
+                row.options.validate(row.algorithm, 3).is_ok(),
+                "{}",
+                row.label
+            );
+        }
+        for other in ["negaalpha+no-memory", "mtdf+tt=4+ordinary-table"] {
+            let row = parse_row_spec(other, &d).expect("parses");
+            let err = row.options.validate(row.algorithm, 3).unwrap_err();
+            assert!(err.to_string().contains("MT-SSS*"), "{other}: {err}");
+        }
+        // Other algorithms run with their options as they are.
+        let negaalpha = parse_row_spec("negaalpha", &d).expect("parses");
+        assert_eq!(negaalpha.options.resolved(negaalpha.algorithm), d);
     }
 
     #[test]

@@ -232,7 +232,7 @@ pub(super) fn real_programs(
             format!("negascout+order={o}+tt=16+id+aspiration={}", d.aspiration),
             format!("mtdf+order={o}+tt=16+id"),
             format!("sss+order={o}"),
-            format!("mt-sss+order={o}+tt=16+id"),
+            format!("mt-sss+order={o}+tt=16+id+ordinary-table"),
         ];
         let all: Vec<&str> = sim.iter().chain(&prog).map(String::as_str).collect();
         let r = bench_quiet(

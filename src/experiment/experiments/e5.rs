@@ -17,65 +17,67 @@ struct Step {
 const FINAL: usize = 7;
 
 /// Pons' eight steps, each adding one idea to the one before, and two rows that are not
-/// his (the same shortcuts with treelab's full table under MTD(f) and PVS).
+/// his (the same shortcuts with treelab's full table under MTD(f) and PVS). Every row
+/// scores in Pons' own units (shortest-win scoring: a win 22 minus the winner's stones),
+/// the test sets' scores and the scale his bisection halves.
 const STEPS: [Step; 10] = [
     Step {
         step: "1 minimax",
-        spec: "minimax+win",
+        spec: "minimax+win+scoring=shortest-win",
         pons_l3: Some(11_024.0),
         pons_l2: None,
     },
     Step {
         step: "2 alpha-beta",
-        spec: "negaalpha+win+soft-cutoffs",
+        spec: "negaalpha+win+soft-cutoffs+scoring=shortest-win",
         pons_l3: Some(283.6),
         pons_l2: None,
     },
     Step {
         step: "3 centre-first order",
-        spec: "negaalpha+win+soft-cutoffs+order=static",
+        spec: "negaalpha+win+soft-cutoffs+order=static+scoring=shortest-win",
         pons_l3: Some(139.7),
         pons_l2: None,
     },
     Step {
         step: "4 transposition table",
-        spec: "negaalpha+win+soft-cutoffs+order=static+tt=16+table=upper",
+        spec: "negaalpha+win+soft-cutoffs+order=static+tt=16+table=upper+scoring=shortest-win",
         pons_l3: Some(92.84),
         pons_l2: None,
     },
     Step {
         step: "5 null-window bisection",
-        spec: "bisect+win+soft-cutoffs+order=static+tt=16+table=upper",
+        spec: "bisect+win+soft-cutoffs+order=static+tt=16+table=upper+scoring=shortest-win",
         pons_l3: Some(131.6),
         pons_l2: None,
     },
     Step {
         step: "6 drop moves that lose at once",
-        spec: "bisect+win+soft-cutoffs+non-losing+order=static+tt=16+table=upper",
+        spec: "bisect+win+soft-cutoffs+non-losing+order=static+tt=16+table=upper+scoring=shortest-win",
         pons_l3: Some(70.71),
         pons_l2: None,
     },
     Step {
         step: "7 threat ordering",
-        spec: "bisect+win+soft-cutoffs+non-losing+order=threats+tt=16+table=upper",
+        spec: "bisect+win+soft-cutoffs+non-losing+order=threats+tt=16+table=upper+scoring=shortest-win",
         pons_l3: Some(54.93),
         pons_l2: None,
     },
     Step {
         step: "8 lower-bound table",
-        spec: "bisect+win+soft-cutoffs+non-losing+order=threats+tt=16+table=last-bound",
+        spec: "bisect+win+soft-cutoffs+non-losing+order=threats+tt=16+table=last-bound+scoring=shortest-win",
         pons_l3: Some(51.28),
         pons_l2: Some(449.6),
     },
     Step {
         step: "- MTD(f) with the full table (not Pons')",
-        spec: "mtdf+win+non-losing+order=threats+tt=16",
+        spec: "mtdf+win+non-losing+order=threats+tt=16+scoring=shortest-win",
         pons_l3: None,
         pons_l2: None,
     },
     Step {
         step: "- PVS with the full table (not Pons')",
-        spec: "pvs+win+non-losing+order=threats+tt=16",
+        spec: "pvs+win+non-losing+order=threats+tt=16+scoring=shortest-win",
         pons_l3: None,
         pons_l2: None,
     },

@@ -2,18 +2,96 @@
 
 use super::*;
 
-/// Static evaluations for Connect Four.
+/// Static evaluations for Connect Four. Every value lies in
+/// `-HEURISTIC_LIMIT ..= HEURISTIC_LIMIT`, strictly between native scoring's proven
+/// losses and wins.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Connect4Eval {
     /// Always 0: only proven results count.
     Zero,
-    /// Threats: 2 per empty cell that would complete a four for the side to move (three
-    /// stones in a window of four, the fourth cell empty) minus the same for the
-    /// opponent, plus 1 per own stone in the centre column minus the opponent's. Clamped
-    /// to -16 ..= 16, below the best proven score (18), so it never poses as a quick win.
+    /// Threats, after Allis's zugzwang rule: the first player wants threats (empty
+    /// cells that would complete its four) on odd rows, counted from 1 at the bottom,
+    /// the second player on even rows. [`WIN_NEXT`] when the side to move wins with its
+    /// next stone, its negative when the opponent wins whatever the side to move does
+    /// (two playable winning cells, or one with another right above it). Otherwise, of
+    /// the threats that are not above an opponent's threat in their column: 20 for the
+    /// one side that has a threat on its own rows (0 when both have one), 4 per such
+    /// threat, 1 per threat on the other rows, 6 per threat right above another of the
+    /// same side's; 1 per stone in the centre column and per window of four with two of
+    /// the side's stones and none of the opponent's. The difference between the two
+    /// sides, within `-HEURISTIC_BAND ..= HEURISTIC_BAND`, for the side to move.
     #[default]
     Threats,
+}
+
+/// [`Connect4Eval::Threats`]' value of a position whose side to move wins with its next
+/// stone (the negative: whose opponent wins whatever it plays).
+pub const WIN_NEXT: i32 = 90;
+/// [`Connect4Eval::Threats`]' other values lie within plus or minus this.
+pub const HEURISTIC_BAND: i32 = 80;
+/// For the one side with a threat on its own rows (Allis: odd for the first player).
+const CONTROL: i32 = 20;
+/// Per threat on the side's own rows.
+const GOOD_THREAT: i32 = 4;
+/// Per threat on the other rows.
+const OTHER_THREAT: i32 = 1;
+/// Per threat right above another of the same side's.
+const STACKED_THREAT: i32 = 6;
+/// Per window of four with two own stones and no opponent's.
+const OPEN_TWO: i32 = 1;
+/// Per stone in the centre column.
+const CENTRE_STONE: i32 = 1;
+
+/// The rows 1, 3 and 5 counted from 1 at the bottom (0, 2 and 4 from 0): the first
+/// player's good threats.
+const ODD_ROWS: u64 = BOTTOM_MASK * 0b01_0101;
+
+/// Every window of four cells in a line: 69 masks.
+const WINDOWS: [u64; 69] = windows();
+
+const fn windows() -> [u64; 69] {
+    let mut out = [0u64; 69];
+    let mut n = 0;
+    // (column step, row step) for horizontal, vertical and the two diagonals.
+    let steps: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+    let mut s = 0;
+    while s < 4 {
+        let (dc, dr) = steps[s];
+        let mut col = 0;
+        while col < WIDTH as i32 {
+            let mut row = 0;
+            while row < HEIGHT as i32 {
+                let (end_col, end_row) = (col + 3 * dc, row + 3 * dr);
+                if end_col < WIDTH as i32 && end_row >= 0 && end_row < HEIGHT as i32 {
+                    let mut mask = 0u64;
+                    let mut k = 0;
+                    while k < 4 {
+                        let bit = (col + k * dc) as usize * COLUMN_BITS + (row + k * dr) as usize;
+                        mask |= 1 << bit;
+                        k += 1;
+                    }
+                    out[n] = mask;
+                    n += 1;
+                }
+                row += 1;
+            }
+            col += 1;
+        }
+        s += 1;
+    }
+    out
+}
+
+/// The cells above any of `cells` in their columns.
+fn above(cells: u64) -> u64 {
+    let mut up = cells;
+    let mut all = 0;
+    for _ in 1..HEIGHT {
+        up = (up << 1) & BOARD_MASK;
+        all |= up;
+    }
+    all
 }
 
 impl Connect4Eval {
@@ -34,22 +112,71 @@ impl Connect4Eval {
     pub fn from_name(name: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|e| e.name() == name)
     }
+
+    /// The largest magnitude this evaluator returns.
+    #[must_use]
+    pub fn bound(self) -> i32 {
+        match self {
+            Connect4Eval::Zero => 0,
+            Connect4Eval::Threats => WIN_NEXT,
+        }
+    }
+}
+
+/// One side's threats value: `cells` its winning cells, `good` the rows it wants them
+/// on, `against` the opponent's winning cells, `stones` and `other` both sides' stones.
+fn side_value(cells: u64, good: u64, against: u64, stones: u64, other: u64) -> i32 {
+    let count = |bits: u64| bits.count_ones() as i32;
+    let live = cells & !above(against);
+    let mut value = GOOD_THREAT * count(live & good)
+        + OTHER_THREAT * count(live & !good)
+        + STACKED_THREAT * count(live & (live << 1))
+        + CENTRE_STONE * count(stones & column_mask(CENTRE_COLUMN));
+    for w in WINDOWS {
+        if w & other == 0 && count(w & stones) == 2 {
+            value += OPEN_TWO;
+        }
+    }
+    value
+}
+
+/// The threats value of `pos` (not finished) for the side to move.
+fn threats(pos: &Connect4) -> i32 {
+    let own = pos.position;
+    let opponent = pos.position ^ pos.mask;
+    let own_cells = winning_cells(own, pos.mask);
+    let opponent_cells = winning_cells(opponent, pos.mask);
+    let playable = pos.possible();
+    if own_cells & playable != 0 {
+        return WIN_NEXT;
+    }
+    let forced = opponent_cells & playable;
+    if forced & forced.wrapping_sub(1) != 0 || (forced << 1) & opponent_cells != 0 {
+        return -WIN_NEXT;
+    }
+    // The first player moves when an even number of stones is down.
+    let (own_rows, opponent_rows) = if pos.moves.is_multiple_of(2) {
+        (ODD_ROWS, BOARD_MASK ^ ODD_ROWS)
+    } else {
+        (BOARD_MASK ^ ODD_ROWS, ODD_ROWS)
+    };
+    let own_control = own_cells & !above(opponent_cells) & own_rows != 0;
+    let opponent_control = opponent_cells & !above(own_cells) & opponent_rows != 0;
+    let control = match (own_control, opponent_control) {
+        (true, false) => CONTROL,
+        (false, true) => -CONTROL,
+        _ => 0,
+    };
+    let value = control + side_value(own_cells, own_rows, opponent_cells, own, opponent)
+        - side_value(opponent_cells, opponent_rows, own_cells, opponent, own);
+    value.clamp(-HEURISTIC_BAND, HEURISTIC_BAND)
 }
 
 impl Evaluator<Connect4> for Connect4Eval {
     fn evaluate(&self, pos: &Connect4) -> i32 {
         match self {
             Connect4Eval::Zero => 0,
-            Connect4Eval::Threats => {
-                let count = |bits: u64| bits.count_ones() as i32;
-                let own = pos.position;
-                let opponent = pos.position ^ pos.mask;
-                let centre = column_mask(CENTRE_COLUMN);
-                let threats = count(pos.winning_cells()) - count(pos.opponent_winning_cells());
-                let centre_stones = count(own & centre) - count(opponent & centre);
-                (THREAT_WEIGHT * threats + CENTRE_WEIGHT * centre_stones)
-                    .clamp(-THREATS_LIMIT, THREATS_LIMIT)
-            }
+            Connect4Eval::Threats => threats(pos),
         }
     }
 }

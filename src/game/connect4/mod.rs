@@ -6,8 +6,12 @@
 //! carry an alignment from one column into the next. `position` holds the stones of the
 //! side to move, `mask` all stones; `position + mask` is a key unique to the position.
 //!
-//! Scores follow Pons: a win is worth 22 minus the winner's stone count, a loss the
-//! negative, a draw 0 (so -18 ..= 18). Moves are columns, written `1` … `7`.
+//! Pons' score of a finished game: a win is worth 22 minus the winner's stone count, a
+//! loss the negative, a draw 0 (so -18 ..= 18); the test sets, the solver and
+//! shortest-win scoring use it as it is. Native scoring adds 100 to a win (101 ..= 118)
+//! and takes 100 from a loss, so that every proven result lies outside the evaluator's
+//! range (-100 ..= 100) while a faster win still scores more. Moves are columns,
+//! written `1` … `7`.
 //!
 //! Formats: a move string of column digits (`4453`, see [`Connect4::from_moves`]), a
 //! test-set line `moves score` ([`parse_test_line`]) and a 6-line board text
@@ -54,13 +58,11 @@ const WIN_SCORE_BASE: i32 = 22;
 /// The best possible score: a win with the 4th stone.
 const MAX_SCORE: i32 = WIN_SCORE_BASE - 4;
 
-/// [`Connect4Eval::Threats`] weight of one cell that would complete a four.
-const THREAT_WEIGHT: i32 = 2;
-/// [`Connect4Eval::Threats`] weight of one stone in the centre column.
-const CENTRE_WEIGHT: i32 = 1;
-/// [`Connect4Eval::Threats`] values are clamped to plus or minus this, below the best
-/// proven score, so a heuristic value never poses as a quick win.
-const THREATS_LIMIT: i32 = 16;
+/// Every static evaluation lies in `-HEURISTIC_LIMIT ..= HEURISTIC_LIMIT`; native
+/// scoring puts every proven win above it and every proven loss below it.
+pub const HEURISTIC_LIMIT: i32 = 100;
+/// Native scoring: a win scores this plus Pons' score (a loss the negative).
+const NATIVE_WIN_OFFSET: i32 = HEURISTIC_LIMIT;
 
 const fn bottom_mask() -> u64 {
     let mut mask = 0;
@@ -440,17 +442,24 @@ impl Game for Connect4 {
         }
         // The winner made the last move: moves 1, 3, 5... or 2, 4, 6...
         let winner_stones = (i32::from(self.moves) + 1) / 2;
-        match scoring {
-            Scoring::Native | Scoring::ShortestWin => -(WIN_SCORE_BASE - winner_stones),
-            Scoring::WinLoss => -1,
-        }
+        from_pons(scoring, -(WIN_SCORE_BASE - winner_stones))
     }
 
     fn score_range(&self, scoring: Scoring) -> (i32, i32) {
-        match scoring {
-            Scoring::Native | Scoring::ShortestWin => (-MAX_SCORE, MAX_SCORE),
-            Scoring::WinLoss => (-1, 1),
-        }
+        (
+            from_pons(scoring, -MAX_SCORE),
+            from_pons(scoring, MAX_SCORE),
+        )
+    }
+
+    /// Native scoring leaves -100 ..= 100 between the proven losses and wins; win-loss
+    /// and shortest-win (Pons' score) leave no value between a draw and the smallest
+    /// win, so there an unfinished position at the horizon scores as a draw.
+    fn heuristic_limit(&self, scoring: Scoring) -> Option<i32> {
+        Some(match scoring {
+            Scoring::Native => HEURISTIC_LIMIT,
+            Scoring::WinLoss | Scoring::ShortestWin => 0,
+        })
     }
 
     fn hash(&self) -> u64 {
@@ -544,6 +553,16 @@ impl Game for Connect4 {
         } else {
             (cells + 1 - m) / 2
         };
-        (low, high)
+        (from_pons(scoring, low), from_pons(scoring, high))
+    }
+}
+
+/// Pons' score `pons` (a win 1 ..= 18, a loss the negative, a draw 0) under `scoring`:
+/// as it is for shortest-win, 100 further from 0 for native, its sign for win-loss.
+fn from_pons(scoring: Scoring, pons: i32) -> i32 {
+    match scoring {
+        Scoring::ShortestWin => pons,
+        Scoring::Native => pons + NATIVE_WIN_OFFSET * pons.signum(),
+        Scoring::WinLoss => pons.signum(),
     }
 }

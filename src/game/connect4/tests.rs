@@ -116,7 +116,7 @@ fn scores_and_outcomes() {
     let won = moves("4545454");
     assert_eq!(won.outcome(), Some(Outcome::Loss));
     assert_eq!(won.side_to_move(), Side::Second);
-    assert_eq!(won.terminal_score(Scoring::Native), -18);
+    assert_eq!(won.terminal_score(Scoring::Native), -118);
     assert_eq!(won.terminal_score(Scoring::ShortestWin), -18);
     assert_eq!(won.terminal_score(Scoring::WinLoss), -1);
     let mut out = vec![C4Move(0)];
@@ -126,13 +126,15 @@ fn scores_and_outcomes() {
     let second = moves("14241464");
     assert_eq!(second.side_to_move(), Side::First);
     assert_eq!(second.outcome(), Some(Outcome::Loss));
-    assert_eq!(second.terminal_score(Scoring::Native), -18);
+    assert_eq!(second.terminal_score(Scoring::Native), -118);
     // The first player completes the bottom row 1-4 with its 5th stone, on move 9.
     let fifth = moves("112277364");
     assert_eq!(fifth.moves_played(), 9);
     assert_eq!(fifth.outcome(), Some(Outcome::Loss));
-    assert_eq!(fifth.terminal_score(Scoring::Native), -(22 - 5));
-    assert_eq!(Connect4::new().score_range(Scoring::Native), (-18, 18));
+    assert_eq!(fifth.terminal_score(Scoring::ShortestWin), -(22 - 5));
+    assert_eq!(fifth.terminal_score(Scoring::Native), -(100 + 22 - 5));
+    assert_eq!(Connect4::new().score_range(Scoring::Native), (-118, 118));
+    assert_eq!(Connect4::new().score_range(Scoring::ShortestWin), (-18, 18));
     assert_eq!(Connect4::new().score_range(Scoring::WinLoss), (-1, 1));
 
     // A drawn full board: columns filled in pairs so no four appears.
@@ -409,7 +411,7 @@ fn hints_and_evaluators() {
     for (_, text) in TEST_SETS {
         for entry in parse_test_set(text).unwrap_or_default() {
             let v = Connect4Eval::Threats.evaluate(&entry.position);
-            assert!(v.abs() <= THREATS_LIMIT);
+            assert!(v.abs() <= Connect4Eval::Threats.bound());
             assert_eq!(Connect4Eval::Zero.evaluate(&entry.position), 0);
             let m = entry.position.mirrored();
             assert_eq!(Connect4Eval::Threats.evaluate(&m), v);
@@ -423,4 +425,100 @@ fn hints_and_evaluators() {
         ron::to_string(&Connect4Eval::Threats).ok().as_deref(),
         Some("threats")
     );
+}
+
+/// Seeded playouts that avoid winning while they can (so that games last to the full
+/// board), and every finished position one winning move away along them: wins with
+/// every stone count from the 4th to the 21st. Returns the unfinished positions seen
+/// and the finished ones.
+fn playouts_with_every_win(games: usize) -> (Vec<Connect4>, Vec<Connect4>) {
+    let mut rng = crate::game::SeededRng::new(2025);
+    let (mut open, mut finished) = (Vec::new(), Vec::new());
+    for _ in 0..games {
+        let mut pos = Connect4::new();
+        while pos.outcome().is_none() {
+            open.push(pos);
+            let wins = pos.winning_moves_mask();
+            let cols: Vec<usize> = (0..WIDTH).filter(|&c| pos.can_play(c)).collect();
+            finished.extend(
+                cols.iter()
+                    .filter(|&&c| wins & column_mask(c) != 0)
+                    .map(|&c| pos.play_column(c)),
+            );
+            let quiet: Vec<usize> = cols
+                .iter()
+                .copied()
+                .filter(|&c| wins & column_mask(c) == 0)
+                .collect();
+            let pick = if quiet.is_empty() { &cols } else { &quiet };
+            pos = pos.play_column(pick[rng.below(pick.len() as u64) as usize]);
+        }
+        finished.push(pos);
+    }
+    (open, finished)
+}
+
+/// Item of soundness: under every scoring, every proven win (whatever its length) scores
+/// above every value a search can take from the evaluator at its horizon, and every
+/// proven loss below it. Checked with the game's and the evaluators' own bounds and on
+/// sampled positions: finished games from seeded playouts with wins at every stone
+/// count (4th to 21st, Pons' scores 18 down to 1), and the unfinished positions before.
+#[test]
+fn a_proven_win_outranks_every_heuristic_value_under_every_scoring() {
+    let (open, finished) = playouts_with_every_win(3000);
+    let won: Vec<&Connect4> = finished
+        .iter()
+        .filter(|p| p.outcome() == Some(Outcome::Loss))
+        .collect();
+    let mut stones: Vec<usize> = won.iter().map(|p| p.moves_played().div_ceil(2)).collect();
+    stones.sort_unstable();
+    stones.dedup();
+    assert_eq!(stones, (4..=21).collect::<Vec<_>>(), "wins of every length");
+    for scoring in Scoring::ALL {
+        let limit = Connect4::new()
+            .heuristic_limit(scoring)
+            .expect("Connect Four bounds its heuristic values");
+        let (low, high) = Connect4::new().score_range(scoring);
+        assert!(
+            low < -limit && high > limit,
+            "{scoring:?}: range {low}..={high}"
+        );
+        for p in &won {
+            // The side to move has lost; its opponent won.
+            let loss = p.terminal_score(scoring);
+            assert!(
+                loss < -limit,
+                "{scoring:?}: loss {loss} after {}",
+                p.moves_played()
+            );
+            assert!(
+                -loss > limit,
+                "{scoring:?}: win {} after {}",
+                -loss,
+                p.moves_played()
+            );
+            assert!((low..=high).contains(&loss));
+        }
+        for e in Connect4Eval::ALL {
+            if scoring == Scoring::Native {
+                // Native scoring leaves room for the whole evaluator: no value is clamped.
+                assert!(e.bound() <= limit, "{e:?}: bound {}", e.bound());
+            }
+            for p in &open {
+                let v = e.evaluate(p);
+                assert!(v.abs() <= e.bound(), "{e:?}: {v} beyond its bound");
+                let at_horizon = crate::game::within_heuristic_limit(p, scoring, v);
+                assert!((-limit..=limit).contains(&at_horizon));
+                if scoring == Scoring::Native {
+                    assert_eq!(at_horizon, v);
+                }
+            }
+        }
+    }
+    // Native scoring is Pons' score 100 further from 0: faster wins still score more.
+    for p in &won {
+        let pons = p.terminal_score(Scoring::ShortestWin);
+        assert_eq!(pons, -(22 - p.moves_played().div_ceil(2) as i32));
+        assert_eq!(p.terminal_score(Scoring::Native), pons - 100);
+    }
 }

@@ -2,16 +2,17 @@
 //! an upper bound of +infinity and lower it, one memory-enhanced test at a time, until a
 //! test fails high.
 //!
-//! With leaves kept in the table (`tt_leaves`) the table is Plaat et al.'s MT memory
-//! ([`TranspositionTable::use_as_mt_memory`]): it keeps every node searched, leaves
-//! included, while it has room, and holds bounds only, so children are searched in
-//! their fixed order. Then MT-SSS* evaluates exactly Stockman's SSS*'s leaves, in the
+//! By default (a row named `mt-sss`) the table is Plaat et al.'s MT memory
+//! ([`TranspositionTable::use_as_mt_memory`], 16 MiB unless the row sets a size, leaves
+//! kept: [`crate::search::SearchOptions::resolved`]): it keeps every node searched,
+//! leaves included, while it has room, and holds bounds only, so children are searched
+//! in their fixed order. Then MT-SSS* evaluates exactly Stockman's SSS*'s leaves, in the
 //! same order, on a tree. Each of two habits of the ordinary table breaks that equality:
 //! its move searched first (the child that did best in an earlier pass, where SSS* works
 //! on the leftmost child whose upper bound still reaches the test value), and a position
 //! replaced by another of the same slot (searched, its leaves evaluated, once more).
-//! Without `tt_leaves` the table is the ordinary one: its move goes first and leaves
-//! are evaluated again on every pass.
+//! `+ordinary-table` asks for that table (its move goes first, leaves are evaluated again
+//! on every pass), `+no-memory` for none (every pass searches from the root again).
 //!
 //! Plaat, Schaeffer, Pijls & de Bruin, "A new paradigm for minimax search" (1994) and
 //! "Best-first fixed-depth minimax algorithms" (1996).
