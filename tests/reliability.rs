@@ -641,11 +641,14 @@ fn a_failed_save_leaves_the_old_file_byte_identical() {
 fn newer_or_truncated_files_are_refused_and_left_alone() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("newer.ron");
-    let newer = "(version: 2, game: othello, position: \"\", teleporter: true)\n";
-    std::fs::write(&path, newer).expect("write");
+    let newer = format!(
+        "(version: {}, game: othello, position: \"\", teleporter: true)\n",
+        treelab::session::CURRENT_VERSION + 1
+    );
+    std::fs::write(&path, &newer).expect("write");
     let err = Session::load(&path).expect_err("newer");
     assert!(
-        matches!(err, SessionError::NewerVersion { found: 2 }),
+        matches!(err, SessionError::NewerVersion { found } if found == treelab::session::CURRENT_VERSION + 1),
         "{err}"
     );
     assert_eq!(std::fs::read_to_string(&path).expect("read"), newer);

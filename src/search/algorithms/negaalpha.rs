@@ -69,7 +69,15 @@ fn node<G: Game, E: Evaluator<G>>(
     };
     let moves = match ctx.expand(pos, depth, ply, tt_move) {
         Ok(m) => m,
-        Err(v) => return v,
+        Err(v) => {
+            // A finished game above the horizon is a leaf too: with leaves kept in
+            // the table (MT memory), a later pass reads it back instead of scoring it
+            // again, as it does a leaf at the horizon.
+            if ctx.opts.tt_leaves {
+                ctx.tt_store(pos, depth, -INF, INF, v, None);
+            }
+            return v;
+        }
     };
     let mut best = -INF;
     let mut best_move = None;
