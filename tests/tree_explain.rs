@@ -255,6 +255,20 @@ fn the_command_line_prints_b_cut_by_two_below_alpha_three() {
     ]);
     assert!(ok, "{err}");
     assert!(svg_out.contains("pass 1 of"), "{svg_out}");
+    // Two trees in one figure are the Tree tab's for now: said, not silently dropped.
+    let (ok, _, err) = treelab(&[
+        "trace",
+        "--game",
+        "custom",
+        "--position",
+        "((3 12 8) (2 4 6) (14 5 2))",
+        "--algo",
+        "alphabeta",
+        "--beside",
+        "negascout",
+    ]);
+    assert!(!ok);
+    assert!(err.contains("--beside negascout"), "{err}");
     // Refusals as in the Tree tab.
     let (ok, _, err) = treelab(&[
         "trace",
