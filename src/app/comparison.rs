@@ -279,6 +279,15 @@ fn run_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                 app.push(Command::RunComparison);
             }
         });
+        wrap_unit(ui, "threads", |ui| {
+            let label = ui.label("threads").id;
+            ui.add_enabled(
+                !running,
+                egui::DragValue::new(&mut app.threads).range(1..=256),
+            )
+            .labelled_by(label)
+            .on_hover_text("Worker threads, 1 to 256; each search runs on one");
+        });
         let mut suite = app.session.view.run_suite && app.session.suite_of_this_game().is_some();
         wrap_unit(ui, "on", |ui| {
             ui.label("on");
@@ -298,13 +307,21 @@ fn run_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
             ),
             (None, None) => "a suite (none open)".into(),
         };
+        // Last on the line, and cut to what is left of it (the hover shows it whole),
+        // so that a long suite name does not take a line of its own.
         wrap_unit(ui, "suite", |ui| {
+            ui.set_max_width(ui.available_size_before_wrap().x.max(160.0));
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+            let hover = suite_label.clone();
             if ui
                 .add_enabled(
                     !running && app.session.suite_of_this_game().is_some(),
                     egui::RadioButton::new(suite, suite_label),
                 )
-                .on_disabled_hover_text("Open a suite of this game in the left panel first")
+                .on_hover_text(hover.clone())
+                .on_disabled_hover_text(format!(
+                    "{hover}: open a suite of this game in the left panel first"
+                ))
                 .clicked()
             {
                 suite = true;
@@ -313,15 +330,6 @@ fn run_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
         if suite != (app.session.view.run_suite && app.session.suite_of_this_game().is_some()) {
             app.session.view.run_suite = suite;
         }
-        wrap_unit(ui, "threads", |ui| {
-            let label = ui.label("threads").id;
-            ui.add_enabled(
-                !running,
-                egui::DragValue::new(&mut app.threads).range(1..=256),
-            )
-            .labelled_by(label)
-            .on_hover_text("Worker threads, 1 to 256; each search runs on one");
-        });
     });
 }
 
@@ -435,15 +443,19 @@ fn rows_ui(ui: &mut egui::Ui, app: &mut TreelabApp, running: bool) {
         .num_columns(6)
         .spacing([10.0, 4.0])
         .show(ui, |ui| {
-            for h in [
-                "Row",
-                "Algorithm",
-                "Depths",
-                "Evaluator",
-                "Options",
-                if running { "Progress" } else { "" },
-            ] {
+            for h in ["Row", "Algorithm", "Depths", "Evaluator", "Options"] {
                 ui.label(egui::RichText::new(h).underline());
+            }
+            // The last column's head: the progress while running, else Add row (on
+            // the header's line, so the rows take one line less).
+            if running {
+                ui.label(egui::RichText::new("Progress").underline());
+            } else if ui
+                .small_button("Add row")
+                .on_hover_text("Add a row with the default algorithm and options")
+                .clicked()
+            {
+                app.push(Command::AddRow);
             }
             ui.end_row();
             for i in 0..n {
@@ -550,19 +562,12 @@ fn rows_ui(ui: &mut egui::Ui, app: &mut TreelabApp, running: bool) {
                 ui.end_row();
             }
         });
-    ui.horizontal(|ui| {
-        ui.add_enabled_ui(!running, |ui| {
-            if ui.button("Add row").clicked() {
-                app.push(Command::AddRow);
-            }
-        });
-        if let Some(d) = app.compare.last_stop_latency {
-            ui.weak(format!(
-                "last Stop: every search ended {:.0} ms after the click",
-                d.as_secs_f64() * 1000.0
-            ));
-        }
-    });
+    if let Some(d) = app.compare.last_stop_latency {
+        ui.weak(format!(
+            "last Stop: every search ended {:.0} ms after the click",
+            d.as_secs_f64() * 1000.0
+        ));
+    }
 }
 
 /// The count kind's label for combo boxes.
