@@ -333,6 +333,9 @@ fn run_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     });
 }
 
+/// The room the row buttons (move, copy, remove) take right of the options.
+const ROW_BUTTONS_WIDTH: f32 = 112.0;
+
 /// Controls of a row: move it, copy it, remove it.
 fn row_buttons(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize, n: usize) {
     if ui
@@ -541,11 +544,22 @@ fn rows_ui(ui: &mut egui::Ui, app: &mut TreelabApp, running: bool) {
                 let text = match &problem {
                     Some(_) => egui::RichText::new(format!("(!) {summary}"))
                         .color(ui.visuals().error_fg_color),
-                    None => egui::RichText::new(summary),
+                    None => egui::RichText::new(&summary),
                 };
+                // Cut to leave the row's buttons room in a narrow window; the hover
+                // shows it whole.
+                let room = (ui.available_width() - ROW_BUTTONS_WIDTH).clamp(80.0, 360.0);
                 let resp = ui
-                    .selectable_label(selected, text)
-                    .on_hover_text(problem.unwrap_or_else(|| "Show this row's options".into()));
+                    .scope(|ui| {
+                        ui.set_max_width(room);
+                        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+                        ui.selectable_label(selected, text)
+                    })
+                    .inner
+                    .on_hover_text(match problem {
+                        Some(p) => format!("{summary}\n{p}"),
+                        None => format!("{summary}\nShow this row's options"),
+                    });
                 if resp.clicked() {
                     app.compare.selected_row = if selected { None } else { Some(i) };
                 }

@@ -11,6 +11,9 @@ use crate::tree::NodeType;
 use crate::tree::draw::{ONLY_HERE, OTHERWISE, Rgb, type_color};
 use crate::tree::export::TreeFormat;
 
+/// The widest a row picker is (a longer row is cut, whole on hover).
+const ROW_WIDTH: f32 = 170.0;
+
 fn color(c: Rgb) -> egui::Color32 {
     egui::Color32::from_rgb(c.0, c.1, c.2)
 }
@@ -31,15 +34,22 @@ pub fn controls_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewS
         ui.label("Tree of");
         egui::ComboBox::from_id_salt("tree_row_a")
             .selected_text(labels.get(state.tree_row).cloned().unwrap_or_default())
+            .width(ROW_WIDTH)
+            .truncate()
             .show_ui(ui, |ui| {
                 for (i, l) in labels.iter().enumerate() {
                     ui.selectable_value(&mut state.tree_row, i, l);
                 }
             })
             .response
-            .on_hover_text("The row whose search is drawn");
+            .on_hover_text(format!(
+                "{}\nThe row whose search is drawn",
+                labels.get(state.tree_row).cloned().unwrap_or_default()
+            ));
         ui.label("beside");
         egui::ComboBox::from_id_salt("tree_row_b")
+            .width(ROW_WIDTH)
+            .truncate()
             .selected_text(
                 state
                     .tree_row_beside
