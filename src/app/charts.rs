@@ -76,14 +76,46 @@ pub fn chart_series(app: &TreelabApp, ratio_depth: Option<u32>) -> (Vec<Series>,
     (depth, ratio, ratio_depth)
 }
 
-/// Decade ticks for a log10 axis: labels 10^k as numbers.
-fn log_axis_label(mark: GridMark, _range: &std::ops::RangeInclusive<f64>) -> String {
+/// Ticks for a log10 axis: labels 10^k as numbers, and the marks between decades too
+/// when the range shown is less than a decade (else the axis would have no label).
+fn log_axis_label(mark: GridMark, range: &std::ops::RangeInclusive<f64>) -> String {
     let v = 10f64.powf(mark.value);
-    if (mark.value - mark.value.round()).abs() < 1e-9 {
+    let narrow = range.end() - range.start() < 1.0;
+    if narrow || (mark.value - mark.value.round()).abs() < 1e-9 {
         human(v)
     } else {
         String::new()
     }
+}
+
+/// About six evenly spaced marks at 1, 2 or 5 times a power of ten across the range
+/// (the ratio chart, whose values may all lie close to 1).
+fn even_grid(input: egui_plot::GridInput) -> Vec<GridMark> {
+    let (lo, hi) = input.bounds;
+    let span = (hi - lo).max(1e-9);
+    let raw = span / 6.0;
+    let mag = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * mag)
+        .find(|&s| s >= raw)
+        .unwrap_or(10.0 * mag);
+    let (first, last) = ((lo / step).ceil() as i64, (hi / step).floor() as i64);
+    if last - first > 100 {
+        return Vec::new();
+    }
+    (first..=last)
+        .map(|k| GridMark {
+            value: k as f64 * step,
+            step_size: step,
+        })
+        .collect()
+}
+
+/// A mark of [`even_grid`] with as many decimals as its step needs.
+fn even_label(mark: GridMark, _range: &std::ops::RangeInclusive<f64>) -> String {
+    let decimals = (-mark.step_size.log10().floor()).max(0.0) as usize;
+    format!("{:.*}", decimals, mark.value)
 }
 
 fn log_grid(input: egui_plot::GridInput) -> Vec<GridMark> {
@@ -209,6 +241,11 @@ fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp, view: &mut ChartsView) {
             .legend(Legend::default())
             .x_axis_label("position")
             .y_axis_label("× baseline")
+            // The baseline's 1 and 0 in view, marks across the range with their values.
+            .include_y(0.0)
+            .include_y(1.0)
+            .y_grid_spacer(even_grid)
+            .y_axis_formatter(even_label)
             .x_axis_formatter(move |m, _| {
                 let k = m.value.round();
                 if (m.value - k).abs() < 1e-9 && k >= 1.0 {
@@ -433,5 +470,31 @@ mod tests {
         let missing = dir.path().join("none.png");
         assert!(write_png_crop(&image, off, 2.0, &missing).is_err());
         assert!(!missing.exists());
+    }
+
+    #[test]
+    fn every_axis_has_several_labels_however_narrow_its_range() {
+        // Ratios all close to 1: several marks, each with its value.
+        for (lo, hi) in [(0.98, 1.02), (0.0, 1.05), (0.2, 1.4), (0.999, 1.0001)] {
+            let marks = even_grid(egui_plot::GridInput {
+                bounds: (lo, hi),
+                base_step_size: 1e-6,
+            });
+            assert!(marks.len() >= 3, "{lo}..{hi}: {marks:?}");
+            let labels: Vec<String> = marks.iter().map(|&m| even_label(m, &(lo..=hi))).collect();
+            let distinct: std::collections::HashSet<&String> = labels.iter().collect();
+            assert_eq!(distinct.len(), labels.len(), "{labels:?}");
+        }
+        // A log axis within one decade (50k to 130k nodes) labels its marks.
+        let range = 50_000f64.log10()..=130_000f64.log10();
+        let marks = log_grid(egui_plot::GridInput {
+            bounds: (*range.start(), *range.end()),
+            base_step_size: 1e-6,
+        });
+        let labelled = marks
+            .iter()
+            .filter(|&&m| !log_axis_label(m, &range).is_empty())
+            .count();
+        assert!(labelled >= 3, "{labelled} labels");
     }
 }

@@ -279,6 +279,15 @@ fn run_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                 app.push(Command::RunComparison);
             }
         });
+        wrap_unit(ui, "threads", |ui| {
+            let label = ui.label("threads").id;
+            ui.add_enabled(
+                !running,
+                egui::DragValue::new(&mut app.threads).range(1..=256),
+            )
+            .labelled_by(label)
+            .on_hover_text("Worker threads, 1 to 256; each search runs on one");
+        });
         let mut suite = app.session.view.run_suite && app.session.suite_of_this_game().is_some();
         wrap_unit(ui, "on", |ui| {
             ui.label("on");
@@ -298,13 +307,21 @@ fn run_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
             ),
             (None, None) => "a suite (none open)".into(),
         };
+        // Last on the line, and cut to what is left of it (the hover shows it whole),
+        // so that a long suite name does not take a line of its own.
         wrap_unit(ui, "suite", |ui| {
+            ui.set_max_width(ui.available_size_before_wrap().x.max(160.0));
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+            let hover = suite_label.clone();
             if ui
                 .add_enabled(
                     !running && app.session.suite_of_this_game().is_some(),
                     egui::RadioButton::new(suite, suite_label),
                 )
-                .on_disabled_hover_text("Open a suite of this game in the left panel first")
+                .on_hover_text(hover.clone())
+                .on_disabled_hover_text(format!(
+                    "{hover}: open a suite of this game in the left panel first"
+                ))
                 .clicked()
             {
                 suite = true;
@@ -313,17 +330,11 @@ fn run_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
         if suite != (app.session.view.run_suite && app.session.suite_of_this_game().is_some()) {
             app.session.view.run_suite = suite;
         }
-        wrap_unit(ui, "threads", |ui| {
-            let label = ui.label("threads").id;
-            ui.add_enabled(
-                !running,
-                egui::DragValue::new(&mut app.threads).range(1..=256),
-            )
-            .labelled_by(label)
-            .on_hover_text("Worker threads, 1 to 256; each search runs on one");
-        });
     });
 }
+
+/// The room the row buttons (move, copy, remove) take right of the options.
+const ROW_BUTTONS_WIDTH: f32 = 112.0;
 
 /// Controls of a row: move it, copy it, remove it.
 fn row_buttons(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize, n: usize) {
@@ -435,15 +446,19 @@ fn rows_ui(ui: &mut egui::Ui, app: &mut TreelabApp, running: bool) {
         .num_columns(6)
         .spacing([10.0, 4.0])
         .show(ui, |ui| {
-            for h in [
-                "Row",
-                "Algorithm",
-                "Depths",
-                "Evaluator",
-                "Options",
-                if running { "Progress" } else { "" },
-            ] {
+            for h in ["Row", "Algorithm", "Depths", "Evaluator", "Options"] {
                 ui.label(egui::RichText::new(h).underline());
+            }
+            // The last column's head: the progress while running, else Add row (on
+            // the header's line, so the rows take one line less).
+            if running {
+                ui.label(egui::RichText::new("Progress").underline());
+            } else if ui
+                .small_button("Add row")
+                .on_hover_text("Add a row with the default algorithm and options")
+                .clicked()
+            {
+                app.push(Command::AddRow);
             }
             ui.end_row();
             for i in 0..n {
@@ -529,11 +544,22 @@ fn rows_ui(ui: &mut egui::Ui, app: &mut TreelabApp, running: bool) {
                 let text = match &problem {
                     Some(_) => egui::RichText::new(format!("(!) {summary}"))
                         .color(ui.visuals().error_fg_color),
-                    None => egui::RichText::new(summary),
+                    None => egui::RichText::new(&summary),
                 };
+                // Cut to leave the row's buttons room in a narrow window; the hover
+                // shows it whole.
+                let room = (ui.available_width() - ROW_BUTTONS_WIDTH).clamp(80.0, 360.0);
                 let resp = ui
-                    .selectable_label(selected, text)
-                    .on_hover_text(problem.unwrap_or_else(|| "Show this row's options".into()));
+                    .scope(|ui| {
+                        ui.set_max_width(room);
+                        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+                        ui.selectable_label(selected, text)
+                    })
+                    .inner
+                    .on_hover_text(match problem {
+                        Some(p) => format!("{summary}\n{p}"),
+                        None => format!("{summary}\nShow this row's options"),
+                    });
                 if resp.clicked() {
                     app.compare.selected_row = if selected { None } else { Some(i) };
                 }
@@ -550,19 +576,12 @@ fn rows_ui(ui: &mut egui::Ui, app: &mut TreelabApp, running: bool) {
                 ui.end_row();
             }
         });
-    ui.horizontal(|ui| {
-        ui.add_enabled_ui(!running, |ui| {
-            if ui.button("Add row").clicked() {
-                app.push(Command::AddRow);
-            }
-        });
-        if let Some(d) = app.compare.last_stop_latency {
-            ui.weak(format!(
-                "last Stop: every search ended {:.0} ms after the click",
-                d.as_secs_f64() * 1000.0
-            ));
-        }
-    });
+    if let Some(d) = app.compare.last_stop_latency {
+        ui.weak(format!(
+            "last Stop: every search ended {:.0} ms after the click",
+            d.as_secs_f64() * 1000.0
+        ));
+    }
 }
 
 /// The count kind's label for combo boxes.

@@ -20,7 +20,9 @@ mod results;
 mod row_options;
 mod suite;
 mod tree_canvas;
+mod tree_controls;
 mod tree_editor;
+mod tree_pane;
 mod tree_view;
 mod views;
 

@@ -177,7 +177,7 @@ pub fn quiz_ui(ui: &mut egui::Ui, state: &mut TreeViewState) {
                     .clicked()
                 {
                     qs.error = None;
-                    qs.quiz.check(tree, &Answer::default());
+                    qs.quiz.reveal(tree);
                 }
                 ui.weak("write −∞ and +∞ as -inf and inf");
             });
@@ -186,8 +186,14 @@ pub fn quiz_ui(ui: &mut egui::Ui, state: &mut TreeViewState) {
             }
         }
         Some(marks) => {
+            let shown = qs.quiz.shown;
             for m in &marks {
-                let (text, color) = if m.right {
+                let (text, color) = if shown {
+                    (
+                        format!("answer: the {} is {}", m.part.label(), m.expected),
+                        ui.visuals().strong_text_color(),
+                    )
+                } else if m.right {
                     (
                         format!("right: {} {}", m.part.label(), m.expected),
                         Color32::from_rgb(39, 174, 96),

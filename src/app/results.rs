@@ -14,6 +14,17 @@ use crate::vocab::count::CountKind;
 /// The width of the positions picker (its hover shows the whole name).
 const SCOPE_WIDTH: f32 = 220.0;
 
+/// The widest the table's name columns start (a row's setup, a position); the hover
+/// shows a longer name whole, and a column can be dragged wider.
+const NAME_WIDTH: f32 = 420.0;
+
+/// A cell's text cut to its column, with one tooltip: `hover` (egui's own tooltip of a
+/// cut text is turned off, so that the two do not show at once).
+fn cell(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>, hover: &str) -> egui::Response {
+    ui.add(egui::Label::new(text).show_tooltip_when_elided(false))
+        .on_hover_text(hover)
+}
+
 /// How the table leaves the app.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TableExport {
@@ -264,33 +275,66 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp, table: &mut TableView) {
         .resolve(ui.style())
         .size
         .max(ui.spacing().interact_size.y);
-    egui::ScrollArea::horizontal()
-        .id_salt("results_table_scroll")
-        .show(ui, |ui| {
-            let mut table = TableBuilder::new(ui)
-                .id_salt("results_table")
-                .striped(true)
-                .resizable(true)
-                .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
-                .min_scrolled_height(120.0);
-            for c in Column::ALL {
-                let width = match c {
+    // Each column as wide as its header, and the names (a row's algorithm and options,
+    // a position) as wide as the longest shown, up to a limit: cut beyond it with the
+    // whole name on hover, and every column can be dragged wider.
+    let body = egui::TextStyle::Body.resolve(ui.style());
+    let strong = egui::TextStyle::Button.resolve(ui.style());
+    let widths: Vec<f32> = ui.fonts_mut(|f| {
+        let mut measure = |text: String, font: &egui::FontId| {
+            f.layout_no_wrap(text, font.clone(), egui::Color32::WHITE)
+                .size()
+                .x
+        };
+        Column::ALL
+            .iter()
+            .map(|&c| {
+                let default: f32 = match c {
                     Column::Row | Column::Depth => 44.0,
-                    Column::Setup => 190.0,
+                    Column::Setup => 150.0,
                     Column::Pv => 150.0,
-                    // A suite entry's name, or the game and the start of a text form
-                    // (the whole of it on hover).
                     Column::Position => 120.0,
                     Column::Score | Column::Best => 60.0,
                     Column::Nodes | Column::Leaves | Column::Cutoffs => 90.0,
                     Column::NodesPerSec => 90.0,
+                    Column::Status => status_width,
                     _ => 76.0,
                 };
+                let head = measure(format!("{} ▼", c.title()), &strong) + 14.0;
+                let names = if matches!(c, Column::Setup | Column::Position) {
+                    let texts: std::collections::HashSet<String> = view
+                        .iter()
+                        .map(|&i| report.cell(&report.results[i], c))
+                        .collect();
+                    texts
+                        .into_iter()
+                        .map(|t| measure(t, &body))
+                        .fold(0.0, f32::max)
+                        + 14.0
+                } else {
+                    0.0
+                };
+                default.max(head).max(names.min(NAME_WIDTH))
+            })
+            .collect()
+    });
+    // A table of other names or widths starts from its own widths.
+    let salt: u64 = widths.iter().fold(0u64, |h, w| {
+        h.wrapping_mul(31).wrapping_add((w / 8.0) as u64)
+    });
+    egui::ScrollArea::horizontal()
+        .id_salt("results_table_scroll")
+        .show(ui, |ui| {
+            let mut table = TableBuilder::new(ui)
+                .id_salt(("results_table", salt))
+                .striped(true)
+                .resizable(true)
+                .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+                .min_scrolled_height(120.0);
+            for (k, c) in Column::ALL.into_iter().enumerate() {
                 table = table.column(match c {
                     Column::Pv => TableColumn::remainder().at_least(100.0),
-                    // Narrow unless a result in view has something to say.
-                    Column::Status => TableColumn::initial(status_width).at_least(28.0).clip(true),
-                    _ => TableColumn::initial(width).at_least(28.0).clip(true),
+                    _ => TableColumn::initial(widths[k]).at_least(28.0).clip(true),
                 });
             }
             table
@@ -331,8 +375,10 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp, table: &mut TableView) {
                                         .iter()
                                         .map(|(r, s)| format!("row {}: {s}", r + 1))
                                         .collect();
-                                    ui.colored_label(error, format!("≠ {text}")).on_hover_text(
-                                        format!(
+                                    cell(
+                                        ui,
+                                        egui::RichText::new(format!("≠ {text}")).color(error),
+                                        &format!(
                                             "Rows disagree at {} depth {}: {}",
                                             e.position_label(),
                                             e.depth,
@@ -341,11 +387,11 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp, table: &mut TableView) {
                                     );
                                 } else if c == Column::Status && !text.is_empty() {
                                     let color = if e.error.is_some() { error } else { warn };
-                                    ui.colored_label(color, &text).on_hover_text(&text);
+                                    cell(ui, egui::RichText::new(&text).color(color), &text);
                                 } else if c == Column::Position {
-                                    ui.label(&text).on_hover_text(e.position_details());
+                                    cell(ui, &text, &e.position_details());
                                 } else if c == Column::Pv || c == Column::Setup {
-                                    ui.label(&text).on_hover_text(&text);
+                                    cell(ui, &text, &text);
                                 } else if c.is_numeric() {
                                     ui.with_layout(
                                         egui::Layout::right_to_left(egui::Align::Center),

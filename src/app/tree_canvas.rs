@@ -4,30 +4,29 @@
 //! On Build tree the drawing fills the panes: the textbook drawing when its labels fit
 //! across, else the compact one (leaves listed in columns); the level spacing stretches
 //! to the pane's height. A tree too big to read whole opens at a legible zoom on the
-//! current visit, with an overview (minimap) whose marked part can be dragged. The wheel
-//! zooms at the cursor, `+`/`-` at the centre; the view is held so that part of the tree
-//! always stays in the pane; stepping and Play keep the current visit in view.
+//! current visit, with an overview (minimap) whose marked part can be dragged; `fit`
+//! shows the whole tree however small. The wheel zooms at the cursor, `+`/`-` at the
+//! pane's centre; the view is held so that part of the tree always stays in the pane;
+//! stepping and Play keep the current visit in view. Each pane names its tree above it
+//! and the conventions of its values under it.
 
 use std::collections::HashSet;
 
-use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Vec2};
+use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Vec2};
 
-use crate::tree::SearchTree;
-use crate::tree::draw::{
-    Anchor, Dash, DrawOptions, LABEL_SIZE, Prim, RADIUS, Rgb, Spacing, WINDOW_SIZE, draw,
-    node_labels,
-};
-use crate::tree::layout::{Joint, Layout, place};
+use crate::tree::draw::{LABEL_SIZE, QuizShow, Spacing, WINDOW_SIZE, node_labels};
+use crate::tree::layout::{Joint, Layout, STUB_GAP, place_with};
+use crate::tree::{SearchTree, VisitDiff, pruned_label};
 
 /// The smallest zoom at which texts are drawn (below it they would be specks).
-const TEXT_ZOOM: f32 = 0.45;
+pub(super) const TEXT_ZOOM: f32 = 0.45;
 /// The largest zoom.
 const MAX_ZOOM: f32 = 4.0;
 /// The most a fitted drawing is enlarged (a small tree is not blown up to poster size).
 const FIT_ZOOM: f32 = 1.4;
 
 /// A label drawn in the last frame (for tests and accessibility).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct DrawnLabel {
     /// Which pane (0: left).
     pub pane: usize,
@@ -37,8 +36,14 @@ pub struct DrawnLabel {
     pub rect: Rect,
     /// The centre of its marker, on screen.
     pub at: Pos2,
-    /// Its smallest text size, in points.
+    /// Its smallest text size, in points (0: no text drawn at this zoom).
     pub text_size: f32,
+    /// Its texts as drawn (move and value, window), empty when none are.
+    pub texts: [String; 2],
+    /// Its fill colour.
+    pub color: Color32,
+    /// Its ring against the other tree.
+    pub mark: VisitDiff,
 }
 
 /// The drawing's shape, layout and view, shared by the panes.
@@ -58,14 +63,28 @@ pub struct Canvas {
     pub offset: Vec2,
     /// Fit the drawing to the pane (until the person zooms or pans).
     pub auto_fit: bool,
+    /// The fit shows the whole tree, however small (the `fit` button), rather than a
+    /// legible part of a big one (on Build tree).
+    pub whole: bool,
+    /// What the shape was built of in a quiz: (visit asked, answered); None for the
+    /// whole trees.
+    pub shape: Option<(usize, bool)>,
     /// The pane size of the last fit.
     fitted: Option<Vec2>,
+    /// The pane size in the last frame.
+    pane: Option<Vec2>,
     /// The widest label, in points at zoom 1 (0: not measured yet).
     widest: f32,
+    /// The widest names of never-searched moves, in points at zoom 1.
+    stub: f32,
+    /// Whether the labels measured show bounds as `≤ v` / `≥ v`.
+    bounds: bool,
     /// The step last brought into view.
     followed: Option<usize>,
     /// The labels drawn in the last frame.
     pub drawn: Vec<DrawnLabel>,
+    /// The other texts drawn in the last frame (never-searched moves), with their pane.
+    pub notes: Vec<(usize, String)>,
     /// The panes' drawing areas in the last frame.
     pub areas: Vec<Rect>,
 }
@@ -75,7 +94,7 @@ impl Canvas {
     #[must_use]
     pub fn new(trees: &[&SearchTree]) -> Canvas {
         let joint = Joint::of(trees);
-        let layout = place(&joint, &HashSet::new(), false);
+        let layout = place_with(&joint, &HashSet::new(), false, 0.0);
         Canvas {
             joint,
             layout,
@@ -85,28 +104,58 @@ impl Canvas {
         }
     }
 
+    /// Rebuilds the shape of `trees` (a quiz's tree so far grows), keeping the view
+    /// the person chose; refits when the view follows the fit.
+    pub fn reshape(&mut self, trees: &[&SearchTree], shape: Option<(usize, bool)>) {
+        self.joint = Joint::of(trees);
+        self.folded.clear();
+        self.shape = shape;
+        self.widest = 0.0;
+        self.layout = place_with(&self.joint, &self.folded, self.layout.compact, 0.0);
+        if self.auto_fit {
+            self.fitted = None;
+        } else if let Some(s) = self.spacing {
+            self.relayout(s);
+        }
+    }
+
+    fn relayout(&mut self, s: Spacing) {
+        let stub = if self.layout.compact {
+            0.0
+        } else {
+            STUB_GAP + (self.stub + 10.0) / s.slot.max(1.0)
+        };
+        self.layout = place_with(&self.joint, &self.folded, self.layout.compact, stub);
+    }
+
     /// Folds or unfolds joint node `n`, keeping the drawing's mode.
     pub fn toggle_fold(&mut self, n: usize) {
         if !self.folded.remove(&n) {
             self.folded.insert(n);
         }
-        self.layout = place(&self.joint, &self.folded, self.layout.compact);
+        match self.spacing {
+            Some(s) => self.relayout(s),
+            None => {
+                self.layout = place_with(&self.joint, &self.folded, self.layout.compact, 0.0);
+            }
+        }
     }
 
-    /// Fits again on the next frame.
+    /// Fits the whole drawing to the pane on the next frame (the `fit` button).
     pub fn refit(&mut self) {
         self.auto_fit = true;
+        self.whole = true;
         self.fitted = None;
     }
 
-    fn bounds(&self) -> Rect {
+    pub(super) fn bounds(&self) -> Rect {
         let s = self.spacing.unwrap_or(Spacing::readable(60.0, false));
         let [x0, y0, x1, y1] = s.bounds(&self.layout);
         Rect::from_min_max(Pos2::new(x0, y0), Pos2::new(x1, y1))
     }
 
     /// Where scene point `p` is on screen in a pane whose area starts at `origin`.
-    fn to_screen(&self, origin: Pos2, p: [f32; 2]) -> Pos2 {
+    pub(super) fn to_screen(&self, origin: Pos2, p: [f32; 2]) -> Pos2 {
         origin + self.offset + Vec2::new(p[0], p[1]) * self.zoom
     }
 
@@ -117,84 +166,130 @@ impl Canvas {
         Some(s.pos(&self.layout.at[j]))
     }
 
-    fn measure(&mut self, ui: &egui::Ui, trees: &[&SearchTree]) {
-        if self.widest > 0.0 {
+    fn measure(&mut self, ui: &egui::Ui, trees: &[&SearchTree], bounds: bool) {
+        if self.widest > 0.0 && self.bounds == bounds {
             return;
         }
+        if self.bounds != bounds && self.widest > 0.0 {
+            self.fitted = None;
+        }
+        self.bounds = bounds;
         let mut widest = 20.0f32;
+        let mut stub = 0.0f32;
         ui.fonts_mut(|f| {
+            let mut width =
+                |text: String, font: FontId| f.layout_no_wrap(text, font, Color32::WHITE).size().x;
             for t in trees {
-                for i in 0..t.nodes.len() {
-                    let (top, window) = node_labels(t, i, true);
-                    let a = f
-                        .layout_no_wrap(top, FontId::proportional(LABEL_SIZE), Color32::WHITE)
-                        .size()
-                        .x;
-                    let b = f
-                        .layout_no_wrap(window, FontId::monospace(WINDOW_SIZE), Color32::WHITE)
-                        .size()
-                        .x;
-                    widest = widest.max(a).max(b);
+                for (i, n) in t.nodes.iter().enumerate() {
+                    let (top, window) = node_labels(t, i, true, bounds);
+                    widest = widest
+                        .max(width(top, FontId::proportional(LABEL_SIZE)))
+                        .max(width(window, FontId::monospace(WINDOW_SIZE)));
+                    if !n.pruned.is_empty() {
+                        let text = format!("× {}", pruned_label(&n.pruned));
+                        stub = stub.max(width(text, FontId::proportional(WINDOW_SIZE)));
+                    }
                 }
             }
         });
         self.widest = widest;
+        self.stub = stub;
+    }
+
+    /// The layout of `compact` mode with its readable spacing, and its bounds' size.
+    fn try_layout(&self, compact: bool) -> (Layout, Spacing, Vec2) {
+        let s = Spacing::readable(self.widest, compact);
+        let stub = if compact {
+            0.0
+        } else {
+            STUB_GAP + (self.stub + 10.0) / s.slot
+        };
+        let l = place_with(&self.joint, &self.folded, compact, stub);
+        let [x0, y0, x1, y1] = s.bounds(&l);
+        (l, s, Vec2::new(x1 - x0, y1 - y0))
     }
 
     /// Chooses the drawing and the view for a pane of `size` (see the module doc);
     /// `readable` is the smallest zoom at which every text is still legible.
     fn fit(&mut self, size: Vec2, current: Option<usize>, readable: f32) {
         let (w, h) = (size.x.max(50.0), size.y.max(50.0));
-        let mut layout = place(&self.joint, &self.folded, false);
-        let mut s = Spacing::readable(self.widest, false);
-        let [x0, _, x1, _] = s.bounds(&layout);
-        if (x1 - x0) * readable > w {
-            layout = place(&self.joint, &self.folded, true);
-            s = Spacing::readable(self.widest, true);
+        let whole_zoom = |b: Vec2| (w / b.x.max(1.0)).min(h / b.y.max(1.0));
+        let textbook = self.try_layout(false);
+        let (mut layout, mut s, mut b) = if textbook.2.x * readable <= w {
+            textbook
+        } else {
+            self.try_layout(true)
+        };
+        if b.x * readable > w || b.y * readable > h {
+            // Too big to read whole: of the two drawings, the one that shows most.
+            let other = self.try_layout(!layout.compact);
+            if whole_zoom(other.2) > whole_zoom(b) {
+                (layout, s, b) = other;
+            }
         }
         self.layout = layout;
-        let [x0, y0, x1, y1] = s.bounds(&self.layout);
-        let (bw, bh) = (x1 - x0, y1 - y0);
-        if bw * readable <= w && bh * readable <= h {
-            let z = (w / bw).min(h / bh).clamp(readable, FIT_ZOOM);
+        let fits = b.x * readable <= w && b.y * readable <= h;
+        if fits {
+            let z = whole_zoom(b).clamp(readable, FIT_ZOOM);
             // Spread the slots across the width and the levels down the height.
-            s.slot *= (w / (bw * z)).clamp(1.0, 3.0);
-            let (mut lo, mut hi) = (s.level, s.level * 4.0);
-            for _ in 0..24 {
-                let mid = (lo + hi) / 2.0;
-                let t = Spacing { level: mid, ..s };
-                let [_, a, _, b] = t.bounds(&self.layout);
-                if (b - a) * z <= h {
-                    lo = mid;
-                } else {
-                    hi = mid;
-                }
-            }
-            s.level = lo;
-            self.spacing = Some(s);
+            s.slot *= (w / (b.x * z)).clamp(1.0, 3.0);
+            self.spacing = Some(self.stretched(s, z, h));
             self.zoom = z;
-            let b = self.bounds();
-            self.offset = (size - b.size() * z) / 2.0 - b.min.to_vec2() * z;
+            self.centre(size);
+        } else if self.whole {
+            // The whole tree, however small (texts go below a legible zoom).
+            let z = whole_zoom(b).min(FIT_ZOOM);
+            self.spacing = Some(self.stretched(s, z, h));
+            self.zoom = z;
+            self.centre(size);
         } else {
-            self.spacing = Some(s);
-            self.zoom = 1.0;
+            // A legible part: the smallest legible zoom, on the current visit.
+            let z = readable.max(whole_zoom(b)).min(1.0);
+            self.spacing = Some(self.stretched(s, z, h));
+            self.zoom = z;
             let b = self.bounds();
             let at = current
                 .and_then(|i| self.scene_of(0, i))
                 .unwrap_or([b.center().x, b.min.y]);
             // The current visit in the middle across; the root level at the top when
-            // the visit is then still in view, else the visit in the middle.
-            let x = w / 2.0 - at[0];
-            let top = -b.min.y;
-            let y = if at[1] + top <= h - 60.0 {
+            // the drawing's height fits or the visit is then still in view, else the
+            // visit in the middle.
+            let z = self.zoom;
+            let x = w / 2.0 - at[0] * z;
+            let top = -b.min.y * z;
+            let tall = b.height() * z > h;
+            let y = if !tall || at[1] * z + top <= h - 60.0 {
                 top
             } else {
-                h / 2.0 - at[1]
+                h / 2.0 - at[1] * z
             };
             self.offset = Vec2::new(x, y);
         }
         self.fitted = Some(size);
         self.followed = current;
+    }
+
+    /// `s` with its levels spread down a pane `h` high at zoom `z` (at most four times
+    /// as far apart).
+    fn stretched(&self, s: Spacing, z: f32, h: f32) -> Spacing {
+        let (mut lo, mut hi) = (s.level, s.level * 4.0);
+        for _ in 0..24 {
+            let mid = (lo + hi) / 2.0;
+            let t = Spacing { level: mid, ..s };
+            let [_, a, _, b] = t.bounds(&self.layout);
+            if (b - a) * z <= h {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        Spacing { level: lo, ..s }
+    }
+
+    /// Puts the drawing in the middle of a pane of `size` at the current zoom.
+    fn centre(&mut self, size: Vec2) {
+        let b = self.bounds();
+        self.offset = (size - b.size() * self.zoom) / 2.0 - b.min.to_vec2() * self.zoom;
     }
 
     /// Keeps the zoom in range and part of the drawing in the pane.
@@ -225,7 +320,10 @@ impl Canvas {
         let centre = (size / 2.0 - self.offset) / self.zoom;
         let mut nearest: Option<(f32, [f32; 2])> = None;
         for (i, n) in tree.nodes.iter().enumerate() {
-            let place = self.layout.at[self.joint.of[0][i]];
+            let Some(&j) = self.joint.of.first().and_then(|of| of.get(i)) else {
+                break;
+            };
+            let place = self.layout.at[j];
             if n.step > step || !place.visible {
                 continue;
             }
@@ -256,7 +354,7 @@ impl Canvas {
 
     /// Zooms by `factor` at the pane's centre (the `+` and `-` buttons).
     pub fn zoom_centre(&mut self, factor: f32) {
-        let size = self.fitted.unwrap_or(Vec2::new(600.0, 400.0));
+        let size = self.pane.or(self.fitted).unwrap_or(Vec2::new(600.0, 400.0));
         self.zoom_at(factor, size / 2.0);
     }
 
@@ -280,45 +378,121 @@ impl Canvas {
 /// A clicked node: (pane, visit, double click).
 pub type Hit = (usize, usize, bool);
 
-/// Draws the panes in `rect`, each tree in its own column; returns a clicked node.
+/// One tree to draw.
+#[derive(Clone, Copy)]
+pub struct PaneInput<'a> {
+    /// The tree drawn (in a quiz, the visits so far).
+    pub tree: &'a SearchTree,
+    /// The whole tree (its explanations and conventions).
+    pub full: &'a SearchTree,
+    /// How each visit stands beside the other tree.
+    pub marks: &'a [VisitDiff],
+    /// For each node, the last step inside its subtree.
+    pub done_at: &'a [usize],
+}
+
+/// What the panes show.
+#[derive(Clone, Copy, Debug)]
+pub struct Show {
+    /// The visit shown last (the current one).
+    pub step: usize,
+    /// A quiz under way.
+    pub quiz: Option<QuizShow>,
+    /// Values at a bound as `≤ v` / `≥ v`.
+    pub bounds: bool,
+    /// A second tree that a quiz hides until it is over.
+    pub second_hidden: bool,
+}
+
+/// Lays out `text` in the small style wrapped to `width`.
+fn small_galley(
+    ui: &egui::Ui,
+    text: String,
+    width: f32,
+    color: Color32,
+    size: f32,
+) -> std::sync::Arc<egui::Galley> {
+    ui.painter()
+        .layout(text, FontId::proportional(size), color, width.max(40.0))
+}
+
+/// Draws the panes in the space left, each tree in its own column, its name above it and
+/// its conventions under it; returns a clicked node.
 pub fn canvas_ui(
     ui: &mut egui::Ui,
     canvas: &mut Canvas,
-    panes: &[(&SearchTree, &[bool], &[usize])],
-    step: usize,
-    hide_current: bool,
-    quiz: bool,
+    panes: &[PaneInput<'_>],
+    show: &Show,
 ) -> Option<Hit> {
-    let n = panes.len().max(1);
+    let n = (panes.len() + usize::from(show.second_hidden)).max(1);
     let full = ui.available_rect_before_wrap();
     let full = Rect::from_min_size(full.min, Vec2::new(full.width(), full.height().max(160.0)));
     ui.allocate_rect(full, Sense::hover());
     let gap = 8.0;
     let width = (full.width() - gap * (n - 1) as f32) / n as f32;
-    let header = 20.0;
+    let strong = ui.visuals().strong_text_color();
+    let weak = ui.visuals().weak_text_color();
+    let small = ui
+        .style()
+        .text_styles
+        .get(&egui::TextStyle::Small)
+        .map_or(9.0, |f| f.size);
+    // Each tree's name and counts: whole on one line when they fit, else the short form
+    // (the hover has them all), wrapped if even that is too long.
+    let heads: Vec<_> = panes
+        .iter()
+        .map(|p| {
+            let (long, short) = header(p, show.quiz.is_some());
+            let g = small_galley(ui, long.clone(), f32::INFINITY, strong, 12.0);
+            let g = if g.size().x <= width - 4.0 {
+                g
+            } else {
+                small_galley(ui, short, width - 4.0, strong, 12.0)
+            };
+            (g, long)
+        })
+        .collect();
+    let feet: Vec<_> = panes
+        .iter()
+        .map(|p| {
+            // One line, cut with "…" when the pane is narrow: the hover has it whole.
+            let text = p.full.conventions_short().join(" · ");
+            let mut job = egui::text::LayoutJob::simple(
+                text,
+                FontId::proportional(small),
+                weak,
+                (width - 4.0).max(40.0),
+            );
+            job.wrap.max_rows = 1;
+            job.wrap.break_anywhere = false;
+            job.wrap.overflow_character = Some('…');
+            ui.painter().layout_job(job)
+        })
+        .collect();
+    let header = heads.iter().map(|g| g.0.size().y).fold(14.0, f32::max) + 4.0;
+    let footer = feet.iter().map(|g| g.size().y).fold(0.0, f32::max) + 4.0;
     let areas: Vec<Rect> = (0..n)
         .map(|k| {
             let x = full.min.x + k as f32 * (width + gap);
             Rect::from_min_max(
                 Pos2::new(x, full.min.y + header),
-                Pos2::new(x + width, full.max.y),
+                Pos2::new(
+                    x + width,
+                    (full.max.y - footer).max(full.min.y + header + 60.0),
+                ),
             )
         })
         .collect();
     let size = areas[0].size();
-    let trees: Vec<&SearchTree> = panes.iter().map(|p| p.0).collect();
-    canvas.measure(ui, &trees);
+    canvas.pane = Some(size);
+    let trees: Vec<&SearchTree> = panes.iter().map(|p| p.tree).collect();
+    canvas.measure(ui, &trees, show.bounds);
     if canvas.spacing.is_none() || (canvas.auto_fit && canvas.fitted != Some(size)) {
         // Legible: no text smaller than the UI's small text.
-        let small = ui
-            .style()
-            .text_styles
-            .get(&egui::TextStyle::Small)
-            .map_or(9.0, |f| f.size);
-        canvas.fit(size, Some(step), (small / WINDOW_SIZE).min(1.0));
+        canvas.fit(size, Some(show.step), (small / WINDOW_SIZE).min(1.0));
     }
     // Pan and zoom: dragging any pane, the wheel at the cursor.
-    for (k, area) in areas.iter().enumerate() {
+    for (k, area) in areas.iter().enumerate().take(panes.len()) {
         let resp = ui.interact(
             *area,
             ui.scope_id().with(("tree_area", k)),
@@ -339,297 +513,79 @@ pub fn canvas_ui(
             }
         }
     }
-    canvas.follow(size, step);
+    canvas.follow(size, show.step);
     canvas.clamp(size);
-    if let Some((tree, _, _)) = panes.first() {
-        canvas.keep_a_node_in_view(size, tree, step);
+    if let Some(p) = panes.first() {
+        canvas.keep_a_node_in_view(size, p.tree, show.step);
     }
     let mut hit = None;
     canvas.drawn.clear();
+    canvas.notes.clear();
     canvas.areas = areas.clone();
-    for (k, (tree, only_here, done_at)) in panes.iter().enumerate() {
+    for (k, p) in panes.iter().enumerate() {
         let area = areas[k];
-        let name = crate::vocab::rowspec::row_spec(tree.request.algorithm, &tree.request.options);
-        let head = Rect::from_min_max(
-            Pos2::new(area.min.x, area.min.y - header),
-            Pos2::new(area.max.x, area.min.y),
-        );
-        let rec = &tree.record;
-        let stats = if quiz {
-            // A quiz: no score or counts that would give answers away.
-            format!("{name}: {} visits", tree.nodes.len())
-        } else {
-            format!(
-                "{name}: {} visits, {} leaves, {} cutoffs, {} re-searches; score {}; PV {}",
-                tree.nodes.len(),
-                rec.stats.leaves,
-                rec.stats.beta_cutoffs,
-                rec.stats.researches,
-                rec.score.map_or_else(|| "?".into(), |s| s.to_string()),
-                rec.pv.join(" ")
-            )
-        };
-        ui.painter_at(head).text(
-            Pos2::new(area.min.x + 2.0, area.min.y - header / 2.0),
-            Align2::LEFT_CENTER,
-            stats,
-            FontId::proportional(13.0),
-            ui.visuals().strong_text_color(),
-        );
-        let (h, drawn) = pane_ui(
-            ui,
-            canvas,
-            k,
-            area,
-            tree,
-            only_here,
-            done_at,
-            step,
-            hide_current,
-        );
+        let (head, long) = &heads[k];
+        let at = Pos2::new(area.min.x + 2.0, full.min.y + 1.0);
+        ui.interact(
+            Rect::from_min_size(at, head.size()),
+            ui.scope_id().with(("tree_head", k)),
+            Sense::hover(),
+        )
+        .on_hover_text(long.as_str());
+        ui.painter().galley(at, head.clone(), strong);
+        let foot_at = Pos2::new(area.min.x + 2.0, area.max.y + 3.0);
+        ui.interact(
+            Rect::from_min_size(foot_at, feet[k].size()),
+            ui.scope_id().with(("tree_foot", k)),
+            Sense::hover(),
+        )
+        .on_hover_text(p.full.conventions().join("\n"));
+        ui.painter().galley(foot_at, feet[k].clone(), weak);
+        let (h, drawn, notes) = super::tree_pane::pane_ui(ui, canvas, k, area, p, show);
         hit = h.or(hit);
         canvas.drawn.extend(drawn);
+        canvas.notes.extend(notes.into_iter().map(|t| (k, t)));
     }
-    minimap_ui(ui, canvas, areas[n - 1]);
+    if show.second_hidden && n > panes.len() {
+        let area = areas[n - 1];
+        let painter = ui.painter_at(area);
+        painter.rect_filled(area, 4.0, ui.visuals().extreme_bg_color);
+        painter.text(
+            area.center(),
+            Align2::CENTER_CENTER,
+            "The second tree shows when the quiz is over",
+            FontId::proportional(13.0),
+            weak,
+        );
+    }
+    super::tree_pane::minimap_ui(ui, canvas, areas[panes.len().max(1) - 1]);
     hit
 }
 
-fn color(c: Rgb) -> Color32 {
-    Color32::from_rgb(c.0, c.1, c.2)
-}
-
-#[allow(clippy::too_many_arguments)]
-fn pane_ui(
-    ui: &mut egui::Ui,
-    canvas: &Canvas,
-    k: usize,
-    area: Rect,
-    tree: &SearchTree,
-    only_here: &[bool],
-    done_at: &[usize],
-    step: usize,
-    hide_current: bool,
-) -> (Option<Hit>, Vec<DrawnLabel>) {
-    let Some(s) = canvas.spacing else {
-        return (None, Vec::new());
-    };
-    let painter = ui.painter_at(area);
-    painter.rect_filled(area, 4.0, ui.visuals().extreme_bg_color);
-    let z = canvas.zoom;
-    let origin = area.min;
-    let visible = Rect::from_min_max(
-        ((area.min - origin - canvas.offset) / z).to_pos2(),
-        ((area.max - origin - canvas.offset) / z).to_pos2(),
-    );
-    let labels = z >= TEXT_ZOOM;
-    let show_step = if k == 0 { step } else { usize::MAX };
-    let o = DrawOptions {
-        step: show_step,
-        only_here: Some(only_here),
-        current: (k == 0).then_some(step),
-        folded: &canvas.folded,
-        clip: Some([visible.min.x, visible.min.y, visible.max.x, visible.max.y]),
-        done_at,
-        labels,
-    };
-    let d = draw(tree, &canvas.joint, k, &canvas.layout, &s, &o);
-    let text_color = ui.visuals().text_color();
-    let at = |p: [f32; 2]| canvas.to_screen(origin, p);
-    // Per node, the screen rectangle of its marker and texts.
-    let mut rects: Vec<Option<Rect>> = vec![None; tree.nodes.len()];
-    for dn in &d.nodes {
-        let r = Rect::from_center_size(at(dn.at), Vec2::splat((2.0 * RADIUS + 4.0) * z));
-        rects[dn.node] = Some(r);
+/// The line above a pane: the row with its counts, score and principal variation, in
+/// full and short (visits, score, PV); in a quiz only what gives nothing away.
+fn header(p: &PaneInput<'_>, quiz: bool) -> (String, String) {
+    let tree = p.full;
+    let name = crate::vocab::rowspec::row_spec(tree.request.algorithm, &tree.request.options);
+    if quiz {
+        // A quiz: no score or counts that would give answers away.
+        let text = format!("{name}: {} visits", tree.nodes.len());
+        return (text.clone(), text);
     }
-    let current = if hide_current && k == 0 {
-        Some(step)
-    } else {
-        None
-    };
-    for p in &d.prims {
-        match p {
-            Prim::Line {
-                a,
-                b,
-                width,
-                color: c,
-                dash,
-            } => {
-                let stroke = Stroke::new(width * z.sqrt(), color(*c));
-                let pts = [at(*a), at(*b)];
-                match dash {
-                    Dash::Solid => {
-                        painter.line_segment(pts, stroke);
-                    }
-                    Dash::Dashed => {
-                        painter.extend(egui::Shape::dashed_line(&pts, stroke, 6.0 * z, 4.0 * z));
-                    }
-                    Dash::Dotted => {
-                        painter.extend(egui::Shape::dotted_line(
-                            &pts,
-                            color(*c),
-                            (4.0 * z).max(2.0),
-                            (0.8 * z).max(0.5),
-                        ));
-                    }
-                }
-            }
-            Prim::Disc { c, r, color: col } => {
-                painter.circle_filled(at(*c), r * z, color(*col));
-            }
-            Prim::Square {
-                c,
-                half,
-                color: col,
-            } => {
-                painter.rect_filled(
-                    Rect::from_center_size(at(*c), Vec2::splat(2.0 * half * z)),
-                    1.0,
-                    color(*col),
-                );
-            }
-            Prim::Ring {
-                c,
-                r,
-                width,
-                color: col,
-            } => {
-                painter.circle_stroke(at(*c), r * z, Stroke::new(width * z.sqrt(), color(*col)));
-            }
-            Prim::Text {
-                at: pos,
-                text,
-                size,
-                color: col,
-                anchor,
-                mono,
-                node,
-            } => {
-                let node = *node;
-                let font = if *mono {
-                    FontId::monospace(size * z)
-                } else {
-                    FontId::proportional(size * z)
-                };
-                let align = match anchor {
-                    Anchor::Centre => Align2::CENTER_CENTER,
-                    Anchor::Left => Align2::LEFT_CENTER,
-                };
-                let hidden = current.is_some() && node == current;
-                let shown = if hidden {
-                    "?".to_string()
-                } else {
-                    text.clone()
-                };
-                let r = painter.text(at(*pos), align, shown, font, col.map_or(text_color, color));
-                if let Some(i) = node
-                    && let Some(slot) = rects.get_mut(i)
-                {
-                    *slot = Some(slot.map_or(r, |x| x.union(r)));
-                }
-            }
-        }
-    }
-    let mut hit = None;
-    let clickable = 2.0 * RADIUS * z >= 6.0;
-    let mut drawn = Vec::new();
-    for dn in &d.nodes {
-        let Some(r) = rects[dn.node] else { continue };
-        if !area.intersects(r) {
-            continue;
-        }
-        drawn.push(DrawnLabel {
-            pane: k,
-            node: dn.node,
-            rect: r,
-            at: at(dn.at),
-            text_size: if labels { WINDOW_SIZE * z } else { 0.0 },
-        });
-        if !clickable {
-            continue;
-        }
-        let (top, window) = node_labels(tree, dn.node, done_at[dn.node] <= show_step);
-        let resp = ui
-            .interact(
-                r.intersect(area),
-                ui.scope_id().with(("tree_node", k, dn.node)),
-                Sense::click(),
-            )
-            .on_hover_text(tree.explain(dn.node));
-        let hidden = current == Some(dn.node);
-        resp.widget_info(|| {
-            let label = if hidden {
-                format!("visit {}: ?", dn.node + 1)
-            } else {
-                format!("visit {}: {top} {window}", dn.node + 1)
-            };
-            egui::WidgetInfo::labeled(egui::Role::Button, true, label)
-        });
-        if resp.double_clicked() {
-            hit = Some((k, dn.node, true));
-        } else if resp.clicked() {
-            hit = Some((k, dn.node, false));
-        }
-    }
-    (hit, drawn)
-}
-
-/// The overview of a tree bigger than its pane: every node as a dot, the part on
-/// screen marked; a click or a drag there moves the view.
-fn minimap_ui(ui: &mut egui::Ui, canvas: &mut Canvas, area: Rect) {
-    let Some(s) = canvas.spacing else {
-        return;
-    };
-    let b = canvas.bounds();
-    let size = area.size();
-    let z = canvas.zoom;
-    let c0 = canvas.offset + b.min.to_vec2() * z;
-    let c1 = canvas.offset + b.max.to_vec2() * z;
-    if c0.x >= -1.0 && c0.y >= -1.0 && c1.x <= size.x + 1.0 && c1.y <= size.y + 1.0 {
-        return;
-    }
-    let scale = (180.0 / b.width().max(1.0)).min(110.0 / b.height().max(1.0));
-    let mini = Vec2::new(b.width() * scale, b.height() * scale).max(Vec2::splat(24.0));
-    let rect = Rect::from_min_size(area.max - mini - Vec2::splat(8.0), mini);
-    let painter = ui.painter_at(area);
-    let bg = ui.visuals().window_fill();
-    painter.rect_filled(rect.expand(3.0), 3.0, bg);
-    painter.rect_stroke(
-        rect.expand(3.0),
-        3.0,
-        Stroke::new(1.0, ui.visuals().weak_text_color()),
-        egui::StrokeKind::Outside,
-    );
-    let to_mini = |p: [f32; 2]| rect.min + (Vec2::new(p[0], p[1]) - b.min.to_vec2()) * scale;
-    let dot = ui.visuals().text_color().gamma_multiply(0.6);
-    // The joint shape is every visit of the trees shown.
-    for place in canvas.layout.at.iter().filter(|p| p.visible) {
-        painter.circle_filled(to_mini(s.pos(place)), 1.2, dot);
-    }
-    let view0 = (-canvas.offset) / z;
-    let view1 = (size - canvas.offset) / z;
-    let view = Rect::from_min_max(to_mini([view0.x, view0.y]), to_mini([view1.x, view1.y]));
-    painter.rect_stroke(
-        view.intersect(rect.expand(2.0)),
-        0.0,
-        Stroke::new(1.5, Color32::from_rgb(241, 196, 15)),
-        egui::StrokeKind::Middle,
-    );
-    let resp = ui
-        .interact(
-            rect,
-            ui.scope_id().with("tree_minimap"),
-            Sense::click_and_drag(),
-        )
-        .on_hover_text(
-            "The whole tree: the yellow frame is the part on screen; click or drag to move it",
-        );
-    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "tree overview"));
-    if (resp.clicked() || resp.dragged())
-        && let Some(p) = resp.interact_pointer_pos()
-    {
-        let scene = b.min + (p - rect.min) / scale;
-        canvas.offset = size / 2.0 - scene.to_vec2() * z;
-        canvas.auto_fit = false;
-    }
+    let rec = &tree.record;
+    let score = rec.score.map_or_else(|| "?".into(), |s| s.to_string());
+    let pv = rec.pv.join(" ");
+    (
+        format!(
+            "{name}: {} visits, {} leaves, {} cutoffs, {} re-searches; score {score}; PV {pv}",
+            tree.nodes.len(),
+            rec.stats.leaves,
+            rec.stats.beta_cutoffs,
+            rec.stats.researches,
+        ),
+        format!(
+            "{name}: {} visits; score {score}; PV {pv}",
+            tree.nodes.len()
+        ),
+    )
 }

@@ -2,26 +2,30 @@
 //! position, with windows, node types, pruned moves, null-window tests, re-searches,
 //! table cutoffs and the principal variation; stepped through in the order the search
 //! visited it, or asked about visit by visit in quiz mode. The model is
-//! [`crate::tree`]; the drawing area is [`super::tree_canvas`], the quiz panel
-//! [`super::quiz_view`].
+//! [`crate::tree`]; the drawing area is [`super::tree_canvas`], the controls above it
+//! [`super::tree_controls`], the quiz panel [`super::quiz_view`].
 
 use std::time::Instant;
 
 use super::quiz_view::{QuizState, quiz_ui};
-use super::tree_canvas::{Canvas, DrawnLabel, canvas_ui};
+use super::tree_canvas::{Canvas, DrawnLabel, PaneInput, Show, canvas_ui};
+use super::tree_controls::{controls_ui, legend_ui, step_ui};
 use super::views::ResultsView;
 use super::{Command, TreelabApp};
 use crate::engine::SearchRequest;
-use crate::tree::draw::{done_at, type_color};
-use crate::tree::export::{Figure, TreeFormat};
-use crate::tree::{NodeType, SearchTree, diff, replay, trace_tree};
+use crate::tree::draw::{QuizShow, done_at};
+use crate::tree::export::{Figure, FigureOptions};
+use crate::tree::{SearchTree, VisitDiff, diff, replay, trace_tree};
+
+/// What a tree was asked for: its row, the row beside it and the depth.
+pub type TreeChoice = (usize, Option<usize>, u32);
 
 /// One drawn tree.
 pub struct TreePane {
     /// The tree.
     pub tree: SearchTree,
-    /// Visits the other tree has not (all false without a second tree).
-    pub only_here: Vec<bool>,
+    /// How each visit stands beside the other tree (all the same without one).
+    pub marks: Vec<VisitDiff>,
     /// For each node, the last step inside its subtree (its value is known after it).
     pub done_at: Vec<usize>,
 }
@@ -32,8 +36,8 @@ pub struct TreeViewState {
     pub panes: Vec<TreePane>,
     /// Their drawing: shape, layout, zoom and scroll.
     pub canvas: Canvas,
-    /// The last refusal or error.
-    pub message: Option<String>,
+    /// The last refusal or error, and the rows and depth it was about.
+    pub message: Option<(String, TreeChoice)>,
     /// The step shown (visits of the left tree up to this one are drawn).
     pub step: usize,
     /// Playing the steps.
@@ -46,11 +50,15 @@ pub struct TreeViewState {
     pub selected: Option<usize>,
     /// The quiz under way (quiz mode, once the tree is built).
     pub quiz: Option<QuizState>,
+    /// The left tree as the quiz shows it now (the visits so far).
+    pub so_far: Option<SearchTree>,
     /// What the trees were built with: the rows' labels and the depth.
     pub built_with: Option<(Vec<String>, u32)>,
     /// The position of a visit last shown on the board by a click (the board then
     /// shows a node of the tree, not another position).
     pub shown: Option<crate::engine::AnyPosition>,
+    /// Save tree as… writes both trees side by side (when there are two).
+    pub save_both: bool,
 }
 
 impl Default for TreeViewState {
@@ -65,9 +73,25 @@ impl Default for TreeViewState {
             last_tick: None,
             selected: None,
             quiz: None,
+            so_far: None,
             built_with: None,
             shown: None,
+            save_both: true,
         }
+    }
+}
+
+impl TreeViewState {
+    /// What the quiz lets the learner see now (None: no quiz).
+    #[must_use]
+    pub fn quiz_show(&self) -> Option<QuizShow> {
+        let q = &self.quiz.as_ref()?.quiz;
+        let len = self.panes.first().map_or(0, |p| p.tree.nodes.len());
+        Some(QuizShow {
+            asked: q.visit,
+            answered: q.answered(),
+            over: q.answered() && q.visit + 1 >= len,
+        })
     }
 }
 
@@ -79,6 +103,7 @@ impl TreelabApp {
         let view = &self.session.view;
         let depth = view.tree_depth;
         let quiz = view.tree_quiz;
+        let about = (view.tree_row, view.tree_row_beside, depth);
         let state = &mut self.views.tree;
         state.panes.clear();
         state.message = None;
@@ -86,11 +111,12 @@ impl TreelabApp {
         state.playing = false;
         state.selected = None;
         state.quiz = None;
+        state.so_far = None;
         state.shown = None;
         state.built_with = None;
         for r in rows {
             let Some(row) = self.session.rows.get(r) else {
-                state.message = Some(format!("there is no row {}", r + 1));
+                state.message = Some((format!("there is no row {}", r + 1), about));
                 return;
             };
             let req = SearchRequest {
@@ -101,12 +127,12 @@ impl TreelabApp {
             };
             match trace_tree(&self.session.position, &req) {
                 Ok(tree) => state.panes.push(TreePane {
-                    only_here: vec![false; tree.nodes.len()],
+                    marks: vec![VisitDiff::Same; tree.nodes.len()],
                     done_at: done_at(&tree),
                     tree,
                 }),
                 Err(e) => {
-                    state.message = Some(format!("row {}: {e}", r + 1));
+                    state.message = Some((format!("row {}: {e}", r + 1), about));
                     state.panes.clear();
                     return;
                 }
@@ -115,8 +141,8 @@ impl TreelabApp {
         if state.panes.len() == 2 {
             let a = diff(&state.panes[0].tree, &state.panes[1].tree);
             let b = diff(&state.panes[1].tree, &state.panes[0].tree);
-            state.panes[0].only_here = a;
-            state.panes[1].only_here = b;
+            state.panes[0].marks = a;
+            state.panes[1].marks = b;
         }
         state.built_with = Some((labels, depth));
         let trees: Vec<&SearchTree> = state.panes.iter().map(|p| &p.tree).collect();
@@ -151,38 +177,51 @@ impl TreelabApp {
             .collect()
     }
 
-    /// The left tree's figure as it is laid out on screen (for export).
+    /// The figure Save tree as… writes: the left tree, or both side by side, as laid out
+    /// on screen (the same joint layout) unless folds or a quiz change what is drawn.
     #[must_use]
     pub fn tree_figure(&self) -> Option<Figure> {
         let state = &self.views.tree;
-        let p = state.panes.first()?;
+        let n = if state.save_both { 2 } else { 1 };
+        let trees: Vec<&SearchTree> = state.panes.iter().take(n).map(|p| &p.tree).collect();
+        if trees.is_empty() {
+            return None;
+        }
+        let o = FigureOptions {
+            bounds: self.session.view.tree_bounds,
+        };
         let c = &state.canvas;
         match c.spacing {
-            Some(s) if c.folded.is_empty() => Some(crate::tree::export::figure(
-                &p.tree, &c.joint, 0, &c.layout, &s,
-            )),
-            _ => Some(crate::tree::export::figure_of(&p.tree)),
+            Some(s)
+                if c.folded.is_empty() && c.shape.is_none() && c.joint.of.len() == trees.len() =>
+            {
+                Some(crate::tree::export::figure_with(
+                    &trees, &c.joint, &c.layout, &s, o,
+                ))
+            }
+            _ => Some(crate::tree::export::figure_of_trees(&trees, o)),
         }
     }
 
-    /// The left tree's SVG drawing (for export).
+    /// The SVG drawing Save tree as… writes (for export and tests).
     #[must_use]
     pub fn tree_svg(&self) -> Option<String> {
         self.tree_figure().map(|f| crate::tree::export::to_svg(&f))
     }
 
-    /// Writes the left tree to `path` in the format its extension names.
+    /// Writes the tree (or both, side by side) to `path` in the format its extension
+    /// names.
     pub(super) fn save_tree(&mut self, path: &std::path::Path) {
+        if self.views.tree.quiz_show().is_some_and(|q| !q.over) {
+            self.error("finish the quiz first: the figure shows every answer");
+            return;
+        }
         let Some(figure) = self.tree_figure() else {
             self.error("build a tree first");
             return;
         };
-        let bytes = match TreeFormat::from_path(path) {
-            Ok(TreeFormat::Svg) => Ok(crate::tree::export::to_svg(&figure).into_bytes()),
-            Ok(TreeFormat::Tikz) => Ok(crate::tree::export::to_tikz(&figure).into_bytes()),
-            Ok(TreeFormat::Png) => crate::tree::png::to_png(&figure, 2.0),
-            Err(e) => Err(e),
-        };
+        let bytes = crate::tree::export::TreeFormat::from_path(path)
+            .and_then(|f| crate::tree::export::encode(&figure, f));
         match bytes {
             Ok(b) => match crate::vocab::atomic::write_atomic(path, &b) {
                 Ok(()) => self.info(format!("Saved the tree to {}", path.display())),
@@ -205,10 +244,23 @@ impl TreelabApp {
         (c.drawn.clone(), c.areas.clone())
     }
 
+    /// The other texts drawn in the last frame (the moves never searched), with their
+    /// pane (for tests).
+    #[must_use]
+    pub fn tree_notes(&self) -> Vec<(usize, String)> {
+        self.views.tree.canvas.notes.clone()
+    }
+
     /// The tree view's zoom (screen points per scene unit).
     #[must_use]
     pub fn tree_zoom(&self) -> f32 {
         self.views.tree.canvas.zoom
+    }
+
+    /// The step the tree view shows (for tests).
+    #[must_use]
+    pub fn tree_step(&self) -> usize {
+        self.views.tree.step
     }
 
     /// The quiz under way, if any (for tests).
@@ -216,11 +268,6 @@ impl TreelabApp {
     pub fn tree_quiz(&self) -> Option<&crate::tree::quiz::Quiz> {
         self.views.tree.quiz.as_ref().map(|q| &q.quiz)
     }
-}
-
-fn color(t: NodeType) -> egui::Color32 {
-    let c = type_color(t);
-    egui::Color32::from_rgb(c.0, c.1, c.2)
 }
 
 impl ResultsView for TreeViewState {
@@ -236,7 +283,7 @@ impl ResultsView for TreeViewState {
 /// The tree tab.
 fn tree_view_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewState) {
     controls_ui(ui, app, tree);
-    if let Some(m) = &tree.message {
+    if let Some((m, _)) = &tree.message {
         ui.colored_label(ui.visuals().error_fg_color, m);
     }
     if tree.panes.is_empty() {
@@ -256,27 +303,65 @@ fn tree_view_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewStat
     } else {
         step_ui(ui, tree);
     }
-    legend_ui(ui, &mut tree.canvas);
-    let step = tree.step;
-    let hide = tree.quiz.as_ref().is_some_and(|q| q.quiz.marks.is_none());
-    let panes: Vec<(&SearchTree, &[bool], &[usize])> = tree
-        .panes
-        .iter()
-        .map(|p| (&p.tree, p.only_here.as_slice(), p.done_at.as_slice()))
-        .collect();
-    let quiz = tree.quiz.is_some();
-    let clicked = canvas_ui(ui, &mut tree.canvas, &panes, step, hide, quiz);
+    legend_ui(ui, &mut tree.canvas, tree.panes.len() > 1);
+    let quiz = tree.quiz_show();
+    // A quiz draws the visits so far, and the second tree once it is over.
+    let shape = quiz.filter(|q| !q.over).map(|q| (q.asked, q.answered));
+    if tree.canvas.shape != shape {
+        match shape {
+            Some((asked, answered)) => {
+                let so_far = tree.panes[0].tree.so_far(asked, answered);
+                tree.canvas.reshape(&[&so_far], shape);
+                tree.so_far = Some(so_far);
+            }
+            None => {
+                let trees: Vec<&SearchTree> = tree.panes.iter().map(|p| &p.tree).collect();
+                tree.canvas.reshape(&trees, None);
+                tree.so_far = None;
+            }
+        }
+    }
+    let step = tree
+        .step
+        .min(tree.panes[0].tree.nodes.len().saturating_sub(1));
+    let show = Show {
+        step,
+        quiz,
+        bounds: app.session.view.tree_bounds,
+        second_hidden: shape.is_some() && tree.panes.len() > 1,
+    };
+    let panes: Vec<PaneInput<'_>> = match (&tree.so_far, shape) {
+        (Some(so_far), Some(_)) => vec![PaneInput {
+            tree: so_far,
+            full: &tree.panes[0].tree,
+            marks: &[],
+            done_at: &tree.panes[0].done_at,
+        }],
+        _ => tree
+            .panes
+            .iter()
+            .map(|p| PaneInput {
+                tree: &p.tree,
+                full: &p.tree,
+                marks: &p.marks,
+                done_at: &p.done_at,
+            })
+            .collect(),
+    };
+    let clicked = canvas_ui(ui, &mut tree.canvas, &panes, &show);
     if let Some((k, node, double)) = clicked {
         if double {
-            let j = tree.canvas.joint.of[k][node];
-            tree.canvas.toggle_fold(j);
+            // Folds or unfolds the subtree; the step stays where it is.
+            if let Some(&j) = tree.canvas.joint.of.get(k).and_then(|of| of.get(node)) {
+                tree.canvas.toggle_fold(j);
+            }
         } else {
+            // Shows the visit's position on the board; the step stays where it is.
             let pane = &tree.panes[k];
             let path = pane.tree.nodes[node].path.clone();
             let root = pane.tree.root.clone();
-            if k == 0 && tree.quiz.is_none() {
+            if k == 0 {
                 tree.selected = Some(node);
-                tree.step = node;
             }
             match replay(&root, &path) {
                 Ok(p) => {
@@ -356,161 +441,4 @@ fn stale_note_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &TreeViewState) 
         app.push(Command::BuildTrees);
     }
     !(other_position && tree.quiz.is_some())
-}
-
-fn controls_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &TreeViewState) {
-    let n = app.session.rows.len();
-    let labels = app.session.row_labels();
-    let has_trees = !tree.panes.is_empty();
-    let state = &mut app.session.view;
-    let mut build = false;
-    let mut save = None;
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Tree of");
-        egui::ComboBox::from_id_salt("tree_row_a")
-            .selected_text(labels.get(state.tree_row).cloned().unwrap_or_default())
-            .show_ui(ui, |ui| {
-                for (i, l) in labels.iter().enumerate() {
-                    ui.selectable_value(&mut state.tree_row, i, l);
-                }
-            })
-            .response
-            .on_hover_text("The row whose search is drawn");
-        ui.label("beside");
-        egui::ComboBox::from_id_salt("tree_row_b")
-            .selected_text(
-                state
-                    .tree_row_beside
-                    .and_then(|b| labels.get(b).cloned())
-                    .unwrap_or_else(|| "nothing".into()),
-            )
-            .show_ui(ui, |ui| {
-                ui.selectable_value(&mut state.tree_row_beside, None, "nothing");
-                for (i, l) in labels.iter().enumerate() {
-                    ui.selectable_value(&mut state.tree_row_beside, Some(i), l);
-                }
-            })
-            .response
-            .on_hover_text("A second row to draw beside it, on the same places: visits only one tree has are ringed");
-        let depth = ui.label("depth");
-        ui.add(
-            egui::DragValue::new(&mut state.tree_depth)
-                .range(1..=crate::search::options::MAX_DEPTH),
-        )
-        .labelled_by(depth.id);
-        ui.checkbox(&mut state.tree_quiz, "Quiz")
-            .on_hover_text("Build the tree as a quiz: at each visit, say the window, the value and the cutoff before you see them (saved in the session, to hand out)");
-        if ui
-            .add_enabled(n > 0, egui::Button::new("Build tree"))
-            .on_hover_text("Search the current position with a trace and draw it")
-            .clicked()
-        {
-            build = true;
-        }
-        ui.add_enabled_ui(has_trees, |ui| {
-            ui.menu_button("Save tree as…", |ui| {
-                for f in TreeFormat::ALL {
-                    if ui.button(f.label()).clicked() {
-                        save = Some(f);
-                        ui.close();
-                    }
-                }
-            });
-        });
-    });
-    if app.session.view.tree_row >= n {
-        app.session.view.tree_row = 0;
-    }
-    if app.session.view.tree_row_beside.is_some_and(|b| b >= n) {
-        app.session.view.tree_row_beside = None;
-    }
-    if build {
-        app.push(Command::BuildTrees);
-    }
-    if let Some(f) = save {
-        app.push(Command::SaveTreeDialog(f));
-    }
-}
-
-fn step_ui(ui: &mut egui::Ui, state: &mut TreeViewState) {
-    let Some(p) = state.panes.first() else {
-        return;
-    };
-    let last = p.tree.nodes.len().saturating_sub(1);
-    ui.horizontal_wrapped(|ui| {
-        if ui.button("|◀").on_hover_text("First visit").clicked() {
-            state.step = 0;
-        }
-        if ui.button("◀").on_hover_text("Step back").clicked() {
-            state.step = state.step.saturating_sub(1);
-        }
-        ui.add(egui::Slider::new(&mut state.step, 0..=last).text("step"));
-        if ui.button("▶").on_hover_text("Step forward").clicked() {
-            state.step = (state.step + 1).min(last);
-        }
-        if ui.button("▶|").on_hover_text("Last visit").clicked() {
-            state.step = last;
-        }
-        let play = if state.playing { "Pause" } else { "Play" };
-        if ui.button(play).clicked() {
-            state.playing = !state.playing;
-            if state.playing && state.step >= last {
-                state.step = 0;
-            }
-            state.last_tick = None;
-        }
-        ui.add(
-            egui::DragValue::new(&mut state.speed)
-                .range(0.5..=200.0)
-                .suffix(" steps/s"),
-        );
-    });
-    let node = &p.tree.nodes[state.step.min(last)];
-    let mv = node.mv.as_deref().unwrap_or("root");
-    ui.label(format!(
-        "Visit {} of {} — {} at ply {} ({}): {}",
-        state.step + 1,
-        last + 1,
-        mv,
-        node.ply,
-        node.node_type().label(),
-        p.tree.explain(state.step.min(last))
-    ));
-}
-
-fn legend_ui(ui: &mut egui::Ui, canvas: &mut Canvas) {
-    ui.horizontal_wrapped(|ui| {
-        if ui
-            .small_button("zoom +")
-            .on_hover_text("Zoom in at the centre (the wheel zooms at the cursor)")
-            .clicked()
-        {
-            canvas.zoom_centre(1.25);
-        }
-        if ui
-            .small_button("zoom −")
-            .on_hover_text("Zoom out at the centre")
-            .clicked()
-        {
-            canvas.zoom_centre(0.8);
-        }
-        if ui
-            .small_button("fit")
-            .on_hover_text("Fit the drawing to the pane again")
-            .clicked()
-        {
-            canvas.refit();
-        }
-        for t in [
-            NodeType::Pv,
-            NodeType::Cut,
-            NodeType::All,
-            NodeType::Leaf,
-            NodeType::TableCut,
-        ] {
-            ui.colored_label(color(t), format!("● {}", t.label()));
-        }
-        ui.weak("· thick: PV · dashed: null-window test · orange: re-search · × never searched · ring: only in this tree")
-            .on_hover_text("Click a visit to see its position on the board, double-click to fold its subtree; drag to pan, the wheel zooms at the cursor, fit draws the whole tree again");
-    });
 }

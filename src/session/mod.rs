@@ -300,6 +300,9 @@ pub struct ViewChoices {
     pub tree_depth: u32,
     /// The tree view builds its tree as a quiz.
     pub tree_quiz: bool,
+    /// The tree view writes values at a bound as `≤ v` (failed low) and `≥ v` (failed
+    /// high), as textbooks write fail-hard bounds, on screen and in its figures.
+    pub tree_bounds: bool,
 }
 
 /// The views of the results.
@@ -344,6 +347,7 @@ impl Default for ViewChoices {
             tree_row_beside: None,
             tree_depth: 3,
             tree_quiz: false,
+            tree_bounds: false,
         }
     }
 }

@@ -6,12 +6,19 @@
 //! move and value above it and its window under it (in the compact drawing, right of
 //! it on two lines). Edges: thick on the principal variation, dashed for a null-window
 //! test, orange for a re-search. The moves never searched are a dotted grey stub (or a
-//! last grey line of a column) with their names after a `×`.
+//! last grey line of a column) with their names after a `×`. An edge runs from under its
+//! parent's window to over its child's move and value (a column's line runs left of
+//! its labels), so no edge crosses a label; the texts sit in bands around their nodes'
+//! levels and the edges in the gaps between them.
+//!
+//! In a quiz nothing about the visit asked or a later one is drawn before it is
+//! answered: the visit asked is a grey node marked `?`, with a plain edge, and the
+//! principal variation and the marks against a second tree wait for the end.
 
 use std::collections::HashSet;
 
 use super::layout::{Joint, Layout, Place};
-use super::{NodeType, SearchTree, pruned_label};
+use super::{NodeType, SearchTree, VisitDiff, bound, pruned_label};
 use crate::search::trace::VisitKind;
 
 /// An sRGB colour.
@@ -50,6 +57,11 @@ pub fn edge_color(kind: VisitKind) -> Rgb {
 
 /// The ring around visits only one of two trees has.
 pub const ONLY_HERE: Rgb = Rgb(243, 156, 18);
+/// The dashed ring around visits both trees make, but not in the same ways (one of them
+/// as a null-window test or a re-search).
+pub const OTHERWISE: Rgb = Rgb(26, 188, 156);
+/// A visit asked in a quiz, not answered yet.
+pub const UNKNOWN: Rgb = Rgb(160, 160, 160);
 /// The ring around the current visit.
 pub const CURRENT: Rgb = Rgb(241, 196, 15);
 /// Never-searched moves.
@@ -61,6 +73,13 @@ pub const LABEL_SIZE: f32 = 12.0;
 pub const WINDOW_SIZE: f32 = 10.0;
 /// A node's radius at zoom 1.
 pub const RADIUS: f32 = 7.0;
+/// From a node's centre to the middle of its label above (move and value) and of its
+/// window below.
+pub const LABEL_OFFSET: f32 = RADIUS + 8.0;
+/// From a node's centre up to where an edge into it ends: over its move and value.
+pub const EDGE_TOP: f32 = LABEL_OFFSET + LABEL_SIZE * 0.75;
+/// From a node's centre down to where its edges start: under its window.
+pub const EDGE_BOTTOM: f32 = LABEL_OFFSET + WINDOW_SIZE * 0.8;
 
 /// How a line is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,6 +145,8 @@ pub enum Prim {
         width: f32,
         /// Colour.
         color: Rgb,
+        /// Solid or dashed.
+        dash: Dash,
     },
     /// A line of text.
     Text {
@@ -171,7 +192,8 @@ impl Spacing {
         };
         Spacing {
             slot: slot.max(36.0),
-            level: if compact { 46.0 } else { 58.0 },
+            // Room between the label bands of two levels for the edges to be seen.
+            level: if compact { 60.0 } else { 72.0 },
             row: 26.0,
             first: 34.0,
         }
@@ -196,10 +218,16 @@ impl Spacing {
     /// The scene rectangle the whole drawing takes: `[x0, y0, x1, y1]`.
     #[must_use]
     pub fn bounds(&self, l: &Layout) -> [f32; 4] {
+        // Down to the lowest text: a window under its node, or a column's last line.
         let mut bottom = 0.0f32;
         for p in l.at.iter().chain(l.pruned_at.iter().flatten()) {
             if p.visible {
-                bottom = bottom.max(self.pos(p)[1]);
+                let below = if p.listed {
+                    7.0 + WINDOW_SIZE * 0.7
+                } else {
+                    LABEL_OFFSET + WINDOW_SIZE * 0.7
+                };
+                bottom = bottom.max(self.pos(p)[1] + below);
             }
         }
         let pad = LABEL_SIZE * 1.6;
@@ -207,18 +235,32 @@ impl Spacing {
             -pad * 0.5,
             -pad - 4.0,
             l.slots * self.slot + pad * 0.5,
-            bottom + pad + 6.0,
+            bottom + 4.0,
         ]
     }
 }
 
-/// The labels of a node: (move and value, window). `known`: whether its value is known
-/// at the step shown.
+/// A node's value as its label shows it: `≤ v` when it is at or below its window's α (it
+/// failed low: an upper bound), `≥ v` at or above β (it failed high: a lower bound), when
+/// `bounds` is on; a leaf's value is its own score and stays as it is.
 #[must_use]
-pub fn node_labels(tree: &SearchTree, i: usize, known: bool) -> (String, String) {
+pub fn value_text(tree: &SearchTree, i: usize, bounds: bool) -> String {
+    let n = &tree.nodes[i];
+    match n.value {
+        None => "?".into(),
+        Some(v) if bounds && !n.leaf && v <= n.alpha => format!("≤ {}", bound(v)),
+        Some(v) if bounds && !n.leaf && v >= n.beta => format!("≥ {}", bound(v)),
+        Some(v) => v.to_string(),
+    }
+}
+
+/// The labels of a node: (move and value, window). `known`: whether its value is known
+/// at the step shown; `bounds`: values at a bound written `≤ v` and `≥ v`.
+#[must_use]
+pub fn node_labels(tree: &SearchTree, i: usize, known: bool, bounds: bool) -> (String, String) {
     let n = &tree.nodes[i];
     let value = if known {
-        n.value.map_or_else(|| "?".into(), |v| v.to_string())
+        value_text(tree, i, bounds)
     } else {
         "…".into()
     };
@@ -228,14 +270,26 @@ pub fn node_labels(tree: &SearchTree, i: usize, known: bool) -> (String, String)
     )
 }
 
+/// What a quiz lets the learner see.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuizShow {
+    /// The visit asked now (later visits are not drawn).
+    pub asked: usize,
+    /// Whether its answers are shown (checked, or shown without an answer).
+    pub answered: bool,
+    /// Whether the last visit is answered: the principal variation and the marks
+    /// against a second tree show.
+    pub over: bool,
+}
+
 /// What to draw.
 #[derive(Clone, Copy, Debug)]
 pub struct DrawOptions<'a> {
     /// The last step shown (visits after it are not drawn; values of nodes not finished
     /// by then show `…`). `usize::MAX`: everything.
     pub step: usize,
-    /// Visits this tree has and the other has not (ringed).
-    pub only_here: Option<&'a [bool]>,
+    /// How each visit stands beside a second tree (rings).
+    pub marks: Option<&'a [VisitDiff]>,
     /// The current visit (ringed).
     pub current: Option<usize>,
     /// Folded joint nodes.
@@ -246,6 +300,10 @@ pub struct DrawOptions<'a> {
     pub done_at: &'a [usize],
     /// Draw texts.
     pub labels: bool,
+    /// Values at a bound as `≤ v` / `≥ v`.
+    pub bounds: bool,
+    /// A quiz under way (None: everything up to `step` is shown).
+    pub quiz: Option<QuizShow>,
 }
 
 /// A drawn node: its index in the tree and where its marker is.
@@ -257,6 +315,10 @@ pub struct DrawnNode {
     pub at: [f32; 2],
     /// Listed in a column (its labels are right of it).
     pub listed: bool,
+    /// Drawn as a quiz's open question (nothing about it shown).
+    pub hidden: bool,
+    /// Its fill colour.
+    pub color: Rgb,
 }
 
 /// A drawing: its shapes and where its nodes are.
@@ -266,6 +328,51 @@ pub struct Drawing {
     pub prims: Vec<Prim>,
     /// The nodes drawn.
     pub nodes: Vec<DrawnNode>,
+}
+
+impl Drawing {
+    /// Moves every shape `dx` to the right (a second tree beside the first).
+    pub fn shift(&mut self, dx: f32) {
+        let mv = |p: &mut [f32; 2]| p[0] += dx;
+        for p in &mut self.prims {
+            match p {
+                Prim::Line { a, b, .. } => {
+                    mv(a);
+                    mv(b);
+                }
+                Prim::Disc { c, .. } | Prim::Square { c, .. } | Prim::Ring { c, .. } => mv(c),
+                Prim::Text { at, .. } => mv(at),
+            }
+        }
+        for n in &mut self.nodes {
+            mv(&mut n.at);
+        }
+    }
+}
+
+/// The box `[x0, y0, x1, y1]` a text takes, measured in the figures' fonts (see
+/// [`super::png::text_width`]); None for other shapes.
+#[must_use]
+pub fn text_box(p: &Prim) -> Option<[f32; 4]> {
+    let Prim::Text {
+        at,
+        text,
+        size,
+        anchor,
+        mono,
+        ..
+    } = p
+    else {
+        return None;
+    };
+    let w = super::png::text_width(text, *size, *mono);
+    let x0 = match anchor {
+        Anchor::Centre => at[0] - w / 2.0,
+        Anchor::Left => at[0],
+    };
+    // Ascent and descent of the fonts: about 0.6 em either side of the middle.
+    let h = size * 0.6;
+    Some([x0, at[1] - h, x0 + w, at[1] + h])
 }
 
 /// For each node, the last step inside its subtree (its value is known after it).
@@ -280,6 +387,17 @@ pub fn done_at(tree: &SearchTree) -> Vec<usize> {
         }
     }
     done
+}
+
+/// The never-searched moves as written right of a node (compact drawing) in `room`
+/// points: their names when they fit, else how many.
+fn beside_label(pruned: &[String], room: f32) -> String {
+    let names = format!("× {}", pruned.join(" "));
+    if pruned.len() <= 3 && super::png::text_width(&names, WINDOW_SIZE, false) <= room {
+        names
+    } else {
+        format!("×{}", pruned.len())
+    }
 }
 
 /// Draws tree `t` (number `k` of the joint shape `j`) at the places of `l`.
@@ -301,6 +419,19 @@ pub fn draw(
         })
     };
     let shown = |i: usize| tree.nodes[i].step <= o.step && l.at[of[i]].visible;
+    // In a quiz: answered visits show all they are; the one asked, nothing.
+    let revealed = |i: usize| {
+        o.quiz
+            .is_none_or(|q| i < q.asked || (i == q.asked && q.answered))
+    };
+    let over = o.quiz.is_none_or(|q| q.over);
+    let known = |i: usize| {
+        if o.quiz.is_some() {
+            revealed(i)
+        } else {
+            o.done_at[i] <= o.step
+        }
+    };
     // Edges and never-searched stubs first.
     let mut texts = Vec::new();
     for (i, n) in tree.nodes.iter().enumerate() {
@@ -312,12 +443,18 @@ pub fn draw(
         if let Some(par) = n.parent {
             let q = s.pos(&l.at[of[par]]);
             if near(p) || near(q) {
-                let width = if n.on_pv { 3.0 } else { 1.2 };
-                let color = edge_color(n.kind);
-                let dash = if n.kind == VisitKind::NullWindow {
-                    Dash::Dashed
+                let (width, color, dash) = if revealed(i) {
+                    (
+                        if n.on_pv && over { 3.0 } else { 1.2 },
+                        edge_color(n.kind),
+                        if n.kind == VisitKind::NullWindow {
+                            Dash::Dashed
+                        } else {
+                            Dash::Solid
+                        },
+                    )
                 } else {
-                    Dash::Solid
+                    (1.2, edge_color(VisitKind::Normal), Dash::Solid)
                 };
                 if place.listed {
                     // A column: down the left of it, then across to the node.
@@ -338,9 +475,15 @@ pub fn draw(
                         dash,
                     });
                 } else {
+                    // From under the parent's window to over the child's label.
+                    let (a, b) = if o.labels {
+                        ([q[0], q[1] + EDGE_BOTTOM], [p[0], p[1] - EDGE_TOP])
+                    } else {
+                        (q, p)
+                    };
                     d.prims.push(Prim::Line {
-                        a: q,
-                        b: p,
+                        a,
+                        b,
                         width,
                         color,
                         dash,
@@ -349,9 +492,14 @@ pub fn draw(
             }
         }
         let folded = o.folded.contains(&of[i]);
+        let finished = if o.quiz.is_some() {
+            revealed(i)
+        } else {
+            o.done_at[i] <= o.step
+        };
         if !folded
             && !n.pruned.is_empty()
-            && o.done_at[i] <= o.step
+            && finished
             && let Some(stub) = l.pruned_at[of[i]]
         {
             let c = s.pos(&stub);
@@ -383,15 +531,11 @@ pub fn draw(
                         node: None,
                     });
                 } else if stub.level == place.level {
-                    // Named right of the node (compact drawing).
-                    let text = if n.pruned.len() <= 2 {
-                        format!("× {}", n.pruned.join(" "))
-                    } else {
-                        format!("×{}", n.pruned.len())
-                    };
+                    // Named right of the node, up to the edge of its slot (compact).
+                    let room = s.slot / 2.0 - RADIUS - 6.0;
                     texts.push(Prim::Text {
                         at: [p[0] + RADIUS + 3.0, p[1]],
-                        text,
+                        text: beside_label(&n.pruned, room),
                         size: WINDOW_SIZE,
                         color: Some(PRUNED),
                         anchor: Anchor::Left,
@@ -399,19 +543,26 @@ pub fn draw(
                         node: None,
                     });
                 } else {
+                    // A stub down to the children's level, the names right of its end
+                    // on the line of the children's labels.
+                    let (a, b) = if o.labels {
+                        ([p[0], p[1] + EDGE_BOTTOM], [c[0], c[1] - EDGE_TOP])
+                    } else {
+                        (p, c)
+                    };
                     d.prims.push(Prim::Line {
-                        a: p,
-                        b: c,
+                        a,
+                        b,
                         width: 1.0,
                         color: PRUNED,
                         dash: Dash::Dotted,
                     });
                     texts.push(Prim::Text {
-                        at: [c[0], c[1] + 10.0],
+                        at: [c[0] + 2.0, c[1] - LABEL_OFFSET],
                         text: format!("× {text}"),
                         size: WINDOW_SIZE,
                         color: Some(PRUNED),
-                        anchor: Anchor::Centre,
+                        anchor: Anchor::Left,
                         mono: false,
                         node: None,
                     });
@@ -428,7 +579,12 @@ pub fn draw(
         if !near(p) {
             continue;
         }
-        let color = type_color(n.node_type());
+        let hidden = !revealed(i);
+        let color = if hidden {
+            UNKNOWN
+        } else {
+            type_color(n.node_type())
+        };
         if n.leaf {
             d.prims.push(Prim::Square {
                 c: p,
@@ -448,15 +604,25 @@ pub fn draw(
                 r: RADIUS + 3.0,
                 width: 1.5,
                 color: Rgb(90, 90, 90),
+                dash: Dash::Solid,
             });
         }
-        if o.only_here.is_some_and(|h| h[i]) {
-            d.prims.push(Prim::Ring {
+        match o.marks.filter(|_| over).map(|m| m[i]) {
+            Some(VisitDiff::OnlyHere) => d.prims.push(Prim::Ring {
                 c: p,
                 r: RADIUS + 4.5,
                 width: 2.0,
                 color: ONLY_HERE,
-            });
+                dash: Dash::Solid,
+            }),
+            Some(VisitDiff::Otherwise) => d.prims.push(Prim::Ring {
+                c: p,
+                r: RADIUS + 4.5,
+                width: 1.5,
+                color: OTHERWISE,
+                dash: Dash::Dashed,
+            }),
+            _ => {}
         }
         if o.current == Some(i) {
             d.prims.push(Prim::Ring {
@@ -464,17 +630,27 @@ pub fn draw(
                 r: RADIUS + 7.0,
                 width: 2.5,
                 color: CURRENT,
+                dash: Dash::Solid,
             });
         }
         d.nodes.push(DrawnNode {
             node: i,
             at: p,
             listed: place.listed,
+            hidden,
+            color,
         });
         if !o.labels {
             continue;
         }
-        let (top, window) = node_labels(tree, i, o.done_at[i] <= o.step);
+        let (top, window) = if hidden {
+            (
+                format!("{} ?", n.mv.as_deref().unwrap_or("root")),
+                "?".to_string(),
+            )
+        } else {
+            node_labels(tree, i, known(i), o.bounds)
+        };
         if place.listed {
             let x = p[0] + RADIUS + 5.0;
             texts.push(Prim::Text {
@@ -497,7 +673,7 @@ pub fn draw(
             });
         } else {
             texts.push(Prim::Text {
-                at: [p[0], p[1] - RADIUS - 8.0],
+                at: [p[0], p[1] - LABEL_OFFSET],
                 text: top,
                 size: LABEL_SIZE,
                 color: None,
@@ -506,7 +682,7 @@ pub fn draw(
                 node: Some(i),
             });
             texts.push(Prim::Text {
-                at: [p[0], p[1] + RADIUS + 8.0],
+                at: [p[0], p[1] + LABEL_OFFSET],
                 text: window,
                 size: WINDOW_SIZE,
                 color: Some(Rgb(110, 110, 110)),
@@ -522,18 +698,32 @@ pub fn draw(
     d
 }
 
-/// The widest label line of `trees` (a node's move and value, or its window), at a
-/// rough 0.55 em per character: exports have no font at hand to measure with.
+/// The widest label line of `trees` (a node's move and value, or its window), in the
+/// figures' fonts, with values at a bound written `≤ v` / `≥ v` when `bounds`.
 #[must_use]
-pub fn estimated_width(trees: &[&SearchTree]) -> f32 {
-    let mut top = 0usize;
-    let mut window = 0usize;
+pub fn widest_label(trees: &[&SearchTree], bounds: bool) -> f32 {
+    let mut widest = 0.0f32;
     for t in trees {
         for i in 0..t.nodes.len() {
-            let (a, b) = node_labels(t, i, true);
-            top = top.max(a.chars().count());
-            window = window.max(b.chars().count());
+            let (a, b) = node_labels(t, i, true, bounds);
+            widest = widest
+                .max(super::png::text_width(&a, LABEL_SIZE, false))
+                .max(super::png::text_width(&b, WINDOW_SIZE, true));
         }
     }
-    (top as f32 * LABEL_SIZE * 0.55).max(window as f32 * WINDOW_SIZE * 0.62)
+    widest
+}
+
+/// The room, in slots of `slot` points, a stub of never-searched moves needs right of
+/// the searched children in the textbook drawing: its names and a margin.
+#[must_use]
+pub fn stub_slots(trees: &[&SearchTree], slot: f32) -> f32 {
+    let mut widest = 0.0f32;
+    for t in trees {
+        for n in t.nodes.iter().filter(|n| !n.pruned.is_empty()) {
+            let text = format!("× {}", pruned_label(&n.pruned));
+            widest = widest.max(super::png::text_width(&text, WINDOW_SIZE, false));
+        }
+    }
+    super::layout::STUB_GAP + (widest + 10.0) / slot.max(1.0)
 }

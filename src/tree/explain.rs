@@ -459,6 +459,31 @@ impl SearchTree {
         }
     }
 
+    /// [`SearchTree::conventions`] in a few words each, for the line under a drawn tree
+    /// (its hover has the whole sentences).
+    #[must_use]
+    pub fn conventions_short(&self) -> Vec<String> {
+        self.conventions()
+            .iter()
+            .map(|l| {
+                let short = [
+                    ("minimax", "minimax: values from MAX's side"),
+                    ("negamax", "negamax: values from the side to move"),
+                    (
+                        "fail-hard",
+                        "fail-hard: a value at a bound means 'this or worse'",
+                    ),
+                    ("fail-soft", "fail-soft: a value beyond a bound is a bound"),
+                    ("null-window", "dashed: a null-window test"),
+                ];
+                short
+                    .iter()
+                    .find(|(lead, _)| l.starts_with(lead))
+                    .map_or_else(|| l.clone(), |(_, s)| (*s).to_string())
+            })
+            .collect()
+    }
+
     /// How the values of this search read where that differs from a textbook figure:
     /// the form (two-sided or negamax), fail-hard or fail-soft bounds, null-window tests.
     #[must_use]
@@ -473,16 +498,21 @@ impl SearchTree {
                 "negamax: values from the side to move; a child's value counts negated for its parent".to_string(),
             ),
         }
-        let windowed = !matches!(a, Algorithm::Minimax | Algorithm::Negamax);
-        let soft = self.request.options.fail_soft
-            || matches!(
-                a,
-                Algorithm::NegaScout | Algorithm::Pvs | Algorithm::MtdF | Algorithm::MtSss
-            );
-        if windowed && soft {
-            out.push("fail-soft: a value at or outside a bound is a bound itself: at or below α, 'at most this'; at or above β, 'at least this'".into());
-        } else if windowed {
-            out.push("fail-hard: a value at a bound means 'this or worse': at α, at most α; at β, at least β".into());
+        // Which bounds a value at or beyond the window is: SSS* keeps no window.
+        let soft = match a {
+            Algorithm::Minimax | Algorithm::Negamax | Algorithm::SssStar => None,
+            Algorithm::AlphaBeta | Algorithm::NegaAlpha | Algorithm::Bisect => {
+                Some(self.request.options.fail_soft)
+            }
+            Algorithm::Scout => Some(false),
+            Algorithm::NegaScout | Algorithm::Pvs | Algorithm::MtdF | Algorithm::MtSss => {
+                Some(true)
+            }
+        };
+        match soft {
+            Some(true) => out.push("fail-soft: a value at or outside a bound is a bound itself: at or below α, 'at most this'; at or above β, 'at least this'".into()),
+            Some(false) => out.push("fail-hard: a value at a bound means 'this or worse': at α, at most α; at β, at least β".into()),
+            None => {}
         }
         if matches!(
             a,
@@ -491,6 +521,7 @@ impl SearchTree {
                 | Algorithm::Pvs
                 | Algorithm::MtdF
                 | Algorithm::MtSss
+                | Algorithm::Bisect
         ) {
             out.push("null-window tests (dashed) only ask whether a value is above α; a re-search (orange) finds the exact value".into());
         }

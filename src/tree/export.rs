@@ -5,70 +5,192 @@
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
+use std::path::Path;
 
-use super::SearchTree;
 use super::draw::{
-    Anchor, Dash, DrawOptions, Drawing, Prim, Rgb, Spacing, done_at, draw, estimated_width,
+    Anchor, Dash, DrawOptions, Drawing, Prim, Rgb, Spacing, WINDOW_SIZE, done_at, draw, stub_slots,
+    widest_label,
 };
-use super::layout::{Joint, Layout, place};
+use super::layout::{Joint, Layout, place_with};
+use super::{SearchTree, diff};
 
-/// A whole drawing with its bounds and title, ready to write.
+/// A whole drawing with its bounds, titles and notes, ready to write.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Figure {
-    /// The shapes.
+    /// The shapes, the titles and notes among them.
     pub drawing: Drawing,
-    /// `[x0, y0, x1, y1]` in scene units, the title included.
+    /// `[x0, y0, x1, y1]` in scene units, the titles and notes included.
     pub bounds: [f32; 4],
-    /// The title line (algorithm, depth, visits).
-    pub title: String,
+}
+
+/// How a figure is drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FigureOptions {
+    /// Values at a bound written `≤ v` (failed low) and `≥ v` (failed high), as
+    /// textbooks write fail-hard bounds.
+    pub bounds: bool,
 }
 
 /// Above this many slots the textbook drawing of an export turns compact.
 const WIDE: f32 = 40.0;
+/// Between two trees side by side, in scene units.
+const GAP: f32 = 36.0;
+/// A title's text size.
+const TITLE_SIZE: f32 = 13.0;
+/// The line height of the notes under the trees.
+const NOTE_LINE: f32 = 15.0;
 
-/// The figure of tree number `k` of the joint shape `j` laid out as `l` with `s`.
+/// A tree's title: its row, depth and number of visits.
 #[must_use]
-pub fn figure(tree: &SearchTree, j: &Joint, k: usize, l: &Layout, s: &Spacing) -> Figure {
-    let done = done_at(tree);
-    let folded = HashSet::new();
-    let o = DrawOptions {
-        step: usize::MAX,
-        only_here: None,
-        current: None,
-        folded: &folded,
-        clip: None,
-        done_at: &done,
-        labels: true,
-    };
-    let drawing = draw(tree, j, k, l, s, &o);
-    let mut bounds = s.bounds(l);
-    bounds[1] -= 26.0;
-    Figure {
-        drawing,
-        bounds,
-        title: format!(
-            "{} depth {} — {} visits",
-            crate::vocab::rowspec::row_spec(tree.request.algorithm, &tree.request.options),
-            tree.request.depth,
-            tree.nodes.len()
-        ),
+pub fn title(tree: &SearchTree) -> String {
+    format!(
+        "{} depth {} — {} visits",
+        crate::vocab::rowspec::row_spec(tree.request.algorithm, &tree.request.options),
+        tree.request.depth,
+        tree.nodes.len()
+    )
+}
+
+fn note(at: [f32; 2], text: String, size: f32, color: Option<Rgb>) -> Prim {
+    Prim::Text {
+        at,
+        text,
+        size,
+        color,
+        anchor: Anchor::Left,
+        mono: false,
+        node: None,
     }
 }
 
-/// The figure of one tree on its own: the textbook drawing, or the compact one when
-/// the textbook one would be more than about 40 labels wide.
+/// The figure of `trees` (one, or two side by side, each on the same joint layout `j`
+/// laid out as `l` with `s`): each tree under its title, the conventions of its values
+/// under the drawing and, beside a second tree, the rings' meaning. Beside a second
+/// tree, the visits only one tree makes are ringed and those both make in other ways
+/// (a null-window test, a re-search) have a dashed ring, as on screen.
+#[must_use]
+pub fn figure_with(
+    trees: &[&SearchTree],
+    j: &Joint,
+    l: &Layout,
+    s: &Spacing,
+    o: FigureOptions,
+) -> Figure {
+    let folded = HashSet::new();
+    let [x0, y0, x1, y1] = s.bounds(l);
+    let width = x1 - x0;
+    let marks: Vec<Vec<super::VisitDiff>> = match trees {
+        [a, b] => vec![diff(a, b), diff(b, a)],
+        _ => Vec::new(),
+    };
+    let mut drawing = Drawing::default();
+    let mut right = x1;
+    for (k, tree) in trees.iter().enumerate().take(2) {
+        let done = done_at(tree);
+        let d = DrawOptions {
+            step: usize::MAX,
+            marks: marks.get(k).map(Vec::as_slice),
+            current: None,
+            folded: &folded,
+            clip: None,
+            done_at: &done,
+            labels: true,
+            bounds: o.bounds,
+            quiz: None,
+        };
+        let mut part = draw(tree, j, k, l, s, &d);
+        let dx = k as f32 * (width + GAP);
+        part.shift(dx);
+        drawing.prims.push(note(
+            [x0 + dx + 6.0, y0 - TITLE_SIZE],
+            title(tree),
+            TITLE_SIZE,
+            None,
+        ));
+        drawing.prims.extend(part.prims);
+        drawing.nodes.extend(part.nodes);
+        right = right.max(x1 + dx);
+    }
+    // The notes: each tree's conventions, then the rings' meaning.
+    let mut lines: Vec<String> = Vec::new();
+    for tree in trees.iter().take(2) {
+        let lead = if trees.len() > 1 {
+            format!(
+                "{}: ",
+                crate::vocab::rowspec::row_spec(tree.request.algorithm, &tree.request.options)
+            )
+        } else {
+            String::new()
+        };
+        lines.push(format!("{lead}{}", tree.conventions().join("; ")));
+    }
+    if trees.len() > 1 {
+        lines.push(
+            "ring: a visit only this tree makes; dashed ring: both trees visit the node, one as a null-window test or a re-search".to_string(),
+        );
+    }
+    let mut bottom = y1;
+    for line in lines {
+        let y = bottom + NOTE_LINE * 0.6;
+        right = right.max(x0 + 6.0 + super::png::text_width(&line, WINDOW_SIZE, false) + 6.0);
+        drawing.prims.push(note(
+            [x0 + 6.0, y],
+            line,
+            WINDOW_SIZE,
+            Some(Rgb(90, 90, 90)),
+        ));
+        bottom += NOTE_LINE;
+    }
+    Figure {
+        drawing,
+        bounds: [x0, y0 - 2.0 * TITLE_SIZE, right, bottom + 6.0],
+    }
+}
+
+/// The figure of one or two trees on their own, side by side on their joint layout:
+/// the textbook drawing, or the compact one when the textbook one would be more than
+/// about 40 labels wide.
+#[must_use]
+pub fn figure_of_trees(trees: &[&SearchTree], o: FigureOptions) -> Figure {
+    let trees = &trees[..trees.len().min(2)];
+    let j = Joint::of(trees);
+    let folded = HashSet::new();
+    let widest = widest_label(trees, o.bounds);
+    let mut s = Spacing::readable(widest, false);
+    let mut l = place_with(&j, &folded, false, stub_slots(trees, s.slot));
+    if l.slots > WIDE {
+        s = Spacing::readable(widest, true);
+        l = place_with(&j, &folded, true, 0.0);
+    }
+    figure_with(trees, &j, &l, &s, o)
+}
+
+/// The figure of one tree on its own ([`figure_of_trees`]).
 #[must_use]
 pub fn figure_of(tree: &SearchTree) -> Figure {
-    let j = Joint::of(&[tree]);
-    let folded = HashSet::new();
-    let widest = estimated_width(&[tree]);
-    let mut l = place(&j, &folded, false);
-    let mut s = Spacing::readable(widest, false);
-    if l.slots > WIDE {
-        l = place(&j, &folded, true);
-        s = Spacing::readable(widest, true);
+    figure_of_trees(&[tree], FigureOptions::default())
+}
+
+/// The figure in `format`: SVG or TikZ text, or PNG at two pixels per point.
+pub fn encode(f: &Figure, format: TreeFormat) -> Result<Vec<u8>, String> {
+    match format {
+        TreeFormat::Svg => Ok(to_svg(f).into_bytes()),
+        TreeFormat::Tikz => Ok(to_tikz(f).into_bytes()),
+        TreeFormat::Png => super::png::to_png(f, 2.0),
     }
-    figure(tree, &j, 0, &l, &s)
+}
+
+/// Writes one tree, or two side by side in one figure, to `path` in the format its
+/// extension names (`.svg`, `.tex`/`.tikz`, `.png`), atomically: what Save tree as… and
+/// the command line write.
+pub fn save_trees(trees: &[&SearchTree], o: FigureOptions, path: &Path) -> Result<(), String> {
+    if trees.is_empty() {
+        return Err("no tree to save".into());
+    }
+    let format = TreeFormat::from_path(path)?;
+    let bytes = encode(&figure_of_trees(trees, o), format)?;
+    crate::vocab::atomic::write_atomic(path, &bytes)
+        .map_err(|e| format!("could not save {}: {e}", path.display()))
 }
 
 fn xml(s: &str) -> String {
@@ -93,13 +215,6 @@ pub fn to_svg(f: &Figure) -> String {
     let _ = writeln!(
         out,
         r#"<rect fill="white" x="{x0:.1}" y="{y0:.1}" width="{w:.1}" height="{h:.1}"/>"#
-    );
-    let _ = writeln!(
-        out,
-        r#"<text x="{:.1}" y="{:.1}" font-size="13">{}</text>"#,
-        x0 + 6.0,
-        y0 + 16.0,
-        xml(&f.title)
     );
     for p in &f.drawing.prims {
         match p {
@@ -145,10 +260,21 @@ pub fn to_svg(f: &Figure) -> String {
                     color.hex()
                 );
             }
-            Prim::Ring { c, r, width, color } => {
+            Prim::Ring {
+                c,
+                r,
+                width,
+                color,
+                dash,
+            } => {
+                let dash = match dash {
+                    Dash::Solid => "",
+                    Dash::Dashed => r#" stroke-dasharray="3 2""#,
+                    Dash::Dotted => r#" stroke-dasharray="1.5 3""#,
+                };
                 let _ = writeln!(
                     out,
-                    r#"<circle cx="{:.1}" cy="{:.1}" r="{r}" fill="none" stroke="{}" stroke-width="{width}"/>"#,
+                    r#"<circle cx="{:.1}" cy="{:.1}" r="{r}" fill="none" stroke="{}" stroke-width="{width}"{dash}/>"#,
                     c[0],
                     c[1],
                     color.hex()
@@ -236,14 +362,6 @@ pub fn to_tikz(f: &Figure) -> String {
         color_name(i)
     };
     let mut body = String::new();
-    let [x0, y0, _, _] = f.bounds;
-    let _ = writeln!(
-        body,
-        "  \\node[anchor=west, font=\\small] at ({:.1},{:.1}) {{{}}};",
-        x0 + 6.0,
-        y0 + 14.0,
-        latex(&f.title)
-    );
     for p in &f.drawing.prims {
         match p {
             Prim::Line {
@@ -284,11 +402,22 @@ pub fn to_tikz(f: &Figure) -> String {
                     c[1] + half
                 );
             }
-            Prim::Ring { c, r, width, color } => {
+            Prim::Ring {
+                c,
+                r,
+                width,
+                color,
+                dash,
+            } => {
                 let k = name(*color, &mut colors);
+                let style = match dash {
+                    Dash::Solid => "",
+                    Dash::Dashed => ", dash pattern=on 3pt off 2pt",
+                    Dash::Dotted => ", dash pattern=on 1.5pt off 3pt",
+                };
                 let _ = writeln!(
                     body,
-                    "  \\draw[{k}, line width={width}pt] ({:.1},{:.1}) circle ({r}pt);",
+                    "  \\draw[{k}, line width={width}pt{style}] ({:.1},{:.1}) circle ({r}pt);",
                     c[0], c[1]
                 );
             }

@@ -19,8 +19,11 @@ use std::collections::{HashMap, HashSet};
 use super::SearchTree;
 
 /// The room a stub of never-searched moves takes right of the searched children, in
-/// slots (textbook drawing).
+/// slots (textbook drawing), unless the caller measures its names ([`place_with`]).
 pub const PRUNED_SLOT: f32 = 0.7;
+
+/// Where a stub starts right of the last searched child's slot, in slots.
+pub const STUB_GAP: f32 = 0.1;
 
 /// The visits of one or two trees merged into one shape.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -152,6 +155,13 @@ pub struct Layout {
 /// Lays out `j` with `folded` nodes closed: the textbook drawing, or the compact one.
 #[must_use]
 pub fn place(j: &Joint, folded: &HashSet<usize>, compact: bool) -> Layout {
+    place_with(j, folded, compact, PRUNED_SLOT)
+}
+
+/// [`place`] with `stub` slots of room for each stub of never-searched moves (the
+/// textbook drawing names them right of the stub's end, so the room is their width).
+#[must_use]
+pub fn place_with(j: &Joint, folded: &HashSet<usize>, compact: bool, stub: f32) -> Layout {
     let mut l = Layout {
         at: vec![Place::default(); j.len()],
         pruned_at: vec![None; j.len()],
@@ -161,7 +171,7 @@ pub fn place(j: &Joint, folded: &HashSet<usize>, compact: bool) -> Layout {
     };
     let mut next = 0.0f32;
     for &r in &j.roots {
-        place_node(j, r, folded, &mut l, &mut next, true);
+        place_node(j, r, folded, &mut l, &mut next, true, stub);
         next += if compact { 0.3 } else { 1.0 };
     }
     // Hidden nodes sit at their folded ancestor.
@@ -190,6 +200,7 @@ fn place_node(
     l: &mut Layout,
     next: &mut f32,
     visible: bool,
+    stub: f32,
 ) -> f32 {
     let level = j.ply[n] as f32;
     l.at[n].level = level;
@@ -198,11 +209,31 @@ fn place_node(
     let kids = &j.children[n];
     if !open || kids.is_empty() {
         for &c in kids {
-            place_node(j, c, folded, l, next, false);
+            place_node(j, c, folded, l, next, false, stub);
         }
         let x = *next + 0.5;
         *next += 1.0;
         l.at[n].x = x;
+        if open && j.pruned[n] && visible {
+            // Moves never searched and no child drawn (a quiz's visit answered before
+            // its children come): the stub under the node, or its names beside it.
+            l.pruned_at[n] = Some(if l.compact {
+                Place {
+                    x,
+                    level,
+                    visible,
+                    ..Place::default()
+                }
+            } else {
+                *next += stub;
+                Place {
+                    x,
+                    level: level + 1.0,
+                    visible,
+                    ..Place::default()
+                }
+            });
+        }
         return x;
     }
     let listable = |c: usize| j.children[c].is_empty() || folded.contains(&c);
@@ -212,7 +243,8 @@ fn place_node(
         *next += 1.0;
         l.at[n].x = x;
         for (k, &c) in kids.iter().enumerate() {
-            place_node(j, c, folded, l, &mut 0.0, visible);
+            place_node(j, c, folded, l, &mut 0.0, visible, stub);
+            l.pruned_at[c] = None;
             l.at[c] = Place {
                 x,
                 level: level + 1.0,
@@ -234,7 +266,7 @@ fn place_node(
     }
     let xs: Vec<f32> = kids
         .iter()
-        .map(|&c| place_node(j, c, folded, l, next, visible))
+        .map(|&c| place_node(j, c, folded, l, next, visible, stub))
         .collect();
     let x = (xs[0] + xs[xs.len() - 1]) / 2.0;
     l.at[n].x = x;
@@ -250,9 +282,9 @@ fn place_node(
                 visible,
             });
         } else {
-            *next += PRUNED_SLOT;
+            *next += stub.max(2.0 * STUB_GAP);
             l.pruned_at[n] = Some(Place {
-                x: last + PRUNED_SLOT,
+                x: last + 0.5 + STUB_GAP,
                 level: level + 1.0,
                 row: 0.0,
                 listed: false,

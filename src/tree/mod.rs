@@ -13,6 +13,8 @@
 pub mod draw;
 mod explain;
 pub mod export;
+#[cfg(test)]
+mod figure_tests;
 pub mod layout;
 pub mod png;
 pub mod quiz;
@@ -334,6 +336,36 @@ impl SearchTree {
     }
 }
 
+impl SearchTree {
+    /// The tree as a quiz shows it while visit `asked` is asked: the visits up to it,
+    /// and nothing learnt later: no child after it, no moves never searched at it until
+    /// it is `answered`, and no principal variation until the last visit is answered.
+    /// Its layout then says nothing of the visits to come.
+    #[must_use]
+    pub fn so_far(&self, asked: usize, answered: bool) -> SearchTree {
+        let Some(last) = self.nodes.len().checked_sub(1) else {
+            return self.clone();
+        };
+        let last = asked.min(last);
+        let over = answered && last + 1 == self.nodes.len();
+        let mut nodes = self.nodes[..=last].to_vec();
+        for (i, n) in nodes.iter_mut().enumerate() {
+            n.children.retain(|&c| c <= last);
+            if i == last && !answered {
+                n.pruned.clear();
+            }
+            n.on_pv &= over;
+        }
+        SearchTree {
+            root: self.root.clone(),
+            request: self.request.clone(),
+            record: self.record.clone(),
+            nodes,
+            roots: self.roots.iter().copied().filter(|&r| r <= last).collect(),
+        }
+    }
+}
+
 /// The label of a node's pruned moves: the moves when few, else how many.
 #[must_use]
 pub fn pruned_label(pruned: &[String]) -> String {
@@ -344,17 +376,47 @@ pub fn pruned_label(pruned: &[String]) -> String {
     }
 }
 
-/// The visits of `a` whose (path, kind) no visit of `b` has: where the trees differ.
+/// How a visit of one tree stands beside the visits of another tree of the same
+/// position (the rings of the side-by-side view).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum VisitDiff {
+    /// The other tree visits this node the same way.
+    #[default]
+    Same,
+    /// The other tree never visits this node (no visit along the same moves).
+    OnlyHere,
+    /// Both trees visit the node, but one of them (at least once) as a null-window test
+    /// or a re-search and the other not in the same ways.
+    Otherwise,
+}
+
+/// How each visit of `a` stands beside `b`: [`VisitDiff::OnlyHere`] when no visit of `b`
+/// follows the same moves, [`VisitDiff::Otherwise`] when both visit the node but not in
+/// the same ways (normal visit, null-window test, re-search), else [`VisitDiff::Same`].
 #[must_use]
-pub fn diff(a: &SearchTree, b: &SearchTree) -> Vec<bool> {
-    let in_b: HashSet<(&[String], VisitKind)> = b
-        .nodes
-        .iter()
-        .map(|n| (n.path.as_slice(), n.kind))
-        .collect();
+pub fn diff(a: &SearchTree, b: &SearchTree) -> Vec<VisitDiff> {
+    fn kinds(t: &SearchTree) -> std::collections::HashMap<&[String], Vec<VisitKind>> {
+        let mut m: std::collections::HashMap<&[String], Vec<VisitKind>> =
+            std::collections::HashMap::new();
+        for n in &t.nodes {
+            let k = m.entry(n.path.as_slice()).or_default();
+            if !k.contains(&n.kind) {
+                k.push(n.kind);
+            }
+        }
+        for k in m.values_mut() {
+            k.sort_by_key(|&x| x as u8);
+        }
+        m
+    }
+    let (in_a, in_b) = (kinds(a), kinds(b));
     a.nodes
         .iter()
-        .map(|n| !in_b.contains(&(n.path.as_slice(), n.kind)))
+        .map(|n| match in_b.get(n.path.as_slice()) {
+            None => VisitDiff::OnlyHere,
+            Some(kb) if in_a.get(n.path.as_slice()) == Some(kb) => VisitDiff::Same,
+            Some(_) => VisitDiff::Otherwise,
+        })
         .collect()
 }
 
@@ -471,15 +533,63 @@ mod tests {
             SearchOptions::default(),
             3,
         );
-        let only_ns = diff(&ns, &ab);
-        assert!(only_ns.iter().any(|&d| d));
-        for (i, &d) in only_ns.iter().enumerate() {
-            if ns.nodes[i].kind != VisitKind::Normal {
-                assert!(d, "null-window and re-search visits are NegaScout's own");
+        let marks = diff(&ns, &ab);
+        assert!(marks.contains(&VisitDiff::Otherwise));
+        for (i, &d) in marks.iter().enumerate() {
+            let n = &ns.nodes[i];
+            let in_ab = ab.nodes.iter().any(|m| m.path == n.path);
+            // Ringed only where alpha-beta never goes; a test or a re-search of a node
+            // alpha-beta visits is marked apart.
+            assert_eq!(d == VisitDiff::OnlyHere, !in_ab, "{:?}", n.path);
+            if in_ab && n.kind != VisitKind::Normal {
+                assert_eq!(d, VisitDiff::Otherwise, "{:?}", n.path);
             }
         }
-        assert!(diff(&ab, &ab).iter().all(|&d| !d));
+        assert!(diff(&ab, &ab).iter().all(|&d| d == VisitDiff::Same));
         assert!(!ns.explain(ns.roots[0]).is_empty());
+    }
+
+    #[test]
+    fn on_aima_5_2_alpha_beta_and_negascout_ring_nothing_and_mark_the_tests() {
+        let aima = "((3 12 8) (2 4 6) (14 5 2))";
+        let ab = tree_of(
+            aima,
+            GameKind::CustomTree,
+            Algorithm::AlphaBeta,
+            SearchOptions::default(),
+            2,
+        );
+        let ns = tree_of(
+            aima,
+            GameKind::CustomTree,
+            Algorithm::NegaScout,
+            SearchOptions::default(),
+            2,
+        );
+        let (da, db) = (diff(&ab, &ns), diff(&ns, &ab));
+        let paths = |t: &SearchTree| -> HashSet<Vec<String>> {
+            t.nodes.iter().map(|n| n.path.clone()).collect()
+        };
+        if paths(&ab) == paths(&ns) {
+            // The same nodes: nothing is "only in this tree".
+            assert!(!da.contains(&VisitDiff::OnlyHere) && !db.contains(&VisitDiff::OnlyHere));
+        }
+        // NegaScout tests b and c with a null window where alpha-beta searches them.
+        for (t, d) in [(&ab, &da), (&ns, &db)] {
+            for (i, n) in t.nodes.iter().enumerate() {
+                if n.ply == 1 && n.path != ["a"] {
+                    assert_eq!(d[i], VisitDiff::Otherwise, "{:?}", n.path);
+                }
+            }
+        }
+        assert!(ab.conventions()[0].starts_with("minimax"));
+        assert!(ab.conventions()[1].starts_with("fail-hard"));
+        assert!(ns.conventions()[0].starts_with("negamax"));
+        assert!(
+            ns.conventions()
+                .iter()
+                .any(|l| l.starts_with("null-window"))
+        );
     }
 
     #[test]

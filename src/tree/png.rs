@@ -68,6 +68,27 @@ impl Fonts {
         })
     }
 
+    /// The advance width of `text` at `size` pixels.
+    fn width(&self, text: &str, size: f32, mono: bool) -> f32 {
+        let (first, second) = if mono {
+            (&self.mono, &self.sans)
+        } else {
+            (&self.sans, &self.mono)
+        };
+        let px = Size::new(size);
+        let loc = LocationRef::default();
+        let mut w = 0.0;
+        for ch in text.chars() {
+            let found = [first, second]
+                .into_iter()
+                .find_map(|f| f.charmap().map(ch).map(|g| (f, g)));
+            w += found
+                .and_then(|(f, g)| f.glyph_metrics(px, loc).advance_width(g))
+                .unwrap_or(size * 0.5);
+        }
+        w
+    }
+
     /// The path of `text` at `size` pixels with its left end at `x` and its middle at
     /// `y`; returns the path and the text's width.
     fn text_path(&self, text: &str, size: f32, mono: bool, x: f64, y: f64) -> (BezPath, f64) {
@@ -112,6 +133,18 @@ impl Fonts {
     }
 }
 
+/// The width of `text` at `size` points in the figures' and the app's fonts
+/// (proportional, or monospace): what the layout measures labels with when no window is
+/// at hand. An unreadable font measures half an em a character.
+#[must_use]
+pub fn text_width(text: &str, size: f32, mono: bool) -> f32 {
+    static FONTS: std::sync::OnceLock<Option<Fonts>> = std::sync::OnceLock::new();
+    match FONTS.get_or_init(|| Fonts::new().ok()) {
+        Some(f) => f.width(text, size, mono),
+        None => text.chars().count() as f32 * size * 0.5,
+    }
+}
+
 /// The figure as PNG bytes, `scale` pixels per scene unit (made smaller when the
 /// picture would be wider or taller than [`MAX_SIDE`]).
 pub fn to_png(f: &Figure, scale: f32) -> Result<Vec<u8>, String> {
@@ -131,15 +164,6 @@ pub fn to_png(f: &Figure, scale: f32) -> Result<Vec<u8>, String> {
     );
     let pt = |p: [f32; 2]| kurbo::Point::new(f64::from(p[0]), f64::from(p[1]));
     let ink = Rgb(34, 34, 34);
-    let (title, _) = fonts.text_path(
-        &f.title,
-        13.0,
-        false,
-        f64::from(x0 + 6.0),
-        f64::from(y0 + 12.0),
-    );
-    ctx.set_paint(paint(ink));
-    ctx.fill_path(&title);
     for p in &f.drawing.prims {
         match p {
             Prim::Line {
@@ -173,8 +197,19 @@ pub fn to_png(f: &Figure, scale: f32) -> Result<Vec<u8>, String> {
                     c.y + half,
                 ));
             }
-            Prim::Ring { c, r, width, color } => {
-                ctx.set_stroke(kurbo::Stroke::new(f64::from(*width)));
+            Prim::Ring {
+                c,
+                r,
+                width,
+                color,
+                dash,
+            } => {
+                let stroke = kurbo::Stroke::new(f64::from(*width));
+                ctx.set_stroke(match dash {
+                    Dash::Solid => stroke,
+                    Dash::Dashed => stroke.with_dashes(0.0, [3.0, 2.0]),
+                    Dash::Dotted => stroke.with_dashes(0.0, [1.5, 3.0]),
+                });
                 ctx.set_paint(paint(*color));
                 ctx.stroke_path(&kurbo::Circle::new(pt(*c), f64::from(*r)).to_path(0.05));
             }

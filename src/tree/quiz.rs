@@ -82,6 +82,11 @@ pub struct Quiz {
     pub asked: u32,
     /// The marks of the current visit, once checked.
     pub marks: Option<Vec<Mark>>,
+    /// The current visit's answer was shown, not given: its marks are not scored.
+    pub shown: bool,
+    /// Visits whose answer was shown without an answer (counted neither right nor
+    /// wrong).
+    pub skipped: u32,
 }
 
 /// Whether the algorithm has windows at all.
@@ -197,6 +202,29 @@ impl Quiz {
         marks
     }
 
+    /// Shows the right answers of the current visit without scoring them: "Show the
+    /// answer" counts as not answered (neither right nor wrong).
+    pub fn reveal(&mut self, tree: &SearchTree) -> Vec<Mark> {
+        if let Some(m) = &self.marks {
+            return m.clone();
+        }
+        let (right, asked) = (self.right, self.asked);
+        let marks = self.check(tree, &Answer::default());
+        self.right = right;
+        self.asked = asked;
+        self.shown = true;
+        if !marks.is_empty() {
+            self.skipped += 1;
+        }
+        marks
+    }
+
+    /// Whether the current visit's answers are known: checked or shown.
+    #[must_use]
+    pub fn answered(&self) -> bool {
+        self.marks.is_some()
+    }
+
     /// Goes on to the next visit; false at the end of the search.
     pub fn next(&mut self, tree: &SearchTree) -> bool {
         if self.visit + 1 >= tree.nodes.len() {
@@ -204,17 +232,23 @@ impl Quiz {
         }
         self.visit += 1;
         self.marks = None;
+        self.shown = false;
         true
     }
 
     /// The score as text.
     #[must_use]
     pub fn score_text(&self) -> String {
+        let skipped = match self.skipped {
+            0 => String::new(),
+            1 => "; 1 visit shown, not answered".to_string(),
+            k => format!("; {k} visits shown, not answered"),
+        };
         if self.asked == 0 {
-            "no answers marked yet".into()
+            format!("no answers marked yet{skipped}")
         } else {
             format!(
-                "{} of {} right ({:.0}%)",
+                "{} of {} right ({:.0}%){skipped}",
                 self.right,
                 self.asked,
                 100.0 * f64::from(self.right) / f64::from(self.asked)
@@ -474,5 +508,20 @@ mod tests {
                 .contains("'x' is not a number")
         );
         assert!(parse_bound("").is_err());
+    }
+
+    #[test]
+    fn showing_the_answer_counts_as_not_answered() {
+        let t = tree(Algorithm::NegaAlpha);
+        let mut quiz = Quiz::new();
+        let marks = quiz.reveal(&t);
+        assert!(!marks.is_empty() && quiz.answered() && quiz.shown);
+        assert_eq!((quiz.right, quiz.asked, quiz.skipped), (0, 0, 1));
+        assert!(quiz.score_text().contains("1 visit shown, not answered"));
+        // A check after the answer was shown changes nothing.
+        let q = quiz.question(&t);
+        quiz.check(&t, &right_answer(&t, &q));
+        assert_eq!((quiz.right, quiz.asked), (0, 0));
+        assert!(quiz.next(&t) && !quiz.answered() && !quiz.shown);
     }
 }

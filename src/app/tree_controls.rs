@@ -1,0 +1,273 @@
+//! The tree view's controls: the rows, depth, quiz and bounds choices with Build tree
+//! and Save tree as… above the drawing; the steps (buttons, a slider whose track takes
+//! a click, Play) and what the current visit did; the zoom buttons and the legend.
+
+use egui::TextWrapMode;
+
+use super::tree_canvas::Canvas;
+use super::tree_view::TreeViewState;
+use super::{Command, TreelabApp};
+use crate::tree::NodeType;
+use crate::tree::draw::{ONLY_HERE, OTHERWISE, Rgb, type_color};
+use crate::tree::export::TreeFormat;
+
+/// The widest a row picker is (a longer row is cut, whole on hover).
+const ROW_WIDTH: f32 = 170.0;
+
+fn color(c: Rgb) -> egui::Color32 {
+    egui::Color32::from_rgb(c.0, c.1, c.2)
+}
+
+/// The rows, depth and choices, Build tree and Save tree as….
+pub fn controls_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewState) {
+    let n = app.session.rows.len();
+    let labels = app.session.row_labels();
+    let has_trees = !tree.panes.is_empty();
+    let two = tree.panes.len() > 1;
+    let quiz_open = tree.quiz_show().is_some_and(|q| !q.over);
+    let state = &mut app.session.view;
+    let mut build = false;
+    let mut save = None;
+    ui.horizontal_wrapped(|ui| {
+        // Each control keeps its text on one line; the row wraps between controls.
+        ui.style_mut().wrap_mode = Some(TextWrapMode::Extend);
+        ui.label("Tree of");
+        egui::ComboBox::from_id_salt("tree_row_a")
+            .selected_text(labels.get(state.tree_row).cloned().unwrap_or_default())
+            .width(ROW_WIDTH)
+            .truncate()
+            .show_ui(ui, |ui| {
+                for (i, l) in labels.iter().enumerate() {
+                    ui.selectable_value(&mut state.tree_row, i, l);
+                }
+            })
+            .response
+            .on_hover_text(format!(
+                "{}\nThe row whose search is drawn",
+                labels.get(state.tree_row).cloned().unwrap_or_default()
+            ));
+        ui.label("beside");
+        egui::ComboBox::from_id_salt("tree_row_b")
+            .width(ROW_WIDTH)
+            .truncate()
+            .selected_text(
+                state
+                    .tree_row_beside
+                    .and_then(|b| labels.get(b).cloned())
+                    .unwrap_or_else(|| "nothing".into()),
+            )
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut state.tree_row_beside, None, "nothing");
+                for (i, l) in labels.iter().enumerate() {
+                    ui.selectable_value(&mut state.tree_row_beside, Some(i), l);
+                }
+            })
+            .response
+            .on_hover_text("A second row to draw beside it, on the same places: visits only one tree makes are ringed");
+        let depth = ui.label("depth");
+        ui.add(
+            egui::DragValue::new(&mut state.tree_depth)
+                .range(1..=crate::search::options::MAX_DEPTH),
+        )
+        .labelled_by(depth.id);
+        ui.checkbox(&mut state.tree_quiz, "Quiz")
+            .on_hover_text("Build the tree as a quiz: at each visit, say the window, the value and the cutoff before you see them (saved in the session, to hand out)");
+        ui.checkbox(&mut state.tree_bounds, "≤ ≥ bounds")
+            .on_hover_text("Write a value at or below its window's α as ≤ v (it failed low: the true value is at most v) and one at or above β as ≥ v (it failed high: at least v), as textbooks write fail-hard bounds; on screen and in the figures");
+        if ui
+            .add_enabled(n > 0, egui::Button::new("Build tree"))
+            .on_hover_text("Search the current position with a trace and draw it")
+            .clicked()
+        {
+            build = true;
+        }
+        ui.add_enabled_ui(has_trees && !quiz_open, |ui| {
+            ui.menu_button("Save tree as…", |ui| {
+                if two {
+                    ui.checkbox(&mut tree.save_both, "Both trees, side by side")
+                        .on_hover_text("One figure with the two trees beside each other, as on screen; untick for the left tree only");
+                    ui.separator();
+                }
+                for f in TreeFormat::ALL {
+                    if ui.button(f.label()).clicked() {
+                        save = Some(f);
+                        ui.close();
+                    }
+                }
+            })
+            .response
+            .on_disabled_hover_text(if quiz_open {
+                "Finish the quiz first: the figure shows every answer"
+            } else {
+                "Build a tree first"
+            });
+        });
+        if has_trees && tree.quiz.is_none() {
+            super::layout::wrap_unit(ui, "tree_steps", |ui| steps_ui(ui, tree));
+        }
+    });
+    if app.session.view.tree_row >= n {
+        app.session.view.tree_row = 0;
+    }
+    if app.session.view.tree_row_beside.is_some_and(|b| b >= n) {
+        app.session.view.tree_row_beside = None;
+    }
+    // A refusal is about the rows and depth it was given: another choice clears it.
+    let view = &app.session.view;
+    let now = (view.tree_row, view.tree_row_beside, view.tree_depth);
+    if tree
+        .message
+        .as_ref()
+        .is_some_and(|(_, about)| *about != now)
+    {
+        tree.message = None;
+    }
+    if build {
+        app.push(Command::BuildTrees);
+    }
+    if let Some(f) = save {
+        app.push(Command::SaveTreeDialog(f));
+    }
+}
+
+/// A slider over `0..=max` whose track also takes a single click (egui's slider moves
+/// on a drag only, so a click that presses and releases at once left it where it was).
+/// Returns whether the value changed.
+pub fn click_slider(ui: &mut egui::Ui, value: &mut usize, max: usize, name: &str) -> bool {
+    let before = *value;
+    let resp = ui.add(
+        egui::Slider::new(value, 0..=max)
+            .show_value(false)
+            .clamping(egui::SliderClamping::Always),
+    );
+    let resp = resp
+        .interact(egui::Sense::click())
+        .on_hover_text("Drag, or click the track");
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Slider, true, name.to_string()));
+    if resp.clicked()
+        && let Some(p) = resp.interact_pointer_pos()
+    {
+        // The slider's handle travels the track less its radius at both ends.
+        let r = resp.rect;
+        let handle = r.height() / 2.5;
+        let span = (r.width() - 2.0 * handle).max(1.0);
+        let t = ((p.x - r.left() - handle) / span).clamp(0.0, 1.0);
+        *value = (t * max as f32).round() as usize;
+    }
+    *value != before
+}
+
+/// The steps: first, back, the slider, forward, last, Play and its speed.
+fn steps_ui(ui: &mut egui::Ui, state: &mut TreeViewState) {
+    let Some(p) = state.panes.first() else {
+        return;
+    };
+    let last = p.tree.nodes.len().saturating_sub(1);
+    ui.spacing_mut().item_spacing.x = 4.0;
+    ui.spacing_mut().slider_width = 64.0;
+    if ui.button("|◀").on_hover_text("First visit").clicked() {
+        state.step = 0;
+    }
+    if ui.button("◀").on_hover_text("Step back").clicked() {
+        state.step = state.step.saturating_sub(1);
+    }
+    click_slider(ui, &mut state.step, last, "step slider");
+    let label = ui.label("step");
+    ui.add(egui::DragValue::new(&mut state.step).range(0..=last))
+        .labelled_by(label.id);
+    if ui.button("▶").on_hover_text("Step forward").clicked() {
+        state.step = (state.step + 1).min(last);
+    }
+    if ui.button("▶|").on_hover_text("Last visit").clicked() {
+        state.step = last;
+    }
+    let play = if state.playing { "Pause" } else { "Play" };
+    if ui.button(play).clicked() {
+        state.playing = !state.playing;
+        if state.playing && state.step >= last {
+            state.step = 0;
+        }
+        state.last_tick = None;
+    }
+    ui.add(
+        egui::DragValue::new(&mut state.speed)
+            .range(0.5..=200.0)
+            .suffix("/s"),
+    )
+    .on_hover_text("Steps per second when playing");
+}
+
+/// What the current visit did, in words.
+pub fn step_ui(ui: &mut egui::Ui, state: &TreeViewState) {
+    let Some(p) = state.panes.first() else {
+        return;
+    };
+    let last = p.tree.nodes.len().saturating_sub(1);
+    let step = state.step.min(last);
+    let node = &p.tree.nodes[step];
+    let mv = node.mv.as_deref().unwrap_or("root");
+    ui.label(format!(
+        "Visit {} of {} — {} at ply {} ({}): {}",
+        step + 1,
+        last + 1,
+        mv,
+        node.ply,
+        node.node_type().label(),
+        p.tree.explain(step)
+    ));
+}
+
+/// The zoom buttons.
+fn zoom_ui(ui: &mut egui::Ui, canvas: &mut Canvas) {
+    ui.spacing_mut().item_spacing.x = 3.0;
+    if ui
+        .small_button("zoom +")
+        .on_hover_text("Zoom in at the centre (the wheel zooms at the cursor)")
+        .clicked()
+    {
+        canvas.zoom_centre(1.25);
+    }
+    if ui
+        .small_button("zoom −")
+        .on_hover_text("Zoom out at the centre, down to the whole tree")
+        .clicked()
+    {
+        canvas.zoom_centre(0.8);
+    }
+    if ui
+        .small_button("fit")
+        .on_hover_text("Show the whole tree in the pane")
+        .clicked()
+    {
+        canvas.refit();
+    }
+}
+
+/// The zoom buttons and the legend, in small text: the node types, the edges and, beside a second tree,
+/// the rings.
+pub fn legend_ui(ui: &mut egui::Ui, canvas: &mut Canvas, two: bool) {
+    let small = |text: &str| egui::RichText::new(text).small();
+    ui.horizontal_wrapped(|ui| {
+        zoom_ui(ui, canvas);
+        ui.add_space(4.0);
+        ui.spacing_mut().item_spacing = egui::vec2(6.0, 0.0);
+        for t in [
+            NodeType::Pv,
+            NodeType::Cut,
+            NodeType::All,
+            NodeType::Leaf,
+            NodeType::TableCut,
+        ] {
+            ui.colored_label(color(type_color(t)), small(&format!("● {}", t.label())));
+        }
+        let help = "Thick edges: the principal variation; dashed: a null-window test; orange: a re-search; × b c: moves never searched.\nClick a visit to see its position on the board, double-click to fold its subtree; drag to pan, the wheel zooms at the cursor, fit shows the whole tree";
+        ui.weak(small("thick PV · dashed test · orange re-search · × unsearched"))
+            .on_hover_text(help);
+        if two {
+            ui.colored_label(color(ONLY_HERE), small("◯ only here"))
+                .on_hover_text("The other tree never visits this node");
+            ui.colored_label(color(OTHERWISE), small("◌ both, differently"))
+                .on_hover_text("Both trees visit this node, but one of them (at least once) as a null-window test or a re-search where the other does not");
+        }
+    });
+}
