@@ -255,20 +255,57 @@ fn the_command_line_prints_b_cut_by_two_below_alpha_three() {
     ]);
     assert!(ok, "{err}");
     assert!(svg_out.contains("pass 1 of"), "{svg_out}");
-    // Two trees in one figure are the Tree tab's for now: said, not silently dropped.
-    let (ok, _, err) = treelab(&[
+    // A second row beside the first: in the figure only, so without one it is refused
+    // with the reason; with one, the figure is the Tree tab's Save tree as… of both.
+    let aima = "((3 12 8) (2 4 6) (14 5 2))";
+    let base = [
         "trace",
         "--game",
         "custom",
         "--position",
-        "((3 12 8) (2 4 6) (14 5 2))",
+        aima,
         "--algo",
         "alphabeta",
-        "--beside",
-        "negascout",
-    ]);
+    ];
+    let (ok, _, err) = treelab(&[&base[..], &["--beside", "negascout"]].concat());
     assert!(!ok);
-    assert!(err.contains("--beside negascout"), "{err}");
+    assert!(
+        err.contains("--beside negascout") && err.contains("--svg"),
+        "{err}"
+    );
+    let dir = std::env::temp_dir().join(format!("treelab-beside-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("two.svg");
+    let svg_arg = svg.to_str().unwrap();
+    let (ok, _, err) = treelab(&[&base[..], &["--beside", "negascout", "--svg", svg_arg]].concat());
+    assert!(ok, "{err}");
+    let written = std::fs::read_to_string(&svg).unwrap();
+    let pos = AnyPosition::parse(GameKind::CustomTree, aima).unwrap();
+    let traced = |algorithm| {
+        trace_tree(
+            &pos,
+            &SearchRequest {
+                algorithm,
+                options: SearchOptions::default(),
+                depth: 2,
+                evaluator: String::new(),
+            },
+        )
+        .unwrap()
+    };
+    let (ab, ns) = (traced(Algorithm::AlphaBeta), traced(Algorithm::NegaScout));
+    let figure = treelab::tree::export::figure_of_trees(&[&ab, &ns], Default::default());
+    assert_eq!(written, treelab::tree::export::to_svg(&figure));
+    assert!(written.contains("negascout") && written.contains("ring:"));
+    let (ok, _, err) = treelab(
+        &[
+            &base[..],
+            &["--beside", "negascout+bogus", "--svg", svg_arg],
+        ]
+        .concat(),
+    );
+    assert!(!ok && err.contains("bogus"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
     // Refusals as in the Tree tab.
     let (ok, _, err) = treelab(&[
         "trace",

@@ -1,7 +1,7 @@
 //! `treelab trace`: the tree view without the window. Every visit of one search in the
 //! order it happened, with its window, value, type, the moves never searched below it
 //! and why it ended as it did, as text or CSV; and the tree view's figure as SVG, TikZ
-//! or PNG, optionally with a second row's tree beside it. The same limits and refusals
+//! or PNG, optionally with a second row's tree beside it in the same figure. The same limits and refusals
 //! as the Tree tab (at most 20,000 visits; SSS* is refused for MT-SSS*).
 
 use std::path::PathBuf;
@@ -44,10 +44,16 @@ pub struct TraceArgs {
     /// Write the figure as PNG to this file.
     #[arg(long)]
     pub png: Option<PathBuf>,
-    /// A second row, as in `bench` (`negascout+order=static`), to draw beside the first:
-    /// refused for now (the Tree tab draws two trees side by side).
+    /// A second row, as in `bench` (`negascout+order=static`, over the same option
+    /// flags), searched to the same depth and drawn beside the first in the figure, on
+    /// the same places, visits only one tree makes ringed (as the Tree tab draws two
+    /// rows). The text and CSV stay the first row's.
     #[arg(long)]
     pub beside: Option<String>,
+    /// Write values at a bound in the figure as `≤ v` (failed low) and `≥ v` (failed
+    /// high), as textbooks write fail-hard bounds (the Tree tab's "≤ ≥ bounds").
+    #[arg(long)]
+    pub bound_marks: bool,
     /// The options.
     #[command(flatten)]
     pub options: OptionArgs,
@@ -60,46 +66,48 @@ pub(super) fn trace_cmd(args: &TraceArgs) -> Result<()> {
     let (pos, depth) = position_and_depth(&args.game, &args.position, args.depth)?;
     let req = request(&args.algo, &args.options, depth)?;
     let tree = trace_tree(&pos, &req)?;
-    if let Some(spec) = &args.beside {
-        // Checked, so that a bad row is named; the drawing of two trees in one figure
-        // is the Tree tab's, not yet the command line's.
-        parse_row_spec(spec, &req.options).map_err(|e| anyhow::anyhow!(e))?;
-        bail!(
-            "--beside {spec}: the command line does not draw two trees in one figure yet; trace each row on its own (--algo with its options)"
-        );
-    }
+    let figures = [
+        (&args.svg, crate::tree::export::TreeFormat::Svg),
+        (&args.tikz, crate::tree::export::TreeFormat::Tikz),
+        (&args.png, crate::tree::export::TreeFormat::Png),
+    ];
+    let beside = match &args.beside {
+        Some(spec) => {
+            if figures.iter().all(|(p, _)| p.is_none()) {
+                bail!(
+                    "--beside {spec} draws a second tree in the figure: give --svg, --tikz or --png too (the text and CSV are the first row's)"
+                );
+            }
+            let row = parse_row_spec(spec, &req.options).map_err(|e| anyhow::anyhow!(e))?;
+            let second = crate::engine::SearchRequest {
+                algorithm: row.algorithm,
+                options: row.options,
+                depth,
+                evaluator: req.evaluator.clone(),
+            };
+            Some(trace_tree(&pos, &second).with_context(|| format!("--beside {spec}"))?)
+        }
+        None => None,
+    };
     match args.format.as_str() {
         "text" => print!("{}", text(&tree)),
         "csv" => print!("{}", csv(&tree)),
         other => bail!("unknown format '{other}'; expected text or csv"),
     }
-    let trees = [&tree];
-    for (path, format) in [
-        (&args.svg, crate::tree::export::TreeFormat::Svg),
-        (&args.tikz, crate::tree::export::TreeFormat::Tikz),
-        (&args.png, crate::tree::export::TreeFormat::Png),
-    ] {
+    let trees: Vec<&SearchTree> = std::iter::once(&tree).chain(beside.as_ref()).collect();
+    let o = crate::tree::export::FigureOptions {
+        bounds: args.bound_marks,
+    };
+    for (path, format) in figures {
         if let Some(path) = path {
-            let bytes = figure_bytes(&trees, format).map_err(|e| anyhow::anyhow!(e))?;
+            let figure = crate::tree::export::figure_of_trees(&trees, o);
+            let bytes =
+                crate::tree::export::encode(&figure, format).map_err(|e| anyhow::anyhow!(e))?;
             crate::vocab::atomic::write_atomic(path, &bytes)
                 .with_context(|| format!("writing {}", path.display()))?;
         }
     }
     Ok(())
-}
-
-/// The tree view's figure of `trees` in `format`.
-fn figure_bytes(
-    trees: &[&SearchTree],
-    format: crate::tree::export::TreeFormat,
-) -> Result<Vec<u8>, String> {
-    use crate::tree::export::{TreeFormat, figure_of, to_svg, to_tikz};
-    let figure = figure_of(trees[0]);
-    match format {
-        TreeFormat::Svg => Ok(to_svg(&figure).into_bytes()),
-        TreeFormat::Tikz => Ok(to_tikz(&figure).into_bytes()),
-        TreeFormat::Png => crate::tree::png::to_png(&figure, 2.0),
-    }
 }
 
 /// A window bound as the CSV writes it: a number, `-inf` or `inf`.
