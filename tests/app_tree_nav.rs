@@ -293,4 +293,17 @@ fn the_tree_pane_keeps_its_height_at_1024x700() {
     // The buttons of the controls keep their text on one line.
     let save = h.get_by_label("Save tree as…").rect();
     assert!(save.height() < 30.0, "Save tree as… is {save:?}");
+    // At every size the controls wrap inside the window and both panes are whole in it
+    // (a control that did not wrap once widened the panel past the window's edge).
+    for size in [[1024.0, 700.0], [1280.0, 800.0], [1920.0, 1080.0]] {
+        let mut h = open_path(&saved("tree-custom.ron"), size);
+        settle(&mut h);
+        let (_, areas) = h.state().tree_labels();
+        assert_eq!(areas.len(), 2);
+        for a in &areas {
+            assert!(a.max.x <= size[0], "{size:?}: a pane ends at {}", a.max.x);
+        }
+        let save = h.get_by_label("Save tree as…").rect();
+        assert!(save.max.x <= size[0], "{size:?}: Save tree as… is {save:?}");
+    }
 }

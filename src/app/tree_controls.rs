@@ -81,7 +81,9 @@ pub fn controls_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewS
         {
             build = true;
         }
-        ui.add_enabled_ui(has_trees && !quiz_open, |ui| {
+        // A unit of its own, so that the line wraps before it (a scope is never wrapped,
+        // and would widen the whole panel past the window).
+        super::layout::wrap_unit(ui, "tree_save", |ui| ui.add_enabled_ui(has_trees && !quiz_open, |ui| {
             ui.menu_button("Save tree as…", |ui| {
                 if two {
                     ui.checkbox(&mut tree.save_both, "Both trees, side by side")
@@ -101,7 +103,7 @@ pub fn controls_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewS
             } else {
                 "Build a tree first"
             });
-        });
+        }));
         if has_trees && tree.quiz.is_none() {
             super::layout::wrap_unit(ui, "tree_steps", |ui| steps_ui(ui, tree));
         }
