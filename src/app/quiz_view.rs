@@ -188,9 +188,14 @@ pub fn quiz_ui(ui: &mut egui::Ui, state: &mut TreeViewState) {
         Some(marks) => {
             let shown = qs.quiz.shown;
             for m in &marks {
+                // "the value is 3"; "a cutoff? no; every move is searched".
+                let what = match m.part {
+                    crate::tree::quiz::Part::Cutoff => format!("a cutoff? {}", m.expected),
+                    _ => format!("the {} is {}", m.part.label(), m.expected),
+                };
                 let (text, color) = if shown {
                     (
-                        format!("answer: the {} is {}", m.part.label(), m.expected),
+                        format!("answer: {what}"),
                         ui.visuals().strong_text_color(),
                     )
                 } else if m.right {
@@ -200,7 +205,7 @@ pub fn quiz_ui(ui: &mut egui::Ui, state: &mut TreeViewState) {
                     )
                 } else {
                     (
-                        format!("wrong: the {} is {}", m.part.label(), m.expected),
+                        format!("wrong: {what}"),
                         Color32::from_rgb(231, 76, 60),
                     )
                 };
