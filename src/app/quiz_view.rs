@@ -194,20 +194,14 @@ pub fn quiz_ui(ui: &mut egui::Ui, state: &mut TreeViewState) {
                     _ => format!("the {} is {}", m.part.label(), m.expected),
                 };
                 let (text, color) = if shown {
-                    (
-                        format!("answer: {what}"),
-                        ui.visuals().strong_text_color(),
-                    )
+                    (format!("answer: {what}"), ui.visuals().strong_text_color())
                 } else if m.right {
                     (
                         format!("right: {} {}", m.part.label(), m.expected),
                         Color32::from_rgb(39, 174, 96),
                     )
                 } else {
-                    (
-                        format!("wrong: {what}"),
-                        Color32::from_rgb(231, 76, 60),
-                    )
+                    (format!("wrong: {what}"), Color32::from_rgb(231, 76, 60))
                 };
                 ui.horizontal_wrapped(|ui| {
                     ui.colored_label(color, RichText::new(text).strong());

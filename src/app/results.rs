@@ -8,7 +8,7 @@ use super::comparison::{count_label, tab_label};
 use super::views::ResultsView;
 use super::{Command, TreelabApp};
 use crate::report::{Column, PARTIAL_NOTE, Ratio, Report};
-use crate::session::{PositionSet, ResultsTab};
+use crate::session::{PositionSet, ResultEntry, ResultsTab};
 use crate::vocab::count::CountKind;
 
 /// The width of the positions picker (its hover shows the whole name).
@@ -23,6 +23,17 @@ const NAME_WIDTH: f32 = 420.0;
 fn cell(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>, hover: &str) -> egui::Response {
     ui.add(egui::Label::new(text).show_tooltip_when_elided(false))
         .on_hover_text(hover)
+}
+
+/// A cell as the table on screen shows it: as the report writes it, except that a
+/// position outside a suite is its game and whole text form (the column cuts it, the
+/// hover has it whole), where the report's short form would cut it at a fixed length.
+fn screen_cell(report: &Report, e: &ResultEntry, c: Column) -> String {
+    if c == Column::Position && e.position.is_empty() {
+        format!("{} {}", e.game.name(), e.position_text)
+    } else {
+        report.cell(e, c)
+    }
 }
 
 /// How the table leaves the app.
@@ -304,7 +315,7 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp, table: &mut TableView) {
                 let names = if matches!(c, Column::Setup | Column::Position) {
                     let texts: std::collections::HashSet<String> = view
                         .iter()
-                        .map(|&i| report.cell(&report.results[i], c))
+                        .map(|&i| screen_cell(&report, &report.results[i], c))
                         .collect();
                     texts
                         .into_iter()
@@ -368,7 +379,7 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp, table: &mut TableView) {
                         let e = &report.results[i];
                         for c in Column::ALL {
                             row.col(|ui| {
-                                let text = report.cell(e, c);
+                                let text = screen_cell(&report, e, c);
                                 if c == Column::Score && disagree[i] {
                                     let others: Vec<String> = report
                                         .scores_at(e)
