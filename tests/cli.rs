@@ -518,19 +518,19 @@ fn every_subcommand_that_takes_a_position_accepts_one_that_starts_with_a_dash() 
     assert!(err.contains("aspiration width -3"), "{err}");
 }
 
-/// The README's sharding examples (GNU parallel with `{#}`, a Slurm array), run as
+/// The sharding examples of docs/cli.md (GNU parallel with `{#}`, a Slurm array), run as
 /// written with the job number or task id filled in, merge into the unsharded grid.
 #[test]
-fn the_readme_shard_examples_merge_into_the_whole_grid() {
-    let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
+fn the_documented_shard_examples_merge_into_the_whole_grid() {
+    let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cli.md"));
     let parallel_line = readme
         .lines()
         .find(|l| l.starts_with("parallel treelab bench") && l.contains("{#}"))
-        .expect("README shows a GNU parallel example");
+        .expect("docs/cli.md shows a GNU parallel example");
     let slurm_line = readme
         .lines()
         .find(|l| l.starts_with("treelab bench") && l.contains("$SLURM_ARRAY_TASK_ID"))
-        .expect("README shows a Slurm example");
+        .expect("docs/cli.md shows a Slurm example");
     let words = |line: &str, fill: &dyn Fn(&str) -> String| -> Vec<String> {
         let command = line.split(" ::: ").next().unwrap_or(line);
         let command = command.strip_prefix("parallel ").unwrap_or(command);

@@ -199,7 +199,7 @@ fn sprt_llr_matches_an_independent_maximisation() {
             1.389_822_163_939,
             1.246_143_410_365,
         ),
-        // The 109 games of the README's reproduction (L 14, D 11, W 84).
+        // The 109 games of the reproduction (L 14, D 11, W 84).
         (
             games(14, 11, 84),
             -10.0,
