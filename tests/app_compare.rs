@@ -86,11 +86,11 @@ fn stop_ends_a_long_search_and_keeps_its_partial_result() {
         h.step();
         std::thread::sleep(Duration::from_millis(10));
     }
-    h.get_by_label("Seed layout").click();
+    h.get_by_label("Article layout").click();
     settle(&mut h);
     assert_eq!(
         h.state().session().view.tab,
-        treelab::session::ResultsTab::Seeds
+        treelab::session::ResultsTab::Articles
     );
     assert!(
         h.query_by_label_contains("Row 1: #40 depth 20 ·").is_some(),
@@ -383,7 +383,7 @@ fn a_stopped_rerun_keeps_complete_results_and_marks_partial_counts() {
         .clone();
     assert!(!stopped.is_complete());
     h.get_by_label_contains("* includes a stopped or failed search");
-    h.get_by_label("Seed layout").click();
+    h.get_by_label("Article layout").click();
     settle(&mut h);
     h.get_by_label(&format!("{}*", stopped.record.stats.nodes));
     h.get_by_label_contains("* includes a stopped or failed search");

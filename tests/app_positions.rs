@@ -196,7 +196,7 @@ fn totals_count_each_position_of_the_stated_set_once() {
     let results = &app.session().results;
     // #40's results of the first run were of the same position: replaced, not added.
     assert_eq!(results.len(), 2 * 3 * 20);
-    h.get_by_label("Seed layout").click();
+    h.get_by_label("Article layout").click();
     settle(&mut h);
     h.get_by_label_contains("Totals over the suite fforum-40-59.obf, 20 positions");
     assert!(h.query_by_label_contains("21 positions").is_none());

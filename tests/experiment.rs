@@ -150,7 +150,7 @@ fn experiment_e3_quick_shows_the_perfect_oracle_equality_and_writes_its_files() 
     let (ok, stdout, stderr) = treelab(&["experiment", "e3", "--quick", "--out", out]);
     assert!(ok, "{stderr}");
     assert!(
-        stdout.contains("alpha-beta == PVS (seed's scout): equal: yes"),
+        stdout.contains("alpha-beta == PVS (article's scout): equal: yes"),
         "{stdout}"
     );
     assert!(stdout.contains("alpha-beta == Pearl's Scout: equal: yes"));

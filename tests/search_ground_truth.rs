@@ -1,6 +1,6 @@
 //! Ground truth for the search engine on the real games: every exact algorithm against
 //! plain minimax (also on hundreds of random hand-built trees read from their text),
-//! the Knuth-Moore minimal tree, seed 002's perfect-oracle equality, the strongly-solved
+//! the Knuth-Moore minimal tree, article 002's perfect-oracle equality, the strongly-solved
 //! check, determinism, stopping and memory caps.
 
 use std::sync::Arc;
@@ -433,7 +433,7 @@ fn seed_002_perfect_oracle_makes_alpha_beta_and_scout_count_the_same() {
                 let pvs = ttt_total(Algorithm::Pvs, &plain);
                 let ns = ttt_total(Algorithm::NegaScout, &plain);
                 let label = format!("window {window:?} tt {tt} scoring {scoring:?}");
-                assert_eq!(ab, pvs, "alpha-beta vs PVS (seed 002's Scout), {label}");
+                assert_eq!(ab, pvs, "alpha-beta vs PVS (article 002's Scout), {label}");
                 assert_eq!(ab, ns, "alpha-beta vs NegaScout, {label}");
             }
         }

@@ -598,7 +598,7 @@ pub fn count_label(c: CountKind) -> &'static str {
 pub fn tab_label(t: ResultsTab) -> &'static str {
     match t {
         ResultsTab::Table => "Table",
-        ResultsTab::Seeds => "Seed layout",
+        ResultsTab::Articles => "Article layout",
         ResultsTab::Charts => "Charts",
         ResultsTab::Tree => "Tree",
         ResultsTab::Match => "Match",

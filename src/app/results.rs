@@ -1,4 +1,4 @@
-//! The results: a sortable table (one line per row x position x depth), the seeds'
+//! The results: a sortable table (one line per row x position x depth), the articles'
 //! layout (a table per position, a line per row, a column per depth, then totals and
 //! ratios), and the exports. The numbers come from [`crate::report::Report`].
 
@@ -58,11 +58,11 @@ impl ResultsView for TableView {
     }
 }
 
-/// The seeds' layout: a table per position (no state of its own).
+/// The articles' layout: a table per position (no state of its own).
 #[derive(Default)]
-pub struct SeedsView;
+pub struct ArticlesView;
 
-impl ResultsView for SeedsView {
+impl ResultsView for ArticlesView {
     fn ui(&mut self, ui: &mut egui::Ui, app: &mut TreelabApp) {
         seeds_ui(ui, app);
     }
@@ -425,10 +425,10 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp, table: &mut TableView) {
     }
 }
 
-/// The widest a row's label may be in the seeds' layout.
+/// The widest a row's label may be in the articles' layout.
 const SEED_LABEL_WIDTH: f32 = 160.0;
 
-/// One grid in the seeds' layout: a line per row, a column per depth.
+/// One grid in the articles' layout: a line per row, a column per depth.
 fn seed_grid(
     ui: &mut egui::Ui,
     id: egui::IdSalt,

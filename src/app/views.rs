@@ -1,4 +1,4 @@
-//! The results views, one per tab of the results area (table, seed layout, charts,
+//! The results views, one per tab of the results area (table, article layout, charts,
 //! tree, match): each is a type that owns its view state and draws itself from the app. The
 //! results area takes the open tab's view out of the app while it draws (so the view
 //! and the app can both be borrowed) and puts it back.
@@ -10,7 +10,7 @@
 use super::TreelabApp;
 use super::charts::ChartsView;
 use super::match_view::MatchView;
-use super::results::{SeedsView, TableView};
+use super::results::{ArticlesView, TableView};
 use super::tree_view::TreeViewState;
 use crate::session::ResultsTab;
 
@@ -32,8 +32,8 @@ pub trait ResultsView {
 pub struct Views {
     /// The sortable table.
     pub table: TableView,
-    /// The seeds' layout.
-    pub seeds: SeedsView,
+    /// The articles' layout.
+    pub articles: ArticlesView,
     /// The charts.
     pub charts: ChartsView,
     /// The tree view.
@@ -47,7 +47,7 @@ impl Views {
     pub fn get(&mut self, tab: ResultsTab) -> &mut dyn ResultsView {
         match tab {
             ResultsTab::Table => &mut self.table,
-            ResultsTab::Seeds => &mut self.seeds,
+            ResultsTab::Articles => &mut self.articles,
             ResultsTab::Charts => &mut self.charts,
             ResultsTab::Tree => &mut self.tree,
             ResultsTab::Match => &mut self.matches,

@@ -71,7 +71,7 @@ pub struct BenchArgs {
     pub options: OptionArgs,
 }
 
-/// Parses `2..10` (inclusive, as the seeds' tables), `2..=10` or `2,4,6`. Every depth
+/// Parses `2..10` (inclusive, as the articles' tables), `2..=10` or `2,4,6`. Every depth
 /// must lie in 1 ..= [`MAX_DEPTH`](crate::search::options::MAX_DEPTH), so an absurd range
 /// is refused before anything is allocated for it.
 pub fn parse_depths(text: &str) -> Result<Vec<u32>> {

@@ -63,7 +63,7 @@ pub enum Command {
     Verify(VerifyArgs),
     /// Run algorithms on a seeded random uniform tree beside the Knuth-Moore bound.
     Tree(TreeArgs),
-    /// Run every position of a suite x algorithm rows x depths; print the seeds' tables.
+    /// Run every position of a suite x algorithm rows x depths; print the articles' tables.
     Bench(BenchArgs),
     /// Sessions without the window: write a preset, run a session's rows, print results.
     #[command(subcommand)]
@@ -153,7 +153,7 @@ pub struct OptionArgs {
     /// Scoring of finished games: native, win-loss, shortest-win.
     #[arg(long, default_value = "native")]
     pub scoring: String,
-    /// NegaScout: skip the re-search at depth <= 2 (seed 000).
+    /// NegaScout: skip the re-search at depth <= 2 (article 000).
     #[arg(long)]
     pub skip_shallow_research: bool,
     /// MTD(f): first guess.

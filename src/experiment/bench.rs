@@ -424,7 +424,7 @@ impl BenchResult {
                     }
                 }
             };
-        // The seed layout: a table per position, read from the same model as the
+        // The article layout: a table per position, read from the same model as the
         // totals (a stopped search's count carries the partial mark).
         let entries = self.entries();
         let report = Report::new(&entries, &[], None);

@@ -1,5 +1,5 @@
 //! `treelab match`: whole games between two players, for the experiments that measure
-//! search effort over real games (seed 004's killer moves).
+//! search effort over real games (article 004's killer moves).
 //!
 //! A player is either a searcher, written as a bench row with a depth
 //! (`negaalpha+killers=32@6`: NegaAlpha with 32 killer moves per ply searching 6 plies

@@ -1,6 +1,6 @@
 //! Batch experiments: every position of a suite x every algorithm row x every depth,
 //! run in parallel over positions with results identical to a serial run, and printed
-//! in the seeds' layout (one table per position, a line per algorithm, a column per
+//! in the articles' layout (one table per position, a line per algorithm, a column per
 //! depth), then totals and ratios; whole games between two players; the classic
 //! experiments E1-E5 as presets; a small SVG chart writer for their figures; and
 //! [`soak`], which runs searches started and stopped for a long while and watches

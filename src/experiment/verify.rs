@@ -1,5 +1,5 @@
 //! Whether an algorithm plays tic-tac-toe perfectly: every reachable position that is
-//! not over, its move checked against exact negamax values (seed 002's "strongly
+//! not over, its move checked against exact negamax values (article 002's "strongly
 //! solved" check).
 
 use anyhow::Result;

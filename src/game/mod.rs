@@ -49,7 +49,7 @@ impl Side {
     }
 }
 
-/// How a finished game is scored (seed 002's `shortest_victory` and the games' own
+/// How a finished game is scored (article 002's `shortest_victory` and the games' own
 /// scores). Every value is from the point of view of the side to move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -62,7 +62,7 @@ pub enum Scoring {
     Native,
     /// Win 1, draw 0, loss -1, whatever the margin or the length of the game.
     WinLoss,
-    /// A win scores more the sooner it comes (seed 002: tic-tac-toe `(11 - moves) / 2`
+    /// A win scores more the sooner it comes (article 002: tic-tac-toe `(11 - moves) / 2`
     /// for the first player; Connect Four: Pons' score; Othello: falls back to the
     /// disc difference, where the length of the game carries no meaning).
     ShortestWin,
@@ -233,7 +233,7 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     fn terminal_score(&self, scoring: Scoring) -> i32;
 
     /// The smallest and largest score a finished game can have under `scoring` (the
-    /// "game's own score range" initial window, seed 002's `init_ab`).
+    /// "game's own score range" initial window, article 002's `init_ab`).
     fn score_range(&self, scoring: Scoring) -> (i32, i32);
 
     /// The largest magnitude a static evaluation may take under `scoring` so that every

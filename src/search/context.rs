@@ -456,7 +456,7 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
                 self.killers.resize_with(ply + 1, Vec::new);
             }
             let list = &mut self.killers[ply];
-            // Seed 004: most recent first; a known killer moves to the front.
+            // Article 004: most recent first; a known killer moves to the front.
             if let Some(at) = list.iter().position(|&m| m == mv) {
                 list.remove(at);
             }

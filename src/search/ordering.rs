@@ -4,7 +4,7 @@
 //! first, then the killers of this ply that are legal here (most recent first), then the
 //! rest by the chosen [`MoveOrder`] with the history score breaking ties. With
 //! `order_all = false` only the best-rated move is brought to the front of the rest and
-//! the others keep generation order (seed 002's `sort_allnodes=False`).
+//! the others keep generation order (article 002's `sort_allnodes=False`).
 //!
 //! Look-ahead orderings (shallow search, oracle) run through the same context with
 //! counting diverted to `ordering_nodes`, so they can be stopped like any search but do
@@ -84,7 +84,7 @@ pub(super) fn order_moves<G: Game, E: Evaluator<G>>(
         }
         ctx.scratch = keyed;
     }
-    // Killers in front of the rest, most recent first (seed 004's reorder).
+    // Killers in front of the rest, most recent first (article 004's reorder).
     let killers = ctx.killers_at(ply);
     if !killers.is_empty() {
         let mut front = 0;

@@ -285,10 +285,10 @@ pub struct ViewChoices {
     pub baseline_row: Option<usize>,
     /// Which view of the results is open.
     pub tab: ResultsTab,
-    /// Which positions the table, the seeds' layout, the charts and the exports show
+    /// Which positions the table, the articles' layout, the charts and the exports show
     /// (by default what Run searches: the current position or the suite).
     pub scope: ResultScope,
-    /// What the seed-layout tables and the charts count.
+    /// What the article-layout tables and the charts count.
     pub count: crate::vocab::count::CountKind,
     /// Run on every position of the suite (true) or on the current position.
     pub run_suite: bool,
@@ -311,8 +311,9 @@ pub enum ResultsTab {
     /// One line per row x position x depth.
     #[default]
     Table,
-    /// The seeds' layout: a table per position, a line per row, a column per depth.
-    Seeds,
+    /// The articles' layout: a table per position, a line per row, a column per depth.
+    #[serde(alias = "Seeds")]
+    Articles,
     /// Nodes against depth, ratio to the baseline.
     Charts,
     /// The search tree of a row, step by step.
@@ -325,7 +326,7 @@ impl ResultsTab {
     /// Every tab, in the order the toolbar shows them.
     pub const ALL: [ResultsTab; 5] = [
         ResultsTab::Table,
-        ResultsTab::Seeds,
+        ResultsTab::Articles,
         ResultsTab::Charts,
         ResultsTab::Tree,
         ResultsTab::Match,
@@ -684,6 +685,15 @@ mod tests {
         let msg = err.to_string();
         assert!(msg.starts_with("line 1, column"), "{msg}");
         assert!(Session::from_ron("not a session at all").is_err());
+    }
+
+    #[test]
+    fn a_session_saved_with_the_old_name_of_the_articles_tab_opens_on_it() {
+        let text = r#"Session(version: 2, game: tictactoe, view: ViewChoices(tab: Seeds))"#;
+        let s = Session::from_ron(text).unwrap();
+        assert_eq!(s.view.tab, ResultsTab::Articles);
+        let again = Session::from_ron(&s.to_ron().unwrap()).unwrap();
+        assert_eq!(again.view.tab, ResultsTab::Articles);
     }
 
     #[test]

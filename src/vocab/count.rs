@@ -13,7 +13,7 @@ pub enum CountKind {
     /// Every node visited.
     #[default]
     Nodes,
-    /// Static evaluations and finished games (the seed 000 tables).
+    /// Static evaluations and finished games (the article 000 tables).
     Leaves,
 }
 

@@ -1,4 +1,4 @@
-//! E1: NegaAlpha vs Scout vs NegaScout on FFO #40-#59 at depths 2-10 (seed 000).
+//! E1: NegaAlpha vs Scout vs NegaScout on FFO #40-#59 at depths 2-10 (article 000).
 
 use super::*;
 
@@ -6,7 +6,7 @@ use super::*;
 pub(super) const E1: Experiment = Experiment {
     name: "e1",
     label: "E1: NegaAlpha vs Scout vs NegaScout, FFO #40-#59, depths 2-10",
-    description: "Seed 000: fixed-depth searches in generation order, no table; run it on the whole suite.",
+    description: "Article 000: fixed-depth searches in generation order, no table; run it on the whole suite.",
     preset: Some(preset),
     run: e1,
 };
@@ -17,13 +17,13 @@ const ROWS: [&str; 3] = ["negaalpha", "scout", "negascout+skip-shallow-research"
 const DEPTHS: (u32, u32) = (2, 10);
 const QUICK_LAST_DEPTH: u32 = 8;
 
-/// Seed 000's totals of NegaAlpha over FFO #40-#59, depths 2..10 (leaves).
+/// Article 000's totals of NegaAlpha over FFO #40-#59, depths 2..10 (leaves).
 const E1_SEED_NEGAALPHA: [u64; 9] = [
     765, 5_537, 13_448, 106_429, 237_333, 2_208_187, 3_146_785, 82_055_381, 48_233_277,
 ];
-/// Seed 000's Scout / NegaAlpha ratios, depths 2..10.
+/// Article 000's Scout / NegaAlpha ratios, depths 2..10.
 const E1_SEED_SCOUT: [f64; 9] = [1.40, 0.90, 1.13, 0.57, 0.89, 0.39, 0.97, 0.14, 0.96];
-/// Seed 000's NegaScout / NegaAlpha ratios, depths 2..10.
+/// Article 000's NegaScout / NegaAlpha ratios, depths 2..10.
 const E1_SEED_NEGASCOUT: [f64; 9] = [1.00, 0.87, 0.95, 0.84, 0.79, 0.62, 0.77, 0.35, 0.75];
 
 pub(super) fn e1(
@@ -43,14 +43,14 @@ pub(super) fn e1(
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "E1 (seed 000): NegaAlpha (fail-hard), Scout, NegaScout (seed version) on FFO #40-#59, depths 2-{last}, \
-         default evaluator, generation order, no table. Counter: leaves (static evaluations), as the seed's tables."
+        "E1 (article 000): NegaAlpha (fail-hard), Scout, NegaScout (article's version) on FFO #40-#59, depths 2-{last}, \
+         default evaluator, generation order, no table. Counter: leaves (static evaluations), as the article's tables."
     );
     text.push_str(&result.render(CountKind::Leaves, bench::Format::Text));
     let leaves = result.totals(CountKind::Leaves);
     let nodes = result.totals(CountKind::Nodes);
     let mut cmp = Table::new(
-        "Beside seed 000 (totals over the 20 positions; ratios to NegaAlpha)",
+        "Beside article 000 (totals over the 20 positions; ratios to NegaAlpha)",
         &[
             "depth",
             "NegaAlpha leaves",
@@ -105,7 +105,7 @@ pub(super) fn e1(
             series("Scout", &leaves[1]),
             series("NegaScout (seed)", &leaves[2]),
             Series {
-                name: "seed 000 NegaAlpha".into(),
+                name: "article 000 NegaAlpha".into(),
                 values: depths
                     .iter()
                     .map(|&d| Some(E1_SEED_NEGAALPHA[(d - 2) as usize] as f64))

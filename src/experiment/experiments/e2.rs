@@ -1,4 +1,4 @@
-//! E2: the killer heuristic, killer counts in whole Othello games (seed 004).
+//! E2: the killer heuristic, killer counts in whole Othello games (article 004).
 
 use super::*;
 
@@ -6,7 +6,7 @@ use super::*;
 pub(super) const E2: Experiment = Experiment {
     name: "e2",
     label: "E2: killer moves k = 0..128, NegaAlpha depth 6, FFO #40-#59",
-    description: "Seed 004: the same search with 0, 1, 2, 4, ..., 128 killer moves per ply.",
+    description: "Article 004: the same search with 0, 1, 2, 4, ..., 128 killer moves per ply.",
     preset: Some(preset),
     run: e2,
 };
@@ -19,7 +19,7 @@ fn player(k: u32) -> String {
     format!("negaalpha+killers={k}")
 }
 
-/// Seed 004's mean nodes per game: `(k, nodes, seconds)` (k = 0 is plain alpha-beta).
+/// Article 004's mean nodes per game: `(k, nodes, seconds)` (k = 0 is plain alpha-beta).
 const E2_SEED: [(u32, f64, f64); 9] = [
     (0, 182_336.39, 22_964.40),
     (1, 112_789.62, 16_365.91),
@@ -82,14 +82,14 @@ pub(super) fn e2(
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "E2 (seed 004): killer moves per ply, NegaAlpha (fail-hard, generation order) at depth {depth}, \
+        "E2 (article 004): killer moves per ply, NegaAlpha (fail-hard, generation order) at depth {depth}, \
          Othello self-play (the same player on both sides), {games} games from {openings} seeded random \
          opening moves (seed {seed}); nodes and seconds per game are both sides' searches together."
     );
     let base_nodes = matches[0].total_nodes().mean;
     let base_secs = matches[0].total_seconds().mean;
     let mut t = Table::new(
-        "Mean per game (± standard deviation over the games) beside seed 004",
+        "Mean per game (± standard deviation over the games) beside article 004",
         &[
             "k",
             "nodes/game",
@@ -160,7 +160,7 @@ pub(super) fn e2(
                 values: matches.iter().map(|m| Some(m.total_nodes().mean)).collect(),
             },
             Series {
-                name: "seed 004".into(),
+                name: "article 004".into(),
                 values: E2_SEED.iter().map(|s| Some(s.1)).collect(),
             },
         ],

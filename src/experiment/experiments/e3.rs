@@ -1,4 +1,4 @@
-//! E3: alpha-beta vs Scout on every tic-tac-toe position, options crossed (seed 002).
+//! E3: alpha-beta vs Scout on every tic-tac-toe position, options crossed (article 002).
 
 use super::*;
 
@@ -6,7 +6,7 @@ use super::*;
 pub(super) const E3: Experiment = Experiment {
     name: "e3",
     label: "E3: alpha-beta vs Scout with perfect ordering, 627 tic-tac-toe classes",
-    description: "Seed 002: every non-final position up to symmetry searched to the end; with a perfect oracle both search the same nodes, with a weak ordering they differ.",
+    description: "Article 002: every non-final position up to symmetry searched to the end; with a perfect oracle both search the same nodes, with a weak ordering they differ.",
     preset: Some(preset),
     run: e3,
 };
@@ -39,7 +39,7 @@ pub struct E3Result {
     pub cells: Vec<E3Cell>,
 }
 
-/// E3's algorithms: seed 002's alpha-beta (fail-soft), seed 002's "scout" (null window
+/// E3's algorithms: article 002's alpha-beta (fail-soft), article 002's "scout" (null window
 /// plus re-search: PVS), NegaScout, and Pearl's Scout.
 const E3_ALGOS: [(&str, Algorithm, bool); 4] = [
     ("alphabeta", Algorithm::AlphaBeta, true),
@@ -48,7 +48,7 @@ const E3_ALGOS: [(&str, Algorithm, bool); 4] = [
     ("scout", Algorithm::Scout, false),
 ];
 
-/// Seed 002's figures: `(scoring, window, tt, ordering, order_all, alpha-beta, scout)`.
+/// Article 002's figures: `(scoring, window, tt, ordering, order_all, alpha-beta, scout)`.
 const E3_SEED: [(&str, &str, bool, &str, bool, u64, u64); 25] = [
     (
         "win-loss", "infinite", false, "static", false, 13_866, 14_726,
@@ -304,8 +304,8 @@ pub(super) fn e3(
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "E3 (seed 002): total nodes over the {} tic-tac-toe classes that are not over, each searched to the end.\n\
-         alphabeta = seed's ai_abs (fail-soft); pvs = seed's ai_scout (null window, re-search on fail high); \
+        "E3 (article 002): total nodes over the {} tic-tac-toe classes that are not over, each searched to the end.\n\
+         alphabeta = article's ai_abs (fail-soft); pvs = article's ai_scout (null window, re-search on fail high); \
          negascout = Reinefeld; scout = Pearl's TEST/EVAL Scout (takes no window, so no 'game' window cells).\n\
          Orderings: none = generation order; static = centre, corners, edges (weak); eval = one ply of the 'lines' \
          evaluator; shallow:3 = a 3-ply search with it (strong); oracle = exact values (perfect); oracle-wl = exact \
@@ -363,7 +363,7 @@ pub(super) fn e3(
         ]);
     }
     text.push_str(&t.text());
-    // The seed's claim, stated explicitly.
+    // The article's claim, stated explicitly.
     let perfect: Vec<&E3Cell> = cells
         .iter()
         .filter(|c| c.ordering == "oracle" && !c.order_all)
@@ -381,7 +381,7 @@ pub(super) fn e3(
     let _ = writeln!(
         text,
         "\nperfect oracle (first move ordered), every scoring, window and table:\n  \
-         alpha-beta == PVS (seed's scout): {} ({pvs_eq}/{} option sets)\n  \
+         alpha-beta == PVS (article's scout): {} ({pvs_eq}/{} option sets)\n  \
          alpha-beta == NegaScout: {} ({ns_eq}/{})\n  \
          alpha-beta == Pearl's Scout: {} ({scout_eq}/{with_scout})",
         yes_no(pvs_eq == perfect.len()),
@@ -398,7 +398,7 @@ pub(super) fn e3(
          (seed: differ, 14,404 vs 14,389)",
         blind.len()
     );
-    // Seed 002's strongly-solved check, on every reachable position.
+    // Article 002's strongly-solved check, on every reachable position.
     for (algo, order) in [
         ("alphabeta", "static"),
         ("scout", "static"),
@@ -478,7 +478,7 @@ fn strongly_solved(req: &SearchRequest) -> Result<(usize, usize), EngineError> {
         .map_err(|e| EngineError::Input(format!("{e:#}")))
 }
 
-/// The app's E3: seed 002's headline cells (win-loss scoring, no table, infinite
+/// The app's E3: article 002's headline cells (win-loss scoring, no table, infinite
 /// window) for alpha-beta and Scout, with the perfect oracle and with the static
 /// ordering, searched to the end on the 627 classes; the same options as those cells
 /// of the CLI's grid.

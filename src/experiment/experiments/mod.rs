@@ -243,7 +243,7 @@ pub fn run_experiment(
 }
 
 /// A preset's session on `game`'s start position: no rows or results yet, the first
-/// row as the baseline, the seed layout shown.
+/// row as the baseline, the article layout shown.
 fn preset_base(game: GameKind) -> Session {
     let mut s = Session {
         position: AnyPosition::start(game),
@@ -253,7 +253,7 @@ fn preset_base(game: GameKind) -> Session {
         ..Session::default()
     };
     s.view.baseline_row = Some(0);
-    s.view.tab = ResultsTab::Seeds;
+    s.view.tab = ResultsTab::Articles;
     s
 }
 

@@ -60,7 +60,7 @@ const HINT_CORNER: i32 = 1;
 /// See [`HINT_CENTRE`].
 const HINT_EDGE: i32 = 0;
 
-/// Shortest-win scoring (seed 002): an X win after `m` stones is worth
+/// Shortest-win scoring (article 002): an X win after `m` stones is worth
 /// `(SHORTEST_WIN_X_BASE - m) / 2` to X, an O win `(m - SHORTEST_WIN_O_BASE) / 2`.
 const SHORTEST_WIN_X_BASE: i32 = 11;
 /// See [`SHORTEST_WIN_X_BASE`].

@@ -1,4 +1,4 @@
-//! Alpha-beta in its two-sided form (seed 002): MAX nodes raise alpha, MIN nodes lower
+//! Alpha-beta in its two-sided form (article 002): MAX nodes raise alpha, MIN nodes lower
 //! beta, and a node stops as soon as its window is empty.
 //!
 //! Knuth & Moore, "An analysis of alpha-beta pruning" (1975).

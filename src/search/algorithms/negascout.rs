@@ -4,7 +4,7 @@
 //! the test returned.
 //!
 //! Reinefeld, "An improvement of the Scout tree-search algorithm", ICCA Journal 6(4)
-//! (1983); seed 000's form, with its option to skip the re-search when `depth <= 2`:
+//! (1983); article 000's form, with its option to skip the re-search when `depth <= 2`:
 //! there the child's children are leaves, so a fail-soft null-window value that fails
 //! high for this node is already exact.
 //! Contract: fail-soft (see [`super::negaalpha`]), side to move's view.
@@ -12,7 +12,7 @@
 use crate::game::{Evaluator, Game};
 use crate::search::context::{Ctx, INF};
 
-/// The depth at or below which seed 000 skips the re-search.
+/// The depth at or below which article 000 skips the re-search.
 const SHALLOW_SKIP_DEPTH: u32 = 2;
 
 /// Searches `pos` at `depth` with the window `(alpha, beta)`, fail-soft.

@@ -4,7 +4,7 @@
 //!
 //! Marsland & Campbell, "Parallel search of strongly ordered game trees" (1982); seed
 //! 001's pseudo-code (the Japanese Wikipedia's NegaScout), which is this algorithm.
-//! Seed 002's "Scout" (its スカウト法, with null-window tests) is PVS in two-sided form.
+//! Article 002's "Scout" (its スカウト法, with null-window tests) is PVS in two-sided form.
 //! Contract: fail-soft (see [`super::negaalpha`]), side to move's view.
 
 use crate::game::{Evaluator, Game};

@@ -3,7 +3,7 @@
 //! only when its test succeeds.
 //!
 //! Pearl, "Asymptotic properties of minimax trees and game-searching procedures",
-//! Artificial Intelligence 14 (1980); seed 000's Scout.
+//! Artificial Intelligence 14 (1980); article 000's Scout.
 //! Contract: [`eval`] returns the exact value from the side to move's view; [`test()`]
 //! answers "is the value greater than `t`?" exactly.
 
