@@ -78,3 +78,26 @@ pub fn random_playout<G: Game>(start: &G, plies: usize, rng: &mut SeededRng) -> 
     }
     pos
 }
+
+/// A bench over the first `positions` of FFO #40-#59 with `rows` (row specs) at `depths`.
+pub fn small_bench(
+    threads: usize,
+    depths: Vec<u32>,
+    rows: &[&str],
+    positions: usize,
+) -> treelab::experiment::bench::BenchSpec {
+    let mut suite = treelab::engine::Suite::load_named("fforum-40-59.obf").expect("shipped suite");
+    suite.items.truncate(positions);
+    let base = SearchOptions::default();
+    treelab::experiment::bench::BenchSpec {
+        suite,
+        rows: rows
+            .iter()
+            .map(|r| treelab::experiment::bench::parse_row_spec(r, &base).expect("row"))
+            .collect(),
+        depths,
+        evaluator: String::new(),
+        threads,
+        shard: None,
+    }
+}
