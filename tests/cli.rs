@@ -65,9 +65,12 @@ fn search_prints_name_value_lines() {
         "alphabeta",
         "--depth",
         "9",
+        "--scoring",
+        "win-loss",
     ]);
     assert!(ok, "{err}");
     assert!(out.lines().any(|l| l == "score: 0"));
+    // Win-loss scoring: a win 1, a loss -1 (native scoring tells a sooner win apart).
     assert!(out.lines().any(|l| l == "nodes: 18297"));
     for name in [
         "best:",

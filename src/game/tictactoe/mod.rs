@@ -69,6 +69,14 @@ const SHORTEST_WIN_O_BASE: i32 = 10;
 /// 5 stones in all). Negamax values at any node lie within plus or minus this.
 const SHORTEST_WIN_MAX: i32 = 3;
 
+/// Every static evaluation a search takes at its horizon lies in
+/// `-HEURISTIC_LIMIT ..= HEURISTIC_LIMIT` (the lines evaluator stays within 24); native
+/// scoring puts every proven result beyond it.
+pub const HEURISTIC_LIMIT: i32 = 100;
+/// Native scoring: a win is its shortest-win value (1 to 3, the sooner the more) this
+/// much further from 0, so that a proven win outranks every evaluation.
+const NATIVE_WIN_OFFSET: i32 = HEURISTIC_LIMIT;
+
 /// The [`TicTacToeEval::Lines`] weight of a line open for one side, by how many of
 /// that side's stones it already holds.
 const LINE_WEIGHT_BY_STONES: [i32; 3] = [1, 2, 3];
@@ -383,27 +391,43 @@ impl Game for TicTacToe {
             return 0;
         };
         let sign = if winner == self.side { 1 } else { -1 };
-        match scoring {
-            Scoring::Native | Scoring::WinLoss => sign,
-            Scoring::ShortestWin => {
-                let stones = self.plies_played() as i32;
-                let for_x = match winner {
-                    Side::First => (SHORTEST_WIN_X_BASE - stones) / 2,
-                    Side::Second => (stones - SHORTEST_WIN_O_BASE) / 2,
-                };
-                match self.side {
-                    Side::First => for_x,
-                    Side::Second => -for_x,
-                }
+        let shortest = || {
+            let stones = self.plies_played() as i32;
+            let for_x = match winner {
+                Side::First => (SHORTEST_WIN_X_BASE - stones) / 2,
+                Side::Second => (stones - SHORTEST_WIN_O_BASE) / 2,
+            };
+            match self.side {
+                Side::First => for_x,
+                Side::Second => -for_x,
             }
+        };
+        match scoring {
+            Scoring::WinLoss => sign,
+            Scoring::ShortestWin => shortest(),
+            Scoring::Native => shortest() + sign * NATIVE_WIN_OFFSET,
         }
     }
 
     fn score_range(&self, scoring: Scoring) -> (i32, i32) {
         match scoring {
-            Scoring::Native | Scoring::WinLoss => (-1, 1),
+            Scoring::WinLoss => (-1, 1),
             Scoring::ShortestWin => (-SHORTEST_WIN_MAX, SHORTEST_WIN_MAX),
+            Scoring::Native => {
+                let m = NATIVE_WIN_OFFSET + SHORTEST_WIN_MAX;
+                (-m, m)
+            }
         }
+    }
+
+    /// Native scoring leaves the evaluator its whole range below every proven result;
+    /// win-loss and shortest-win leave no value between a draw and the smallest win, so
+    /// there an unfinished position at the horizon scores as a draw.
+    fn heuristic_limit(&self, scoring: Scoring) -> Option<i32> {
+        Some(match scoring {
+            Scoring::Native => HEURISTIC_LIMIT,
+            Scoring::WinLoss | Scoring::ShortestWin => 0,
+        })
     }
 
     fn hash(&self) -> u64 {

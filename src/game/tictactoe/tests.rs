@@ -136,7 +136,7 @@ fn moves_outcomes_and_scores() {
     x_won.legal_moves(&mut moves);
     assert!(moves.is_empty());
     assert_eq!(x_won.outcome(), Some(Outcome::Loss));
-    assert_eq!(x_won.terminal_score(Scoring::Native), -1);
+    assert_eq!(x_won.terminal_score(Scoring::Native), -103);
     assert_eq!(x_won.terminal_score(Scoring::WinLoss), -1);
     assert_eq!(x_won.terminal_score(Scoring::ShortestWin), -3);
 
@@ -156,6 +156,50 @@ fn moves_outcomes_and_scores() {
     }
     assert_eq!(start.score_range(Scoring::WinLoss), (-1, 1));
     assert_eq!(start.score_range(Scoring::ShortestWin), (-3, 3));
+}
+
+/// A proven result always outranks what a search takes from the evaluator at its
+/// horizon: under every scoring, every win of every length lies above every evaluation
+/// of an unfinished position (after the game's limit), every loss below.
+#[test]
+fn a_proven_win_outranks_every_heuristic_value_under_every_scoring() {
+    let all = TicTacToe::all_reachable();
+    let (finished, open): (Vec<&TicTacToe>, Vec<&TicTacToe>) =
+        all.iter().partition(|p| p.outcome().is_some());
+    let lost: Vec<&&TicTacToe> = finished
+        .iter()
+        .filter(|p| p.outcome() == Some(Outcome::Loss))
+        .collect();
+    let lengths: std::collections::BTreeSet<u32> =
+        lost.iter().map(|p| p.plies_played() as u32).collect();
+    assert_eq!(lengths, (5..=9).collect(), "wins of every length");
+    for scoring in Scoring::ALL {
+        let limit = TicTacToe::new()
+            .heuristic_limit(scoring)
+            .expect("tic-tac-toe bounds its heuristic values");
+        for p in &lost {
+            let loss = p.terminal_score(scoring);
+            assert!(
+                loss < -limit && -loss > limit,
+                "{scoring:?}: {p} scores {loss}"
+            );
+        }
+        for e in TicTacToeEval::ALL {
+            for p in &open {
+                let v = crate::game::within_heuristic_limit(*p, scoring, e.evaluate(p));
+                assert!((-limit..=limit).contains(&v), "{scoring:?} {e:?}: {p} {v}");
+                if scoring == Scoring::Native {
+                    // Nothing of the evaluator is clamped away under native scoring.
+                    assert_eq!(v, e.evaluate(p));
+                }
+            }
+        }
+    }
+    // Native scoring keeps shortest-win's order: a sooner win scores more.
+    for p in &lost {
+        let short = p.terminal_score(Scoring::ShortestWin);
+        assert_eq!(p.terminal_score(Scoring::Native), short - NATIVE_WIN_OFFSET);
+    }
 }
 
 #[test]
