@@ -78,7 +78,7 @@ pub(super) fn tree(args: &TreeArgs) -> Result<()> {
     {
         let algo = Algorithm::from_name(name)?;
         let mut opts = args.options.to_options()?;
-        // MTD(f) and MT-SSS* are memory-enhanced tests by definition: give them a table
+        // Memory-enhanced tests (MTD(f), MT-SSS*) are defined with a table: give them one
         // large enough for the tree (MT-SSS*'s is Plaat's memory, leaves kept).
         if algo.info().table == TableUse::MemoryEnhanced && opts.tt_mib == 0 {
             opts.tt_mib = DEFAULT_MT_TABLE_MIB;

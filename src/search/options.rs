@@ -522,8 +522,48 @@ impl SearchOptions {
         Ok(())
     }
 
+    /// Checks the options that only mean something with another one, whatever the
+    /// algorithm.
+    fn check_pairs(&self) -> Result<(), OptionError> {
+        let refuse = |why: String| Err(OptionError(why));
+        if self.table != TableKind::Full {
+            if self.tt_mib == 0 {
+                return refuse(format!(
+                    "the '{}' table kind needs a transposition table (set its size)",
+                    self.table.name()
+                ));
+            }
+            if self.tt_leaves || self.tt_symmetry {
+                return refuse(format!(
+                    "the '{}' table keeps one bound per position as Pons' does: leaves and symmetric sharing need the full table",
+                    self.table.name()
+                ));
+            }
+        }
+        if self.non_losing && !self.win_at_once {
+            return refuse(
+                "moves that do not lose at once are known only once the side to move cannot win at once: add the win-at-once check (+win)".into(),
+            );
+        }
+        if self.tt_symmetry && self.tt_mib == 0 {
+            return refuse(
+                "symmetric table sharing needs a transposition table (set its size)".into(),
+            );
+        }
+        if self.aspiration > 0 && !self.iterative_deepening {
+            return refuse(
+                "aspiration windows centre on the previous iteration's score: turn on iterative deepening".into(),
+            );
+        }
+        if self.oracle_win_loss && self.ordering != MoveOrder::Oracle {
+            return refuse("'oracle ignores win distance' applies only to oracle ordering".into());
+        }
+        Ok(())
+    }
+
     fn validate_resolved(&self, algorithm: Algorithm, depth: u32) -> Result<(), OptionError> {
         self.check_limits(depth)?;
+        self.check_pairs()?;
         let refuse = |why: String| Err(OptionError(why));
         let info = algorithm.info();
         let name = info.label;
@@ -567,35 +607,6 @@ impl SearchOptions {
                 );
             }
         }
-        if self.table != TableKind::Full {
-            if self.tt_mib == 0 {
-                return refuse(format!(
-                    "the '{}' table kind needs a transposition table (set its size)",
-                    self.table.name()
-                ));
-            }
-            if self.tt_leaves || self.tt_symmetry {
-                return refuse(format!(
-                    "the '{}' table keeps one bound per position as Pons' does: leaves and symmetric sharing need the full table",
-                    self.table.name()
-                ));
-            }
-        }
-        if self.non_losing && !self.win_at_once {
-            return refuse(
-                "moves that do not lose at once are known only once the side to move cannot win at once: add the win-at-once check (+win)".into(),
-            );
-        }
-        if self.tt_symmetry && self.tt_mib == 0 {
-            return refuse(
-                "symmetric table sharing needs a transposition table (set its size)".into(),
-            );
-        }
-        if self.aspiration > 0 && !self.iterative_deepening {
-            return refuse(
-                "aspiration windows centre on the previous iteration's score: turn on iterative deepening".into(),
-            );
-        }
         if self.aspiration > 0 && !algorithm.takes_window() {
             return refuse(format!(
                 "{name} takes no alpha-beta window, so it has no aspiration window"
@@ -624,9 +635,6 @@ impl SearchOptions {
                 "the shallow re-search skip is {}'s (seed 000)",
                 owners(OwnOption::SkipShallowResearch)
             ));
-        }
-        if self.oracle_win_loss && self.ordering != MoveOrder::Oracle {
-            return refuse("'oracle ignores win distance' applies only to oracle ordering".into());
         }
         if let (true, Deepening::Refused(why)) = (self.iterative_deepening, info.deepening) {
             return refuse(why.into());

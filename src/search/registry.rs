@@ -454,7 +454,7 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         deepening: Deepening::Useful,
         own_options: &[OwnOption::SoftCutoffs, OwnOption::TableLeaves],
         tree_view: TreeView::Draws,
-        quiz: QuizAsks::Windows,
+        quiz: QuizAsks::Passes,
     },
 ];
 
