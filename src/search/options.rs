@@ -1,5 +1,6 @@
-//! Algorithms and their options: the names shared by the CLI, the app and session files,
-//! and the one place that decides which combinations make sense.
+//! Search options: their names shared by the CLI, the app and session files, and the one
+//! place that decides which combinations make sense (asking each algorithm's description
+//! in [`super::registry`] what it takes).
 
 use serde::{Deserialize, Serialize};
 
