@@ -8,6 +8,7 @@ use common::{random_playout, run};
 use treelab::game::SeededRng;
 use treelab::game::othello::{Othello, OthelloEval};
 use treelab::game::random_tree::{RandomTree, RandomTreeEval, TreeSpec, ValueModel};
+use treelab::search::registry::OwnOption;
 use treelab::search::{Algorithm, MtMemory, SearchControl, SearchOptions, TraceEvent, search};
 use treelab::vocab::rowspec::parse_row_spec;
 
@@ -61,7 +62,7 @@ fn every_algorithm_agrees_with_minimax_on_coarse_evaluations() {
                         ..coarse.clone()
                     });
                 }
-                if algo == Algorithm::MtdF {
+                if algo.info().has(OwnOption::GuessBeforeLast) {
                     variants.push(SearchOptions {
                         tt_mib: 1,
                         iterative_deepening: true,

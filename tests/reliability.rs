@@ -18,6 +18,7 @@ use treelab::game::perft::PerftConvention;
 use treelab::game::random_tree::{RandomTree, parse_spec};
 use treelab::game::{Evaluator, FormatError, Game, Outcome, Scoring, Side, splitmix64};
 use treelab::search::options::{MAX_DEPTH, MAX_KILLERS, MAX_TT_MIB};
+use treelab::search::registry::TableUse;
 use treelab::search::{self, Algorithm, SearchControl, SearchOptions, StopReason};
 
 // ---------------------------------------------------------------------------------
@@ -133,8 +134,7 @@ impl Evaluator<Bomb> for BombEval {
 const BOMB_NODE: u64 = 5;
 
 fn search_bomb(pos: &Bomb, algorithm: Algorithm) -> Result<Option<i32>, String> {
-    let opts = if algorithm.can_use_tt() && matches!(algorithm, Algorithm::MtdF | Algorithm::MtSss)
-    {
+    let opts = if algorithm.info().table == TableUse::MemoryEnhanced {
         SearchOptions {
             tt_mib: 1,
             ..SearchOptions::default()

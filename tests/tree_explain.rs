@@ -7,6 +7,7 @@
 //! and where its value lies against the window.
 
 use treelab::engine::{AnyPosition, GameKind, SearchRequest};
+use treelab::search::registry::TreeView;
 use treelab::search::{Algorithm, INF, SearchOptions};
 use treelab::tree::{Form, Reason, SearchTree, trace_tree};
 
@@ -160,7 +161,7 @@ fn every_visit_is_explained_as_the_trace_shows_it() {
             let text = format!("w={w} d={d} seed={seed} independent=20");
             let pos = AnyPosition::parse(GameKind::RandomTree, &text).unwrap();
             for a in Algorithm::ALL {
-                if a == Algorithm::SssStar {
+                if a.info().tree_view != TreeView::Draws {
                     continue;
                 }
                 for o in options_for(a) {
@@ -193,7 +194,7 @@ fn hand_built_trees_with_min_first_and_uneven_leaves() {
         let pos = AnyPosition::parse(GameKind::CustomTree, tree).unwrap();
         let depth = pos.as_dyn().full_depth().unwrap();
         for a in Algorithm::ALL {
-            if a == Algorithm::SssStar {
+            if a.info().tree_view != TreeView::Draws {
                 continue;
             }
             for o in options_for(a) {

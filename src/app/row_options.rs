@@ -7,7 +7,8 @@ use super::{Command, TreelabApp};
 use crate::game::Scoring;
 use crate::search::options::DEFAULT_MT_MEMORY_MIB;
 use crate::search::options::{MAX_GRAIN, MAX_KILLERS, MAX_SHALLOW_DEPTH, MAX_SSS_MIB, MAX_TT_MIB};
-use crate::search::{Algorithm, InitialWindow, MoveOrder, MtMemory, SearchOptions, TableKind};
+use crate::search::registry::OwnOption;
+use crate::search::{InitialWindow, MoveOrder, MtMemory, SearchOptions, TableKind};
 use crate::session::option_applies as applies;
 
 /// A short summary of the options that differ from the defaults.
@@ -209,7 +210,7 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
             gated(ui, ordered, |ui| {
                 let mut first_only = !o.order_all;
                 ui.checkbox(&mut first_only, "Only the first move")
-                    .on_hover_text("Bring only the best-rated move to the front (seed 002)");
+                    .on_hover_text("Bring only the best-rated move to the front (article 002)");
                 o.order_all = !first_only;
             });
             next(ui);
@@ -237,7 +238,8 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
                 ui.checkbox(&mut o.history, "History heuristic")
             });
             next(ui);
-            if a == Algorithm::MtSss {
+            let info = a.info();
+            if info.has(OwnOption::MtMemory) {
                 ui.horizontal(|ui| {
                     ui.label("Memory");
                     egui::ComboBox::from_id_salt(("mt_memory", i))
@@ -265,8 +267,8 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
                 next(ui);
             }
             let table_size = applies(a, |x| x.tt_mib = 1).and_then(|()| {
-                if a == Algorithm::MtSss && o.mt_memory == MtMemory::None {
-                    Err("MT-SSS* without memory has no table".to_string())
+                if info.has(OwnOption::MtMemory) && o.mt_memory == MtMemory::None {
+                    Err(format!("{} without memory has no table", info.label))
                 } else {
                     Ok(())
                 }
@@ -274,7 +276,7 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
             gated(ui, table_size, |ui| {
                 ui.horizontal(|ui| {
                     ui.label("TT");
-                    let none = if a == Algorithm::MtSss {
+                    let none = if info.has(OwnOption::MtMemory) {
                         format!("the default {DEFAULT_MT_MEMORY_MIB} MiB memory")
                     } else {
                         "none".to_string()
@@ -305,8 +307,8 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
                 x.tt_leaves = true;
             })
             .and_then(|()| {
-                if a == Algorithm::MtSss {
-                    Err("MT-SSS*'s memory decides: Plaat's keeps leaves, an ordinary table does not".to_string())
+                if info.has(OwnOption::MtMemory) {
+                    Err(format!("{}'s memory decides: Plaat's keeps leaves, an ordinary table does not", info.label))
                 } else if o.tt_mib == 0 {
                     Err("needs a transposition table (set its size)".to_string())
                 } else {
@@ -398,16 +400,12 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
             });
             next(ui);
 
-            let skip = if a == Algorithm::NegaScout {
-                Ok(())
-            } else {
-                Err("the shallow re-search skip is NegaScout's (seed 000)".to_string())
-            };
+            let skip = applies(a, |x| x.skip_shallow_research = true);
             gated(ui, skip, |ui| {
                 ui.checkbox(&mut o.skip_shallow_research, "Skip re-search at depth ≤ 2")
             });
             next(ui);
-            if a == Algorithm::MtdF {
+            if info.has(OwnOption::FirstGuess) {
                 ui.horizontal(|ui| {
                     ui.label("First guess");
                     ui.add(egui::DragValue::new(&mut o.first_guess).range(-1_000_000..=1_000_000));
@@ -430,7 +428,7 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
                     .on_hover_text("Round static evaluations to multiples of this many units (0 = off); finished games keep exact scores");
             });
             next(ui);
-            if a == Algorithm::SssStar {
+            if info.has(OwnOption::OpenListBudget) {
                 ui.horizontal(|ui| {
                     ui.label("OPEN list cap");
                     ui.add(

@@ -6,6 +6,7 @@ use clap::Args;
 use super::{OptionArgs, position_and_depth, request};
 use crate::engine::{SearchRecord, run_search};
 use crate::search::SearchControl;
+use crate::search::registry::names;
 
 /// `treelab search`.
 #[derive(Debug, Args)]
@@ -17,9 +18,8 @@ pub struct SearchArgs {
     /// with `-` (an OBF line whose first square is empty): `--position '--XX...'`.
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub position: String,
-    /// The algorithm: minimax, negamax, alphabeta, negaalpha, scout, negascout, pvs,
-    /// mtdf, sss, mt-sss.
-    #[arg(long)]
+    /// The algorithm, by name (the help lists every one).
+    #[arg(long, help = format!("The algorithm: {}", names(|_| true)))]
     pub algo: String,
     /// Depth (the last depth with --id). Trees default to their height (every leaf).
     #[arg(long)]

@@ -11,6 +11,7 @@ use clap::Args;
 
 use super::{OptionArgs, position_and_depth, request};
 use crate::search::INF;
+use crate::search::registry::{TreeView, names};
 use crate::search::trace::VisitKind;
 use crate::tree::{NodeType, SearchTree, trace_tree};
 use crate::vocab::rowspec::parse_row_spec;
@@ -24,9 +25,12 @@ pub struct TraceArgs {
     /// The position in the game's one-line text form (default: the start).
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub position: String,
-    /// The algorithm (minimax, negamax, alphabeta, negaalpha, scout, negascout, pvs,
-    /// mtdf, mt-sss), with the shared option flags.
-    #[arg(long)]
+    /// The algorithm, by name (the help lists the ones the tree view draws), with the
+    /// shared option flags.
+    #[arg(long, help = format!(
+        "The algorithm ({}), with the shared option flags",
+        names(|a| a.tree_view == TreeView::Draws)
+    ))]
     pub algo: String,
     /// Depth. Trees default to their height (every leaf).
     #[arg(long)]

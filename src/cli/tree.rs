@@ -7,6 +7,7 @@ use clap::Args;
 use super::OptionArgs;
 use crate::engine::{AnyPosition, SearchRequest, run_search};
 use crate::game::random_tree::{self, RandomTree, TreeSpec};
+use crate::search::registry::TableUse;
 use crate::search::{Algorithm, SearchControl, SearchOptions};
 
 /// `treelab tree`.
@@ -77,9 +78,9 @@ pub(super) fn tree(args: &TreeArgs) -> Result<()> {
     {
         let algo = Algorithm::from_name(name)?;
         let mut opts = args.options.to_options()?;
-        // MTD(f) and MT-SSS* are memory-enhanced tests by definition: give them a table
+        // Memory-enhanced tests (MTD(f), MT-SSS*) are defined with a table: give them one
         // large enough for the tree (MT-SSS*'s is Plaat's memory, leaves kept).
-        if matches!(algo, Algorithm::MtdF | Algorithm::MtSss) && opts.tt_mib == 0 {
+        if algo.info().table == TableUse::MemoryEnhanced && opts.tt_mib == 0 {
             opts.tt_mib = DEFAULT_MT_TABLE_MIB;
         }
         // Options an algorithm cannot take are dropped for it, not refused for all.

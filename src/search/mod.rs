@@ -10,6 +10,7 @@ pub mod context;
 pub mod deferred;
 pub mod options;
 pub mod ordering;
+pub mod registry;
 mod shortcuts;
 pub mod stats;
 pub mod trace;
@@ -25,11 +26,11 @@ pub use options::{
 pub use stats::SearchStats;
 pub use trace::{Trace, TraceEvent};
 
+pub use registry::{ALGORITHMS, AlgorithmInfo};
+
 use crate::game::{Evaluator, Game};
-use algorithms::{
-    alphabeta, bisect, minimax, mt_sss, mtdf, negaalpha, negamax, negascout, pvs, scout, sss,
-};
 use context::Ctx;
+use registry::Root;
 
 /// One finished iteration of an iterative-deepening search (or the single iteration of a
 /// fixed-depth one).
@@ -105,7 +106,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
     let (range_lo, range_hi) = pos.score_range(opts.scoring);
     let root_window = match opts.window {
         InitialWindow::Infinite => (-INF, INF),
-        // Seed 002's `init_ab`: the range itself. A value at either end is still exact
+        // Article 002's `init_ab`: the range itself. A value at either end is still exact
         // (no score lies beyond it), and a win at the top of the range cuts at once.
         InitialWindow::GameRange => (range_lo, range_hi),
     };
@@ -120,7 +121,12 @@ pub fn search<G: Game, E: Evaluator<G>>(
         } else {
             previous
         };
-        let score = run_root(&mut ctx, pos, algorithm, d, root_window, previous, guess);
+        let root = Root {
+            window: root_window,
+            previous,
+            guess,
+        };
+        let score = registry::run_root(&mut ctx, pos, algorithm, d, root);
         if ctx.aborted() {
             break;
         }
@@ -163,55 +169,36 @@ pub fn search<G: Game, E: Evaluator<G>>(
     })
 }
 
-/// One iteration at the root: the algorithm's value of `pos` at `depth`.
-fn run_root<G: Game, E: Evaluator<G>>(
+/// A window-taking algorithm's root search, `windowed` with the root window, or with an
+/// aspiration window around the previous iteration's value (searched again on the side
+/// it failed to).
+fn aspirated<G: Game, E: Evaluator<G>>(
     ctx: &mut Ctx<'_, G, E>,
-    pos: &G,
-    algorithm: Algorithm,
-    depth: u32,
-    root_window: (i32, i32),
-    previous: Option<i32>,
-    guess: Option<i32>,
+    root: Root,
+    mut windowed: impl FnMut(&mut Ctx<'_, G, E>, (i32, i32)) -> i32,
 ) -> i32 {
-    let fail_soft = ctx.opts.fail_soft;
-    let windowed = |ctx: &mut Ctx<'_, G, E>, (alpha, beta): (i32, i32)| match algorithm {
-        Algorithm::AlphaBeta => alphabeta::search(ctx, pos, depth, 0, None, alpha, beta, fail_soft),
-        Algorithm::NegaAlpha => negaalpha::search(ctx, pos, depth, 0, None, alpha, beta, fail_soft),
-        Algorithm::NegaScout => negascout::search(ctx, pos, depth, 0, None, alpha, beta),
-        _ => pvs::search(ctx, pos, depth, 0, None, alpha, beta),
+    let root_window = root.window;
+    let width = ctx.opts.aspiration;
+    let Some(prev) = root.previous.filter(|_| width > 0) else {
+        return windowed(ctx, root_window);
     };
-    match algorithm {
-        Algorithm::Minimax => minimax::search(ctx, pos, depth, 0, None),
-        Algorithm::Negamax => negamax::search(ctx, pos, depth, 0, None),
-        Algorithm::Scout => scout::eval(ctx, pos, depth, 0, None),
-        Algorithm::MtdF => mtdf::run(ctx, pos, depth, guess.unwrap_or(ctx.opts.first_guess)),
-        Algorithm::SssStar => sss::run(ctx, pos, depth),
-        Algorithm::MtSss => mt_sss::run(ctx, pos, depth),
-        Algorithm::Bisect => bisect::run(ctx, pos, depth),
-        Algorithm::AlphaBeta | Algorithm::NegaAlpha | Algorithm::NegaScout | Algorithm::Pvs => {
-            let width = ctx.opts.aspiration;
-            let Some(prev) = previous.filter(|_| width > 0) else {
-                return windowed(ctx, root_window);
-            };
-            let alpha = (prev - width).max(root_window.0);
-            let beta = (prev + width).min(root_window.1);
-            if alpha >= beta {
-                return windowed(ctx, root_window);
-            }
-            let v = windowed(ctx, (alpha, beta));
-            if ctx.aborted() {
-                v
-            } else if v <= alpha {
-                // Failed low: the value is at most alpha; search below it.
-                ctx.research();
-                windowed(ctx, (root_window.0, alpha + 1))
-            } else if v >= beta {
-                ctx.research();
-                windowed(ctx, (beta - 1, root_window.1))
-            } else {
-                v
-            }
-        }
+    let alpha = (prev - width).max(root_window.0);
+    let beta = (prev + width).min(root_window.1);
+    if alpha >= beta {
+        return windowed(ctx, root_window);
+    }
+    let v = windowed(ctx, (alpha, beta));
+    if ctx.aborted() {
+        v
+    } else if v <= alpha {
+        // Failed low: the value is at most alpha; search below it.
+        ctx.research();
+        windowed(ctx, (root_window.0, alpha + 1))
+    } else if v >= beta {
+        ctx.research();
+        windowed(ctx, (beta - 1, root_window.1))
+    } else {
+        v
     }
 }
 

@@ -1,15 +1,16 @@
-//! Algorithms and their options: the names shared by the CLI, the app and session files,
-//! and the one place that decides which combinations make sense.
-
-use std::fmt;
+//! Search options: their names shared by the CLI, the app and session files, and the one
+//! place that decides which combinations make sense (asking each algorithm's description
+//! in [`super::registry`] what it takes).
 
 use serde::{Deserialize, Serialize};
 
+pub use super::registry::Algorithm;
+use super::registry::{Bounds, Deepening, OwnOption, TableUse, labels, owners};
 use crate::game::Scoring;
 
 /// The deepest fixed depth a search accepts. Deeper requests are refused, not clamped.
 pub const MAX_DEPTH: u32 = 64;
-/// The most killer moves kept per ply (seed 004 measured up to 128).
+/// The most killer moves kept per ply (article 004 measured up to 128).
 pub const MAX_KILLERS: u32 = 1024;
 /// The largest transposition table, in MiB (the machines this runs on have 24 GiB).
 pub const MAX_TT_MIB: u32 = 16 * 1024;
@@ -44,151 +45,6 @@ pub fn available_memory_mib() -> Option<u64> {
         .map(|kib| kib / 1024)
 }
 
-/// A search algorithm. Every exact algorithm returns the minimax value of the position
-/// at the given depth under the same evaluator and scoring.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Algorithm {
-    /// Two-sided minimax: max and min nodes, every node visited.
-    Minimax,
-    /// Minimax in negamax form.
-    Negamax,
-    /// Two-sided alpha-beta (seed 002's form); fail-hard or fail-soft.
-    #[serde(rename = "alphabeta")]
-    AlphaBeta,
-    /// Alpha-beta in negamax form (seed 003/004); fail-hard or fail-soft.
-    #[serde(rename = "negaalpha")]
-    NegaAlpha,
-    /// Pearl's Scout with its boolean TEST.
-    Scout,
-    /// Reinefeld's NegaScout (fail-soft), optionally seed 000's shallow re-search skip.
-    #[serde(rename = "negascout")]
-    NegaScout,
-    /// Principal variation search: null-window tests, full re-search on fail high.
-    Pvs,
-    /// MTD(f): null-window alpha-beta passes converging on the value.
-    #[serde(rename = "mtdf")]
-    MtdF,
-    /// Stockman's SSS*: best-first with an OPEN list.
-    #[serde(rename = "sss")]
-    SssStar,
-    /// MT-SSS*: SSS* as a sequence of null-window passes from +infinity (Plaat et al.).
-    #[serde(rename = "mt-sss")]
-    MtSss,
-    /// Null-window passes that bisect the game's score range (Pons' Connect Four solver,
-    /// step 5), beside MTD(f)'s bound-to-bound steps.
-    Bisect,
-}
-
-impl Algorithm {
-    /// Every algorithm, in the order menus list them.
-    pub const ALL: [Algorithm; 11] = [
-        Algorithm::Minimax,
-        Algorithm::Negamax,
-        Algorithm::AlphaBeta,
-        Algorithm::NegaAlpha,
-        Algorithm::Scout,
-        Algorithm::NegaScout,
-        Algorithm::Pvs,
-        Algorithm::MtdF,
-        Algorithm::SssStar,
-        Algorithm::MtSss,
-        Algorithm::Bisect,
-    ];
-
-    /// The name everywhere: CLI, app, session files.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Minimax => "minimax",
-            Algorithm::Negamax => "negamax",
-            Algorithm::AlphaBeta => "alphabeta",
-            Algorithm::NegaAlpha => "negaalpha",
-            Algorithm::Scout => "scout",
-            Algorithm::NegaScout => "negascout",
-            Algorithm::Pvs => "pvs",
-            Algorithm::MtdF => "mtdf",
-            Algorithm::SssStar => "sss",
-            Algorithm::MtSss => "mt-sss",
-            Algorithm::Bisect => "bisect",
-        }
-    }
-
-    /// The display name (papers' spelling).
-    #[must_use]
-    pub fn label(self) -> &'static str {
-        match self {
-            Algorithm::Minimax => "Minimax",
-            Algorithm::Negamax => "Negamax",
-            Algorithm::AlphaBeta => "Alpha-beta",
-            Algorithm::NegaAlpha => "NegaAlpha",
-            Algorithm::Scout => "Scout",
-            Algorithm::NegaScout => "NegaScout",
-            Algorithm::Pvs => "PVS",
-            Algorithm::MtdF => "MTD(f)",
-            Algorithm::SssStar => "SSS*",
-            Algorithm::MtSss => "MT-SSS*",
-            Algorithm::Bisect => "Bisection",
-        }
-    }
-
-    /// Parses a name as [`Algorithm::name`] prints it (case-insensitive).
-    pub fn from_name(name: &str) -> Result<Algorithm, OptionError> {
-        let lower = name.trim().to_ascii_lowercase();
-        Algorithm::ALL
-            .into_iter()
-            .find(|a| a.name() == lower)
-            .ok_or_else(|| {
-                OptionError(format!(
-                    "unknown algorithm '{name}'; expected one of {}",
-                    Algorithm::ALL.map(Algorithm::name).join(", ")
-                ))
-            })
-    }
-
-    /// Whether the algorithm prunes with an alpha-beta window (and so can use one).
-    #[must_use]
-    pub fn takes_window(self) -> bool {
-        matches!(
-            self,
-            Algorithm::AlphaBeta | Algorithm::NegaAlpha | Algorithm::NegaScout | Algorithm::Pvs
-        )
-    }
-
-    /// Whether fail-hard versus fail-soft is a choice for this algorithm.
-    #[must_use]
-    pub fn has_fail_soft_choice(self) -> bool {
-        matches!(
-            self,
-            Algorithm::AlphaBeta | Algorithm::NegaAlpha | Algorithm::Bisect
-        )
-    }
-
-    /// Whether the algorithm has cutoffs from which killers and history can learn.
-    #[must_use]
-    pub fn learns_from_cutoffs(self) -> bool {
-        !matches!(
-            self,
-            Algorithm::Minimax | Algorithm::Negamax | Algorithm::SssStar
-        )
-    }
-
-    /// Whether a transposition table can serve the algorithm.
-    #[must_use]
-    pub fn can_use_tt(self) -> bool {
-        !matches!(
-            self,
-            Algorithm::Minimax | Algorithm::Negamax | Algorithm::SssStar
-        )
-    }
-}
-
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// How moves are ordered before they are searched (after the TT move and killers).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -204,7 +60,7 @@ pub enum MoveOrder {
     /// By a fail-soft alpha-beta search of each child to the given depth.
     Shallow(u32),
     /// A perfect oracle: each child's exact value at the remaining depth, from a search
-    /// that is not counted (seed 002's `ai_for_mo` with a perfect player).
+    /// that is not counted (article 002's `ai_for_mo` with a perfect player).
     Oracle,
     /// The game's own threat count ([`crate::game::Game::threat_score`]), the static hint
     /// breaking ties: Pons' step 7 in Connect Four.
@@ -271,14 +127,14 @@ pub enum MtMemory {
     None,
 }
 
-/// The root window of the window-taking algorithms (seed 002's `init_ab`).
+/// The root window of the window-taking algorithms (article 002's `init_ab`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum InitialWindow {
     /// (-infinity, +infinity).
     #[default]
     Infinite,
-    /// The game's own score range under the chosen scoring, `(min, max)` as seed 002's
+    /// The game's own score range under the chosen scoring, `(min, max)` as article 002's
     /// `init_ab`: a value at either end is still exact, since no final score lies
     /// beyond it. Meant for searches to the end: a static evaluation outside the range
     /// is clamped by the window.
@@ -377,12 +233,12 @@ pub struct SearchOptions {
     /// Move ordering.
     pub ordering: MoveOrder,
     /// Order every move (true) or only bring the best-rated move to the front (false,
-    /// seed 002's `sort_allnodes=False`).
+    /// article 002's `sort_allnodes=False`).
     pub order_all: bool,
     /// With [`MoveOrder::Oracle`]: the oracle rates children by win/draw/loss only, so it
-    /// cannot tell a fast win from a slow one (seed 002's imperfect "perfect" oracle).
+    /// cannot tell a fast win from a slow one (article 002's imperfect "perfect" oracle).
     pub oracle_win_loss: bool,
-    /// Killer moves kept per ply (0 = off); most recent first (seed 004).
+    /// Killer moves kept per ply (0 = off); most recent first (article 004).
     pub killers: u32,
     /// History heuristic.
     pub history: bool,
@@ -421,7 +277,7 @@ pub struct SearchOptions {
     /// How finished games are scored.
     pub scoring: Scoring,
     /// NegaScout only: skip the re-search when depth <= 2, where the fail-soft null
-    /// window value is already exact (seed 000's variant).
+    /// window value is already exact (article 000's variant).
     pub skip_shallow_research: bool,
     /// MTD(f) only: the first guess when there is no previous iteration.
     pub first_guess: i32,
@@ -484,7 +340,7 @@ impl SearchOptions {
     #[must_use]
     pub fn resolved(&self, algorithm: Algorithm) -> SearchOptions {
         let mut o = self.clone();
-        if algorithm == Algorithm::MtSss {
+        if algorithm.info().has(OwnOption::MtMemory) {
             match self.mt_memory {
                 MtMemory::Plaat | MtMemory::Ordinary if o.tt_mib == 0 => {
                     o.tt_mib = DEFAULT_MT_MEMORY_MIB;
@@ -503,10 +359,14 @@ impl SearchOptions {
     /// ordinary table"; else [`Algorithm::label`].
     #[must_use]
     pub fn variant_label(&self, algorithm: Algorithm) -> String {
-        match (algorithm, self.mt_memory) {
-            (Algorithm::MtSss, MtMemory::None) => "MT-SSS* without memory".into(),
-            (Algorithm::MtSss, MtMemory::Ordinary) => "MT-SSS* with an ordinary table".into(),
-            _ => algorithm.label().into(),
+        let label = algorithm.label();
+        if !algorithm.info().has(OwnOption::MtMemory) {
+            return label.into();
+        }
+        match self.mt_memory {
+            MtMemory::None => format!("{label} without memory"),
+            MtMemory::Ordinary => format!("{label} with an ordinary table"),
+            MtMemory::Plaat => label.into(),
         }
     }
 
@@ -515,7 +375,7 @@ impl SearchOptions {
     /// budget for SSS*.
     #[must_use]
     pub fn memory_mib(&self, algorithm: Algorithm) -> u64 {
-        let sss = if algorithm == Algorithm::SssStar {
+        let sss = if algorithm.info().has(OwnOption::OpenListBudget) {
             u64::from(self.sss_memory_mib)
         } else {
             0
@@ -588,38 +448,36 @@ impl SearchOptions {
     /// MT-SSS*'s memory spelled out, [`SearchOptions::resolved`]).
     pub fn validate(&self, algorithm: Algorithm, depth: u32) -> Result<(), OptionError> {
         let refuse = |why: String| Err(OptionError(why));
-        let name = algorithm.label();
-        match (algorithm, self.mt_memory) {
-            (Algorithm::MtSss, MtMemory::Plaat) if self.table != TableKind::Full => {
+        if !algorithm.info().has(OwnOption::MtMemory) {
+            if self.mt_memory != MtMemory::Plaat {
                 return refuse(format!(
-                    "Plaat's MT memory keeps both bounds and the leaves: the '{}' table needs +ordinary-table",
-                    self.table.name()
+                    "{} has no memory choice: no memory and an ordinary table are {}'s variants",
+                    algorithm.label(),
+                    owners(OwnOption::MtMemory)
                 ));
             }
-            (_, MtMemory::Plaat) => {}
-            (Algorithm::MtSss, MtMemory::None) if self.tt_mib > 0 || self.tt_leaves => {
-                return refuse(
-                    "MT-SSS* without memory has no table: drop the table size or +no-memory".into(),
-                );
-            }
-            (Algorithm::MtSss, MtMemory::Ordinary) if self.tt_leaves => {
-                return refuse(
-                    "keeping leaves makes the table Plaat's MT memory, MT-SSS*'s default: drop +ordinary-table or +tt-leaves".into(),
-                );
-            }
-            (Algorithm::MtSss, _) => {}
-            _ => {
-                return refuse(format!(
-                    "{name} has no memory choice: no memory and an ordinary table are MT-SSS*'s variants"
-                ));
-            }
+        } else if self.mt_memory == MtMemory::Plaat && self.table != TableKind::Full {
+            return refuse(format!(
+                "Plaat's MT memory keeps both bounds and the leaves: the '{}' table needs +ordinary-table",
+                self.table.name()
+            ));
+        } else if self.mt_memory == MtMemory::None && (self.tt_mib > 0 || self.tt_leaves) {
+            return refuse(format!(
+                "{} without memory has no table: drop the table size or +no-memory",
+                algorithm.label()
+            ));
+        } else if self.mt_memory == MtMemory::Ordinary && self.tt_leaves {
+            return refuse(format!(
+                "keeping leaves makes the table Plaat's MT memory, {}'s default: drop +ordinary-table or +tt-leaves",
+                algorithm.label()
+            ));
         }
         self.resolved(algorithm).validate_resolved(algorithm, depth)
     }
 
-    fn validate_resolved(&self, algorithm: Algorithm, depth: u32) -> Result<(), OptionError> {
+    /// Checks the numbers against their limits, whatever the algorithm.
+    fn check_limits(&self, depth: u32) -> Result<(), OptionError> {
         let refuse = |why: String| Err(OptionError(why));
-        let name = algorithm.label();
         if depth == 0 || depth > MAX_DEPTH {
             return refuse(format!(
                 "depth {depth} is out of range: use 1 to {MAX_DEPTH}"
@@ -656,51 +514,19 @@ impl SearchOptions {
                 "shallow-search ordering depth {k} is out of range: use 1 to {MAX_SHALLOW_DEPTH}"
             ));
         }
-        if self.fail_soft && !algorithm.has_fail_soft_choice() {
+        if self.grain > MAX_GRAIN {
             return refuse(format!(
-                "{name} has no fail-hard/fail-soft choice (only alpha-beta, NegaAlpha and bisection do)"
+                "an evaluation grain of {} is out of range: use 0 (off) to {MAX_GRAIN}",
+                self.grain
             ));
         }
-        if self.soft_cutoffs {
-            if !matches!(algorithm, Algorithm::NegaAlpha | Algorithm::Bisect) {
-                return refuse(format!(
-                    "{name} has no soft-cutoff variant (only NegaAlpha and bisection do)"
-                ));
-            }
-            if self.fail_soft {
-                return refuse(
-                    "soft cutoffs are a fail-hard variant: fail-soft already returns every value as it is".into(),
-                );
-            }
-        }
-        if (self.killers > 0 || self.history) && !algorithm.learns_from_cutoffs() {
-            return refuse(format!(
-                "{name} makes no cutoffs, so killer moves and history have nothing to learn from"
-            ));
-        }
-        if self.tt_mib > 0 && !algorithm.can_use_tt() {
-            let why = if algorithm == Algorithm::SssStar {
-                "it keeps its own OPEN list; MT-SSS* is its table-driven form"
-            } else {
-                "it visits every node by definition; use negaalpha with a table"
-            };
-            return refuse(format!("{name} cannot use a transposition table: {why}"));
-        }
-        if self.tt_leaves {
-            if !matches!(
-                algorithm,
-                Algorithm::NegaAlpha | Algorithm::MtdF | Algorithm::MtSss | Algorithm::Bisect
-            ) {
-                return refuse(format!(
-                    "{name} does not keep leaves in the table: only NegaAlpha and the MT drivers (MTD(f), MT-SSS*) do"
-                ));
-            }
-            if self.tt_mib == 0 {
-                return refuse(
-                    "keeping leaves in the table needs a transposition table (set its size)".into(),
-                );
-            }
-        }
+        Ok(())
+    }
+
+    /// Checks the options that only mean something with another one, whatever the
+    /// algorithm.
+    fn check_pairs(&self) -> Result<(), OptionError> {
+        let refuse = |why: String| Err(OptionError(why));
         if self.table != TableKind::Full {
             if self.tt_mib == 0 {
                 return refuse(format!(
@@ -730,6 +556,58 @@ impl SearchOptions {
                 "aspiration windows centre on the previous iteration's score: turn on iterative deepening".into(),
             );
         }
+        if self.oracle_win_loss && self.ordering != MoveOrder::Oracle {
+            return refuse("'oracle ignores win distance' applies only to oracle ordering".into());
+        }
+        Ok(())
+    }
+
+    fn validate_resolved(&self, algorithm: Algorithm, depth: u32) -> Result<(), OptionError> {
+        self.check_limits(depth)?;
+        self.check_pairs()?;
+        let refuse = |why: String| Err(OptionError(why));
+        let info = algorithm.info();
+        let name = info.label;
+        if self.fail_soft && !algorithm.has_fail_soft_choice() {
+            return refuse(format!(
+                "{name} has no fail-hard/fail-soft choice (only {} do)",
+                labels(|a| a.bounds == Bounds::Choice)
+            ));
+        }
+        if self.soft_cutoffs {
+            if !info.has(OwnOption::SoftCutoffs) {
+                return refuse(format!(
+                    "{name} has no soft-cutoff variant (only {} do)",
+                    owners(OwnOption::SoftCutoffs)
+                ));
+            }
+            if self.fail_soft {
+                return refuse(
+                    "soft cutoffs are a fail-hard variant: fail-soft already returns every value as it is".into(),
+                );
+            }
+        }
+        if (self.killers > 0 || self.history) && !algorithm.learns_from_cutoffs() {
+            return refuse(format!(
+                "{name} makes no cutoffs, so killer moves and history have nothing to learn from"
+            ));
+        }
+        if let (true, TableUse::Refused(why)) = (self.tt_mib > 0, info.table) {
+            return refuse(format!("{name} cannot use a transposition table: {why}"));
+        }
+        if self.tt_leaves {
+            if !info.has(OwnOption::TableLeaves) {
+                return refuse(format!(
+                    "{name} does not keep leaves in the table: only {} do",
+                    owners(OwnOption::TableLeaves)
+                ));
+            }
+            if self.tt_mib == 0 {
+                return refuse(
+                    "keeping leaves in the table needs a transposition table (set its size)".into(),
+                );
+            }
+        }
         if self.aspiration > 0 && !algorithm.takes_window() {
             return refuse(format!(
                 "{name} takes no alpha-beta window, so it has no aspiration window"
@@ -740,15 +618,12 @@ impl SearchOptions {
                 "{name} takes no alpha-beta window, so the initial window does not apply"
             ));
         }
-        if self.grain > MAX_GRAIN {
-            return refuse(format!(
-                "an evaluation grain of {} is out of range: use 0 (off) to {MAX_GRAIN}",
-                self.grain
-            ));
-        }
         if self.guess_before_last {
-            if algorithm != Algorithm::MtdF {
-                return refuse("the guess from the iteration before last is MTD(f)'s".into());
+            if !info.has(OwnOption::GuessBeforeLast) {
+                return refuse(format!(
+                    "the guess from the iteration before last is {}'s",
+                    owners(OwnOption::GuessBeforeLast)
+                ));
             }
             if !self.iterative_deepening {
                 return refuse(
@@ -756,14 +631,14 @@ impl SearchOptions {
                 );
             }
         }
-        if self.skip_shallow_research && algorithm != Algorithm::NegaScout {
-            return refuse("the shallow re-search skip is NegaScout's (seed 000)".into());
+        if self.skip_shallow_research && !info.has(OwnOption::SkipShallowResearch) {
+            return refuse(format!(
+                "the shallow re-search skip is {}'s (article 000)",
+                owners(OwnOption::SkipShallowResearch)
+            ));
         }
-        if self.oracle_win_loss && self.ordering != MoveOrder::Oracle {
-            return refuse("'oracle ignores win distance' applies only to oracle ordering".into());
-        }
-        if self.iterative_deepening && algorithm == Algorithm::SssStar {
-            return refuse("SSS* keeps no table between iterations, so iterative deepening only repeats work; run it at a fixed depth".into());
+        if let (true, Deepening::Refused(why)) = (self.iterative_deepening, info.deepening) {
+            return refuse(why.into());
         }
         Ok(())
     }

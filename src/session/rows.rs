@@ -5,6 +5,7 @@
 
 use super::Session;
 use crate::search::options::MAX_DEPTH;
+use crate::search::registry::OwnOption;
 use crate::search::{Algorithm, InitialWindow, MoveOrder, MtMemory, SearchOptions, TableKind};
 
 /// Whether an option that `set` changes from the defaults makes sense for `algorithm`;
@@ -51,13 +52,14 @@ pub fn sanitize(algorithm: Algorithm, o: &mut SearchOptions) {
         o.window = d.window;
         o.aspiration = 0;
     }
-    if algorithm != Algorithm::NegaScout {
+    let info = algorithm.info();
+    if !info.has(OwnOption::SkipShallowResearch) {
         o.skip_shallow_research = false;
     }
-    if algorithm != Algorithm::MtdF {
+    if !info.has(OwnOption::GuessBeforeLast) {
         o.guess_before_last = false;
     }
-    if algorithm != Algorithm::MtSss {
+    if !info.has(OwnOption::MtMemory) {
         o.mt_memory = d.mt_memory;
     }
     drop_orphans(o);
@@ -209,6 +211,7 @@ impl Session {
     /// `+ordinary-table`; MT-SSS* with leaves in its table was Plaat's and stays so.
     pub(super) fn upgrade_mt_sss_rows(&mut self) {
         for (i, row) in self.rows.iter_mut().enumerate() {
+            // A migration of files written when only MT-SSS* existed with a memory.
             if row.algorithm != Algorithm::MtSss || row.options.mt_memory != MtMemory::Plaat {
                 continue;
             }

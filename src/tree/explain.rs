@@ -12,28 +12,9 @@
 //! textbook's figure.
 
 use super::{SearchTree, bound};
-use crate::search::Algorithm;
+use crate::search::registry::Bounds;
+pub use crate::search::registry::Form;
 use crate::search::trace::VisitKind;
-
-/// How a search's values and windows read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Form {
-    /// Values from the root side's view; MAX and MIN nodes (minimax, alpha-beta).
-    TwoSided,
-    /// Values from the side to move; a child's value is negated for its parent.
-    Negamax,
-}
-
-impl Form {
-    /// The form `algorithm` searches in.
-    #[must_use]
-    pub fn of(algorithm: Algorithm) -> Form {
-        match algorithm {
-            Algorithm::Minimax | Algorithm::AlphaBeta => Form::TwoSided,
-            _ => Form::Negamax,
-        }
-    }
-}
 
 /// Which side a node is, for the words of its reason.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -488,7 +469,7 @@ impl SearchTree {
     /// the form (two-sided or negamax), fail-hard or fail-soft bounds, null-window tests.
     #[must_use]
     pub fn conventions(&self) -> Vec<String> {
-        let a = self.request.algorithm;
+        let info = self.request.algorithm.info();
         let mut out = Vec::new();
         match self.form() {
             Form::TwoSided => out.push(
@@ -499,30 +480,18 @@ impl SearchTree {
             ),
         }
         // Which bounds a value at or beyond the window is: SSS* keeps no window.
-        let soft = match a {
-            Algorithm::Minimax | Algorithm::Negamax | Algorithm::SssStar => None,
-            Algorithm::AlphaBeta | Algorithm::NegaAlpha | Algorithm::Bisect => {
-                Some(self.request.options.fail_soft)
-            }
-            Algorithm::Scout => Some(false),
-            Algorithm::NegaScout | Algorithm::Pvs | Algorithm::MtdF | Algorithm::MtSss => {
-                Some(true)
-            }
+        let soft = match info.bounds {
+            Bounds::NoWindow => None,
+            Bounds::Choice => Some(self.request.options.fail_soft),
+            Bounds::FailHard => Some(false),
+            Bounds::FailSoft => Some(true),
         };
         match soft {
             Some(true) => out.push("fail-soft: a value at or outside a bound is a bound itself: at or below α, 'at most this'; at or above β, 'at least this'".into()),
             Some(false) => out.push("fail-hard: a value at a bound means 'this or worse': at α, at most α; at β, at least β".into()),
             None => {}
         }
-        if matches!(
-            a,
-            Algorithm::Scout
-                | Algorithm::NegaScout
-                | Algorithm::Pvs
-                | Algorithm::MtdF
-                | Algorithm::MtSss
-                | Algorithm::Bisect
-        ) {
+        if info.null_window_tests {
             out.push("null-window tests (dashed) only ask whether a value is above α; a re-search (orange) finds the exact value".into());
         }
         out

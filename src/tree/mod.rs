@@ -24,8 +24,9 @@ use std::collections::HashSet;
 pub use explain::{Bound, Form, Outcome, Reason, Role};
 
 use crate::engine::{AnyPosition, EngineError, SearchRecord, SearchRequest};
+use crate::search::registry::TreeView;
 use crate::search::trace::{TraceEvent, VisitKind};
-use crate::search::{Algorithm, INF, SearchControl};
+use crate::search::{INF, SearchControl};
 
 /// The most nodes the view draws.
 pub const MAX_TREE_NODES: u64 = 20_000;
@@ -151,10 +152,8 @@ pub struct SearchTree {
 /// [`MAX_TREE_NODES`] nodes are refused with their size and a smaller depth to try;
 /// SSS* is refused (best-first: its visits do not nest; MT-SSS* is its depth-first form).
 pub fn trace_tree(root: &AnyPosition, req: &SearchRequest) -> Result<SearchTree, EngineError> {
-    if req.algorithm == Algorithm::SssStar {
-        return Err(EngineError::Input(
-            "SSS* visits nodes best-first, so its visits do not form a depth-first tree to draw; MT-SSS* searches the same nodes depth-first: pick it instead".into(),
-        ));
+    if let TreeView::Refuses(why) = req.algorithm.info().tree_view {
+        return Err(EngineError::Input(why.into()));
     }
     let control = SearchControl {
         trace: true,
@@ -424,7 +423,7 @@ pub fn diff(a: &SearchTree, b: &SearchTree) -> Vec<VisitDiff> {
 mod tests {
     use super::*;
     use crate::engine::GameKind;
-    use crate::search::{MoveOrder, SearchOptions};
+    use crate::search::{Algorithm, MoveOrder, SearchOptions};
 
     fn tree_of(
         pos: &str,
@@ -449,7 +448,7 @@ mod tests {
     #[test]
     fn tree_counts_equal_the_statistics_for_every_algorithm() {
         for a in Algorithm::ALL {
-            if a == Algorithm::SssStar {
+            if a.info().tree_view != TreeView::Draws {
                 continue;
             }
             let t = tree_of(

@@ -8,6 +8,7 @@
 use std::collections::BTreeSet;
 
 use super::{SearchTree, bound, replay};
+use crate::search::registry::QuizAsks;
 use crate::search::trace::VisitKind;
 use crate::search::{Algorithm, INF};
 
@@ -89,9 +90,9 @@ pub struct Quiz {
     pub skipped: u32,
 }
 
-/// Whether the algorithm has windows at all.
+/// Whether the quiz asks about windows (the algorithm has them at all).
 fn windowed(a: Algorithm) -> bool {
-    !matches!(a, Algorithm::Minimax | Algorithm::Negamax)
+    a.info().quiz != QuizAsks::Values
 }
 
 /// Whether windows and values are the side to move's (negamax form).
@@ -277,14 +278,10 @@ fn window_reason(tree: &SearchTree, i: usize) -> String {
     let a = tree.request.algorithm;
     let w = n.window_text();
     let Some(p) = n.parent else {
-        return match a {
-            Algorithm::MtdF | Algorithm::MtSss => format!(
+        return match a.info().quiz {
+            QuizAsks::Passes => format!(
                 "a pass of {}: a null window {w} that asks whether the value is above {}",
-                if a == Algorithm::MtdF {
-                    "MTD(f)"
-                } else {
-                    "MT-SSS*"
-                },
+                a.label(),
                 bound(n.alpha)
             ),
             _ if n.alpha <= -INF && n.beta >= INF => {
@@ -452,15 +449,11 @@ mod tests {
 
     #[test]
     fn the_traced_answers_score_full_marks_and_a_wrong_value_is_corrected() {
-        for a in [
-            Algorithm::AlphaBeta,
-            Algorithm::NegaAlpha,
-            Algorithm::Scout,
-            Algorithm::NegaScout,
-            Algorithm::Pvs,
-            Algorithm::MtdF,
-            Algorithm::Minimax,
-        ] {
+        // Every algorithm the tree view draws.
+        for a in Algorithm::ALL
+            .into_iter()
+            .filter(|a| a.info().tree_view == crate::search::registry::TreeView::Draws)
+        {
             let t = tree(a);
             let mut quiz = Quiz::new();
             loop {
@@ -473,7 +466,7 @@ mod tests {
                 }
             }
             assert_eq!(quiz.right, quiz.asked, "{a:?}");
-            if a != Algorithm::Minimax {
+            if windowed(a) {
                 assert!(
                     quiz.asked as usize >= t.nodes.len(),
                     "a window at every visit"

@@ -1,0 +1,680 @@
+//! Every algorithm described once: [`ALGORITHMS`] holds one [`AlgorithmInfo`] per
+//! [`Algorithm`] (name, label, paper, contract, form, exact or sampling, depth-first or
+//! best-first, its bounds, its table, its budget, the options it owns, how the tree view
+//! and the quiz treat it), and [`run_root`] is the one place a search reaches its code.
+//!
+//! Everything that lists algorithms or asks what one can do reads this file: the menus
+//! and the CLI ([`Algorithm::ALL`], [`Algorithm::name`]), [`super::SearchOptions::validate`],
+//! the tree view and the quiz. No capability has a default: each entry states each one.
+//! A new algorithm is its file in `algorithms/`, its variant, its entry in
+//! [`ALGORITHMS`] and its arm in [`run_root`], all but the first here.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::algorithms::{
+    alphabeta, bisect, minimax, mt_sss, mtdf, negaalpha, negamax, negascout, pvs, scout, sss,
+};
+use super::context::Ctx;
+use super::options::OptionError;
+use crate::game::{Evaluator, Game};
+
+/// A search algorithm. Every exact algorithm returns the minimax value of the position
+/// at the given depth under the same evaluator and scoring. The variants are in the
+/// order of [`ALGORITHMS`], the order menus list them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Algorithm {
+    /// Two-sided minimax: max and min nodes, every node visited.
+    Minimax,
+    /// Minimax in negamax form.
+    Negamax,
+    /// Two-sided alpha-beta (article 002's form); fail-hard or fail-soft.
+    #[serde(rename = "alphabeta")]
+    AlphaBeta,
+    /// Alpha-beta in negamax form (article 003/004); fail-hard or fail-soft.
+    #[serde(rename = "negaalpha")]
+    NegaAlpha,
+    /// Pearl's Scout with its boolean TEST.
+    Scout,
+    /// Reinefeld's NegaScout (fail-soft), optionally article 000's shallow re-search skip.
+    #[serde(rename = "negascout")]
+    NegaScout,
+    /// Principal variation search: null-window tests, full re-search on fail high.
+    Pvs,
+    /// MTD(f): null-window alpha-beta passes converging on the value.
+    #[serde(rename = "mtdf")]
+    MtdF,
+    /// Stockman's SSS*: best-first with an OPEN list.
+    #[serde(rename = "sss")]
+    SssStar,
+    /// MT-SSS*: SSS* as a sequence of null-window passes from +infinity (Plaat et al.).
+    #[serde(rename = "mt-sss")]
+    MtSss,
+    /// Null-window passes that bisect the game's score range (Pons' Connect Four solver,
+    /// step 5), beside MTD(f)'s bound-to-bound steps.
+    Bisect,
+}
+
+/// How a search's values and windows read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// Values from the root side's view; MAX and MIN nodes (minimax, alpha-beta).
+    TwoSided,
+    /// Values from the side to move; a child's value is negated for its parent.
+    Negamax,
+}
+
+impl Form {
+    /// The form `algorithm` searches in.
+    #[must_use]
+    pub fn of(algorithm: Algorithm) -> Form {
+        algorithm.info().form
+    }
+}
+
+/// What the value an algorithm returns is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultKind {
+    /// The minimax value at the depth, exactly: it agrees with minimax.
+    Exact,
+    /// An estimate from sampled play (none yet): it need not agree with minimax.
+    Sampling,
+}
+
+/// In which order an algorithm visits the tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VisitOrder {
+    /// Each visit nests in its parent's: the visits form a tree.
+    DepthFirst,
+    /// It works wherever the best bound is: its visits do not nest.
+    BestFirst,
+}
+
+/// What a value at or beyond a bound of the window means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bounds {
+    /// The algorithm keeps no window.
+    NoWindow,
+    /// Always fail-hard: a value at a bound means "this or worse".
+    FailHard,
+    /// Always fail-soft: a value beyond a bound is a bound itself.
+    FailSoft,
+    /// Fail-hard or fail-soft, as [`super::SearchOptions::fail_soft`] says.
+    Choice,
+}
+
+/// Whether and how a transposition table serves an algorithm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableUse {
+    /// It cannot use one; the reason in words.
+    Refused(&'static str),
+    /// It can use one and runs without.
+    Optional,
+    /// A memory-enhanced test: defined with a table, still exact (only slower) without.
+    MemoryEnhanced,
+}
+
+/// What limits a search of the algorithm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// A depth in plies (the node and time limits of [`super::SearchControl`] stop it
+    /// early, as they stop every search).
+    Depth,
+}
+
+/// Whether iterative deepening makes sense for an algorithm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deepening {
+    /// It does (tables, killers and guesses carry over between iterations).
+    Useful,
+    /// It only repeats work; the reason in words.
+    Refused(&'static str),
+}
+
+/// An option that belongs to some algorithms only; an algorithm owns it by listing it
+/// in [`AlgorithmInfo::own_options`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OwnOption {
+    /// [`super::SearchOptions::soft_cutoffs`].
+    SoftCutoffs,
+    /// [`super::SearchOptions::tt_leaves`].
+    TableLeaves,
+    /// [`super::SearchOptions::skip_shallow_research`].
+    SkipShallowResearch,
+    /// [`super::SearchOptions::first_guess`].
+    FirstGuess,
+    /// [`super::SearchOptions::guess_before_last`].
+    GuessBeforeLast,
+    /// [`super::SearchOptions::mt_memory`].
+    MtMemory,
+    /// [`super::SearchOptions::sss_memory_mib`].
+    OpenListBudget,
+}
+
+/// Whether the tree view draws an algorithm's traced search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TreeView {
+    /// It draws it (and the quiz asks about it).
+    Draws,
+    /// It refuses it; the reason in words.
+    Refuses(&'static str),
+}
+
+/// What the quiz asks about an algorithm's visits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QuizAsks {
+    /// Values only: the algorithm has no window to ask about.
+    Values,
+    /// Windows, values and cutoffs; the root's window is given (full, the game's range
+    /// or an aspiration window).
+    Windows,
+    /// Windows, values and cutoffs; the root is searched in null-window passes.
+    Passes,
+}
+
+/// One algorithm, described once. Every field is stated for every algorithm.
+#[derive(Clone, Copy, Debug)]
+pub struct AlgorithmInfo {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// The name everywhere: CLI, app, session files, row specs.
+    pub name: &'static str,
+    /// The display name (papers' spelling).
+    pub label: &'static str,
+    /// The paper it comes from.
+    pub paper: &'static str,
+    /// What it returns, in a line.
+    pub contract: &'static str,
+    /// The form it searches in.
+    pub form: Form,
+    /// Exact or sampling.
+    pub result: ResultKind,
+    /// Depth-first or best-first.
+    pub order: VisitOrder,
+    /// What a value at or beyond a bound means.
+    pub bounds: Bounds,
+    /// Whether it takes an alpha-beta window from the caller (and so an initial window
+    /// and an aspiration window).
+    pub takes_window: bool,
+    /// Whether it searches with null-window tests (drawn dashed, re-searched in orange).
+    pub null_window_tests: bool,
+    /// Whether it makes cutoffs from which killers and history learn.
+    pub learns_from_cutoffs: bool,
+    /// Whether and how a transposition table serves it.
+    pub table: TableUse,
+    /// What limits it.
+    pub budget: Budget,
+    /// Whether iterative deepening makes sense for it.
+    pub deepening: Deepening,
+    /// The options only some algorithms take that it takes.
+    pub own_options: &'static [OwnOption],
+    /// Whether the tree view draws it.
+    pub tree_view: TreeView,
+    /// What the quiz asks about its visits.
+    pub quiz: QuizAsks,
+}
+
+impl AlgorithmInfo {
+    /// Whether it takes the option `o`.
+    #[must_use]
+    pub fn has(&self, o: OwnOption) -> bool {
+        self.own_options.contains(&o)
+    }
+}
+
+const NO_TABLE_MINIMAX: &str = "it visits every node by definition; use negaalpha with a table";
+
+/// Every algorithm, in the order of [`Algorithm`]'s variants (the order menus list them).
+pub const ALGORITHMS: &[AlgorithmInfo] = &[
+    AlgorithmInfo {
+        algorithm: Algorithm::Minimax,
+        name: "minimax",
+        label: "Minimax",
+        paper: "Von Neumann (1928); Shannon, \"Programming a computer for playing chess\" (1950)",
+        contract: "the exact minimax value, from the root side's view",
+        form: Form::TwoSided,
+        result: ResultKind::Exact,
+        order: VisitOrder::DepthFirst,
+        bounds: Bounds::NoWindow,
+        takes_window: false,
+        null_window_tests: false,
+        learns_from_cutoffs: false,
+        table: TableUse::Refused(NO_TABLE_MINIMAX),
+        budget: Budget::Depth,
+        deepening: Deepening::Useful,
+        own_options: &[],
+        tree_view: TreeView::Draws,
+        quiz: QuizAsks::Values,
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::Negamax,
+        name: "negamax",
+        label: "Negamax",
+        paper: "Knuth & Moore, \"An analysis of alpha-beta pruning\" (1975), section 2",
+        contract: "the exact minimax value, from the side to move's view",
+        form: Form::Negamax,
+        result: ResultKind::Exact,
+        order: VisitOrder::DepthFirst,
+        bounds: Bounds::NoWindow,
+        takes_window: false,
+        null_window_tests: false,
+        learns_from_cutoffs: false,
+        table: TableUse::Refused(NO_TABLE_MINIMAX),
+        budget: Budget::Depth,
+        deepening: Deepening::Useful,
+        own_options: &[],
+        tree_view: TreeView::Draws,
+        quiz: QuizAsks::Values,
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::AlphaBeta,
+        name: "alphabeta",
+        label: "Alpha-beta",
+        paper: "Knuth & Moore, \"An analysis of alpha-beta pruning\" (1975)",
+        contract: "within the window the exact value, root side's view; outside it a bound",
+        form: Form::TwoSided,
+        result: ResultKind::Exact,
+        order: VisitOrder::DepthFirst,
+        bounds: Bounds::Choice,
+        takes_window: true,
+        null_window_tests: false,
+        learns_from_cutoffs: true,
+        table: TableUse::Optional,
+        budget: Budget::Depth,
+        deepening: Deepening::Useful,
+        own_options: &[],
+        tree_view: TreeView::Draws,
+        quiz: QuizAsks::Windows,
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::NegaAlpha,
+        name: "negaalpha",
+        label: "NegaAlpha",
+        paper: "Knuth & Moore, \"An analysis of alpha-beta pruning\" (1975)",
+        contract: "within the window the exact value, side to move's view; outside it a bound",
+        form: Form::Negamax,
+        result: ResultKind::Exact,
+        order: VisitOrder::DepthFirst,
+        bounds: Bounds::Choice,
+        takes_window: true,
+        null_window_tests: false,
+        learns_from_cutoffs: true,
+        table: TableUse::Optional,
+        budget: Budget::Depth,
+        deepening: Deepening::Useful,
+        own_options: &[OwnOption::SoftCutoffs, OwnOption::TableLeaves],
+        tree_view: TreeView::Draws,
+        quiz: QuizAsks::Windows,
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::Scout,
+        name: "scout",
+        label: "Scout",
+        paper: "Pearl, \"Asymptotic properties of minimax trees and game-searching procedures\" (1980)",
+        contract: "the exact value, side to move's view; its TEST answers 'above t?' exactly",
+        form: Form::Negamax,
+        result: ResultKind::Exact,
+        order: VisitOrder::DepthFirst,
+        bounds: Bounds::FailHard,
+        takes_window: false,
+        null_window_tests: true,
+        learns_from_cutoffs: true,
+        table: TableUse::Optional,
+        budget: Budget::Depth,
+        deepening: Deepening::Useful,
+        own_options: &[],
+        tree_view: TreeView::Draws,
+        quiz: QuizAsks::Windows,
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::NegaScout,
+        name: "negascout",
+        label: "NegaScout",
+        paper: "Reinefeld, \"An improvement of the Scout tree-search algorithm\" (1983)",
+        contract: "fail-soft: within the window the exact value, side to move's view",
+        form: Form::Negamax,
+        result: ResultKind::Exact,
+        order: VisitOrder::DepthFirst,
+        bounds: Bounds::FailSoft,
+        takes_window: true,
+        null_window_tests: true,
+        learns_from_cutoffs: true,
+        table: TableUse::Optional,
+        budget: Budget::Depth,
+        deepening: Deepening::Useful,
+        own_options: &[OwnOption::SkipShallowResearch],
+        tree_view: TreeView::Draws,
+        quiz: QuizAsks::Windows,
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::Pvs,
+        name: "pvs",
+        label: "PVS",
+        paper: "Marsland & Campbell, \"Parallel search of strongly ordered game trees\" (1982)",
+        contract: "fail-soft: within the window the exact value, side to move's view",
+        form: Form::Negamax,
+        result: ResultKind::Exact,
+        order: VisitOrder::DepthFirst,
+        bounds: Bounds::FailSoft,
+        takes_window: true,
+        null_window_tests: true,
+        learns_from_cutoffs: true,
+        table: TableUse::Optional,
+        budget: Budget::Depth,
+        deepening: Deepening::Useful,
+        own_options: &[],
+        tree_view: TreeView::Draws,
+        quiz: QuizAsks::Windows,
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::MtdF,
+        name: "mtdf",
+        label: "MTD(f)",
+        paper: "Plaat, Schaeffer, Pijls & de Bruin, \"Best-first fixed-depth minimax algorithms\" (1996)",
+        contract: "the exact value, side to move's view",
+        form: Form::Negamax,
+        result: ResultKind::Exact,
+        order: VisitOrder::DepthFirst,
+        bounds: Bounds::FailSoft,
+        takes_window: false,
+        null_window_tests: true,
+        learns_from_cutoffs: true,
+        table: TableUse::MemoryEnhanced,
+        budget: Budget::Depth,
+        deepening: Deepening::Useful,
+        own_options: &[
+            OwnOption::TableLeaves,
+            OwnOption::FirstGuess,
+            OwnOption::GuessBeforeLast,
+        ],
+        tree_view: TreeView::Draws,
+        quiz: QuizAsks::Passes,
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::SssStar,
+        name: "sss",
+        label: "SSS*",
+        paper: "Stockman, \"A minimax algorithm better than alpha-beta?\" (1979)",
+        contract: "the exact value, side to move's view (the root is a MAX node)",
+        form: Form::Negamax,
+        result: ResultKind::Exact,
+        order: VisitOrder::BestFirst,
+        bounds: Bounds::NoWindow,
+        takes_window: false,
+        null_window_tests: false,
+        learns_from_cutoffs: false,
+        table: TableUse::Refused("it keeps its own OPEN list; MT-SSS* is its table-driven form"),
+        budget: Budget::Depth,
+        deepening: Deepening::Refused(
+            "SSS* keeps no table between iterations, so iterative deepening only repeats work; run it at a fixed depth",
+        ),
+        own_options: &[OwnOption::OpenListBudget],
+        tree_view: TreeView::Refuses(
+            "SSS* visits nodes best-first, so its visits do not form a depth-first tree to draw; MT-SSS* searches the same nodes depth-first: pick it instead",
+        ),
+        quiz: QuizAsks::Windows,
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::MtSss,
+        name: "mt-sss",
+        label: "MT-SSS*",
+        paper: "Plaat, Schaeffer, Pijls & de Bruin, \"Best-first fixed-depth minimax algorithms\" (1996)",
+        contract: "the exact value, side to move's view",
+        form: Form::Negamax,
+        result: ResultKind::Exact,
+        order: VisitOrder::DepthFirst,
+        bounds: Bounds::FailSoft,
+        takes_window: false,
+        null_window_tests: true,
+        learns_from_cutoffs: true,
+        table: TableUse::MemoryEnhanced,
+        budget: Budget::Depth,
+        deepening: Deepening::Useful,
+        own_options: &[OwnOption::TableLeaves, OwnOption::MtMemory],
+        tree_view: TreeView::Draws,
+        quiz: QuizAsks::Passes,
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::Bisect,
+        name: "bisect",
+        label: "Bisection",
+        paper: "Pons, \"Solving Connect 4: how to build a perfect AI\", part 8 (2019)",
+        contract: "the exact value, side to move's view",
+        form: Form::Negamax,
+        result: ResultKind::Exact,
+        order: VisitOrder::DepthFirst,
+        bounds: Bounds::Choice,
+        takes_window: false,
+        null_window_tests: true,
+        learns_from_cutoffs: true,
+        table: TableUse::Optional,
+        budget: Budget::Depth,
+        deepening: Deepening::Useful,
+        own_options: &[OwnOption::SoftCutoffs, OwnOption::TableLeaves],
+        tree_view: TreeView::Draws,
+        quiz: QuizAsks::Passes,
+    },
+];
+
+// The table is in the variants' order, so `info` is an index.
+const _: () = {
+    let mut i = 0;
+    while i < ALGORITHMS.len() {
+        assert!(ALGORITHMS[i].algorithm as usize == i);
+        i += 1;
+    }
+};
+
+const fn all() -> [Algorithm; ALGORITHMS.len()] {
+    let mut out = [Algorithm::Minimax; ALGORITHMS.len()];
+    let mut i = 0;
+    while i < ALGORITHMS.len() {
+        out[i] = ALGORITHMS[i].algorithm;
+        i += 1;
+    }
+    out
+}
+
+impl Algorithm {
+    /// Every algorithm, in the order menus list them: [`ALGORITHMS`]'s.
+    pub const ALL: [Algorithm; ALGORITHMS.len()] = all();
+
+    /// Its description.
+    #[must_use]
+    pub fn info(self) -> &'static AlgorithmInfo {
+        &ALGORITHMS[self as usize]
+    }
+
+    /// The name everywhere: CLI, app, session files.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// The display name (papers' spelling).
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        self.info().label
+    }
+
+    /// Parses a name as [`Algorithm::name`] prints it (case-insensitive).
+    pub fn from_name(name: &str) -> Result<Algorithm, OptionError> {
+        let lower = name.trim().to_ascii_lowercase();
+        ALGORITHMS
+            .iter()
+            .find(|a| a.name == lower)
+            .map(|a| a.algorithm)
+            .ok_or_else(|| {
+                OptionError(format!(
+                    "unknown algorithm '{name}'; expected one of {}",
+                    names(|_| true)
+                ))
+            })
+    }
+
+    /// Whether the algorithm takes an alpha-beta window ([`AlgorithmInfo::takes_window`]).
+    #[must_use]
+    pub fn takes_window(self) -> bool {
+        self.info().takes_window
+    }
+
+    /// Whether fail-hard versus fail-soft is a choice for this algorithm.
+    #[must_use]
+    pub fn has_fail_soft_choice(self) -> bool {
+        self.info().bounds == Bounds::Choice
+    }
+
+    /// Whether the algorithm has cutoffs from which killers and history can learn.
+    #[must_use]
+    pub fn learns_from_cutoffs(self) -> bool {
+        self.info().learns_from_cutoffs
+    }
+
+    /// Whether a transposition table can serve the algorithm.
+    #[must_use]
+    pub fn can_use_tt(self) -> bool {
+        !matches!(self.info().table, TableUse::Refused(_))
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The names of the algorithms `keep` keeps, comma-separated (for help texts and
+/// errors).
+#[must_use]
+pub fn names(keep: impl Fn(&AlgorithmInfo) -> bool) -> String {
+    ALGORITHMS
+        .iter()
+        .filter(|a| keep(a))
+        .map(|a| a.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The labels of the algorithms `keep` keeps, in words: "NegaAlpha and Bisection".
+#[must_use]
+pub fn labels(keep: impl Fn(&AlgorithmInfo) -> bool) -> String {
+    let labels: Vec<&str> = ALGORITHMS
+        .iter()
+        .filter(|a| keep(a))
+        .map(|a| a.label)
+        .collect();
+    match labels.split_last() {
+        None => String::new(),
+        Some((last, [])) => (*last).to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The labels of the algorithms that own `o`, in words.
+#[must_use]
+pub fn owners(o: OwnOption) -> String {
+    labels(|a| a.has(o))
+}
+
+/// Where an iteration starts at the root: the window, the last iteration's value (for an
+/// aspiration window) and MTD(f)'s first guess.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Root {
+    /// The root window.
+    pub window: (i32, i32),
+    /// The previous iteration's value.
+    pub previous: Option<i32>,
+    /// The first guess from an earlier iteration.
+    pub guess: Option<i32>,
+}
+
+/// One iteration at the root: `algorithm`'s value of `pos` at `depth`. The window-taking
+/// algorithms go through `aspirated` (aspiration windows).
+pub(super) fn run_root<G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'_, G, E>,
+    pos: &G,
+    algorithm: Algorithm,
+    depth: u32,
+    root: Root,
+) -> i32 {
+    let fail_soft = ctx.opts.fail_soft;
+    match algorithm {
+        Algorithm::Minimax => minimax::search(ctx, pos, depth, 0, None),
+        Algorithm::Negamax => negamax::search(ctx, pos, depth, 0, None),
+        Algorithm::AlphaBeta => super::aspirated(ctx, root, |ctx, (alpha, beta)| {
+            alphabeta::search(ctx, pos, depth, 0, None, alpha, beta, fail_soft)
+        }),
+        Algorithm::NegaAlpha => super::aspirated(ctx, root, |ctx, (alpha, beta)| {
+            negaalpha::search(ctx, pos, depth, 0, None, alpha, beta, fail_soft)
+        }),
+        Algorithm::Scout => scout::eval(ctx, pos, depth, 0, None),
+        Algorithm::NegaScout => super::aspirated(ctx, root, |ctx, (alpha, beta)| {
+            negascout::search(ctx, pos, depth, 0, None, alpha, beta)
+        }),
+        Algorithm::Pvs => super::aspirated(ctx, root, |ctx, (alpha, beta)| {
+            pvs::search(ctx, pos, depth, 0, None, alpha, beta)
+        }),
+        Algorithm::MtdF => mtdf::run(ctx, pos, depth, root.guess.unwrap_or(ctx.opts.first_guess)),
+        Algorithm::SssStar => sss::run(ctx, pos, depth),
+        Algorithm::MtSss => mt_sss::run(ctx, pos, depth),
+        Algorithm::Bisect => bisect::run(ctx, pos, depth),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_algorithm_is_described_once_and_its_name_round_trips() {
+        assert_eq!(Algorithm::ALL.len(), ALGORITHMS.len());
+        for (i, info) in ALGORITHMS.iter().enumerate() {
+            let a = info.algorithm;
+            assert_eq!(Algorithm::ALL[i], a);
+            assert!(std::ptr::eq(a.info(), info), "{a:?}");
+            assert_eq!(Algorithm::from_name(info.name), Ok(a));
+            assert_eq!(Algorithm::from_name(&info.name.to_uppercase()), Ok(a));
+            // The serialized name is the name.
+            let written = ron::to_string(&a).unwrap();
+            assert_eq!(written.trim_start_matches("r#"), info.name);
+            assert!(!info.paper.is_empty() && !info.contract.is_empty(), "{a:?}");
+        }
+        let mut names: Vec<&str> = ALGORITHMS.iter().map(|a| a.name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), ALGORITHMS.len(), "names are unique");
+    }
+
+    #[test]
+    fn the_capabilities_agree_with_each_other() {
+        for info in ALGORITHMS {
+            let a = info.algorithm;
+            // A window taken from the caller is a window kept.
+            assert!(
+                !info.takes_window || info.bounds != Bounds::NoWindow,
+                "{a:?}"
+            );
+            // A memory-enhanced test is a null-window driver.
+            assert!(
+                info.table != TableUse::MemoryEnhanced || info.null_window_tests,
+                "{a:?}"
+            );
+            // The tree view draws depth-first searches only.
+            assert_eq!(
+                info.order == VisitOrder::DepthFirst,
+                info.tree_view == TreeView::Draws,
+                "{a:?}"
+            );
+            // The quiz asks about windows where there are windows.
+            assert_eq!(
+                info.quiz == QuizAsks::Values,
+                info.bounds == Bounds::NoWindow && info.order == VisitOrder::DepthFirst,
+                "{a:?}"
+            );
+            // Leaves are kept in a table only by algorithms that can have one.
+            assert!(!info.has(OwnOption::TableLeaves) || a.can_use_tt(), "{a:?}");
+        }
+    }
+}
