@@ -15,12 +15,13 @@ pub enum Connect4Eval {
     /// the second player on even rows. [`WIN_NEXT`] when the side to move wins with its
     /// next stone, its negative when the opponent wins whatever the side to move does
     /// (two playable winning cells, or one with another right above it). Otherwise, of
-    /// the threats that are not above an opponent's threat in their column: 20 for the
-    /// one side that has a threat on its own rows (0 when both have one), 4 per such
-    /// threat, 1 per threat on the other rows, 6 per threat right above another of the
-    /// same side's; 1 per stone in the centre column and per window of four with two of
-    /// the side's stones and none of the opponent's. The difference between the two
-    /// sides, within `-HEURISTIC_BAND ..= HEURISTIC_BAND`, for the side to move.
+    /// the threats that are not above an opponent's threat in their column, only the
+    /// lowest in each column can decide a filled-up board: 20 for the one side whose
+    /// lowest threat in some column is on its own rows (0 when both have one), 4 per
+    /// such threat, 1 per other threat, 6 per threat right above another of the same
+    /// side's; 2 per window of four with two of the side's stones and none of the
+    /// opponent's (these windows already favour the centre). The difference between the
+    /// two sides, within `-HEURISTIC_BAND ..= HEURISTIC_BAND`, for the side to move.
     #[default]
     Threats,
 }
@@ -32,16 +33,14 @@ pub const WIN_NEXT: i32 = 90;
 pub const HEURISTIC_BAND: i32 = 80;
 /// For the one side with a threat on its own rows (Allis: odd for the first player).
 const CONTROL: i32 = 20;
-/// Per threat on the side's own rows.
+/// Per threat on the side's own rows that is the lowest in its column.
 const GOOD_THREAT: i32 = 4;
-/// Per threat on the other rows.
+/// Per other threat.
 const OTHER_THREAT: i32 = 1;
 /// Per threat right above another of the same side's.
 const STACKED_THREAT: i32 = 6;
 /// Per window of four with two own stones and no opponent's.
-const OPEN_TWO: i32 = 1;
-/// Per stone in the centre column.
-const CENTRE_STONE: i32 = 1;
+const OPEN_TWO: i32 = 2;
 
 /// The rows 1, 3 and 5 counted from 1 at the bottom (0, 2 and 4 from 0): the first
 /// player's good threats.
@@ -123,15 +122,14 @@ impl Connect4Eval {
     }
 }
 
-/// One side's threats value: `cells` its winning cells, `good` the rows it wants them
-/// on, `against` the opponent's winning cells, `stones` and `other` both sides' stones.
-fn side_value(cells: u64, good: u64, against: u64, stones: u64, other: u64) -> i32 {
+/// One side's threats value: `live` its winning cells that are not above an opponent's,
+/// `good` those that count on its own rows (the lowest in their column), `stones` and
+/// `other` both sides' stones.
+fn side_value(live: u64, good: u64, stones: u64, other: u64) -> i32 {
     let count = |bits: u64| bits.count_ones() as i32;
-    let live = cells & !above(against);
-    let mut value = GOOD_THREAT * count(live & good)
+    let mut value = GOOD_THREAT * count(good)
         + OTHER_THREAT * count(live & !good)
-        + STACKED_THREAT * count(live & (live << 1))
-        + CENTRE_STONE * count(stones & column_mask(CENTRE_COLUMN));
+        + STACKED_THREAT * count(live & (live << 1));
     for w in WINDOWS {
         if w & other == 0 && count(w & stones) == 2 {
             value += OPEN_TWO;
@@ -160,15 +158,21 @@ fn threats(pos: &Connect4) -> i32 {
     } else {
         (BOARD_MASK ^ ODD_ROWS, ODD_ROWS)
     };
-    let own_control = own_cells & !above(opponent_cells) & own_rows != 0;
-    let opponent_control = opponent_cells & !above(own_cells) & opponent_rows != 0;
-    let control = match (own_control, opponent_control) {
+    let own_live = own_cells & !above(opponent_cells);
+    let opponent_live = opponent_cells & !above(own_cells);
+    // The lowest live threat of each column, whichever side's: the others in the column
+    // are above it and come into play only after it.
+    let all_live = own_live | opponent_live;
+    let lowest = all_live & !above(all_live);
+    let own_good = own_live & lowest & own_rows;
+    let opponent_good = opponent_live & lowest & opponent_rows;
+    let control = match (own_good != 0, opponent_good != 0) {
         (true, false) => CONTROL,
         (false, true) => -CONTROL,
         _ => 0,
     };
-    let value = control + side_value(own_cells, own_rows, opponent_cells, own, opponent)
-        - side_value(opponent_cells, opponent_rows, own_cells, opponent, own);
+    let value = control + side_value(own_live, own_good, own, opponent)
+        - side_value(opponent_live, opponent_good, opponent, own);
     value.clamp(-HEURISTIC_BAND, HEURISTIC_BAND)
 }
 

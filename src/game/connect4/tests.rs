@@ -403,8 +403,10 @@ fn hints_and_evaluators() {
     let hints: Vec<i32> = (0..7).map(|c| start.move_order_hint(C4Move(c))).collect();
     assert_eq!(hints, [0, 1, 2, 3, 2, 1, 0]);
     assert_eq!(Connect4Eval::Threats.evaluate(&start), 0);
-    // O to move, X has one centre stone.
-    assert_eq!(Connect4Eval::Threats.evaluate(&moves("4")), -1);
+    // O to move, X has one centre stone: no window holds two stones yet.
+    assert_eq!(Connect4Eval::Threats.evaluate(&moves("4")), 0);
+    // O to move; X's two stones in column 4 share one window with no O stone (rows 1-4).
+    assert_eq!(Connect4Eval::Threats.evaluate(&moves("434")), -2);
     // X to move with a winning cell at column 4 row 4 and two centre stones more.
     let pos = moves("414142");
     assert!(Connect4Eval::Threats.evaluate(&pos) > 0);
