@@ -274,7 +274,7 @@ fn every_algorithm_solves_nim_as_bouton_says() {
                 )
                 .expect("minimax searches");
                 assert_eq!(minimax.score, Some(bouton), "{}", pos.to_text());
-                for algorithm in Algorithm::ALL {
+                for algorithm in Algorithm::exact() {
                     let r = search_described(
                         &pos,
                         &request(algorithm, depth),

@@ -158,7 +158,8 @@ fn search_bomb(pos: &Bomb, algorithm: Algorithm) -> Result<Option<i32>, String> 
 
 #[test]
 fn a_panic_inside_any_search_is_caught_with_its_message() {
-    for algorithm in Algorithm::ALL {
+    // The exact algorithms all reach the bomb's node (a sampling one need not).
+    for algorithm in Algorithm::exact() {
         for in_play in [false, true] {
             let err = search_bomb(&Bomb::new(BOMB_NODE, in_play), algorithm)
                 .expect_err("the bomb goes off");

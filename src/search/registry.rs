@@ -481,6 +481,14 @@ impl Algorithm {
     /// Every algorithm, in the order menus list them: [`ALGORITHMS`]'s.
     pub const ALL: [Algorithm; ALGORITHMS.len()] = all();
 
+    /// The algorithms that return the exact minimax value (those a test may compare with
+    /// plain minimax), in [`Algorithm::ALL`]'s order.
+    pub fn exact() -> impl Iterator<Item = Algorithm> {
+        Self::ALL
+            .into_iter()
+            .filter(|a| a.info().result == ResultKind::Exact)
+    }
+
     /// Its description.
     #[must_use]
     pub fn info(self) -> &'static AlgorithmInfo {
