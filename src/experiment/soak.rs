@@ -310,6 +310,18 @@ pub fn run_soak(config: &SoakConfig, on_sample: &mut dyn FnMut(&SoakSample)) -> 
     let s = sample(start, report.searches, nodes);
     on_sample(&s);
     report.samples.push(s);
+    // A joined thread may still be counted for a moment: the kernel clears the thread
+    // id that join waits on before it takes the thread off the process's count. Look
+    // again for up to a second before calling a thread leaked.
     report.threads_after = proc_status("Threads");
+    for _ in 0..100 {
+        match (report.threads_before, report.threads_after) {
+            (Some(before), Some(after)) if after > before => {
+                std::thread::sleep(Duration::from_millis(10));
+                report.threads_after = proc_status("Threads");
+            }
+            _ => break,
+        }
+    }
     report
 }
