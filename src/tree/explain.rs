@@ -440,28 +440,13 @@ impl SearchTree {
         }
     }
 
-    /// [`SearchTree::conventions`] in a few words each, for the line under a drawn tree
-    /// (its hover has the whole sentences).
+    /// The conventions of [`SearchTree::conventions`] in a few words each, for the line
+    /// under a drawn tree (its hover has the whole sentences).
     #[must_use]
     pub fn conventions_short(&self) -> Vec<String> {
-        self.conventions()
-            .iter()
-            .map(|l| {
-                let short = [
-                    ("minimax", "minimax: values from MAX's side"),
-                    ("negamax", "negamax: values from the side to move"),
-                    (
-                        "fail-hard",
-                        "fail-hard: a value at a bound means 'this or worse'",
-                    ),
-                    ("fail-soft", "fail-soft: a value beyond a bound is a bound"),
-                    ("null-window", "dashed: a null-window test"),
-                ];
-                short
-                    .iter()
-                    .find(|(lead, _)| l.starts_with(lead))
-                    .map_or_else(|| l.clone(), |(_, s)| (*s).to_string())
-            })
+        self.convention_lines()
+            .into_iter()
+            .map(|(short, _)| short.to_string())
             .collect()
     }
 
@@ -469,16 +454,25 @@ impl SearchTree {
     /// the form (two-sided or negamax), fail-hard or fail-soft bounds, null-window tests.
     #[must_use]
     pub fn conventions(&self) -> Vec<String> {
+        self.convention_lines()
+            .into_iter()
+            .map(|(_, long)| long.to_string())
+            .collect()
+    }
+
+    /// Each convention that applies, in a few words and in a whole sentence.
+    fn convention_lines(&self) -> Vec<(&'static str, &'static str)> {
         let info = self.request.algorithm.info();
-        let mut out = Vec::new();
-        match self.form() {
-            Form::TwoSided => out.push(
-                "minimax form: values from the root side's view; MAX nodes take the largest child value, MIN nodes the smallest".to_string(),
+        let mut out = vec![match self.form() {
+            Form::TwoSided => (
+                "minimax: values from MAX's side",
+                "minimax form: values from the root side's view; MAX nodes take the largest child value, MIN nodes the smallest",
             ),
-            Form::Negamax => out.push(
-                "negamax: values from the side to move; a child's value counts negated for its parent".to_string(),
+            Form::Negamax => (
+                "negamax: values from the side to move",
+                "negamax: values from the side to move; a child's value counts negated for its parent",
             ),
-        }
+        }];
         // Which bounds a value at or beyond the window is: SSS* keeps no window.
         let soft = match info.bounds {
             Bounds::NoWindow => None,
@@ -487,12 +481,21 @@ impl SearchTree {
             Bounds::FailSoft => Some(true),
         };
         match soft {
-            Some(true) => out.push("fail-soft: a value at or outside a bound is a bound itself: at or below α, 'at most this'; at or above β, 'at least this'".into()),
-            Some(false) => out.push("fail-hard: a value at a bound means 'this or worse': at α, at most α; at β, at least β".into()),
+            Some(true) => out.push((
+                "fail-soft: a value beyond a bound is a bound",
+                "fail-soft: a value at or outside a bound is a bound itself: at or below α, 'at most this'; at or above β, 'at least this'",
+            )),
+            Some(false) => out.push((
+                "fail-hard: a value at a bound means 'this or worse'",
+                "fail-hard: a value at a bound means 'this or worse': at α, at most α; at β, at least β",
+            )),
             None => {}
         }
         if info.null_window_tests {
-            out.push("null-window tests (dashed) only ask whether a value is above α; a re-search (orange) finds the exact value".into());
+            out.push((
+                "dashed: a null-window test",
+                "null-window tests (dashed) only ask whether a value is above α; a re-search (orange) finds the exact value",
+            ));
         }
         out
     }

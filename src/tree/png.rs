@@ -68,13 +68,18 @@ impl Fonts {
         })
     }
 
-    /// The advance width of `text` at `size` pixels.
-    fn width(&self, text: &str, size: f32, mono: bool) -> f32 {
-        let (first, second) = if mono {
+    /// The font to draw in (the mono one for `mono`) and the one to fall back on.
+    fn fonts(&self, mono: bool) -> (&FontRef<'static>, &FontRef<'static>) {
+        if mono {
             (&self.mono, &self.sans)
         } else {
             (&self.sans, &self.mono)
-        };
+        }
+    }
+
+    /// The advance width of `text` at `size` pixels.
+    fn width(&self, text: &str, size: f32, mono: bool) -> f32 {
+        let (first, second) = self.fonts(mono);
         let px = Size::new(size);
         let loc = LocationRef::default();
         let mut w = 0.0;
@@ -92,11 +97,7 @@ impl Fonts {
     /// The path of `text` at `size` pixels with its left end at `x` and its middle at
     /// `y`; returns the path and the text's width.
     fn text_path(&self, text: &str, size: f32, mono: bool, x: f64, y: f64) -> (BezPath, f64) {
-        let (first, second) = if mono {
-            (&self.mono, &self.sans)
-        } else {
-            (&self.sans, &self.mono)
-        };
+        let (first, second) = self.fonts(mono);
         let px = Size::new(size);
         let loc = LocationRef::default();
         let metrics = first.metrics(px, loc);
