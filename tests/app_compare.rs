@@ -215,6 +215,51 @@ fn results_export_as_csv_through_the_menu_code() {
 }
 
 #[test]
+fn every_counter_can_be_shown_in_the_table_and_is_in_its_csv() {
+    use treelab::search::Counter;
+    let mut h = harness();
+    settle(&mut h);
+    h.get_by_label("Tic-tac-toe").click();
+    settle(&mut h);
+    h.get_by_label("▶ Run (F5)").click();
+    settle(&mut h);
+    wait_for_run(&mut h, Duration::from_secs(60));
+    let header = |h: &egui_kittest::Harness<'_, TreelabApp>, title: &str| {
+        h.query_all_by_label_contains(title).count()
+    };
+    let hidden: Vec<Counter> = Counter::ALL
+        .iter()
+        .copied()
+        .filter(|c| !c.shown_by_default())
+        .collect();
+    assert!(!hidden.is_empty());
+    assert_eq!(header(&h, "TT probes"), 0, "hidden by default");
+    assert!(header(&h, "β-cutoffs") > 0, "shown by default");
+    h.get_by_label("Columns").click();
+    settle(&mut h);
+    h.get_by_label("TT probes").click();
+    settle(&mut h);
+    h.key_press(egui::Key::Escape);
+    settle(&mut h);
+    assert_eq!(header(&h, "Default columns"), 0, "the menu is closed");
+    assert!(header(&h, "TT probes") > 0, "shown after the Columns menu");
+    // The CSV has every counter, shown or not, under its title.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("results.csv");
+    h.state_mut().push(Command::SaveTable(path.clone()));
+    settle(&mut h);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let first = text.lines().next().unwrap();
+    for c in Counter::ALL {
+        assert!(
+            first.split(',').any(|t| t == c.title()),
+            "{} in {first}",
+            c.title()
+        );
+    }
+}
+
+#[test]
 fn the_tree_view_draws_two_rows_steps_and_exports_svg() {
     let mut h = harness();
     settle(&mut h);

@@ -1,5 +1,6 @@
 //! The documents a reader of the repository gets: every relative link in a Markdown
-//! file leads to a file of the repository, and no document names a path outside it.
+//! file leads to a file of the repository, no document names a path outside it, and
+//! docs/node-definition.md lists exactly the counters the code declares.
 
 use std::path::{Path, PathBuf};
 
@@ -73,4 +74,37 @@ fn documents_link_only_to_files_of_the_repository() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The marks around docs/node-definition.md's generated list of counters.
+const COUNTERS_BEGIN: &str =
+    "<!-- counters: written from src/search/stats.rs; a test checks it -->\n";
+const COUNTERS_END: &str = "<!-- end of counters -->";
+
+#[test]
+fn the_node_definition_lists_every_declared_counter() {
+    // The list is written from the counters' declarations; with TREELAB_WRITE_DOCS=1
+    // this test writes it into the document instead of comparing.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/node-definition.md");
+    let text = std::fs::read_to_string(&path).expect("docs/node-definition.md");
+    let begin = text
+        .find(COUNTERS_BEGIN)
+        .expect("node-definition.md has the counters' begin mark")
+        + COUNTERS_BEGIN.len();
+    let end = text[begin..]
+        .find(COUNTERS_END)
+        .expect("node-definition.md has the counters' end mark")
+        + begin;
+    let want = treelab::search::counters_markdown();
+    if std::env::var_os("TREELAB_WRITE_DOCS").is_some() {
+        let new = format!("{}{want}{}", &text[..begin], &text[end..]);
+        std::fs::write(&path, new).expect("write docs/node-definition.md");
+        return;
+    }
+    assert_eq!(
+        &text[begin..end],
+        want,
+        "docs/node-definition.md's counters differ from their declarations in src/search/stats.rs; \
+         run `TREELAB_WRITE_DOCS=1 cargo test --release --test docs` to write them"
+    );
 }

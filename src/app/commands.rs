@@ -260,7 +260,10 @@ impl TreelabApp {
                 let view = self.table_view();
                 let report = self.report();
                 let (text, what) = match how {
-                    TableExport::CopyMarkdown => (report.markdown(&view), "Markdown"),
+                    TableExport::CopyMarkdown => (
+                        report.markdown(&view, &self.views.table.columns),
+                        "Markdown",
+                    ),
                     TableExport::CopyCsv => (report.csv(&view), "CSV"),
                 };
                 ctx.copy_text(text);

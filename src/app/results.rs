@@ -45,11 +45,56 @@ pub enum TableExport {
     CopyCsv,
 }
 
-/// The results table: its own state is the sort.
-#[derive(Default)]
+/// The results table: its own state is the sort and the columns shown.
 pub struct TableView {
     /// The column sorted on and whether ascending (None: plan order).
     pub sort: Option<(Column, bool)>,
+    /// The columns shown, in [`Column::all`]'s order (the Columns menu picks them).
+    pub columns: Vec<Column>,
+}
+
+impl Default for TableView {
+    fn default() -> Self {
+        TableView {
+            sort: None,
+            columns: Column::default_shown(),
+        }
+    }
+}
+
+/// The columns a reader may hide: all but those that say which result a line is.
+fn can_hide(c: Column) -> bool {
+    !matches!(
+        c,
+        Column::Row | Column::Setup | Column::Position | Column::Depth | Column::Score
+    )
+}
+
+/// The Columns menu: a check box per column that can be hidden (every counter among
+/// them, with its meaning on hover), and a way back to the default set.
+fn columns_menu_ui(ui: &mut egui::Ui, columns: &mut Vec<Column>) {
+    ui.menu_button("Columns", |ui| {
+        for c in Column::all().into_iter().filter(|&c| can_hide(c)) {
+            let mut on = columns.contains(&c);
+            if ui
+                .checkbox(&mut on, c.title())
+                .on_hover_text(c.meaning())
+                .changed()
+            {
+                let keep: Vec<Column> = Column::all()
+                    .into_iter()
+                    .filter(|&k| if k == c { on } else { columns.contains(&k) })
+                    .collect();
+                *columns = keep;
+            }
+        }
+        ui.separator();
+        if ui.button("Default columns").clicked() {
+            *columns = Column::default_shown();
+        }
+    })
+    .response
+    .on_hover_text("Which columns the table shows: every search counter can be shown");
 }
 
 impl ResultsView for TableView {
@@ -72,8 +117,9 @@ impl ResultsView for ArticlesView {
 pub fn results_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     let tab = app.session.view.tab;
     let mut views = std::mem::take(&mut app.views);
+    let shows_results = views.get(tab).shows_results();
+    toolbar_ui(ui, app, shows_results, &mut views.table.columns);
     let view = views.get(tab);
-    toolbar_ui(ui, app, view.shows_results());
     ui.add_space(4.0);
     if view.shows_results() {
         let set = app.position_set();
@@ -101,7 +147,12 @@ pub fn results_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     app.views = views;
 }
 
-fn toolbar_ui(ui: &mut egui::Ui, app: &mut TreelabApp, shows_results: bool) {
+fn toolbar_ui(
+    ui: &mut egui::Ui,
+    app: &mut TreelabApp,
+    shows_results: bool,
+    columns: &mut Vec<Column>,
+) {
     use super::layout::wrap_unit;
     ui.horizontal_wrapped(|ui| {
         let before = app.session.view.tab;
@@ -158,7 +209,9 @@ fn toolbar_ui(ui: &mut egui::Ui, app: &mut TreelabApp, shows_results: bool) {
                 .response
                 .on_hover_text("Ratios are measured against this row");
         });
-        if view.tab != ResultsTab::Table {
+        if view.tab == ResultsTab::Table {
+            columns_menu_ui(ui, columns);
+        } else {
             wrap_unit(ui, "count", |ui| {
                 ui.label("Count");
                 egui::ComboBox::from_id_salt("count_kind")
@@ -252,6 +305,7 @@ impl TreelabApp {
 
 fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp, table: &mut TableView) {
     let sort = table.sort;
+    let columns = table.columns.clone();
     let view = app.table_view_sorted(sort);
     let report = app.report();
     let disagree = report.disagreements();
@@ -297,7 +351,7 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp, table: &mut TableView) {
                 .size()
                 .x
         };
-        Column::ALL
+        columns
             .iter()
             .map(|&c| {
                 let default: f32 = match c {
@@ -306,7 +360,7 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp, table: &mut TableView) {
                     Column::Pv => 150.0,
                     Column::Position => 120.0,
                     Column::Score | Column::Best => 60.0,
-                    Column::Nodes | Column::Leaves | Column::Cutoffs => 90.0,
+                    Column::Counter(_) => 90.0,
                     Column::NodesPerSec => 90.0,
                     Column::Status => status_width,
                     _ => 76.0,
@@ -342,7 +396,7 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp, table: &mut TableView) {
                 .resizable(true)
                 .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
                 .min_scrolled_height(120.0);
-            for (k, c) in Column::ALL.into_iter().enumerate() {
+            for (k, &c) in columns.iter().enumerate() {
                 table = table.column(match c {
                     Column::Pv => TableColumn::remainder().at_least(100.0),
                     _ => TableColumn::initial(widths[k]).at_least(28.0).clip(true),
@@ -350,7 +404,7 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp, table: &mut TableView) {
             }
             table
                 .header(text_height + 4.0, |mut header| {
-                    for c in Column::ALL {
+                    for &c in &columns {
                         header.col(|ui| {
                             let arrow = match sort {
                                 Some((s, true)) if s == c => " ▲",
@@ -365,7 +419,10 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp, table: &mut TableView) {
                                     )
                                     .frame(false),
                                 )
-                                .on_hover_text("Sort by this column")
+                                .on_hover_text(format!(
+                                    "{}\nClick to sort by this column",
+                                    c.meaning()
+                                ))
                                 .clicked()
                             {
                                 clicked = Some(c);
@@ -377,7 +434,7 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp, table: &mut TableView) {
                     body.rows(text_height, view.len(), |mut row| {
                         let i = view[row.index()];
                         let e = &report.results[i];
-                        for c in Column::ALL {
+                        for &c in &columns {
                             row.col(|ui| {
                                 let text = screen_cell(&report, e, c);
                                 if c == Column::Score && disagree[i] {

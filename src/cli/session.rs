@@ -125,7 +125,10 @@ pub(super) fn session_cmd(c: SessionCommand) -> Result<()> {
             );
             let view = report.view(None);
             match format.as_str() {
-                "text" | "markdown" => print!("{}", report.markdown(&view)),
+                "text" | "markdown" => print!(
+                    "{}",
+                    report.markdown(&view, &crate::report::Column::default_shown())
+                ),
                 "csv" => print!("{}", report.csv(&view)),
                 other => bail!("unknown format '{other}'; expected text or csv"),
             }

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{AnyPosition, EngineError, SearchRecord, SearchRequest, Suite, run_search};
 use crate::report::Report;
-use crate::search::SearchControl;
+use crate::search::{Counter, SearchControl};
 use crate::session::ResultEntry;
 use crate::vocab::count::{PARTIAL_NOTE, Ratio, Tally};
 use crate::vocab::parallel::map_in_order;
@@ -356,27 +356,26 @@ impl BenchResult {
     pub fn render(&self, count: CountKind, format: Format) -> String {
         let mut out = String::new();
         if format == Format::Csv {
-            out.push_str("position,algorithm,depth,score,best,nodes,leaves,interior,beta_cutoffs,first_move_cutoffs,researches,null_window_passes,tt_hits,seconds\n");
+            out.push_str("position,algorithm,depth,score,best");
+            for c in Counter::ALL {
+                let _ = write!(out, ",{}", c.name());
+            }
+            out.push_str(",seconds\n");
             for c in &self.cells {
                 let r = &c.record;
-                let _ = writeln!(
+                let _ = write!(
                     out,
-                    "{},{},{},{},{},{},{},{},{},{},{},{},{},{:.6}",
+                    "{},{},{},{},{}",
                     crate::vocab::csv::field(&c.position),
                     crate::vocab::csv::field(&self.rows[c.row].label),
                     c.depth,
                     r.score.map_or_else(String::new, |s| s.to_string()),
-                    r.best_move.clone().unwrap_or_default(),
-                    r.stats.nodes,
-                    r.stats.leaves,
-                    r.stats.interior,
-                    r.stats.beta_cutoffs,
-                    r.stats.first_move_cutoffs,
-                    r.stats.researches,
-                    r.stats.null_window_passes,
-                    r.stats.tt_hits,
-                    r.stats.elapsed_secs
+                    crate::vocab::csv::field(r.best_move.as_deref().unwrap_or_default()),
                 );
+                for counter in Counter::ALL {
+                    let _ = write!(out, ",{}", counter.of(&r.stats));
+                }
+                let _ = writeln!(out, ",{:.6}", r.stats.elapsed_secs);
             }
             return out;
         }

@@ -5,11 +5,14 @@
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
+use crate::search::Counter;
 use crate::session::{ComparisonRow, PositionKey, PositionSet, ResultEntry};
 use crate::vocab::count::CountKind;
 pub use crate::vocab::count::{PARTIAL_MARK, PARTIAL_NOTE, Ratio, Tally};
 
-/// A column of the results table.
+/// A column of the results table: what identifies a result, each search counter
+/// ([`Counter`], declared once in [`crate::search::stats`]), and the figures derived
+/// from them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Column {
     /// The row number (1-based).
@@ -26,18 +29,10 @@ pub enum Column {
     Best,
     /// The principal variation.
     Pv,
-    /// Nodes.
-    Nodes,
-    /// Leaves (static evaluations and finished games).
-    Leaves,
-    /// Beta cutoffs.
-    Cutoffs,
+    /// A search counter.
+    Counter(Counter),
     /// Share of cutoffs made by the first move.
     FirstMoveRate,
-    /// Re-searches.
-    Researches,
-    /// Transposition-table hits.
-    TtHits,
     /// Seconds.
     Time,
     /// Nodes per second.
@@ -49,26 +44,53 @@ pub enum Column {
 }
 
 impl Column {
-    /// Every column, in table order.
-    pub const ALL: [Column; 17] = [
-        Column::Row,
-        Column::Setup,
-        Column::Position,
-        Column::Depth,
-        Column::Score,
-        Column::Status,
-        Column::Nodes,
-        Column::Ratio,
-        Column::Leaves,
-        Column::Cutoffs,
-        Column::FirstMoveRate,
-        Column::Researches,
-        Column::TtHits,
-        Column::Time,
-        Column::NodesPerSec,
-        Column::Best,
-        Column::Pv,
-    ];
+    /// The nodes column (the one ratios and charts are about).
+    pub const NODES: Column = Column::Counter(Counter::Nodes);
+
+    /// Every column, in table order: what names the result, then every counter in
+    /// [`Counter::ALL`]'s order, each figure derived from a counter right after it (the
+    /// ratio to the baseline after nodes, the first-move share after the first-move
+    /// cutoffs), then time, speed, the best move and the principal variation.
+    #[must_use]
+    pub fn all() -> Vec<Column> {
+        let mut out = vec![
+            Column::Row,
+            Column::Setup,
+            Column::Position,
+            Column::Depth,
+            Column::Score,
+            Column::Status,
+        ];
+        for &c in Counter::ALL {
+            out.push(Column::Counter(c));
+            match c {
+                Counter::Nodes => out.push(Column::Ratio),
+                Counter::FirstMoveCutoffs => out.push(Column::FirstMoveRate),
+                _ => {}
+            }
+        }
+        out.extend([Column::Time, Column::NodesPerSec, Column::Best, Column::Pv]);
+        out
+    }
+
+    /// Whether the table shows the column unless asked otherwise: every column but the
+    /// counters declared hidden ([`Counter::shown_by_default`]).
+    #[must_use]
+    pub fn shown_by_default(self) -> bool {
+        match self {
+            Column::Counter(c) => c.shown_by_default(),
+            _ => true,
+        }
+    }
+
+    /// The columns the table shows unless asked otherwise.
+    #[must_use]
+    pub fn default_shown() -> Vec<Column> {
+        Column::all()
+            .into_iter()
+            .filter(|c| c.shown_by_default())
+            .collect()
+    }
 
     /// The header text.
     #[must_use]
@@ -81,16 +103,36 @@ impl Column {
             Column::Score => "Score",
             Column::Best => "Best",
             Column::Pv => "PV",
-            Column::Nodes => "Nodes",
-            Column::Leaves => "Leaves",
-            Column::Cutoffs => "β-cutoffs",
+            Column::Counter(c) => c.title(),
             Column::FirstMoveRate => "1st-move cut %",
-            Column::Researches => "Re-searches",
-            Column::TtHits => "TT hits",
             Column::Time => "Time (s)",
             Column::NodesPerSec => "Nodes/s",
             Column::Ratio => "× baseline",
             Column::Status => "Status",
+        }
+    }
+
+    /// What the column holds, in words (the header's hover).
+    #[must_use]
+    pub fn meaning(self) -> String {
+        match self {
+            Column::Row => "The comparison row (its number in the rows list)".into(),
+            Column::Setup => "The row's algorithm and options".into(),
+            Column::Position => "The position searched".into(),
+            Column::Depth => "The depth searched".into(),
+            Column::Score => "The root value the search returned".into(),
+            Column::Best => "The best move found".into(),
+            Column::Pv => "The principal variation".into(),
+            Column::Counter(c) => format!("{} ({})", c.meaning(), c.name()),
+            Column::FirstMoveRate => {
+                "The share of β-cutoffs made by the first move tried, in percent: the move-ordering quality figure".into()
+            }
+            Column::Time => "Wall-clock seconds".into(),
+            Column::NodesPerSec => "Nodes per second".into(),
+            Column::Ratio => {
+                "Nodes relative to the baseline row at the same position and depth".into()
+            }
+            Column::Status => "Stopped, failed, stale (options changed since), or empty".into(),
         }
     }
 
@@ -294,9 +336,7 @@ impl<'a> Report<'a> {
             Column::Pv => e.record.pv.join(" "),
             Column::Status => self.status(e),
             _ if failed => String::new(),
-            Column::Nodes => plain_number(s.nodes),
-            Column::Leaves => plain_number(s.leaves),
-            Column::Cutoffs => plain_number(s.beta_cutoffs),
+            Column::Counter(c) => plain_number(c.of(s)),
             Column::FirstMoveRate => {
                 if s.beta_cutoffs == 0 {
                     String::new()
@@ -304,8 +344,6 @@ impl<'a> Report<'a> {
                     format!("{:.1}", 100.0 * s.first_move_cutoff_rate())
                 }
             }
-            Column::Researches => plain_number(s.researches),
-            Column::TtHits => plain_number(s.tt_hits),
             Column::Time => format!("{:.3}", s.elapsed_secs),
             Column::NodesPerSec => format!("{:.0}", s.nodes_per_sec()),
             Column::Ratio => self.ratio(e).map(|r| r.text(3)).unwrap_or_default(),
@@ -321,12 +359,8 @@ impl<'a> Report<'a> {
             Column::Row => n(e.row as f64),
             Column::Depth => n(f64::from(e.depth)),
             Column::Score => e.record.score.map_or(SortKey::Empty, |v| n(f64::from(v))),
-            Column::Nodes => n(s.nodes as f64),
-            Column::Leaves => n(s.leaves as f64),
-            Column::Cutoffs => n(s.beta_cutoffs as f64),
+            Column::Counter(c) if e.error.is_none() => n(c.of(s) as f64),
             Column::FirstMoveRate => n(s.first_move_cutoff_rate()),
-            Column::Researches => n(s.researches as f64),
-            Column::TtHits => n(s.tt_hits as f64),
             Column::Time => n(s.elapsed_secs),
             Column::NodesPerSec => n(s.nodes_per_sec()),
             Column::Ratio => self.ratio(e).map_or(SortKey::Empty, |r| n(r.value)),
@@ -492,20 +526,21 @@ impl<'a> Report<'a> {
         )
     }
 
-    /// The results in `view` order as a Markdown table.
+    /// The results in `view` order as a Markdown table of `columns` (those shown on
+    /// screen, or [`Column::all`]).
     #[must_use]
-    pub fn markdown(&self, view: &[usize]) -> String {
+    pub fn markdown(&self, view: &[usize], columns: &[Column]) -> String {
         let mut out = String::new();
-        let titles: Vec<&str> = Column::ALL.iter().map(|c| c.title()).collect();
+        let titles: Vec<&str> = columns.iter().map(|c| c.title()).collect();
         let _ = writeln!(out, "| {} |", titles.join(" | "));
-        let aligns: Vec<&str> = Column::ALL
+        let aligns: Vec<&str> = columns
             .iter()
             .map(|c| if c.is_numeric() { "---:" } else { "---" })
             .collect();
         let _ = writeln!(out, "|{}|", aligns.join("|"));
         for &i in view {
             let e = &self.results[i];
-            let cells: Vec<String> = Column::ALL
+            let cells: Vec<String> = columns
                 .iter()
                 .map(|&c| self.cell(e, c).replace('|', "\\|"))
                 .collect();
@@ -520,21 +555,20 @@ impl<'a> Report<'a> {
         out
     }
 
-    /// The results in `view` order as CSV (RFC 4180 quoting), with a header line; the
-    /// last two columns name each result's position whole: its game and text form.
+    /// The results in `view` order as CSV (RFC 4180 quoting) of every column
+    /// ([`Column::all`], every counter included), with a header line; the last two
+    /// columns name each result's position whole: its game and text form.
     #[must_use]
     pub fn csv(&self, view: &[usize]) -> String {
         use crate::vocab::csv::field;
+        let columns = Column::all();
         let mut out = String::new();
-        let mut titles: Vec<String> = Column::ALL.iter().map(|c| field(c.title())).collect();
+        let mut titles: Vec<String> = columns.iter().map(|c| field(c.title())).collect();
         titles.extend(CSV_POSITION_TITLES.iter().map(|t| field(t)));
         let _ = writeln!(out, "{}", titles.join(","));
         for &i in view {
             let e = &self.results[i];
-            let mut cells: Vec<String> = Column::ALL
-                .iter()
-                .map(|&c| field(&self.cell(e, c)))
-                .collect();
+            let mut cells: Vec<String> = columns.iter().map(|&c| field(&self.cell(e, c))).collect();
             cells.push(field(e.game.name()));
             cells.push(field(&e.position_text));
             let _ = writeln!(out, "{}", cells.join(","));

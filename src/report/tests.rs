@@ -63,8 +63,8 @@ fn disagreement_ratio_totals_and_sort() {
     assert_eq!(totals.get(&(1, 2)).copied(), complete(130));
     let only_b = Report::over(&results, &rows, Some(0), Some(&set_of(&["b"])));
     assert_eq!(only_b.view(None), vec![2, 3]);
-    assert_eq!(r.view(Some((Column::Nodes, true))), vec![2, 1, 3, 0]);
-    assert_eq!(r.view(Some((Column::Nodes, false))), vec![0, 3, 1, 2]);
+    assert_eq!(r.view(Some((Column::NODES, true))), vec![2, 1, 3, 0]);
+    assert_eq!(r.view(Some((Column::NODES, false))), vec![0, 3, 1, 2]);
     let csv = r.csv(&[0]);
     assert_eq!(csv.lines().count(), 2);
     assert!(
@@ -74,7 +74,7 @@ fn disagreement_ratio_totals_and_sort() {
             .starts_with("1,negaalpha,tictactoe a,2,5,")
     );
     assert!(csv.lines().nth(1).unwrap().ends_with(",tictactoe,a"));
-    let md = r.markdown(&[0, 1]);
+    let md = r.markdown(&[0, 1], &Column::all());
     assert_eq!(md.lines().count(), 4);
     // A stopped result neither disagrees nor counts as complete.
     let mut stopped = results.clone();
@@ -86,7 +86,7 @@ fn disagreement_ratio_totals_and_sort() {
     failed[0].error = Some("boom".into());
     let r3 = Report::new(&failed, &rows, Some(0));
     assert_eq!(r3.cell(&failed[0], Column::Status), "failed: boom");
-    assert_eq!(r3.cell(&failed[0], Column::Nodes), "");
+    assert_eq!(r3.cell(&failed[0], Column::NODES), "");
     let series = r.depth_series(&r.positions(), CountKind::Nodes);
     assert_eq!(series.len(), 2);
     assert_eq!(series[0].points, vec![(2.0, 140.0)]);
@@ -136,8 +136,11 @@ fn stopped_and_failed_searches_mark_every_count_they_enter() {
     assert!(chart.series[1].name.contains("partial"));
     // Exports: the Markdown table ends with the note, and the baseline's own
     // partial cell marks every ratio against it.
-    assert!(r.markdown(&r.view(None)).contains(PARTIAL_NOTE));
-    assert!(!r.markdown(&[0, 1]).contains(PARTIAL_NOTE));
+    assert!(
+        r.markdown(&r.view(None), &Column::all())
+            .contains(PARTIAL_NOTE)
+    );
+    assert!(!r.markdown(&[0, 1], &Column::all()).contains(PARTIAL_NOTE));
     let mut base_stopped = results.clone();
     base_stopped[2].record.stopped = Some(crate::search::StopReason::Stopped);
     base_stopped[3].record.stopped = None;

@@ -23,7 +23,7 @@ pub use deferred::release_deferred;
 pub use options::{
     Algorithm, InitialWindow, MoveOrder, MtMemory, OptionError, SearchOptions, TableKind,
 };
-pub use stats::SearchStats;
+pub use stats::{Combine, Counter, SearchStats, counters_markdown};
 pub use trace::{Trace, TraceEvent};
 
 pub use registry::{ALGORITHMS, AlgorithmInfo};

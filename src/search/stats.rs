@@ -8,42 +8,137 @@
 //! transposition-table cutoff answers it first. So `nodes = leaves + interior +
 //! tt_cutoffs + (nodes cut short by a stop)`. Work done only to order moves (shallow
 //! searches, the perfect oracle) is counted apart in `ordering_nodes`, never in `nodes`.
+//!
+//! **Every counter is declared once**, in the [`counters!`] call below: its field of
+//! [`SearchStats`], its [`Counter`] (the name the CLI, the CSV files and session files
+//! use, the results table's column title, whether the table shows it by default) and how
+//! it adds up over several searches all follow from that one line and its doc comment;
+//! docs/node-definition.md's list of counters is checked against it by a test. A new
+//! counter is one line here and the line that counts it (usually in
+//! [`super::context::Ctx`]).
 
 use serde::{Deserialize, Serialize};
 
-/// Counters of one search. Every algorithm counts through the same
-/// [`super::context::Ctx`] methods, so the numbers mean the same in every row.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct SearchStats {
-    /// Positions visited, root included (see the module doc).
-    pub nodes: u64,
+/// How a counter adds up over several searches (a suite, the moves of a game).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Combine {
+    /// The sum of the counts.
+    Sum,
+    /// The largest count.
+    Max,
+}
+
+/// Declares the counters: the fields of [`SearchStats`], the [`Counter`] enum with each
+/// counter's name, title, meaning and table default, and [`SearchStats::add`].
+///
+/// Each entry: doc comment (the counter's meaning, shown in the table's header hover and
+/// docs/node-definition.md), `Variant field: type, "Table title", Sum|Max, shown|hidden;`
+macro_rules! counters {
+    ($(
+        $(#[doc = $doc:literal])+
+        $variant:ident $field:ident : $ty:ty, $title:literal, $combine:ident, $shown:ident;
+    )+) => {
+        /// Counters of one search. Every algorithm counts through the same
+        /// [`super::context::Ctx`] methods, so the numbers mean the same in every row.
+        #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+        #[serde(default)]
+        pub struct SearchStats {
+            $( $(#[doc = $doc])+ pub $field: $ty, )+
+            /// Wall-clock seconds; the only field that varies from run to run.
+            pub elapsed_secs: f64,
+        }
+
+        /// A counter of [`SearchStats`], as the table, the CLI and the CSV files name it.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Counter {
+            $( $(#[doc = $doc])+ $variant, )+
+        }
+
+        impl Counter {
+            /// Every counter, in the order of the table, the CLI and the CSV files.
+            pub const ALL: &'static [Counter] = &[ $( Counter::$variant, )+ ];
+
+            /// The field's name: the CLI's `name: value` lines, CSV headers, session files.
+            #[must_use]
+            pub fn name(self) -> &'static str {
+                match self { $( Counter::$variant => stringify!($field), )+ }
+            }
+
+            /// The results table's column title.
+            #[must_use]
+            pub fn title(self) -> &'static str {
+                match self { $( Counter::$variant => $title, )+ }
+            }
+
+            /// What it counts, in words (its doc comment).
+            #[must_use]
+            pub fn meaning(self) -> &'static str {
+                match self { $( Counter::$variant => concat!($($doc),+).trim_ascii(), )+ }
+            }
+
+            /// How it adds up over several searches.
+            #[must_use]
+            pub fn combine(self) -> Combine {
+                match self { $( Counter::$variant => Combine::$combine, )+ }
+            }
+
+            /// Whether the results table shows it unless asked otherwise.
+            #[must_use]
+            pub fn shown_by_default(self) -> bool {
+                match self { $( Counter::$variant => counters!(@shown $shown), )+ }
+            }
+
+            /// Its value in `stats`.
+            #[must_use]
+            pub fn of(self, stats: &SearchStats) -> u64 {
+                match self { $( Counter::$variant => u64::from(stats.$field), )+ }
+            }
+        }
+
+        impl SearchStats {
+            /// Adds another search's counters (for totals over a suite or a game): each
+            /// as its [`Counter::combine`] says, the time summed.
+            pub fn add(&mut self, other: &SearchStats) {
+                $( counters!(@add $combine, self.$field, other.$field); )+
+                self.elapsed_secs += other.elapsed_secs;
+            }
+        }
+    };
+    (@shown shown) => { true };
+    (@shown hidden) => { false };
+    (@add Sum, $a:expr, $b:expr) => { $a += $b };
+    (@add Max, $a:expr, $b:expr) => { $a = $a.max($b) };
+}
+
+counters! {
+    /// Positions visited, root included: every call of `Ctx::enter`.
+    Nodes nodes: u64, "Nodes", Sum, shown;
     /// Static evaluations and finished games scored.
-    pub leaves: u64,
+    Leaves leaves: u64, "Leaves", Sum, shown;
     /// Nodes whose moves were generated.
-    pub interior: u64,
-    /// Cutoffs: a move whose value reached beta ended the node (or a Scout TEST that
-    /// decided early, or an SSS* pruning).
-    pub beta_cutoffs: u64,
-    /// Cutoffs caused by the first move tried: the move-ordering quality figure.
-    pub first_move_cutoffs: u64,
-    /// Re-searches: NegaScout/PVS re-searches after a null-window test failed high,
-    /// Scout EVALs after a successful TEST, aspiration-window re-searches.
-    pub researches: u64,
-    /// Null-window passes at the root (MTD(f), MT-SSS*).
-    pub null_window_passes: u64,
+    Interior interior: u64, "Interior", Sum, hidden;
+    /// A move's value reached beta and ended its node (for Scout: a TEST decided by a
+    /// child; for SSS*: siblings purged).
+    BetaCutoffs beta_cutoffs: u64, "β-cutoffs", Sum, shown;
+    /// The cutoffs made by the first move tried; their share of all cutoffs is the
+    /// move-ordering quality figure.
+    FirstMoveCutoffs first_move_cutoffs: u64, "1st-move cutoffs", Sum, hidden;
+    /// NegaScout/PVS re-searches after a null-window test failed high, Scout EVALs after
+    /// a successful TEST, aspiration re-searches.
+    Researches researches: u64, "Re-searches", Sum, shown;
+    /// Root passes of MTD(f) and MT-SSS*.
+    NullWindowPasses null_window_passes: u64, "Passes", Sum, hidden;
     /// Transposition-table look-ups.
-    pub tt_probes: u64,
+    TtProbes tt_probes: u64, "TT probes", Sum, hidden;
     /// Look-ups that found the position.
-    pub tt_hits: u64,
+    TtHits tt_hits: u64, "TT hits", Sum, shown;
     /// Look-ups whose stored bounds answered the node without a search.
-    pub tt_cutoffs: u64,
+    TtCutoffs tt_cutoffs: u64, "TT cutoffs", Sum, hidden;
     /// The deepest ply reached (root = 0).
-    pub max_ply: u32,
-    /// Nodes visited only to order moves (shallow searches, the oracle); not in `nodes`.
-    pub ordering_nodes: u64,
-    /// Wall-clock seconds; the only field that varies from run to run.
-    pub elapsed_secs: f64,
+    MaxPly max_ply: u32, "Max ply", Max, hidden;
+    /// Nodes visited only to order moves (a shallow search per child, the perfect
+    /// oracle); never in `nodes`.
+    OrderingNodes ordering_nodes: u64, "Ordering nodes", Sum, hidden;
 }
 
 impl SearchStats {
@@ -77,23 +172,6 @@ impl SearchStats {
         }
     }
 
-    /// Adds another search's counters (for totals over a suite or a game).
-    pub fn add(&mut self, other: &SearchStats) {
-        self.nodes += other.nodes;
-        self.leaves += other.leaves;
-        self.interior += other.interior;
-        self.beta_cutoffs += other.beta_cutoffs;
-        self.first_move_cutoffs += other.first_move_cutoffs;
-        self.researches += other.researches;
-        self.null_window_passes += other.null_window_passes;
-        self.tt_probes += other.tt_probes;
-        self.tt_hits += other.tt_hits;
-        self.tt_cutoffs += other.tt_cutoffs;
-        self.max_ply = self.max_ply.max(other.max_ply);
-        self.ordering_nodes += other.ordering_nodes;
-        self.elapsed_secs += other.elapsed_secs;
-    }
-
     /// The same counters with the time zeroed: what determinism tests compare.
     #[must_use]
     pub fn without_time(&self) -> SearchStats {
@@ -103,23 +181,79 @@ impl SearchStats {
         }
     }
 
-    /// Every counter as `(name, value)` in a fixed order: the CLI's `name: value` lines
-    /// and the table columns use these names.
+    /// Every counter as `(name, value)` in [`Counter::ALL`]'s order: the CLI's
+    /// `name: value` lines.
     #[must_use]
     pub fn named_counters(&self) -> Vec<(&'static str, u64)> {
-        vec![
-            ("nodes", self.nodes),
-            ("leaves", self.leaves),
-            ("interior", self.interior),
-            ("beta_cutoffs", self.beta_cutoffs),
-            ("first_move_cutoffs", self.first_move_cutoffs),
-            ("researches", self.researches),
-            ("null_window_passes", self.null_window_passes),
-            ("tt_probes", self.tt_probes),
-            ("tt_hits", self.tt_hits),
-            ("tt_cutoffs", self.tt_cutoffs),
-            ("max_ply", u64::from(self.max_ply)),
-            ("ordering_nodes", self.ordering_nodes),
-        ]
+        Counter::ALL
+            .iter()
+            .map(|c| (c.name(), c.of(self)))
+            .collect()
+    }
+}
+
+/// docs/node-definition.md's list of counters, as the declarations above give it: a
+/// Markdown table of each counter's name, its column in the results table and its
+/// meaning (a test checks that the document holds exactly this).
+#[must_use]
+pub fn counters_markdown() -> String {
+    let mut out =
+        String::from("| counter | table column | sums as | meaning |\n|---|---|---|---|\n");
+    for c in Counter::ALL {
+        let shown = if c.shown_by_default() {
+            ""
+        } else {
+            " (under Columns)"
+        };
+        let combine = match c.combine() {
+            Combine::Sum => "sum",
+            Combine::Max => "largest",
+        };
+        out.push_str(&format!(
+            "| {} | {}{shown} | {combine} | {} |\n",
+            c.name(),
+            c.title(),
+            c.meaning()
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Stats with every counter a different value (its place in [`Counter::ALL`] plus
+    /// one, times `scale`), written by name as a session file would hold them.
+    fn numbered(scale: u64) -> SearchStats {
+        let fields: Vec<String> = Counter::ALL
+            .iter()
+            .enumerate()
+            .map(|(k, c)| format!("{}: {}", c.name(), (k as u64 + 1) * scale))
+            .collect();
+        ron::from_str(&format!("({})", fields.join(", "))).expect("every counter by its name")
+    }
+
+    #[test]
+    fn each_counter_reads_its_own_field_and_adds_up_as_declared() {
+        let one = numbered(1);
+        let mut names = std::collections::HashSet::new();
+        for (k, c) in Counter::ALL.iter().enumerate() {
+            assert!(names.insert(c.name()), "{} declared twice", c.name());
+            assert_eq!(c.of(&one), k as u64 + 1, "{}", c.name());
+            assert!(!c.meaning().is_empty() && !c.title().is_empty());
+        }
+        let mut sum = numbered(1);
+        sum.add(&numbered(3));
+        for (k, c) in Counter::ALL.iter().enumerate() {
+            let want = match c.combine() {
+                Combine::Sum => 4 * (k as u64 + 1),
+                Combine::Max => 3 * (k as u64 + 1),
+            };
+            assert_eq!(c.of(&sum), want, "{}", c.name());
+        }
+        let named: Vec<&str> = one.named_counters().iter().map(|(n, _)| *n).collect();
+        let all: Vec<&str> = Counter::ALL.iter().map(|c| c.name()).collect();
+        assert_eq!(named, all);
     }
 }
