@@ -8,6 +8,7 @@
 pub mod algorithms;
 pub mod context;
 pub mod deferred;
+pub mod option_decl;
 pub mod options;
 pub mod ordering;
 pub mod registry;

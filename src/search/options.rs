@@ -4,8 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::option_decl::{Subject, all};
 pub use super::registry::Algorithm;
-use super::registry::{Bounds, Deepening, OwnOption, TableUse, labels, owners};
+use super::registry::OwnOption;
 use crate::game::Scoring;
 
 /// The deepest fixed depth a search accepts. Deeper requests are refused, not clamped.
@@ -444,201 +445,29 @@ impl SearchOptions {
         }
     }
 
-    /// Checks limits and that every option set means something for `algorithm` (with
-    /// MT-SSS*'s memory spelled out, [`SearchOptions::resolved`]).
+    /// Checks the depth, every option's limits, and that every option set means
+    /// something for `algorithm` and with the others: each option's own rules, as
+    /// [`super::option_decl::all`] declares them, on the options as written and as
+    /// the search runs them ([`SearchOptions::resolved`]).
     pub fn validate(&self, algorithm: Algorithm, depth: u32) -> Result<(), OptionError> {
-        let refuse = |why: String| Err(OptionError(why));
-        if !algorithm.info().has(OwnOption::MtMemory) {
-            if self.mt_memory != MtMemory::Plaat {
-                return refuse(format!(
-                    "{} has no memory choice: no memory and an ordinary table are {}'s variants",
-                    algorithm.label(),
-                    owners(OwnOption::MtMemory)
-                ));
-            }
-        } else if self.mt_memory == MtMemory::Plaat && self.table != TableKind::Full {
-            return refuse(format!(
-                "Plaat's MT memory keeps both bounds and the leaves: the '{}' table needs +ordinary-table",
-                self.table.name()
-            ));
-        } else if self.mt_memory == MtMemory::None && (self.tt_mib > 0 || self.tt_leaves) {
-            return refuse(format!(
-                "{} without memory has no table: drop the table size or +no-memory",
-                algorithm.label()
-            ));
-        } else if self.mt_memory == MtMemory::Ordinary && self.tt_leaves {
-            return refuse(format!(
-                "keeping leaves makes the table Plaat's MT memory, {}'s default: drop +ordinary-table or +tt-leaves",
-                algorithm.label()
-            ));
-        }
-        self.resolved(algorithm).validate_resolved(algorithm, depth)
-    }
-
-    /// Checks the numbers against their limits, whatever the algorithm.
-    fn check_limits(&self, depth: u32) -> Result<(), OptionError> {
-        let refuse = |why: String| Err(OptionError(why));
         if depth == 0 || depth > MAX_DEPTH {
-            return refuse(format!(
+            return Err(OptionError(format!(
                 "depth {depth} is out of range: use 1 to {MAX_DEPTH}"
-            ));
+            )));
         }
-        if self.killers > MAX_KILLERS {
-            return refuse(format!(
-                "{} killer moves per ply is too many: use 0 to {MAX_KILLERS}",
-                self.killers
-            ));
+        let run = self.resolved(algorithm);
+        let subject = Subject {
+            written: self,
+            run: &run,
+            algorithm,
+        };
+        for decl in all() {
+            (decl.check)(&subject).map_err(OptionError)?;
         }
-        if self.tt_mib > MAX_TT_MIB {
-            return refuse(format!(
-                "a {} MiB transposition table is too large: use 0 to {MAX_TT_MIB} MiB",
-                self.tt_mib
-            ));
-        }
-        if self.sss_memory_mib == 0 || self.sss_memory_mib > MAX_SSS_MIB {
-            return refuse(format!(
-                "an SSS* memory budget of {} MiB is out of range: use 1 to {MAX_SSS_MIB} MiB",
-                self.sss_memory_mib
-            ));
-        }
-        if !(0..=MAX_ASPIRATION).contains(&self.aspiration) {
-            return refuse(format!(
-                "aspiration width {} is out of range: use 0 (off) to {MAX_ASPIRATION}",
-                self.aspiration
-            ));
-        }
-        if let MoveOrder::Shallow(k) = self.ordering
-            && (k == 0 || k > MAX_SHALLOW_DEPTH)
-        {
-            return refuse(format!(
-                "shallow-search ordering depth {k} is out of range: use 1 to {MAX_SHALLOW_DEPTH}"
-            ));
-        }
-        if self.grain > MAX_GRAIN {
-            return refuse(format!(
-                "an evaluation grain of {} is out of range: use 0 (off) to {MAX_GRAIN}",
-                self.grain
-            ));
-        }
-        Ok(())
-    }
-
-    /// Checks the options that only mean something with another one, whatever the
-    /// algorithm.
-    fn check_pairs(&self) -> Result<(), OptionError> {
-        let refuse = |why: String| Err(OptionError(why));
-        if self.table != TableKind::Full {
-            if self.tt_mib == 0 {
-                return refuse(format!(
-                    "the '{}' table kind needs a transposition table (set its size)",
-                    self.table.name()
-                ));
+        for decl in all() {
+            if !decl.is_default(&run) {
+                (decl.needs)(&run).map_err(OptionError)?;
             }
-            if self.tt_leaves || self.tt_symmetry {
-                return refuse(format!(
-                    "the '{}' table keeps one bound per position as Pons' does: leaves and symmetric sharing need the full table",
-                    self.table.name()
-                ));
-            }
-        }
-        if self.non_losing && !self.win_at_once {
-            return refuse(
-                "moves that do not lose at once are known only once the side to move cannot win at once: add the win-at-once check (+win)".into(),
-            );
-        }
-        if self.tt_symmetry && self.tt_mib == 0 {
-            return refuse(
-                "symmetric table sharing needs a transposition table (set its size)".into(),
-            );
-        }
-        if self.aspiration > 0 && !self.iterative_deepening {
-            return refuse(
-                "aspiration windows centre on the previous iteration's score: turn on iterative deepening".into(),
-            );
-        }
-        if self.oracle_win_loss && self.ordering != MoveOrder::Oracle {
-            return refuse("'oracle ignores win distance' applies only to oracle ordering".into());
-        }
-        Ok(())
-    }
-
-    fn validate_resolved(&self, algorithm: Algorithm, depth: u32) -> Result<(), OptionError> {
-        self.check_limits(depth)?;
-        self.check_pairs()?;
-        let refuse = |why: String| Err(OptionError(why));
-        let info = algorithm.info();
-        let name = info.label;
-        if self.fail_soft && !algorithm.has_fail_soft_choice() {
-            return refuse(format!(
-                "{name} has no fail-hard/fail-soft choice (only {} do)",
-                labels(|a| a.bounds == Bounds::Choice)
-            ));
-        }
-        if self.soft_cutoffs {
-            if !info.has(OwnOption::SoftCutoffs) {
-                return refuse(format!(
-                    "{name} has no soft-cutoff variant (only {} do)",
-                    owners(OwnOption::SoftCutoffs)
-                ));
-            }
-            if self.fail_soft {
-                return refuse(
-                    "soft cutoffs are a fail-hard variant: fail-soft already returns every value as it is".into(),
-                );
-            }
-        }
-        if (self.killers > 0 || self.history) && !algorithm.learns_from_cutoffs() {
-            return refuse(format!(
-                "{name} makes no cutoffs, so killer moves and history have nothing to learn from"
-            ));
-        }
-        if let (true, TableUse::Refused(why)) = (self.tt_mib > 0, info.table) {
-            return refuse(format!("{name} cannot use a transposition table: {why}"));
-        }
-        if self.tt_leaves {
-            if !info.has(OwnOption::TableLeaves) {
-                return refuse(format!(
-                    "{name} does not keep leaves in the table: only {} do",
-                    owners(OwnOption::TableLeaves)
-                ));
-            }
-            if self.tt_mib == 0 {
-                return refuse(
-                    "keeping leaves in the table needs a transposition table (set its size)".into(),
-                );
-            }
-        }
-        if self.aspiration > 0 && !algorithm.takes_window() {
-            return refuse(format!(
-                "{name} takes no alpha-beta window, so it has no aspiration window"
-            ));
-        }
-        if self.window != InitialWindow::Infinite && !algorithm.takes_window() {
-            return refuse(format!(
-                "{name} takes no alpha-beta window, so the initial window does not apply"
-            ));
-        }
-        if self.guess_before_last {
-            if !info.has(OwnOption::GuessBeforeLast) {
-                return refuse(format!(
-                    "the guess from the iteration before last is {}'s",
-                    owners(OwnOption::GuessBeforeLast)
-                ));
-            }
-            if !self.iterative_deepening {
-                return refuse(
-                    "the guess from the iteration before last needs iterative deepening".into(),
-                );
-            }
-        }
-        if self.skip_shallow_research && !info.has(OwnOption::SkipShallowResearch) {
-            return refuse(format!(
-                "the shallow re-search skip is {}'s (article 000)",
-                owners(OwnOption::SkipShallowResearch)
-            ));
-        }
-        if let (true, Deepening::Refused(why)) = (self.iterative_deepening, info.deepening) {
-            return refuse(why.into());
         }
         Ok(())
     }

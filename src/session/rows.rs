@@ -4,9 +4,9 @@
 //! changes, and options that only mean something with another are dropped.
 
 use super::Session;
+use crate::search::option_decl::{Subject, all};
 use crate::search::options::MAX_DEPTH;
-use crate::search::registry::OwnOption;
-use crate::search::{Algorithm, InitialWindow, MoveOrder, MtMemory, SearchOptions, TableKind};
+use crate::search::{Algorithm, MtMemory, SearchOptions};
 
 /// Whether an option that `set` changes from the defaults makes sense for `algorithm`;
 /// the error is the reason in words (for the tooltip of a greyed-out control).
@@ -19,77 +19,36 @@ pub fn option_applies(
     o.validate(algorithm, 2).map_err(|e| e.to_string())
 }
 
-/// Resets the options `algorithm` cannot take to their defaults (after another
-/// algorithm is picked), so a row never carries a hidden, refused option.
+/// Resets the options `algorithm` cannot take as they are set to their defaults (after
+/// another algorithm is picked, or an edit), then drops the options whose needs are
+/// gone ([`drop_orphans`]), so a row never carries a hidden, refused option. Each
+/// option's rules are its declaration's ([`all`]).
 pub fn sanitize(algorithm: Algorithm, o: &mut SearchOptions) {
-    let d = SearchOptions::default();
-    if o.fail_soft && option_applies(algorithm, |x| x.fail_soft = true).is_err() {
-        o.fail_soft = false;
-    }
-    if o.soft_cutoffs && option_applies(algorithm, |x| x.soft_cutoffs = true).is_err() {
-        o.soft_cutoffs = false;
-    }
-    if option_applies(algorithm, |x| x.killers = 1).is_err() {
-        o.killers = 0;
-        o.history = false;
-    }
-    if option_applies(algorithm, |x| x.tt_mib = 1).is_err() {
-        o.tt_mib = 0;
-        o.tt_symmetry = false;
-    }
-    if option_applies(algorithm, |x| {
-        x.tt_mib = 1;
-        x.tt_leaves = true;
-    })
-    .is_err()
-    {
-        o.tt_leaves = false;
-    }
-    if option_applies(algorithm, |x| x.iterative_deepening = true).is_err() {
-        o.iterative_deepening = false;
-    }
-    if option_applies(algorithm, |x| x.window = InitialWindow::GameRange).is_err() {
-        o.window = d.window;
-        o.aspiration = 0;
-    }
-    let info = algorithm.info();
-    if !info.has(OwnOption::SkipShallowResearch) {
-        o.skip_shallow_research = false;
-    }
-    if !info.has(OwnOption::GuessBeforeLast) {
-        o.guess_before_last = false;
-    }
-    if !info.has(OwnOption::MtMemory) {
-        o.mt_memory = d.mt_memory;
+    for _ in 0..all().count() {
+        let run = o.resolved(algorithm);
+        let subject = Subject {
+            written: o,
+            run: &run,
+            algorithm,
+        };
+        let Some(refused) = all().find(|d| !d.is_default(o) && (d.check)(&subject).is_err()) else {
+            break;
+        };
+        refused.reset(o);
     }
     drop_orphans(o);
 }
 
 /// Clears the options that only mean something with another one (aspiration without
-/// iterative deepening, symmetry or leaf storage without a table, the blind oracle
-/// without the oracle).
+/// iterative deepening, symmetry without a table, the blind oracle without the oracle):
+/// each option whose declared needs are not met goes back to its default, until none is
+/// left.
 pub fn drop_orphans(o: &mut SearchOptions) {
-    if !o.iterative_deepening {
-        o.aspiration = 0;
-        o.guess_before_last = false;
-    }
-    if o.tt_mib == 0 {
-        o.tt_symmetry = false;
-        o.tt_leaves = false;
-        o.table = TableKind::Full;
-    }
-    if o.table != TableKind::Full {
-        o.tt_symmetry = false;
-        o.tt_leaves = false;
-    }
-    if !o.win_at_once {
-        o.non_losing = false;
-    }
-    if o.fail_soft {
-        o.soft_cutoffs = false;
-    }
-    if o.ordering != MoveOrder::Oracle {
-        o.oracle_win_loss = false;
+    for _ in 0..all().count() {
+        let Some(orphan) = all().find(|d| !d.is_default(o) && (d.needs)(o).is_err()) else {
+            break;
+        };
+        orphan.reset(o);
     }
 }
 
@@ -235,7 +194,7 @@ impl Session {
     /// Row `i`'s options, with the ones that only mean something with another dropped.
     pub fn set_row_options(&mut self, i: usize, mut options: SearchOptions) {
         if let Some(row) = self.rows.get_mut(i) {
-            drop_orphans(&mut options);
+            sanitize(row.algorithm, &mut options);
             row.options = options;
         }
     }

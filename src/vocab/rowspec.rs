@@ -6,8 +6,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::EngineError;
-use crate::game::Scoring;
-use crate::search::{Algorithm, InitialWindow, MoveOrder, MtMemory, SearchOptions, TableKind};
+use crate::search::option_decl::{Form, all, by_key};
+use crate::search::{Algorithm, SearchOptions};
 
 /// One algorithm row of a bench: a label and what to run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -33,57 +33,19 @@ pub fn parse_row_spec(spec: &str, base: &SearchOptions) -> Result<BenchRow, Engi
         let (key, value) = part
             .split_once('=')
             .map_or((part, None), |(k, v)| (k.trim(), Some(v.trim())));
-        let num = |v: Option<&str>| -> Result<i64, EngineError> {
-            v.ok_or_else(|| bad(&format!("'{key}' needs a value, as {key}=N")))?
-                .parse::<i64>()
-                .map_err(|_| bad(&format!("'{part}': the value must be a whole number")))
+        let Some((decl, state)) = by_key(key) else {
+            return Err(bad(&format!("unknown option '{key}'")));
         };
-        let to_u32 =
-            |n: i64| u32::try_from(n).map_err(|_| bad(&format!("'{part}' is out of range")));
-        match key {
-            "fail-soft" => o.fail_soft = true,
-            "fail-hard" => o.fail_soft = false,
-            "soft-cutoffs" => o.soft_cutoffs = true,
-            "order" => o.ordering = MoveOrder::from_name(value.unwrap_or("none"))?,
-            "order-first" => o.order_all = false,
-            "oracle-win-loss" => o.oracle_win_loss = true,
-            "killers" => o.killers = to_u32(num(value)?)?,
-            "history" => o.history = true,
-            "tt" => o.tt_mib = to_u32(num(value)?)?,
-            "tt-symmetry" => o.tt_symmetry = true,
-            "tt-leaves" => o.tt_leaves = true,
-            "table" => {
-                o.table =
-                    TableKind::from_name(value.unwrap_or("")).map_err(|e| bad(&e.to_string()))?;
+        match (decl.form, state, value) {
+            (Form::Switch { set, .. }, Some(k), None) => set(&mut o, k),
+            (Form::Switch { .. }, _, Some(_)) => {
+                return Err(bad(&format!("'{key}' takes no value")));
             }
-            "no-memory" => o.mt_memory = MtMemory::None,
-            "ordinary-table" => o.mt_memory = MtMemory::Ordinary,
-            "win" => o.win_at_once = true,
-            "non-losing" => o.non_losing = true,
-            "id" => o.iterative_deepening = true,
-            "aspiration" => {
-                o.aspiration =
-                    i32::try_from(num(value)?).map_err(|_| bad("aspiration out of range"))?;
+            (Form::Value { set, .. }, _, Some(v)) => set(&mut o, v).map_err(|e| bad(&e))?,
+            (Form::Value { hint, .. }, _, None) => {
+                return Err(bad(&format!("'{key}' needs a value, as {key}={hint}")));
             }
-            "window" => {
-                o.window = InitialWindow::from_name(value.unwrap_or(""))
-                    .map_err(|e| bad(&e.to_string()))?;
-            }
-            "skip-shallow-research" | "skip" => o.skip_shallow_research = true,
-            "first-guess" => {
-                o.first_guess =
-                    i32::try_from(num(value)?).map_err(|_| bad("first guess out of range"))?;
-            }
-            "sss-mib" => o.sss_memory_mib = to_u32(num(value)?)?,
-            "guess-before-last" => o.guess_before_last = true,
-            "grain" => o.grain = to_u32(num(value)?)?,
-            "scoring" => {
-                o.scoring = match value {
-                    Some(v) => Scoring::from_name(v).map_err(|e| bad(&e))?,
-                    None => return Err(bad("scoring needs a value, as scoring=win-loss")),
-                }
-            }
-            other => return Err(bad(&format!("unknown option '{other}'"))),
+            (Form::Switch { .. }, None, None) => {}
         }
     }
     Ok(BenchRow {
@@ -98,82 +60,12 @@ pub fn parse_row_spec(spec: &str, base: &SearchOptions) -> Result<BenchRow, Engi
 /// the defaults are written.
 #[must_use]
 pub fn row_spec(algorithm: Algorithm, options: &SearchOptions) -> String {
-    let d = SearchOptions::default();
     let mut out = algorithm.name().to_string();
-    let mut add = |part: String| {
-        out.push('+');
-        out.push_str(&part);
-    };
-    if options.fail_soft {
-        add("fail-soft".into());
-    }
-    if options.soft_cutoffs {
-        add("soft-cutoffs".into());
-    }
-    if options.ordering != d.ordering {
-        add(format!("order={}", options.ordering.name()));
-    }
-    if !options.order_all {
-        add("order-first".into());
-    }
-    if options.oracle_win_loss {
-        add("oracle-win-loss".into());
-    }
-    if options.killers != d.killers {
-        add(format!("killers={}", options.killers));
-    }
-    if options.history {
-        add("history".into());
-    }
-    if options.tt_mib != d.tt_mib {
-        add(format!("tt={}", options.tt_mib));
-    }
-    if options.tt_symmetry {
-        add("tt-symmetry".into());
-    }
-    if options.tt_leaves {
-        add("tt-leaves".into());
-    }
-    if options.table != d.table {
-        add(format!("table={}", options.table.name()));
-    }
-    match options.mt_memory {
-        MtMemory::Plaat => {}
-        MtMemory::Ordinary => add("ordinary-table".into()),
-        MtMemory::None => add("no-memory".into()),
-    }
-    if options.win_at_once {
-        add("win".into());
-    }
-    if options.non_losing {
-        add("non-losing".into());
-    }
-    if options.iterative_deepening {
-        add("id".into());
-    }
-    if options.aspiration != d.aspiration {
-        add(format!("aspiration={}", options.aspiration));
-    }
-    if options.window != d.window {
-        add(format!("window={}", options.window.name()));
-    }
-    if options.scoring != d.scoring {
-        add(format!("scoring={}", options.scoring.name()));
-    }
-    if options.skip_shallow_research {
-        add("skip-shallow-research".into());
-    }
-    if options.first_guess != d.first_guess {
-        add(format!("first-guess={}", options.first_guess));
-    }
-    if options.guess_before_last {
-        add("guess-before-last".into());
-    }
-    if options.grain != d.grain {
-        add(format!("grain={}", options.grain));
-    }
-    if options.sss_memory_mib != d.sss_memory_mib {
-        add(format!("sss-mib={}", options.sss_memory_mib));
+    for decl in all() {
+        if let Some(part) = decl.text(options) {
+            out.push('+');
+            out.push_str(&part);
+        }
     }
     out
 }
@@ -181,6 +73,8 @@ pub fn row_spec(algorithm: Algorithm, options: &SearchOptions) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Scoring;
+    use crate::search::{InitialWindow, MoveOrder, MtMemory, TableKind};
 
     /// One non-default value of every option, each alone and all together: the row
     /// spec writes it and reads it back to the same options.

@@ -1,0 +1,370 @@
+//! Every search option, declared once: its text form (the row spec's `+key[=value]`,
+//! which is also its CLI flag `--key [value]`), its words (the app's label, the help of
+//! the CLI and the app's hover, the row's summary), its limits, which algorithms take it
+//! and which other options it needs. The row spec ([`crate::vocab::rowspec`]), the CLI
+//! flags, the app's options panel, the summary, [`SearchOptions::validate`] and the
+//! session's clean-up of options that no longer apply all read [`all`].
+//!
+//! A new option: its field in [`SearchOptions`] (with its default) and one declaration
+//! in the file of its group.
+
+use super::options::{
+    InitialWindow, MAX_ASPIRATION, MAX_GRAIN, MAX_KILLERS, MAX_SHALLOW_DEPTH, MAX_SSS_MIB,
+    MAX_TT_MIB, MoveOrder, MtMemory, SearchOptions, TableKind,
+};
+use super::registry::{Algorithm, Bounds, Deepening, OwnOption, TableUse, labels, owners};
+use crate::game::Scoring;
+
+/// What a check of an option sees: the options as written, the options the search runs
+/// with ([`SearchOptions::resolved`]: MT-SSS*'s memory spelled out) and the algorithm.
+#[derive(Clone, Copy, Debug)]
+pub struct Subject<'a> {
+    /// The options as the row, the CLI or the session wrote them.
+    pub written: &'a SearchOptions,
+    /// The options the search runs with.
+    pub run: &'a SearchOptions,
+    /// The algorithm.
+    pub algorithm: Algorithm,
+}
+
+/// One state of a switch: its text (empty for a default that has none), its words in
+/// the app and its hover.
+#[derive(Clone, Copy, Debug)]
+pub struct SwitchState {
+    /// The row spec part and CLI flag (`fail-soft`); empty: no text (the default).
+    pub key: &'static str,
+    /// The app's words for it.
+    pub label: &'static str,
+    /// What it does (the CLI's help for its flag, the app's hover).
+    pub help: &'static str,
+}
+
+/// One named value of an option the app offers in a menu.
+#[derive(Clone, Copy, Debug)]
+pub struct Choice {
+    /// The text form (`static`, `shallow:2`).
+    pub text: &'static str,
+    /// The app's words for it.
+    pub label: &'static str,
+    /// Its hover.
+    pub help: &'static str,
+}
+
+/// How an option is written and set.
+#[derive(Clone, Copy, Debug)]
+pub enum Form {
+    /// Value-less keys, one per state (`+fail-soft` / `+fail-hard`, `+history`); state
+    /// 0 is the default.
+    Switch {
+        /// The states, the default first.
+        states: &'static [SwitchState],
+        /// The state the options are in.
+        get: fn(&SearchOptions) -> usize,
+        /// Puts the options in a state.
+        set: fn(&mut SearchOptions, usize),
+    },
+    /// `+key=VALUE`.
+    Value {
+        /// The value's placeholder in help texts (`N`, `NAME`).
+        hint: &'static str,
+        /// The value's text form.
+        get: fn(&SearchOptions) -> String,
+        /// Reads a value's text (the reason when it cannot).
+        set: fn(&mut SearchOptions, &str) -> Result<(), String>,
+        /// A whole number's limits and unit (the app's number field), if it is one.
+        number: Option<Number>,
+        /// The named values the app offers, if it is a name.
+        choices: &'static [Choice],
+    },
+}
+
+/// A whole-number option's limits and unit.
+#[derive(Clone, Copy, Debug)]
+pub struct Number {
+    /// The smallest value accepted.
+    pub min: i64,
+    /// The largest value accepted.
+    pub max: i64,
+    /// The unit after the number in the app (`" MiB"`), or empty.
+    pub unit: &'static str,
+}
+
+/// One option, declared once.
+#[derive(Clone, Copy, Debug)]
+pub struct OptionDecl {
+    /// The row spec key and CLI flag of a value (`killers`); for a switch, the key of
+    /// its first non-default state.
+    pub key: &'static str,
+    /// The app's words for it.
+    pub label: &'static str,
+    /// What it does, in a line (CLI help, app hover).
+    pub help: &'static str,
+    /// How it is written and set.
+    pub form: Form,
+    /// Words for the row's summary when it is not at its default.
+    pub summary: fn(&SearchOptions) -> Option<String>,
+    /// The other options it needs when set (the reason when they are missing): checked
+    /// whatever the algorithm, and an option whose needs are gone is dropped.
+    pub needs: fn(&SearchOptions) -> Result<(), String>,
+    /// Whether the algorithm takes it as set (the reason when not), its limits
+    /// included; called for every search whatever the value.
+    pub check: fn(&Subject<'_>) -> Result<(), String>,
+    /// Sets it to a value other than its default, to ask whether it would apply.
+    pub probe: fn(&mut SearchOptions),
+    /// Shown in the app only for the algorithms that own it (otherwise greyed out with
+    /// the reason where it does not apply).
+    pub only_for: Option<OwnOption>,
+}
+
+impl OptionDecl {
+    /// Whether the option is at its default in `o`.
+    #[must_use]
+    pub fn is_default(&self, o: &SearchOptions) -> bool {
+        let d = SearchOptions::default();
+        match self.form {
+            Form::Switch { get, .. } => get(o) == get(&d),
+            Form::Value { get, .. } => get(o) == get(&d),
+        }
+    }
+
+    /// Puts the option back to its default in `o`.
+    pub fn reset(&self, o: &mut SearchOptions) {
+        let d = SearchOptions::default();
+        match self.form {
+            Form::Switch { get, set, .. } => set(o, get(&d)),
+            Form::Value { get, set, .. } => {
+                let _ = set(o, &get(&d));
+            }
+        }
+    }
+
+    /// Its row spec part when not at its default (`killers=2`, `fail-soft`).
+    #[must_use]
+    pub fn text(&self, o: &SearchOptions) -> Option<String> {
+        if self.is_default(o) {
+            return None;
+        }
+        Some(match self.form {
+            Form::Switch { states, get, .. } => states[get(o)].key.to_string(),
+            Form::Value { get, .. } => format!("{}={}", self.key, get(o)),
+        })
+    }
+
+    /// Whether setting it (to [`OptionDecl::probe`]'s value) in `o` would be accepted for
+    /// `algorithm`: the reason when not, for a greyed-out control.
+    pub fn applies(&self, algorithm: Algorithm, o: &SearchOptions) -> Result<(), String> {
+        let mut probe = o.clone();
+        (self.probe)(&mut probe);
+        (self.needs)(&probe)?;
+        let run = probe.resolved(algorithm);
+        (self.check)(&Subject {
+            written: &probe,
+            run: &run,
+            algorithm,
+        })
+    }
+}
+
+/// Finds the declaration that reads a row spec key (a value's key or a switch state's),
+/// with the state for a switch.
+#[must_use]
+pub fn by_key(key: &str) -> Option<(&'static OptionDecl, Option<usize>)> {
+    let key = match key {
+        "skip" => "skip-shallow-research",
+        k => k,
+    };
+    all().find_map(|d| match d.form {
+        Form::Switch { states, .. } => states
+            .iter()
+            .position(|s| !s.key.is_empty() && s.key == key)
+            .map(|k| (d, Some(k))),
+        Form::Value { .. } => (d.key == key).then_some((d, None)),
+    })
+}
+
+fn ok(_: &SearchOptions) -> Result<(), String> {
+    Ok(())
+}
+
+fn fits(_: &Subject<'_>) -> Result<(), String> {
+    Ok(())
+}
+
+fn whole<T: TryFrom<i64>>(text: &str, what: &str) -> Result<T, String> {
+    let n: i64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}': {what} must be a whole number"))?;
+    T::try_from(n).map_err(|_| format!("'{text}': {what} is out of range"))
+}
+
+fn within(value: i64, number: Number, refuse: impl FnOnce() -> String) -> Result<(), String> {
+    if (number.min..=number.max).contains(&value) {
+        Ok(())
+    } else {
+        Err(refuse())
+    }
+}
+
+/// A switch with one non-default state that sets a flag.
+macro_rules! flag {
+    ($field:ident, $key:literal, $label:literal, $help:literal) => {
+        Form::Switch {
+            states: &[
+                SwitchState {
+                    key: "",
+                    label: "",
+                    help: "",
+                },
+                SwitchState {
+                    key: $key,
+                    label: $label,
+                    help: $help,
+                },
+            ],
+            get: |o| usize::from(o.$field),
+            set: |o, k| o.$field = k == 1,
+        }
+    };
+}
+
+// The declarations, a file per group (after the macro they use).
+mod cutoffs;
+mod driver;
+mod tables;
+
+const KILLERS: Number = Number {
+    min: 0,
+    max: MAX_KILLERS as i64,
+    unit: "",
+};
+const TT: Number = Number {
+    min: 0,
+    max: MAX_TT_MIB as i64,
+    unit: " MiB",
+};
+const ASPIRATION: Number = Number {
+    min: 0,
+    max: MAX_ASPIRATION as i64,
+    unit: "",
+};
+const FIRST_GUESS: Number = Number {
+    min: -1_000_000,
+    max: 1_000_000,
+    unit: "",
+};
+const GRAIN: Number = Number {
+    min: 0,
+    max: MAX_GRAIN as i64,
+    unit: "",
+};
+const SSS: Number = Number {
+    min: 1,
+    max: MAX_SSS_MIB as i64,
+    unit: " MiB",
+};
+
+const ORDERINGS: &[Choice] = &[
+    Choice {
+        text: "none",
+        label: "generation order",
+        help: "The order the move generator gives",
+    },
+    Choice {
+        text: "static",
+        label: "static hint",
+        help: "The game's hint: corners first, centre first",
+    },
+    Choice {
+        text: "eval",
+        label: "evaluation",
+        help: "Each child's static evaluation",
+    },
+    Choice {
+        text: "shallow:2",
+        label: "shallow search",
+        help: "A shallow alpha-beta search of each child",
+    },
+    Choice {
+        text: "oracle",
+        label: "perfect oracle",
+        help: "Each child's exact value (not counted)",
+    },
+    Choice {
+        text: "threats",
+        label: "threats",
+        help: "The lines each move threatens to complete (Connect Four, tic-tac-toe), centre first on ties: Pons' step 7",
+    },
+];
+
+const TABLES: &[Choice] = &[
+    Choice {
+        text: "full",
+        label: "full",
+        help: "Both bounds and the best move",
+    },
+    Choice {
+        text: "upper",
+        label: "upper",
+        help: "Upper bounds only (Pons' step 4)",
+    },
+    Choice {
+        text: "last-bound",
+        label: "last-bound",
+        help: "The last bound, upper or lower (Pons' step 8)",
+    },
+];
+
+const WINDOWS: &[Choice] = &[
+    Choice {
+        text: "infinite",
+        label: "(-∞, ∞)",
+        help: "The infinite window",
+    },
+    Choice {
+        text: "game",
+        label: "game range",
+        help: "The game's own score range under the chosen scoring",
+    },
+];
+
+const SCORINGS: &[Choice] = &[
+    Choice {
+        text: "native",
+        label: "native",
+        help: "The game's own score",
+    },
+    Choice {
+        text: "win-loss",
+        label: "win-loss",
+        help: "A win 1, a loss -1, a draw 0",
+    },
+    Choice {
+        text: "shortest-win",
+        label: "shortest-win",
+        help: "A sooner win scores higher",
+    },
+];
+
+/// The groups of declarations, in the row spec's order (each in its own file).
+const GROUPS: &[&[OptionDecl]] = &[
+    cutoffs::CUTOFF_OPTIONS,
+    tables::TABLE_OPTIONS,
+    driver::DRIVER_OPTIONS,
+];
+
+/// Every option, in the order the row spec writes them and the app lists them.
+pub fn all() -> impl Iterator<Item = &'static OptionDecl> {
+    GROUPS.iter().flat_map(|g| g.iter())
+}
+
+/// Killers and history learn from cutoffs: refused where the algorithm makes none.
+fn learns(s: &Subject<'_>, set: bool) -> Result<(), String> {
+    if set && !s.algorithm.learns_from_cutoffs() {
+        return Err(format!(
+            "{} makes no cutoffs, so killer moves and history have nothing to learn from",
+            s.algorithm.label()
+        ));
+    }
+    Ok(())
+}
