@@ -201,40 +201,40 @@ impl Spacing {
 
     /// Where a node's marker is.
     #[must_use]
-    pub fn pos(&self, p: &Place) -> [f32; 2] {
-        let x = if p.listed {
-            (p.x - 0.5) * self.slot + RADIUS + 8.0
+    pub fn pos(&self, place: &Place) -> [f32; 2] {
+        let x = if place.listed {
+            (place.x - 0.5) * self.slot + RADIUS + 8.0
         } else {
-            p.x * self.slot
+            place.x * self.slot
         };
-        let y = if p.listed {
-            (p.level - 1.0) * self.level + self.first + p.row * self.row
+        let y = if place.listed {
+            (place.level - 1.0) * self.level + self.first + place.row * self.row
         } else {
-            p.level * self.level
+            place.level * self.level
         };
         [x, y]
     }
 
     /// The scene rectangle the whole drawing takes: `[x0, y0, x1, y1]`.
     #[must_use]
-    pub fn bounds(&self, l: &Layout) -> [f32; 4] {
+    pub fn bounds(&self, layout: &Layout) -> [f32; 4] {
         // Down to the lowest text: a window under its node, or a column's last line.
         let mut bottom = 0.0f32;
-        for p in l.at.iter().chain(l.pruned_at.iter().flatten()) {
-            if p.visible {
-                let below = if p.listed {
+        for place in layout.at.iter().chain(layout.pruned_at.iter().flatten()) {
+            if place.visible {
+                let below = if place.listed {
                     7.0 + WINDOW_SIZE * 0.7
                 } else {
                     LABEL_OFFSET + WINDOW_SIZE * 0.7
                 };
-                bottom = bottom.max(self.pos(p)[1] + below);
+                bottom = bottom.max(self.pos(place)[1] + below);
             }
         }
         let pad = LABEL_SIZE * 1.6;
         [
             -pad * 0.5,
             -pad - 4.0,
-            l.slots * self.slot + pad * 0.5,
+            layout.slots * self.slot + pad * 0.5,
             bottom + 4.0,
         ]
     }

@@ -183,12 +183,16 @@ pub fn encode(f: &Figure, format: TreeFormat) -> Result<Vec<u8>, String> {
 /// Writes one tree, or two side by side in one figure, to `path` in the format its
 /// extension names (`.svg`, `.tex`/`.tikz`, `.png`), atomically: what Save tree as… and
 /// the command line write.
-pub fn save_trees(trees: &[&SearchTree], o: FigureOptions, path: &Path) -> Result<(), String> {
+pub fn save_trees(
+    trees: &[&SearchTree],
+    options: FigureOptions,
+    path: &Path,
+) -> Result<(), String> {
     if trees.is_empty() {
         return Err("no tree to save".into());
     }
     let format = TreeFormat::from_path(path)?;
-    let bytes = encode(&figure_of_trees(trees, o), format)?;
+    let bytes = encode(&figure_of_trees(trees, options), format)?;
     crate::vocab::atomic::write_atomic(path, &bytes)
         .map_err(|e| format!("could not save {}: {e}", path.display()))
 }

@@ -152,10 +152,10 @@ pub struct Layout {
     pub compact: bool,
 }
 
-/// Lays out `j` with `folded` nodes closed: the textbook drawing, or the compact one.
+/// Lays out `joint` with `folded` nodes closed: the textbook drawing, or the compact one.
 #[must_use]
-pub fn place(j: &Joint, folded: &HashSet<usize>, compact: bool) -> Layout {
-    place_with(j, folded, compact, PRUNED_SLOT)
+pub fn place(joint: &Joint, folded: &HashSet<usize>, compact: bool) -> Layout {
+    place_with(joint, folded, compact, PRUNED_SLOT)
 }
 
 /// [`place`] with `stub` slots of room for each stub of never-searched moves (the
