@@ -355,56 +355,7 @@ pub fn run_match_observed(
     progress: &(dyn Fn(usize, usize) + Sync),
     on_game: &(dyn Fn(&GameRecord) + Sync),
 ) -> Result<MatchResult, EngineError> {
-    if !spec.game.info().playable() {
-        let playable: Vec<&str> = GameKind::ALL
-            .into_iter()
-            .filter(|k| k.info().playable())
-            .map(GameKind::name)
-            .collect();
-        return Err(EngineError::Input(format!(
-            "a {} is not a game that two players can play out; use {}",
-            spec.game.label().to_lowercase(),
-            playable.join(", ")
-        )));
-    }
-    if spec.games == 0 {
-        return Err(EngineError::Input("--games must be at least 1".into()));
-    }
-    for (i, p) in spec.book.iter().enumerate() {
-        if p.kind() != spec.game {
-            return Err(EngineError::Input(format!(
-                "opening {} is a {} position, not {}",
-                i + 1,
-                p.kind().label(),
-                spec.game.label()
-            )));
-        }
-        if p.is_over() {
-            return Err(EngineError::Input(format!(
-                "opening {} ({}) is a finished game: nothing to play",
-                i + 1,
-                p.to_text()
-            )));
-        }
-    }
-    if let Some(sprt) = &spec.sprt {
-        sprt.check()
-            .map_err(|e| EngineError::Input(format!("--sprt: {e}")))?;
-        if spec.shard.is_some() {
-            return Err(EngineError::Input(
-                "--sprt reads the games in order and decides when to stop: run it as one \
-                 match, not in shards"
-                    .into(),
-            ));
-        }
-    }
-    if let Some((k, n)) = spec.shard
-        && (n == 0 || k >= n)
-    {
-        return Err(EngineError::Input(format!(
-            "shard {k}/{n}: the index counts from 0 to n-1"
-        )));
-    }
+    spec.check()?;
     let done = AtomicUsize::new(0);
     let failure: Mutex<Option<EngineError>> = Mutex::new(None);
     let opening_of = |i: usize| if spec.alternate { i / 2 } else { i };
@@ -466,6 +417,62 @@ pub fn run_match_observed(
 }
 
 impl MatchSpec {
+    /// Refuses a match that cannot be played: a game with no players' moves, no games,
+    /// openings of another game or already over, a bad SPRT or shard, an SPRT in shards.
+    fn check(&self) -> Result<(), EngineError> {
+        if !self.game.info().playable() {
+            let playable: Vec<&str> = GameKind::ALL
+                .into_iter()
+                .filter(|k| k.info().playable())
+                .map(GameKind::name)
+                .collect();
+            return Err(EngineError::Input(format!(
+                "a {} is not a game that two players can play out; use {}",
+                self.game.label().to_lowercase(),
+                playable.join(", ")
+            )));
+        }
+        if self.games == 0 {
+            return Err(EngineError::Input("--games must be at least 1".into()));
+        }
+        for (i, p) in self.book.iter().enumerate() {
+            if p.kind() != self.game {
+                return Err(EngineError::Input(format!(
+                    "opening {} is a {} position, not {}",
+                    i + 1,
+                    p.kind().label(),
+                    self.game.label()
+                )));
+            }
+            if p.is_over() {
+                return Err(EngineError::Input(format!(
+                    "opening {} ({}) is a finished game: nothing to play",
+                    i + 1,
+                    p.to_text()
+                )));
+            }
+        }
+        if let Some(sprt) = &self.sprt {
+            sprt.check()
+                .map_err(|e| EngineError::Input(format!("--sprt: {e}")))?;
+            if self.shard.is_some() {
+                return Err(EngineError::Input(
+                    "--sprt reads the games in order and decides when to stop: run it as one \
+                     match, not in shards"
+                        .into(),
+                ));
+            }
+        }
+        if let Some((k, n)) = self.shard
+            && (n == 0 || k >= n)
+        {
+            return Err(EngineError::Input(format!(
+                "shard {k}/{n}: the index counts from 0 to n-1"
+            )));
+        }
+        Ok(())
+    }
+
     /// The result of this match before any game: what it plays, and no games.
     #[must_use]
     pub fn result_without_games(&self) -> MatchResult {

@@ -236,42 +236,21 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     if format != "text" && format != "csv" {
         bail!("unknown format '{}'; expected text or csv", args.format);
     }
+    let csv = format == "csv";
     let opts = args.to_options()?;
     let suite = Suite::load_named(&args.suite)?;
     let chosen = select(&suite, args)?;
     let mut solver = AnySolver::new(suite.kind, &opts).map_err(anyhow::Error::msg)?;
-    let othello = suite.kind == GameKind::Othello;
+    let threads = if suite.kind == GameKind::Othello {
+        opts.othello.threads
+    } else {
+        1
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    if format == "csv" {
-        writeln!(
-            out,
-            "index,name,score,best,nodes,seconds,cpu_seconds,expected,expected_moves,match"
-        )?;
-    } else {
-        writeln!(
-            out,
-            "suite: {} ({} of {} positions, {}), threads {}",
-            suite.name,
-            chosen.len(),
-            suite.items.len(),
-            suite.kind.name(),
-            if othello { opts.othello.threads } else { 1 },
-        )?;
-        if !args.quiet {
-            writeln!(
-                out,
-                "{:>5} {:<10} {:>6} {:>4} {:>15} {:>10} {:>8} {:>8} {:<16} match",
-                "index", "name", "score", "best", "nodes", "seconds", "cpu", "expected", "moves"
-            )?;
-        }
-    }
-    let mut total_nodes = 0u64;
-    let mut total_seconds = 0f64;
-    let threads = if othello { opts.othello.threads } else { 1 };
+    write_header(&mut out, args, csv, &suite, chosen.len(), threads)?;
+    let mut totals = Totals::default();
     let cpu_start = super::cpu_seconds(threads);
-    let mut mismatches = Vec::new();
-    let mut checked = 0usize;
     for &i in &chosen {
         let name = &suite.items[i].name;
         let mut trace = |r: &RootSearch| {
@@ -282,89 +261,163 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         let row = solver
             .solve_item_observed(&suite, i, &mut trace)
             .map_err(anyhow::Error::msg)?;
-        total_nodes += row.nodes;
-        total_seconds += row.seconds;
-        match row.matches() {
-            Some(true) => checked += 1,
-            Some(false) => mismatches.push(row.name.clone()),
-            None => {}
-        }
-        let moves = row.expected_moves.join(" ");
-        if format == "csv" {
-            writeln!(
-                out,
-                "{},{},{},{},{},{:.6},{},{},{},{}",
-                row.index,
-                row.name,
-                row.score,
-                row.best,
-                row.nodes,
-                row.seconds,
-                row.cpu_seconds
-                    .map_or_else(String::new, |c| format!("{c:.2}")),
-                row.expected.map_or_else(String::new, |e| e.to_string()),
-                moves,
-                verdict(&row)
-            )?;
+        totals.add(&row);
+        if csv {
+            write_csv_row(&mut out, &row)?;
         } else if !args.quiet || row.matches() == Some(false) {
-            writeln!(
-                out,
-                "{:>5} {:<10} {:>+6} {:>4} {:>15} {:>10.3} {:>8} {:>8} {:<16} {}",
-                row.index,
-                row.name,
-                row.score,
-                if row.best.is_empty() { "-" } else { &row.best },
-                row.nodes,
-                row.seconds,
-                row.cpu_seconds
-                    .map_or_else(|| "-".to_string(), |c| format!("{c:.2}")),
-                signed(row.expected),
-                if moves.is_empty() { "-" } else { &moves },
-                verdict(&row)
-            )?;
+            write_text_row(&mut out, &row)?;
         }
         out.flush()?;
     }
     let total_cpu = super::cpu_seconds(threads)
         .zip(cpu_start)
         .map(|(end, start)| end - start);
-    let n = chosen.len() as f64;
-    let per_second = |seconds: f64| {
-        if seconds > 0.0 {
-            total_nodes as f64 / seconds / 1e6
-        } else {
-            0.0
-        }
-    };
-    let cpu = match total_cpu {
-        Some(c) => format!(", {c:.3} s CPU ({:.1} M nodes/s of CPU)", per_second(c)),
-        None => String::new(),
-    };
-    let summary = format!(
-        "total: {} positions, {} nodes, {:.3} s ({:.1} M nodes/s){cpu}; mean {:.2} nodes, {:.4} ms per position; {} checked ok, {} mismatches",
-        chosen.len(),
-        total_nodes,
-        total_seconds,
-        per_second(total_seconds),
-        total_nodes as f64 / n,
-        total_seconds * 1e3 / n,
-        checked,
-        mismatches.len()
-    );
-    if format == "csv" {
+    let summary = totals.summary(chosen.len(), total_cpu);
+    if csv {
         eprintln!("{summary}");
     } else {
         writeln!(out, "{summary}")?;
     }
-    if !mismatches.is_empty() {
+    if !totals.mismatches.is_empty() {
         bail!(
             "MISMATCH: {} position(s) disagree with {}: {}",
-            mismatches.len(),
+            totals.mismatches.len(),
             suite.name,
-            mismatches.join(", ")
+            totals.mismatches.join(", ")
         );
     }
     Ok(())
+}
+
+/// Writes what comes before the rows: the CSV header, or the suite's line and (unless
+/// `--quiet`) the table's header, `chosen` positions solved on `threads` threads.
+fn write_header(
+    out: &mut impl Write,
+    args: &SolveArgs,
+    csv: bool,
+    suite: &Suite,
+    chosen: usize,
+    threads: usize,
+) -> Result<()> {
+    if csv {
+        writeln!(
+            out,
+            "index,name,score,best,nodes,seconds,cpu_seconds,expected,expected_moves,match"
+        )?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "suite: {} ({} of {} positions, {}), threads {}",
+        suite.name,
+        chosen,
+        suite.items.len(),
+        suite.kind.name(),
+        threads,
+    )?;
+    if !args.quiet {
+        writeln!(
+            out,
+            "{:>5} {:<10} {:>6} {:>4} {:>15} {:>10} {:>8} {:>8} {:<16} match",
+            "index", "name", "score", "best", "nodes", "seconds", "cpu", "expected", "moves"
+        )?;
+    }
+    Ok(())
+}
+
+/// Writes one solved position as a CSV line.
+fn write_csv_row(out: &mut impl Write, row: &SolveRow) -> Result<()> {
+    writeln!(
+        out,
+        "{},{},{},{},{},{:.6},{},{},{},{}",
+        row.index,
+        row.name,
+        row.score,
+        row.best,
+        row.nodes,
+        row.seconds,
+        row.cpu_seconds
+            .map_or_else(String::new, |c| format!("{c:.2}")),
+        row.expected.map_or_else(String::new, |e| e.to_string()),
+        row.expected_moves.join(" "),
+        verdict(row)
+    )?;
+    Ok(())
+}
+
+/// Writes one solved position as a line of the aligned table.
+fn write_text_row(out: &mut impl Write, row: &SolveRow) -> Result<()> {
+    let moves = row.expected_moves.join(" ");
+    writeln!(
+        out,
+        "{:>5} {:<10} {:>+6} {:>4} {:>15} {:>10.3} {:>8} {:>8} {:<16} {}",
+        row.index,
+        row.name,
+        row.score,
+        if row.best.is_empty() { "-" } else { &row.best },
+        row.nodes,
+        row.seconds,
+        row.cpu_seconds
+            .map_or_else(|| "-".to_string(), |c| format!("{c:.2}")),
+        signed(row.expected),
+        if moves.is_empty() { "-" } else { &moves },
+        verdict(row)
+    )?;
+    Ok(())
+}
+
+/// The totals of a solve so far.
+#[derive(Default)]
+struct Totals {
+    /// Nodes.
+    nodes: u64,
+    /// Wall-clock seconds.
+    seconds: f64,
+    /// Positions whose score (and best move) agree with the file.
+    checked: usize,
+    /// The names of the positions that disagree with it.
+    mismatches: Vec<String>,
+}
+
+impl Totals {
+    /// Counts one solved position.
+    fn add(&mut self, row: &SolveRow) {
+        self.nodes += row.nodes;
+        self.seconds += row.seconds;
+        match row.matches() {
+            Some(true) => self.checked += 1,
+            Some(false) => self.mismatches.push(row.name.clone()),
+            None => {}
+        }
+    }
+
+    /// The summary line over `positions` positions, with the CPU seconds they took
+    /// when known.
+    fn summary(&self, positions: usize, total_cpu: Option<f64>) -> String {
+        let n = positions as f64;
+        let per_second = |seconds: f64| {
+            if seconds > 0.0 {
+                self.nodes as f64 / seconds / 1e6
+            } else {
+                0.0
+            }
+        };
+        let cpu = match total_cpu {
+            Some(c) => format!(", {c:.3} s CPU ({:.1} M nodes/s of CPU)", per_second(c)),
+            None => String::new(),
+        };
+        format!(
+            "total: {} positions, {} nodes, {:.3} s ({:.1} M nodes/s){cpu}; mean {:.2} nodes, {:.4} ms per position; {} checked ok, {} mismatches",
+            positions,
+            self.nodes,
+            self.seconds,
+            per_second(self.seconds),
+            self.nodes as f64 / n,
+            self.seconds * 1e3 / n,
+            self.checked,
+            self.mismatches.len()
+        )
+    }
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@
 use std::collections::HashSet;
 
 use super::layout::{Joint, Layout, Place};
-use super::{NodeType, SearchTree, VisitDiff, bound, pruned_label};
+use super::{NodeType, SearchTree, TreeNode, VisitDiff, bound, pruned_label};
 use crate::search::trace::VisitKind;
 
 /// An sRGB colour.
@@ -201,40 +201,40 @@ impl Spacing {
 
     /// Where a node's marker is.
     #[must_use]
-    pub fn pos(&self, p: &Place) -> [f32; 2] {
-        let x = if p.listed {
-            (p.x - 0.5) * self.slot + RADIUS + 8.0
+    pub fn pos(&self, place: &Place) -> [f32; 2] {
+        let x = if place.listed {
+            (place.x - 0.5) * self.slot + RADIUS + 8.0
         } else {
-            p.x * self.slot
+            place.x * self.slot
         };
-        let y = if p.listed {
-            (p.level - 1.0) * self.level + self.first + p.row * self.row
+        let y = if place.listed {
+            (place.level - 1.0) * self.level + self.first + place.row * self.row
         } else {
-            p.level * self.level
+            place.level * self.level
         };
         [x, y]
     }
 
     /// The scene rectangle the whole drawing takes: `[x0, y0, x1, y1]`.
     #[must_use]
-    pub fn bounds(&self, l: &Layout) -> [f32; 4] {
+    pub fn bounds(&self, layout: &Layout) -> [f32; 4] {
         // Down to the lowest text: a window under its node, or a column's last line.
         let mut bottom = 0.0f32;
-        for p in l.at.iter().chain(l.pruned_at.iter().flatten()) {
-            if p.visible {
-                let below = if p.listed {
+        for place in layout.at.iter().chain(layout.pruned_at.iter().flatten()) {
+            if place.visible {
+                let below = if place.listed {
                     7.0 + WINDOW_SIZE * 0.7
                 } else {
                     LABEL_OFFSET + WINDOW_SIZE * 0.7
                 };
-                bottom = bottom.max(self.pos(p)[1] + below);
+                bottom = bottom.max(self.pos(place)[1] + below);
             }
         }
         let pad = LABEL_SIZE * 1.6;
         [
             -pad * 0.5,
             -pad - 4.0,
-            l.slots * self.slot + pad * 0.5,
+            layout.slots * self.slot + pad * 0.5,
             bottom + 4.0,
         ]
     }
@@ -400,302 +400,352 @@ fn beside_label(pruned: &[String], room: f32) -> String {
     }
 }
 
-/// Draws tree `t` (number `k` of the joint shape `j`) at the places of `l`.
+/// Draws `tree`, tree number `tree_index` of the joint shape `joint`, at the places of
+/// `layout`, spaced by `spacing`, as `options` ask.
 #[must_use]
 pub fn draw(
     tree: &SearchTree,
-    j: &Joint,
-    k: usize,
-    l: &Layout,
-    s: &Spacing,
-    o: &DrawOptions<'_>,
+    joint: &Joint,
+    tree_index: usize,
+    layout: &Layout,
+    spacing: &Spacing,
+    options: &DrawOptions<'_>,
 ) -> Drawing {
-    let mut d = Drawing::default();
-    let of = &j.of[k];
-    let near = |p: [f32; 2]| {
-        o.clip.is_none_or(|c| {
-            let m = s.slot.max(s.level);
-            p[0] >= c[0] - m && p[0] <= c[2] + m && p[1] >= c[1] - m && p[1] <= c[3] + m
-        })
+    let painter = Painter {
+        tree,
+        place_of: &joint.of[tree_index],
+        layout,
+        spacing,
+        options,
+        over: options.quiz.is_none_or(|q| q.over),
     };
-    let shown = |i: usize| tree.nodes[i].step <= o.step && l.at[of[i]].visible;
-    // In a quiz: answered visits show all they are; the one asked, nothing.
-    let revealed = |i: usize| {
-        o.quiz
-            .is_none_or(|q| i < q.asked || (i == q.asked && q.answered))
-    };
-    let over = o.quiz.is_none_or(|q| q.over);
-    let known = |i: usize| {
-        if o.quiz.is_some() {
-            revealed(i)
-        } else {
-            o.done_at[i] <= o.step
-        }
-    };
-    // Edges and never-searched stubs first.
+    let mut drawing = Drawing::default();
+    // Edges and never-searched stubs first; every text goes on top at the end.
     let mut texts = Vec::new();
-    for (i, n) in tree.nodes.iter().enumerate() {
-        if !shown(i) {
-            continue;
-        }
-        let place = l.at[of[i]];
-        let p = s.pos(&place);
-        if let Some(par) = n.parent {
-            let q = s.pos(&l.at[of[par]]);
-            if near(p) || near(q) {
-                let (width, color, dash) = if revealed(i) {
-                    (
-                        if n.on_pv && over { 3.0 } else { 1.2 },
-                        edge_color(n.kind),
-                        if n.kind == VisitKind::NullWindow {
-                            Dash::Dashed
-                        } else {
-                            Dash::Solid
-                        },
-                    )
-                } else {
-                    (1.2, edge_color(VisitKind::Normal), Dash::Solid)
-                };
-                if place.listed {
-                    // A column: down the left of it, then across to the node.
-                    let bus = p[0] - RADIUS - 5.0;
-                    let top = q[1] + RADIUS + 2.0;
-                    d.prims.push(Prim::Line {
-                        a: [bus, top.min(p[1])],
-                        b: [bus, p[1]],
-                        width: 1.0,
-                        color: edge_color(VisitKind::Normal),
-                        dash: Dash::Solid,
-                    });
-                    d.prims.push(Prim::Line {
-                        a: [bus, p[1]],
-                        b: [p[0] - RADIUS, p[1]],
-                        width,
-                        color,
-                        dash,
-                    });
-                } else {
-                    // From under the parent's window to over the child's label.
-                    let (a, b) = if o.labels {
-                        ([q[0], q[1] + EDGE_BOTTOM], [p[0], p[1] - EDGE_TOP])
-                    } else {
-                        (q, p)
-                    };
-                    d.prims.push(Prim::Line {
-                        a,
-                        b,
-                        width,
-                        color,
-                        dash,
-                    });
-                }
-            }
-        }
-        let folded = o.folded.contains(&of[i]);
-        let finished = if o.quiz.is_some() {
-            revealed(i)
-        } else {
-            o.done_at[i] <= o.step
-        };
-        if !folded
-            && !n.pruned.is_empty()
-            && finished
-            && let Some(stub) = l.pruned_at[of[i]]
-        {
-            let c = s.pos(&stub);
-            if near(c) || near(p) {
-                let text = pruned_label(&n.pruned);
-                if stub.listed {
-                    let bus = c[0] - RADIUS - 5.0;
-                    d.prims.push(Prim::Line {
-                        a: [bus, c[1] - s.row],
-                        b: [bus, c[1]],
-                        width: 1.0,
-                        color: PRUNED,
-                        dash: Dash::Dotted,
-                    });
-                    d.prims.push(Prim::Line {
-                        a: [bus, c[1]],
-                        b: [c[0], c[1]],
-                        width: 1.0,
-                        color: PRUNED,
-                        dash: Dash::Dotted,
-                    });
-                    texts.push(Prim::Text {
-                        at: [c[0] + 4.0, c[1]],
-                        text: format!("× {text}"),
-                        size: WINDOW_SIZE,
-                        color: Some(PRUNED),
-                        anchor: Anchor::Left,
-                        mono: false,
-                        node: None,
-                    });
-                } else if stub.level == place.level {
-                    // Named right of the node, up to the edge of its slot (compact).
-                    let room = s.slot / 2.0 - RADIUS - 6.0;
-                    texts.push(Prim::Text {
-                        at: [p[0] + RADIUS + 3.0, p[1]],
-                        text: beside_label(&n.pruned, room),
-                        size: WINDOW_SIZE,
-                        color: Some(PRUNED),
-                        anchor: Anchor::Left,
-                        mono: false,
-                        node: None,
-                    });
-                } else {
-                    // A stub down to the children's level, the names right of its end
-                    // on the line of the children's labels.
-                    let (a, b) = if o.labels {
-                        ([p[0], p[1] + EDGE_BOTTOM], [c[0], c[1] - EDGE_TOP])
-                    } else {
-                        (p, c)
-                    };
-                    d.prims.push(Prim::Line {
-                        a,
-                        b,
-                        width: 1.0,
-                        color: PRUNED,
-                        dash: Dash::Dotted,
-                    });
-                    texts.push(Prim::Text {
-                        at: [c[0] + 2.0, c[1] - LABEL_OFFSET],
-                        text: format!("× {text}"),
-                        size: WINDOW_SIZE,
-                        color: Some(PRUNED),
-                        anchor: Anchor::Left,
-                        mono: false,
-                        node: None,
-                    });
-                }
-            }
+    for (i, node) in tree.nodes.iter().enumerate() {
+        if painter.shown(i) {
+            painter.edge_to_parent(i, node, &mut drawing.prims);
+            painter.pruned_stub(i, node, &mut drawing.prims, &mut texts);
         }
     }
-    for (i, n) in tree.nodes.iter().enumerate() {
-        if !shown(i) {
-            continue;
+    for (i, node) in tree.nodes.iter().enumerate() {
+        if painter.shown(i) {
+            painter.node(i, node, &mut drawing, &mut texts);
         }
-        let place = l.at[of[i]];
-        let p = s.pos(&place);
-        if !near(p) {
-            continue;
+    }
+    if options.labels {
+        drawing.prims.extend(texts);
+    }
+    drawing
+}
+
+/// What [`draw`] draws one tree with: the tree, where its nodes are placed, and how.
+struct Painter<'a, 'o> {
+    /// The tree drawn.
+    tree: &'a SearchTree,
+    /// Each of the tree's nodes' joint node (its place in `layout`).
+    place_of: &'a [usize],
+    /// The places of the joint nodes.
+    layout: &'a Layout,
+    /// The scene units of a layout unit.
+    spacing: &'a Spacing,
+    /// What to show.
+    options: &'a DrawOptions<'o>,
+    /// The search is over (always, outside a quiz): the principal variation and the
+    /// marks against a second tree are drawn.
+    over: bool,
+}
+
+impl Painter<'_, '_> {
+    /// Whether scene point `p` is near enough the clip rectangle to be drawn.
+    fn near(&self, p: [f32; 2]) -> bool {
+        self.options.clip.is_none_or(|c| {
+            let m = self.spacing.slot.max(self.spacing.level);
+            p[0] >= c[0] - m && p[0] <= c[2] + m && p[1] >= c[1] - m && p[1] <= c[3] + m
+        })
+    }
+
+    /// Whether node `i` is drawn at all: visited by the step shown, not folded away.
+    fn shown(&self, i: usize) -> bool {
+        self.tree.nodes[i].step <= self.options.step && self.layout.at[self.place_of[i]].visible
+    }
+
+    /// Whether node `i` shows all it is. In a quiz: the visits answered show it, the
+    /// one asked nothing.
+    fn revealed(&self, i: usize) -> bool {
+        self.options
+            .quiz
+            .is_none_or(|q| i < q.asked || (i == q.asked && q.answered))
+    }
+
+    /// Whether node `i`'s value is known: its subtree is finished by the step shown
+    /// (in a quiz: it is revealed).
+    fn known(&self, i: usize) -> bool {
+        if self.options.quiz.is_some() {
+            self.revealed(i)
+        } else {
+            self.options.done_at[i] <= self.options.step
         }
-        let hidden = !revealed(i);
+    }
+
+    /// Node `i`'s place in the layout and its position in the scene.
+    fn place(&self, i: usize) -> (Place, [f32; 2]) {
+        let place = self.layout.at[self.place_of[i]];
+        (place, self.spacing.pos(&place))
+    }
+
+    /// The width, colour and dashes of the edge into node `i`.
+    fn edge_style(&self, i: usize, node: &TreeNode) -> (f32, Rgb, Dash) {
+        if !self.revealed(i) {
+            return (1.2, edge_color(VisitKind::Normal), Dash::Solid);
+        }
+        let width = if node.on_pv && self.over { 3.0 } else { 1.2 };
+        let dash = if node.kind == VisitKind::NullWindow {
+            Dash::Dashed
+        } else {
+            Dash::Solid
+        };
+        (width, edge_color(node.kind), dash)
+    }
+
+    /// The edge from node `i`'s parent down to it (none for a root).
+    fn edge_to_parent(&self, i: usize, node: &TreeNode, prims: &mut Vec<Prim>) {
+        let Some(parent) = node.parent else {
+            return;
+        };
+        let (place, child_at) = self.place(i);
+        let parent_at = self.place(parent).1;
+        if !self.near(child_at) && !self.near(parent_at) {
+            return;
+        }
+        let (width, color, dash) = self.edge_style(i, node);
+        if place.listed {
+            // A column: down the left of it, then across to the node.
+            let bus = child_at[0] - RADIUS - 5.0;
+            let top = parent_at[1] + RADIUS + 2.0;
+            prims.push(Prim::Line {
+                a: [bus, top.min(child_at[1])],
+                b: [bus, child_at[1]],
+                width: 1.0,
+                color: edge_color(VisitKind::Normal),
+                dash: Dash::Solid,
+            });
+            prims.push(Prim::Line {
+                a: [bus, child_at[1]],
+                b: [child_at[0] - RADIUS, child_at[1]],
+                width,
+                color,
+                dash,
+            });
+        } else {
+            // From under the parent's window to over the child's label.
+            let (a, b) = if self.options.labels {
+                (
+                    [parent_at[0], parent_at[1] + EDGE_BOTTOM],
+                    [child_at[0], child_at[1] - EDGE_TOP],
+                )
+            } else {
+                (parent_at, child_at)
+            };
+            prims.push(Prim::Line {
+                a,
+                b,
+                width,
+                color,
+                dash,
+            });
+        }
+    }
+
+    /// The moves node `i` never searched, once its subtree is finished: a dotted stub
+    /// (or a column's last line) with their names, or their names right of the node.
+    fn pruned_stub(&self, i: usize, node: &TreeNode, prims: &mut Vec<Prim>, texts: &mut Vec<Prim>) {
+        if self.options.folded.contains(&self.place_of[i])
+            || node.pruned.is_empty()
+            || !self.known(i)
+        {
+            return;
+        }
+        let Some(stub) = self.layout.pruned_at[self.place_of[i]] else {
+            return;
+        };
+        let (place, node_at) = self.place(i);
+        let stub_at = self.spacing.pos(&stub);
+        if !self.near(stub_at) && !self.near(node_at) {
+            return;
+        }
+        let names = format!("× {}", pruned_label(&node.pruned));
+        if stub.listed {
+            let bus = stub_at[0] - RADIUS - 5.0;
+            prims.push(dotted(
+                [bus, stub_at[1] - self.spacing.row],
+                [bus, stub_at[1]],
+            ));
+            prims.push(dotted([bus, stub_at[1]], stub_at));
+            texts.push(pruned_text([stub_at[0] + 4.0, stub_at[1]], names));
+        } else if stub.level == place.level {
+            // Named right of the node, up to the edge of its slot (compact).
+            let room = self.spacing.slot / 2.0 - RADIUS - 6.0;
+            texts.push(pruned_text(
+                [node_at[0] + RADIUS + 3.0, node_at[1]],
+                beside_label(&node.pruned, room),
+            ));
+        } else {
+            // A stub down to the children's level, the names right of its end on the
+            // line of the children's labels.
+            let (a, b) = if self.options.labels {
+                (
+                    [node_at[0], node_at[1] + EDGE_BOTTOM],
+                    [stub_at[0], stub_at[1] - EDGE_TOP],
+                )
+            } else {
+                (node_at, stub_at)
+            };
+            prims.push(dotted(a, b));
+            texts.push(pruned_text(
+                [stub_at[0] + 2.0, stub_at[1] - LABEL_OFFSET],
+                names,
+            ));
+        }
+    }
+
+    /// Node `i` itself: its disc or square, its rings and its labels.
+    fn node(&self, i: usize, node: &TreeNode, drawing: &mut Drawing, texts: &mut Vec<Prim>) {
+        let (place, at) = self.place(i);
+        if !self.near(at) {
+            return;
+        }
+        let hidden = !self.revealed(i);
         let color = if hidden {
             UNKNOWN
         } else {
-            type_color(n.node_type())
+            type_color(node.node_type())
         };
-        if n.leaf {
-            d.prims.push(Prim::Square {
-                c: p,
+        if node.leaf {
+            drawing.prims.push(Prim::Square {
+                c: at,
                 half: RADIUS - 0.5,
                 color,
             });
         } else {
-            d.prims.push(Prim::Disc {
-                c: p,
+            drawing.prims.push(Prim::Disc {
+                c: at,
                 r: RADIUS,
                 color,
             });
         }
-        if o.folded.contains(&of[i]) {
-            d.prims.push(Prim::Ring {
-                c: p,
-                r: RADIUS + 3.0,
-                width: 1.5,
-                color: Rgb(90, 90, 90),
-                dash: Dash::Solid,
-            });
-        }
-        match o.marks.filter(|_| over).map(|m| m[i]) {
-            Some(VisitDiff::OnlyHere) => d.prims.push(Prim::Ring {
-                c: p,
-                r: RADIUS + 4.5,
-                width: 2.0,
-                color: ONLY_HERE,
-                dash: Dash::Solid,
-            }),
-            Some(VisitDiff::Otherwise) => d.prims.push(Prim::Ring {
-                c: p,
-                r: RADIUS + 4.5,
-                width: 1.5,
-                color: OTHERWISE,
-                dash: Dash::Dashed,
-            }),
-            _ => {}
-        }
-        if o.current == Some(i) {
-            d.prims.push(Prim::Ring {
-                c: p,
-                r: RADIUS + 7.0,
-                width: 2.5,
-                color: CURRENT,
-                dash: Dash::Solid,
-            });
-        }
-        d.nodes.push(DrawnNode {
+        self.rings(i, at, &mut drawing.prims);
+        drawing.nodes.push(DrawnNode {
             node: i,
-            at: p,
+            at,
             listed: place.listed,
             hidden,
             color,
         });
-        if !o.labels {
-            continue;
+        if self.options.labels {
+            self.labels(i, node, place, at, hidden, texts);
         }
+    }
+
+    /// The rings around node `i` at `at`: folded, a visit only one tree makes or one
+    /// the other makes otherwise, and the current visit.
+    fn rings(&self, i: usize, at: [f32; 2], prims: &mut Vec<Prim>) {
+        let ring = |r: f32, width: f32, color: Rgb, dash: Dash| Prim::Ring {
+            c: at,
+            r,
+            width,
+            color,
+            dash,
+        };
+        if self.options.folded.contains(&self.place_of[i]) {
+            prims.push(ring(RADIUS + 3.0, 1.5, Rgb(90, 90, 90), Dash::Solid));
+        }
+        match self.options.marks.filter(|_| self.over).map(|m| m[i]) {
+            Some(VisitDiff::OnlyHere) => {
+                prims.push(ring(RADIUS + 4.5, 2.0, ONLY_HERE, Dash::Solid));
+            }
+            Some(VisitDiff::Otherwise) => {
+                prims.push(ring(RADIUS + 4.5, 1.5, OTHERWISE, Dash::Dashed));
+            }
+            _ => {}
+        }
+        if self.options.current == Some(i) {
+            prims.push(ring(RADIUS + 7.0, 2.5, CURRENT, Dash::Solid));
+        }
+    }
+
+    /// Node `i`'s two label lines, its move and value and its window: above and under
+    /// it, or right of it in a column. A hidden node shows `?`.
+    fn labels(
+        &self,
+        i: usize,
+        node: &TreeNode,
+        place: Place,
+        at: [f32; 2],
+        hidden: bool,
+        texts: &mut Vec<Prim>,
+    ) {
         let (top, window) = if hidden {
             (
-                format!("{} ?", n.mv.as_deref().unwrap_or("root")),
+                format!("{} ?", node.mv.as_deref().unwrap_or("root")),
                 "?".to_string(),
             )
         } else {
-            node_labels(tree, i, known(i), o.bounds)
+            node_labels(self.tree, i, self.known(i), self.options.bounds)
         };
-        if place.listed {
-            let x = p[0] + RADIUS + 5.0;
-            texts.push(Prim::Text {
-                at: [x, p[1] - 6.0],
-                text: top,
-                size: LABEL_SIZE,
-                color: None,
-                anchor: Anchor::Left,
-                mono: false,
-                node: Some(i),
-            });
-            texts.push(Prim::Text {
-                at: [x, p[1] + 7.0],
-                text: window,
-                size: WINDOW_SIZE,
-                color: Some(Rgb(110, 110, 110)),
-                anchor: Anchor::Left,
-                mono: true,
-                node: Some(i),
-            });
+        let (top_at, window_at, anchor) = if place.listed {
+            let x = at[0] + RADIUS + 5.0;
+            ([x, at[1] - 6.0], [x, at[1] + 7.0], Anchor::Left)
         } else {
-            texts.push(Prim::Text {
-                at: [p[0], p[1] - LABEL_OFFSET],
-                text: top,
-                size: LABEL_SIZE,
-                color: None,
-                anchor: Anchor::Centre,
-                mono: false,
-                node: Some(i),
-            });
-            texts.push(Prim::Text {
-                at: [p[0], p[1] + LABEL_OFFSET],
-                text: window,
-                size: WINDOW_SIZE,
-                color: Some(Rgb(110, 110, 110)),
-                anchor: Anchor::Centre,
-                mono: true,
-                node: Some(i),
-            });
-        }
+            (
+                [at[0], at[1] - LABEL_OFFSET],
+                [at[0], at[1] + LABEL_OFFSET],
+                Anchor::Centre,
+            )
+        };
+        texts.push(Prim::Text {
+            at: top_at,
+            text: top,
+            size: LABEL_SIZE,
+            color: None,
+            anchor,
+            mono: false,
+            node: Some(i),
+        });
+        texts.push(Prim::Text {
+            at: window_at,
+            text: window,
+            size: WINDOW_SIZE,
+            color: Some(Rgb(110, 110, 110)),
+            anchor,
+            mono: true,
+            node: Some(i),
+        });
     }
-    if o.labels {
-        d.prims.extend(texts);
+}
+
+/// A dotted grey line from `a` to `b`: the way to moves never searched.
+fn dotted(a: [f32; 2], b: [f32; 2]) -> Prim {
+    Prim::Line {
+        a,
+        b,
+        width: 1.0,
+        color: PRUNED,
+        dash: Dash::Dotted,
     }
-    d
+}
+
+/// The names of moves never searched, grey, starting at `at`.
+fn pruned_text(at: [f32; 2], text: String) -> Prim {
+    Prim::Text {
+        at,
+        text,
+        size: WINDOW_SIZE,
+        color: Some(PRUNED),
+        anchor: Anchor::Left,
+        mono: false,
+        node: None,
+    }
 }
 
 /// The widest label line of `trees` (a node's move and value, or its window), in the

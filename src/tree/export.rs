@@ -63,21 +63,21 @@ fn note(at: [f32; 2], text: String, size: f32, color: Option<Rgb>) -> Prim {
     }
 }
 
-/// The figure of `trees` (one, or two side by side, each on the same joint layout `j`
-/// laid out as `l` with `s`): each tree under its title, the conventions of its values
+/// The figure of `trees` (one, or two side by side, each on the same joint layout `joint`
+/// laid out as `layout` with `spacing`): each tree under its title, the conventions of its values
 /// under the drawing and, beside a second tree, the rings' meaning. Beside a second
 /// tree, the visits only one tree makes are ringed and those both make in other ways
 /// (a null-window test, a re-search) have a dashed ring, as on screen.
 #[must_use]
 pub fn figure_with(
     trees: &[&SearchTree],
-    j: &Joint,
-    l: &Layout,
-    s: &Spacing,
-    o: FigureOptions,
+    joint: &Joint,
+    layout: &Layout,
+    spacing: &Spacing,
+    options: FigureOptions,
 ) -> Figure {
     let folded = HashSet::new();
-    let [x0, y0, x1, y1] = s.bounds(l);
+    let [x0, y0, x1, y1] = spacing.bounds(layout);
     let width = x1 - x0;
     let marks: Vec<Vec<super::VisitDiff>> = match trees {
         [a, b] => vec![diff(a, b), diff(b, a)],
@@ -87,7 +87,7 @@ pub fn figure_with(
     let mut right = x1;
     for (k, tree) in trees.iter().enumerate().take(2) {
         let done = done_at(tree);
-        let d = DrawOptions {
+        let draw_options = DrawOptions {
             step: usize::MAX,
             marks: marks.get(k).map(Vec::as_slice),
             current: None,
@@ -95,10 +95,10 @@ pub fn figure_with(
             clip: None,
             done_at: &done,
             labels: true,
-            bounds: o.bounds,
+            bounds: options.bounds,
             quiz: None,
         };
-        let mut part = draw(tree, j, k, l, s, &d);
+        let mut part = draw(tree, joint, k, layout, spacing, &draw_options);
         let dx = k as f32 * (width + GAP);
         part.shift(dx);
         drawing.prims.push(note(
@@ -151,18 +151,18 @@ pub fn figure_with(
 /// the textbook drawing, or the compact one when the textbook one would be more than
 /// about 40 labels wide.
 #[must_use]
-pub fn figure_of_trees(trees: &[&SearchTree], o: FigureOptions) -> Figure {
+pub fn figure_of_trees(trees: &[&SearchTree], options: FigureOptions) -> Figure {
     let trees = &trees[..trees.len().min(2)];
-    let j = Joint::of(trees);
+    let joint = Joint::of(trees);
     let folded = HashSet::new();
-    let widest = widest_label(trees, o.bounds);
-    let mut s = Spacing::readable(widest, false);
-    let mut l = place_with(&j, &folded, false, stub_slots(trees, s.slot));
-    if l.slots > WIDE {
-        s = Spacing::readable(widest, true);
-        l = place_with(&j, &folded, true, 0.0);
+    let widest = widest_label(trees, options.bounds);
+    let mut spacing = Spacing::readable(widest, false);
+    let mut layout = place_with(&joint, &folded, false, stub_slots(trees, spacing.slot));
+    if layout.slots > WIDE {
+        spacing = Spacing::readable(widest, true);
+        layout = place_with(&joint, &folded, true, 0.0);
     }
-    figure_with(trees, &j, &l, &s, o)
+    figure_with(trees, &joint, &layout, &spacing, options)
 }
 
 /// The figure of one tree on its own ([`figure_of_trees`]).
@@ -183,12 +183,16 @@ pub fn encode(f: &Figure, format: TreeFormat) -> Result<Vec<u8>, String> {
 /// Writes one tree, or two side by side in one figure, to `path` in the format its
 /// extension names (`.svg`, `.tex`/`.tikz`, `.png`), atomically: what Save tree as… and
 /// the command line write.
-pub fn save_trees(trees: &[&SearchTree], o: FigureOptions, path: &Path) -> Result<(), String> {
+pub fn save_trees(
+    trees: &[&SearchTree],
+    options: FigureOptions,
+    path: &Path,
+) -> Result<(), String> {
     if trees.is_empty() {
         return Err("no tree to save".into());
     }
     let format = TreeFormat::from_path(path)?;
-    let bytes = encode(&figure_of_trees(trees, o), format)?;
+    let bytes = encode(&figure_of_trees(trees, options), format)?;
     crate::vocab::atomic::write_atomic(path, &bytes)
         .map_err(|e| format!("could not save {}: {e}", path.display()))
 }
@@ -216,101 +220,107 @@ pub fn to_svg(f: &Figure) -> String {
         out,
         r#"<rect fill="white" x="{x0:.1}" y="{y0:.1}" width="{w:.1}" height="{h:.1}"/>"#
     );
-    for p in &f.drawing.prims {
-        match p {
-            Prim::Line {
-                a,
-                b,
-                width,
-                color,
-                dash,
-            } => {
-                let dash = match dash {
-                    Dash::Solid => "",
-                    Dash::Dashed => r#" stroke-dasharray="6 4""#,
-                    Dash::Dotted => r#" stroke-dasharray="1.5 3""#,
-                };
-                let _ = writeln!(
-                    out,
-                    r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{}" stroke-width="{width}"{dash}/>"#,
-                    a[0],
-                    a[1],
-                    b[0],
-                    b[1],
-                    color.hex()
-                );
-            }
-            Prim::Disc { c, r, color } => {
-                let _ = writeln!(
-                    out,
-                    r#"<circle cx="{:.1}" cy="{:.1}" r="{r}" fill="{}"/>"#,
-                    c[0],
-                    c[1],
-                    color.hex()
-                );
-            }
-            Prim::Square { c, half, color } => {
-                let _ = writeln!(
-                    out,
-                    r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="{}"/>"#,
-                    c[0] - half,
-                    c[1] - half,
-                    2.0 * half,
-                    2.0 * half,
-                    color.hex()
-                );
-            }
-            Prim::Ring {
-                c,
-                r,
-                width,
-                color,
-                dash,
-            } => {
-                let dash = match dash {
-                    Dash::Solid => "",
-                    Dash::Dashed => r#" stroke-dasharray="3 2""#,
-                    Dash::Dotted => r#" stroke-dasharray="1.5 3""#,
-                };
-                let _ = writeln!(
-                    out,
-                    r#"<circle cx="{:.1}" cy="{:.1}" r="{r}" fill="none" stroke="{}" stroke-width="{width}"{dash}/>"#,
-                    c[0],
-                    c[1],
-                    color.hex()
-                );
-            }
-            Prim::Text {
-                at,
-                text,
-                size,
-                color,
-                anchor,
-                mono,
-                ..
-            } => {
-                let anchor = match anchor {
-                    Anchor::Centre => "middle",
-                    Anchor::Left => "start",
-                };
-                let family = if *mono {
-                    r#" font-family="monospace""#
-                } else {
-                    ""
-                };
-                let _ = writeln!(
-                    out,
-                    r#"<text x="{:.1}" y="{:.1}" font-size="{size}" fill="{}" text-anchor="{anchor}" dominant-baseline="central"{family}>{}</text>"#,
-                    at[0],
-                    at[1],
-                    color.unwrap_or(INK).hex(),
-                    xml(text)
-                );
-            }
-        }
+    for prim in &f.drawing.prims {
+        write_svg_prim(&mut out, prim);
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// An SVG `stroke-dasharray` attribute for `dash`, dashes as `dashed` (none when solid).
+fn svg_dash(dash: Dash, dashed: &'static str) -> &'static str {
+    match dash {
+        Dash::Solid => "",
+        Dash::Dashed => dashed,
+        Dash::Dotted => r#" stroke-dasharray="1.5 3""#,
+    }
+}
+
+/// Writes one shape as an SVG element, a line of `out`.
+fn write_svg_prim(out: &mut String, prim: &Prim) {
+    match prim {
+        Prim::Line {
+            a,
+            b,
+            width,
+            color,
+            dash,
+        } => {
+            let dash = svg_dash(*dash, r#" stroke-dasharray="6 4""#);
+            let _ = writeln!(
+                out,
+                r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{}" stroke-width="{width}"{dash}/>"#,
+                a[0],
+                a[1],
+                b[0],
+                b[1],
+                color.hex()
+            );
+        }
+        Prim::Disc { c, r, color } => {
+            let _ = writeln!(
+                out,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="{r}" fill="{}"/>"#,
+                c[0],
+                c[1],
+                color.hex()
+            );
+        }
+        Prim::Square { c, half, color } => {
+            let _ = writeln!(
+                out,
+                r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="{}"/>"#,
+                c[0] - half,
+                c[1] - half,
+                2.0 * half,
+                2.0 * half,
+                color.hex()
+            );
+        }
+        Prim::Ring {
+            c,
+            r,
+            width,
+            color,
+            dash,
+        } => {
+            let dash = svg_dash(*dash, r#" stroke-dasharray="3 2""#);
+            let _ = writeln!(
+                out,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="{r}" fill="none" stroke="{}" stroke-width="{width}"{dash}/>"#,
+                c[0],
+                c[1],
+                color.hex()
+            );
+        }
+        Prim::Text {
+            at,
+            text,
+            size,
+            color,
+            anchor,
+            mono,
+            ..
+        } => {
+            let anchor = match anchor {
+                Anchor::Centre => "middle",
+                Anchor::Left => "start",
+            };
+            let family = if *mono {
+                r#" font-family="monospace""#
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                out,
+                r#"<text x="{:.1}" y="{:.1}" font-size="{size}" fill="{}" text-anchor="{anchor}" dominant-baseline="central"{family}>{}</text>"#,
+                at[0],
+                at[1],
+                color.unwrap_or(INK).hex(),
+                xml(text)
+            );
+        }
+    }
 }
 
 /// A label as LaTeX text: infinities, minus signs and scissors as math, specials escaped.
@@ -353,116 +363,136 @@ fn color_name(mut i: usize) -> String {
 /// scale it with `\resizebox` or the `scale` option.
 #[must_use]
 pub fn to_tikz(f: &Figure) -> String {
-    let mut colors: Vec<Rgb> = Vec::new();
-    let name = |c: Rgb, colors: &mut Vec<Rgb>| -> String {
-        let i = colors.iter().position(|&x| x == c).unwrap_or_else(|| {
-            colors.push(c);
-            colors.len() - 1
-        });
-        color_name(i)
-    };
+    let mut colors = TikzColors::default();
     let mut body = String::new();
-    for p in &f.drawing.prims {
-        match p {
-            Prim::Line {
-                a,
-                b,
-                width,
-                color,
-                dash,
-            } => {
-                let style = match dash {
-                    Dash::Solid => "",
-                    Dash::Dashed => ", dash pattern=on 6pt off 4pt",
-                    Dash::Dotted => ", dash pattern=on 1.5pt off 3pt",
-                };
-                let c = name(*color, &mut colors);
-                let _ = writeln!(
-                    body,
-                    "  \\draw[{c}, line width={width}pt{style}] ({:.1},{:.1}) -- ({:.1},{:.1});",
-                    a[0], a[1], b[0], b[1]
-                );
-            }
-            Prim::Disc { c, r, color } => {
-                let k = name(*color, &mut colors);
-                let _ = writeln!(
-                    body,
-                    "  \\fill[{k}] ({:.1},{:.1}) circle ({r}pt);",
-                    c[0], c[1]
-                );
-            }
-            Prim::Square { c, half, color } => {
-                let k = name(*color, &mut colors);
-                let _ = writeln!(
-                    body,
-                    "  \\fill[{k}] ({:.1},{:.1}) rectangle ({:.1},{:.1});",
-                    c[0] - half,
-                    c[1] - half,
-                    c[0] + half,
-                    c[1] + half
-                );
-            }
-            Prim::Ring {
-                c,
-                r,
-                width,
-                color,
-                dash,
-            } => {
-                let k = name(*color, &mut colors);
-                let style = match dash {
-                    Dash::Solid => "",
-                    Dash::Dashed => ", dash pattern=on 3pt off 2pt",
-                    Dash::Dotted => ", dash pattern=on 1.5pt off 3pt",
-                };
-                let _ = writeln!(
-                    body,
-                    "  \\draw[{k}, line width={width}pt{style}] ({:.1},{:.1}) circle ({r}pt);",
-                    c[0], c[1]
-                );
-            }
-            Prim::Text {
-                at,
-                text,
-                size,
-                color,
-                anchor,
-                mono,
-                ..
-            } => {
-                let k = name(color.unwrap_or(INK), &mut colors);
-                let anchor = match anchor {
-                    Anchor::Centre => "center",
-                    Anchor::Left => "west",
-                };
-                let family = if *mono { "\\ttfamily" } else { "" };
-                let _ = writeln!(
-                    body,
-                    "  \\node[{k}, anchor={anchor}, inner sep=0pt, font=\\fontsize{{{size}}}{{{:.0}}}\\selectfont{family}] at ({:.1},{:.1}) {{{}}};",
-                    size * 1.2,
-                    at[0],
-                    at[1],
-                    latex(text)
-                );
-            }
-        }
+    for prim in &f.drawing.prims {
+        write_tikz_prim(&mut body, prim, &mut colors);
     }
     let mut out = String::new();
     out.push_str("% treelab search tree; needs \\usepackage{tikz}\n");
     out.push_str("\\begin{tikzpicture}[x=1pt, y=-1pt]\n");
-    for (i, c) in colors.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "  \\definecolor{{{}}}{{RGB}}{{{},{},{}}}",
-            color_name(i),
-            c.0,
-            c.1,
-            c.2
-        );
-    }
+    colors.define(&mut out);
     out.push_str(&body);
     out.push_str("\\end{tikzpicture}\n");
     out
+}
+
+/// The colours a TikZ picture uses, in order of first use (the `i`th is named
+/// [`color_name`]`(i)`).
+#[derive(Default)]
+struct TikzColors(Vec<Rgb>);
+
+impl TikzColors {
+    /// The name of colour `c`, added to the list on its first use.
+    fn name(&mut self, c: Rgb) -> String {
+        let i = self.0.iter().position(|&x| x == c).unwrap_or_else(|| {
+            self.0.push(c);
+            self.0.len() - 1
+        });
+        color_name(i)
+    }
+
+    /// Writes a `\definecolor` line for each colour to `out`.
+    fn define(&self, out: &mut String) {
+        for (i, c) in self.0.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "  \\definecolor{{{}}}{{RGB}}{{{},{},{}}}",
+                color_name(i),
+                c.0,
+                c.1,
+                c.2
+            );
+        }
+    }
+}
+
+/// A TikZ dash pattern option for `dash`, dashes as `dashed` (none when solid).
+fn tikz_dash(dash: Dash, dashed: &'static str) -> &'static str {
+    match dash {
+        Dash::Solid => "",
+        Dash::Dashed => dashed,
+        Dash::Dotted => ", dash pattern=on 1.5pt off 3pt",
+    }
+}
+
+/// Writes one shape as a TikZ command, a line of `body`, naming its colours in `colors`.
+fn write_tikz_prim(body: &mut String, prim: &Prim, colors: &mut TikzColors) {
+    match prim {
+        Prim::Line {
+            a,
+            b,
+            width,
+            color,
+            dash,
+        } => {
+            let style = tikz_dash(*dash, ", dash pattern=on 6pt off 4pt");
+            let c = colors.name(*color);
+            let _ = writeln!(
+                body,
+                "  \\draw[{c}, line width={width}pt{style}] ({:.1},{:.1}) -- ({:.1},{:.1});",
+                a[0], a[1], b[0], b[1]
+            );
+        }
+        Prim::Disc { c, r, color } => {
+            let k = colors.name(*color);
+            let _ = writeln!(
+                body,
+                "  \\fill[{k}] ({:.1},{:.1}) circle ({r}pt);",
+                c[0], c[1]
+            );
+        }
+        Prim::Square { c, half, color } => {
+            let k = colors.name(*color);
+            let _ = writeln!(
+                body,
+                "  \\fill[{k}] ({:.1},{:.1}) rectangle ({:.1},{:.1});",
+                c[0] - half,
+                c[1] - half,
+                c[0] + half,
+                c[1] + half
+            );
+        }
+        Prim::Ring {
+            c,
+            r,
+            width,
+            color,
+            dash,
+        } => {
+            let k = colors.name(*color);
+            let style = tikz_dash(*dash, ", dash pattern=on 3pt off 2pt");
+            let _ = writeln!(
+                body,
+                "  \\draw[{k}, line width={width}pt{style}] ({:.1},{:.1}) circle ({r}pt);",
+                c[0], c[1]
+            );
+        }
+        Prim::Text {
+            at,
+            text,
+            size,
+            color,
+            anchor,
+            mono,
+            ..
+        } => {
+            let k = colors.name(color.unwrap_or(INK));
+            let anchor = match anchor {
+                Anchor::Centre => "center",
+                Anchor::Left => "west",
+            };
+            let family = if *mono { "\\ttfamily" } else { "" };
+            let _ = writeln!(
+                body,
+                "  \\node[{k}, anchor={anchor}, inner sep=0pt, font=\\fontsize{{{size}}}{{{:.0}}}\\selectfont{family}] at ({:.1},{:.1}) {{{}}};",
+                size * 1.2,
+                at[0],
+                at[1],
+                latex(text)
+            );
+        }
+    }
 }
 
 /// The file formats a tree figure is saved in.

@@ -152,32 +152,42 @@ pub struct Layout {
     pub compact: bool,
 }
 
-/// Lays out `j` with `folded` nodes closed: the textbook drawing, or the compact one.
+/// Lays out `joint` with `folded` nodes closed: the textbook drawing, or the compact one.
 #[must_use]
-pub fn place(j: &Joint, folded: &HashSet<usize>, compact: bool) -> Layout {
-    place_with(j, folded, compact, PRUNED_SLOT)
+pub fn place(joint: &Joint, folded: &HashSet<usize>, compact: bool) -> Layout {
+    place_with(joint, folded, compact, PRUNED_SLOT)
 }
 
 /// [`place`] with `stub` slots of room for each stub of never-searched moves (the
 /// textbook drawing names them right of the stub's end, so the room is their width).
 #[must_use]
-pub fn place_with(j: &Joint, folded: &HashSet<usize>, compact: bool, stub: f32) -> Layout {
-    let mut l = Layout {
-        at: vec![Place::default(); j.len()],
-        pruned_at: vec![None; j.len()],
-        slots: 0.0,
-        levels: 0.0,
-        compact,
+pub fn place_with(joint: &Joint, folded: &HashSet<usize>, compact: bool, stub: f32) -> Layout {
+    let mut placer = Placer {
+        joint,
+        folded,
+        stub,
+        layout: Layout {
+            at: vec![Place::default(); joint.len()],
+            pruned_at: vec![None; joint.len()],
+            slots: 0.0,
+            levels: 0.0,
+            compact,
+        },
+        next: 0.0,
     };
-    let mut next = 0.0f32;
-    for &r in &j.roots {
-        place_node(j, r, folded, &mut l, &mut next, true, stub);
-        next += if compact { 0.3 } else { 1.0 };
+    for &root in &joint.roots {
+        placer.node(root, true);
+        placer.next += if compact { 0.3 } else { 1.0 };
     }
+    let Placer {
+        layout: mut l,
+        next,
+        ..
+    } = placer;
     // Hidden nodes sit at their folded ancestor.
-    for n in 0..j.len() {
+    for n in 0..joint.len() {
         if !l.at[n].visible
-            && let Some(p) = j.parent[n]
+            && let Some(p) = joint.parent[n]
         {
             l.at[n].x = l.at[p].x;
             l.at[n].level = l.at[p].level;
@@ -193,31 +203,60 @@ pub fn place_with(j: &Joint, folded: &HashSet<usize>, compact: bool, stub: f32) 
     l
 }
 
-fn place_node(
-    j: &Joint,
-    n: usize,
-    folded: &HashSet<usize>,
-    l: &mut Layout,
-    next: &mut f32,
-    visible: bool,
+/// Places the nodes of a joint shape, subtree by subtree from the left.
+struct Placer<'a> {
+    /// The shape.
+    joint: &'a Joint,
+    /// The nodes drawn closed.
+    folded: &'a HashSet<usize>,
+    /// The room for a stub of never-searched moves, in slots (textbook drawing).
     stub: f32,
-) -> f32 {
-    let level = j.ply[n] as f32;
-    l.at[n].level = level;
-    l.at[n].visible = visible;
-    let open = !folded.contains(&n);
-    let kids = &j.children[n];
-    if !open || kids.is_empty() {
-        for &c in kids {
-            place_node(j, c, folded, l, next, false, stub);
+    /// The places so far.
+    layout: Layout,
+    /// The left edge of the next free slot.
+    next: f32,
+}
+
+impl Placer<'_> {
+    /// Places node `n` and its subtree (drawn when `visible`) and returns its x.
+    fn node(&mut self, n: usize, visible: bool) -> f32 {
+        let joint = self.joint;
+        let level = joint.ply[n] as f32;
+        self.layout.at[n].level = level;
+        self.layout.at[n].visible = visible;
+        let open = !self.folded.contains(&n);
+        let kids = &joint.children[n];
+        if !open || kids.is_empty() {
+            return self.without_children(n, open, visible);
         }
-        let x = *next + 0.5;
-        *next += 1.0;
-        l.at[n].x = x;
-        if open && j.pruned[n] && visible {
+        let listable = |c: usize| joint.children[c].is_empty() || self.folded.contains(&c);
+        if self.layout.compact && kids.iter().all(|&c| listable(c)) {
+            return self.column(n, visible);
+        }
+        self.spread(n, visible)
+    }
+
+    /// The next free slot's centre, taking the slot.
+    fn take_slot(&mut self) -> f32 {
+        let x = self.next + 0.5;
+        self.next += 1.0;
+        x
+    }
+
+    /// Node `n` drawn without children (a leaf, or `open` false: folded, its subtree
+    /// hidden) in a slot of its own; returns its x.
+    fn without_children(&mut self, n: usize, open: bool, visible: bool) -> f32 {
+        let joint = self.joint;
+        for &c in &joint.children[n] {
+            self.node(c, false);
+        }
+        let x = self.take_slot();
+        self.layout.at[n].x = x;
+        let level = self.layout.at[n].level;
+        if open && joint.pruned[n] && visible {
             // Moves never searched and no child drawn (a quiz's visit answered before
             // its children come): the stub under the node, or its names beside it.
-            l.pruned_at[n] = Some(if l.compact {
+            self.layout.pruned_at[n] = Some(if self.layout.compact {
                 Place {
                     x,
                     level,
@@ -225,7 +264,7 @@ fn place_node(
                     ..Place::default()
                 }
             } else {
-                *next += stub;
+                self.next += self.stub;
                 Place {
                     x,
                     level: level + 1.0,
@@ -234,18 +273,24 @@ fn place_node(
                 }
             });
         }
-        return x;
+        x
     }
-    let listable = |c: usize| j.children[c].is_empty() || folded.contains(&c);
-    if l.compact && kids.iter().all(|&c| listable(c)) {
-        // A column: the children one line each under this node.
-        let x = *next + 0.5;
-        *next += 1.0;
-        l.at[n].x = x;
+
+    /// Node `n` with its children listed one line each in a column under it (compact
+    /// drawing, every child a leaf or folded); returns its x.
+    fn column(&mut self, n: usize, visible: bool) -> f32 {
+        let joint = self.joint;
+        let kids = &joint.children[n];
+        let level = self.layout.at[n].level;
+        let x = self.take_slot();
+        self.layout.at[n].x = x;
         for (k, &c) in kids.iter().enumerate() {
-            place_node(j, c, folded, l, &mut 0.0, visible, stub);
-            l.pruned_at[c] = None;
-            l.at[c] = Place {
+            // The child's own subtree is hidden: placed on a scratch count of slots.
+            let next = std::mem::replace(&mut self.next, 0.0);
+            self.node(c, visible);
+            self.next = next;
+            self.layout.pruned_at[c] = None;
+            self.layout.at[c] = Place {
                 x,
                 level: level + 1.0,
                 row: k as f32,
@@ -253,8 +298,8 @@ fn place_node(
                 visible,
             };
         }
-        if j.pruned[n] && visible {
-            l.pruned_at[n] = Some(Place {
+        if joint.pruned[n] && visible {
+            self.layout.pruned_at[n] = Some(Place {
                 x,
                 level: level + 1.0,
                 row: kids.len() as f32,
@@ -262,35 +307,41 @@ fn place_node(
                 visible,
             });
         }
-        return x;
+        x
     }
-    let xs: Vec<f32> = kids
-        .iter()
-        .map(|&c| place_node(j, c, folded, l, next, visible, stub))
-        .collect();
-    let x = (xs[0] + xs[xs.len() - 1]) / 2.0;
-    l.at[n].x = x;
-    if j.pruned[n] && visible {
-        let last = xs[xs.len() - 1];
-        if l.compact {
-            // No room is kept: the moves are named right of the node itself.
-            l.pruned_at[n] = Some(Place {
-                x,
-                level,
-                row: 0.0,
-                listed: false,
-                visible,
-            });
-        } else {
-            *next += stub.max(2.0 * STUB_GAP);
-            l.pruned_at[n] = Some(Place {
-                x: last + 0.5 + STUB_GAP,
-                level: level + 1.0,
-                row: 0.0,
-                listed: false,
-                visible,
-            });
+
+    /// Node `n` centred over its children's subtrees, placed side by side; returns its x.
+    fn spread(&mut self, n: usize, visible: bool) -> f32 {
+        let joint = self.joint;
+        let level = self.layout.at[n].level;
+        let xs: Vec<f32> = joint.children[n]
+            .iter()
+            .map(|&c| self.node(c, visible))
+            .collect();
+        let x = (xs[0] + xs[xs.len() - 1]) / 2.0;
+        self.layout.at[n].x = x;
+        if joint.pruned[n] && visible {
+            let last = xs[xs.len() - 1];
+            if self.layout.compact {
+                // No room is kept: the moves are named right of the node itself.
+                self.layout.pruned_at[n] = Some(Place {
+                    x,
+                    level,
+                    row: 0.0,
+                    listed: false,
+                    visible,
+                });
+            } else {
+                self.next += self.stub.max(2.0 * STUB_GAP);
+                self.layout.pruned_at[n] = Some(Place {
+                    x: last + 0.5 + STUB_GAP,
+                    level: level + 1.0,
+                    row: 0.0,
+                    listed: false,
+                    visible,
+                });
+            }
         }
+        x
     }
-    x
 }

@@ -163,79 +163,91 @@ pub fn to_png(f: &Figure, scale: f32) -> Result<Vec<u8>, String> {
         kurbo::Affine::scale(f64::from(scale))
             * kurbo::Affine::translate((-f64::from(x0), -f64::from(y0))),
     );
-    let pt = |p: [f32; 2]| kurbo::Point::new(f64::from(p[0]), f64::from(p[1]));
-    let ink = Rgb(34, 34, 34);
-    for p in &f.drawing.prims {
-        match p {
-            Prim::Line {
-                a,
-                b,
-                width,
-                color,
-                dash,
-            } => {
-                let stroke = kurbo::Stroke::new(f64::from(*width));
-                let stroke = match dash {
-                    Dash::Solid => stroke,
-                    Dash::Dashed => stroke.with_dashes(0.0, [6.0, 4.0]),
-                    Dash::Dotted => stroke.with_dashes(0.0, [1.5, 3.0]),
-                };
-                ctx.set_stroke(stroke);
-                ctx.set_paint(paint(*color));
-                ctx.stroke_path(&kurbo::Line::new(pt(*a), pt(*b)).to_path(0.1));
-            }
-            Prim::Disc { c, r, color } => {
-                ctx.set_paint(paint(*color));
-                ctx.fill_path(&kurbo::Circle::new(pt(*c), f64::from(*r)).to_path(0.05));
-            }
-            Prim::Square { c, half, color } => {
-                ctx.set_paint(paint(*color));
-                let (c, half) = (pt(*c), f64::from(*half));
-                ctx.fill_rect(&kurbo::Rect::new(
-                    c.x - half,
-                    c.y - half,
-                    c.x + half,
-                    c.y + half,
-                ));
-            }
-            Prim::Ring {
-                c,
-                r,
-                width,
-                color,
-                dash,
-            } => {
-                let stroke = kurbo::Stroke::new(f64::from(*width));
-                ctx.set_stroke(match dash {
-                    Dash::Solid => stroke,
-                    Dash::Dashed => stroke.with_dashes(0.0, [3.0, 2.0]),
-                    Dash::Dotted => stroke.with_dashes(0.0, [1.5, 3.0]),
-                });
-                ctx.set_paint(paint(*color));
-                ctx.stroke_path(&kurbo::Circle::new(pt(*c), f64::from(*r)).to_path(0.05));
-            }
-            Prim::Text {
-                at,
-                text,
-                size,
-                color,
-                anchor,
-                mono,
-                ..
-            } => {
-                let (x, y) = (f64::from(at[0]), f64::from(at[1]));
-                let (mut path, width) = fonts.text_path(text, *size, *mono, x, y);
-                if *anchor == Anchor::Centre {
-                    path.apply_affine(kurbo::Affine::translate((-width / 2.0, 0.0)));
-                }
-                ctx.set_paint(paint(color.unwrap_or(ink)));
-                ctx.fill_path(&path);
-            }
-        }
+    for prim in &f.drawing.prims {
+        paint_prim(&mut ctx, &fonts, prim);
     }
     ctx.flush();
     let mut pixmap = Pixmap::new(w, h);
     ctx.render(&mut pixmap, &mut Resources::new());
+    encode_png(&pixmap, w, h)
+}
+
+/// A scene point as a drawing point.
+fn point(p: [f32; 2]) -> kurbo::Point {
+    kurbo::Point::new(f64::from(p[0]), f64::from(p[1]))
+}
+
+/// A stroke `width` wide with `dash`'s dashes, dashes as `dashed` (on, off).
+fn stroke(width: f32, dash: Dash, dashed: [f64; 2]) -> kurbo::Stroke {
+    let stroke = kurbo::Stroke::new(f64::from(width));
+    match dash {
+        Dash::Solid => stroke,
+        Dash::Dashed => stroke.with_dashes(0.0, dashed),
+        Dash::Dotted => stroke.with_dashes(0.0, [1.5, 3.0]),
+    }
+}
+
+/// Paints one shape into `ctx`, texts in `fonts`.
+fn paint_prim(ctx: &mut RenderContext, fonts: &Fonts, prim: &Prim) {
+    match prim {
+        Prim::Line {
+            a,
+            b,
+            width,
+            color,
+            dash,
+        } => {
+            ctx.set_stroke(stroke(*width, *dash, [6.0, 4.0]));
+            ctx.set_paint(paint(*color));
+            ctx.stroke_path(&kurbo::Line::new(point(*a), point(*b)).to_path(0.1));
+        }
+        Prim::Disc { c, r, color } => {
+            ctx.set_paint(paint(*color));
+            ctx.fill_path(&kurbo::Circle::new(point(*c), f64::from(*r)).to_path(0.05));
+        }
+        Prim::Square { c, half, color } => {
+            ctx.set_paint(paint(*color));
+            let (c, half) = (point(*c), f64::from(*half));
+            ctx.fill_rect(&kurbo::Rect::new(
+                c.x - half,
+                c.y - half,
+                c.x + half,
+                c.y + half,
+            ));
+        }
+        Prim::Ring {
+            c,
+            r,
+            width,
+            color,
+            dash,
+        } => {
+            ctx.set_stroke(stroke(*width, *dash, [3.0, 2.0]));
+            ctx.set_paint(paint(*color));
+            ctx.stroke_path(&kurbo::Circle::new(point(*c), f64::from(*r)).to_path(0.05));
+        }
+        Prim::Text {
+            at,
+            text,
+            size,
+            color,
+            anchor,
+            mono,
+            ..
+        } => {
+            let (x, y) = (f64::from(at[0]), f64::from(at[1]));
+            let (mut path, width) = fonts.text_path(text, *size, *mono, x, y);
+            if *anchor == Anchor::Centre {
+                path.apply_affine(kurbo::Affine::translate((-width / 2.0, 0.0)));
+            }
+            ctx.set_paint(paint(color.unwrap_or(Rgb(34, 34, 34))));
+            ctx.fill_path(&path);
+        }
+    }
+}
+
+/// The rendered `pixmap`, `w` by `h` pixels, as PNG bytes.
+fn encode_png(pixmap: &Pixmap, w: u16, h: u16) -> Result<Vec<u8>, String> {
     // Opaque everywhere (a white background), so premultiplied equals straight alpha.
     let mut bytes = Vec::new();
     {

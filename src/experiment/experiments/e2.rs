@@ -19,18 +19,34 @@ fn player(k: u32) -> String {
     format!("negaalpha+killers={k}")
 }
 
-/// Article 004's mean nodes per game: `(k, nodes, seconds)` (k = 0 is plain alpha-beta).
-const E2_SEED: [(u32, f64, f64); 9] = [
-    (0, 182_336.39, 22_964.40),
-    (1, 112_789.62, 16_365.91),
-    (2, 108_800.69, 16_000.39),
-    (4, 94_617.41, 14_969.75),
-    (8, 98_554.55, 15_192.91),
-    (16, 97_492.46, 15_086.16),
-    (32, 93_997.23, 15_284.74),
-    (64, 96_379.85, 15_488.62),
-    (128, 98_864.71, 15_681.85),
+/// One row of article 004's figures: mean nodes and milliseconds per game with `killers`
+/// killer moves per ply (0 is plain alpha-beta).
+struct SeedRow {
+    /// Killer moves per ply.
+    killers: u32,
+    /// Mean nodes per game.
+    nodes: f64,
+    /// Mean milliseconds per game.
+    ms: f64,
+}
+
+/// Article 004's mean nodes and time per game, one row per killer count.
+const E2_SEED: [SeedRow; 9] = [
+    seed_row(0, 182_336.39, 22_964.40),
+    seed_row(1, 112_789.62, 16_365.91),
+    seed_row(2, 108_800.69, 16_000.39),
+    seed_row(4, 94_617.41, 14_969.75),
+    seed_row(8, 98_554.55, 15_192.91),
+    seed_row(16, 97_492.46, 15_086.16),
+    seed_row(32, 93_997.23, 15_284.74),
+    seed_row(64, 96_379.85, 15_488.62),
+    seed_row(128, 98_864.71, 15_681.85),
 ];
+
+/// A [`SeedRow`], written short.
+const fn seed_row(killers: u32, nodes: f64, ms: f64) -> SeedRow {
+    SeedRow { killers, nodes, ms }
+}
 
 /// E2's result: one self-play match per killer count.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -42,29 +58,79 @@ pub struct E2Result {
     pub matches: Vec<MatchResult>,
 }
 
+/// The seed of E2's random openings.
+const SEED: u64 = 2011;
+/// How many seeded random moves open each game.
+const OPENINGS: usize = 4;
+
 pub(super) fn e2(
     cfg: ExperimentConfig,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<ExperimentOutput, EngineError> {
-    let (games, openings, depth) = if cfg.quick {
-        (10, 4, DEPTH)
-    } else {
-        (100, 4, DEPTH)
+    let games = if cfg.quick { 10 } else { 100 };
+    let ks: Vec<u32> = E2_SEED.iter().map(|s| s.killers).collect();
+    let matches = play_matches(&ks, games, cfg, progress)?;
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "E2 (article 004): killer moves per ply, NegaAlpha (fail-hard, generation order) at depth {DEPTH}, \
+         Othello self-play (the same player on both sides), {games} games from {OPENINGS} seeded random \
+         opening moves (seed {SEED}); nodes and seconds per game are both sides' searches together."
+    );
+    let t = mean_table(&matches);
+    text.push_str(&t.text());
+    write_findings(&mut text, &matches, &ks);
+    let chart = LineChart {
+        title: format!("E2: killer moves, NegaAlpha depth {DEPTH}, Othello games"),
+        x_label: "killer moves per ply (0 = plain alpha-beta)".into(),
+        y_label: "mean nodes per game".into(),
+        x_ticks: ks.iter().map(u32::to_string).collect(),
+        series: vec![
+            Series {
+                name: "treelab".into(),
+                values: matches.iter().map(|m| Some(m.total_nodes().mean)).collect(),
+            },
+            Series {
+                name: "article 004".into(),
+                values: E2_SEED.iter().map(|s| Some(s.nodes)).collect(),
+            },
+        ],
     };
-    let seed = 2011;
-    let ks: Vec<u32> = E2_SEED.iter().map(|s| s.0).collect();
+    let games_csv = games_csv(&matches, &ks);
+    let result = E2Result {
+        killers: ks,
+        matches,
+    };
+    Ok(ExperimentOutput {
+        text,
+        files: vec![
+            ("e2.csv".into(), t.csv()),
+            ("e2-games.csv".into(), games_csv),
+            ("e2.ron".into(), ron_text(&result)?),
+            ("e2.svg".into(), chart.to_svg()),
+        ],
+    })
+}
+
+/// One self-play match of `games` games per killer count in `ks`.
+fn play_matches(
+    ks: &[u32],
+    games: usize,
+    cfg: ExperimentConfig,
+    progress: &(dyn Fn(&str) + Sync),
+) -> Result<Vec<MatchResult>, EngineError> {
     let base = SearchOptions::default();
     let mut matches = Vec::new();
-    for &k in &ks {
-        let spec_text = format!("{}@{depth}", player(k));
+    for &k in ks {
+        let spec_text = format!("{}@{DEPTH}", player(k));
         let player = parse_player(&spec_text, &base)?;
         let spec = MatchSpec {
             game: GameKind::Othello,
             a: player.clone(),
             b: player,
             games,
-            seed,
-            openings,
+            seed: SEED,
+            openings: OPENINGS,
             book: Vec::new(),
             book_name: None,
             alternate: false,
@@ -79,15 +145,15 @@ pub(super) fn e2(
         })?;
         matches.push(m);
     }
-    let mut text = String::new();
-    let _ = writeln!(
-        text,
-        "E2 (article 004): killer moves per ply, NegaAlpha (fail-hard, generation order) at depth {depth}, \
-         Othello self-play (the same player on both sides), {games} games from {openings} seeded random \
-         opening moves (seed {seed}); nodes and seconds per game are both sides' searches together."
-    );
+    Ok(matches)
+}
+
+/// The table of mean nodes and seconds per game for each match (one per row of
+/// [`E2_SEED`]), beside article 004's.
+fn mean_table(matches: &[MatchResult]) -> Table {
     let base_nodes = matches[0].total_nodes().mean;
     let base_secs = matches[0].total_seconds().mean;
+    let baseline = &E2_SEED[0];
     let mut t = Table::new(
         "Mean per game (± standard deviation over the games) beside article 004",
         &[
@@ -102,29 +168,35 @@ pub(super) fn e2(
             "seed time vs k=0",
         ],
     );
-    for (m, (k, seed_nodes, seed_ms)) in matches.iter().zip(E2_SEED) {
+    for (m, seed) in matches.iter().zip(&E2_SEED) {
         let n = m.total_nodes();
         let s = m.total_seconds();
         t.push(vec![
-            if k == 0 {
+            if seed.killers == 0 {
                 "0 (alpha-beta)".into()
             } else {
-                k.to_string()
+                seed.killers.to_string()
             },
             format!("{:.0}", n.mean),
             format!("{:.0}", n.stddev),
             format!("{:+.1}%", (n.mean / base_nodes - 1.0) * 100.0),
             format!("{:.3}", s.mean),
             format!("{:+.1}%", (s.mean / base_secs - 1.0) * 100.0),
-            format!("{seed_nodes:.0}"),
-            format!("{:+.1}%", (seed_nodes / E2_SEED[0].1 - 1.0) * 100.0),
-            format!("{:+.1}%", (seed_ms / E2_SEED[0].2 - 1.0) * 100.0),
+            format!("{:.0}", seed.nodes),
+            format!("{:+.1}%", (seed.nodes / baseline.nodes - 1.0) * 100.0),
+            format!("{:+.1}%", (seed.ms / baseline.ms - 1.0) * 100.0),
         ]);
     }
-    text.push_str(&t.text());
+    t
+}
+
+/// Writes which killer count searched the fewest nodes and how many matches played
+/// alpha-beta's games move for move.
+fn write_findings(text: &mut String, matches: &[MatchResult], ks: &[u32]) {
+    let base_nodes = matches[0].total_nodes().mean;
     let best = matches
         .iter()
-        .zip(&ks)
+        .zip(ks)
         .skip(1)
         .min_by(|a, b| a.0.total_nodes().mean.total_cmp(&b.0.total_nodes().mean));
     if let Some((m, k)) = best {
@@ -149,24 +221,12 @@ pub(super) fn e2(
          (killers change the order, so a tie between equal moves can go another way)",
         matches.len()
     );
-    let chart = LineChart {
-        title: format!("E2: killer moves, NegaAlpha depth {depth}, Othello games"),
-        x_label: "killer moves per ply (0 = plain alpha-beta)".into(),
-        y_label: "mean nodes per game".into(),
-        x_ticks: ks.iter().map(u32::to_string).collect(),
-        series: vec![
-            Series {
-                name: "treelab".into(),
-                values: matches.iter().map(|m| Some(m.total_nodes().mean)).collect(),
-            },
-            Series {
-                name: "article 004".into(),
-                values: E2_SEED.iter().map(|s| Some(s.1)).collect(),
-            },
-        ],
-    };
+}
+
+/// Every game of every match as CSV, each line led by its killer count.
+fn games_csv(matches: &[MatchResult], ks: &[u32]) -> String {
     let mut games_csv = String::new();
-    for (m, k) in matches.iter().zip(&ks) {
+    for (m, k) in matches.iter().zip(ks) {
         for (i, line) in m.render(true).lines().enumerate() {
             if i == 0 {
                 if games_csv.is_empty() {
@@ -177,19 +237,7 @@ pub(super) fn e2(
             }
         }
     }
-    let result = E2Result {
-        killers: ks,
-        matches,
-    };
-    Ok(ExperimentOutput {
-        text,
-        files: vec![
-            ("e2.csv".into(), t.csv()),
-            ("e2-games.csv".into(), games_csv),
-            ("e2.ron".into(), ron_text(&result)?),
-            ("e2.svg".into(), chart.to_svg()),
-        ],
-    })
+    games_csv
 }
 
 /// The app's E2: the same players (killer counts, depth) searching the FFO #40-#59
@@ -199,7 +247,7 @@ fn preset() -> Session {
     let base = SearchOptions::default();
     s.rows = E2_SEED
         .iter()
-        .filter_map(|&(k, _, _)| preset_row(&player(k), &base, (DEPTH, DEPTH)))
+        .filter_map(|seed| preset_row(&player(seed.killers), &base, (DEPTH, DEPTH)))
         .collect();
     s.view.tab = ResultsTab::Table;
     s

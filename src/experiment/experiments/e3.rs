@@ -29,6 +29,18 @@ pub struct E3Cell {
     pub totals: Vec<(String, Option<u64>)>,
 }
 
+impl E3Cell {
+    /// The total nodes of the algorithm named `algo` (one of E3's: `alphabeta`, `pvs`,
+    /// `negascout`, `scout`); `None` where it refuses the options or is not in the cell.
+    #[must_use]
+    pub fn total(&self, algo: &str) -> Option<u64> {
+        self.totals
+            .iter()
+            .find(|(name, _)| name == algo)
+            .and_then(|(_, total)| *total)
+    }
+}
+
 /// E3's result.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -39,162 +51,126 @@ pub struct E3Result {
     pub cells: Vec<E3Cell>,
 }
 
+/// One of E3's algorithms: its name in the tables, the algorithm and whether it fails soft.
+struct E3Algo {
+    /// Its name in the tables and in [`E3Cell::totals`].
+    name: &'static str,
+    /// The algorithm.
+    algorithm: Algorithm,
+    /// Fail-soft (article 002's alpha-beta) rather than fail-hard.
+    fail_soft: bool,
+}
+
 /// E3's algorithms: article 002's alpha-beta (fail-soft), article 002's "scout" (null window
 /// plus re-search: PVS), NegaScout, and Pearl's Scout.
-const E3_ALGOS: [(&str, Algorithm, bool); 4] = [
-    ("alphabeta", Algorithm::AlphaBeta, true),
-    ("pvs", Algorithm::Pvs, false),
-    ("negascout", Algorithm::NegaScout, false),
-    ("scout", Algorithm::Scout, false),
+const E3_ALGOS: [E3Algo; 4] = [
+    E3Algo {
+        name: ALPHABETA,
+        algorithm: Algorithm::AlphaBeta,
+        fail_soft: true,
+    },
+    E3Algo {
+        name: PVS,
+        algorithm: Algorithm::Pvs,
+        fail_soft: false,
+    },
+    E3Algo {
+        name: NEGASCOUT,
+        algorithm: Algorithm::NegaScout,
+        fail_soft: false,
+    },
+    E3Algo {
+        name: SCOUT,
+        algorithm: Algorithm::Scout,
+        fail_soft: false,
+    },
 ];
 
+/// The names of E3's algorithms, as the cells' totals name them.
+const ALPHABETA: &str = "alphabeta";
+const PVS: &str = "pvs";
+const NEGASCOUT: &str = "negascout";
+const SCOUT: &str = "scout";
+
+/// One of article 002's figures: an option set and the total nodes of its alpha-beta and
+/// its scout.
+struct SeedCell {
+    /// Scoring name.
+    scoring: &'static str,
+    /// Initial window name.
+    window: &'static str,
+    /// Transposition table on.
+    tt: bool,
+    /// Ordering label.
+    ordering: &'static str,
+    /// Every move ordered.
+    order_all: bool,
+    /// Article 002's alpha-beta's total nodes.
+    alphabeta: u64,
+    /// Article 002's scout's total nodes.
+    scout: u64,
+}
+
+impl SeedCell {
+    /// Whether this figure is for `cell`'s option set.
+    fn is_for(&self, cell: &E3Cell) -> bool {
+        self.scoring == cell.scoring
+            && self.window == cell.window
+            && self.tt == cell.tt
+            && self.ordering == cell.ordering
+            && self.order_all == cell.order_all
+    }
+}
+
+/// A [`SeedCell`], written short.
+const fn seed_cell(
+    scoring: &'static str,
+    window: &'static str,
+    tt: bool,
+    ordering: &'static str,
+    order_all: bool,
+    alphabeta: u64,
+    scout: u64,
+) -> SeedCell {
+    SeedCell {
+        scoring,
+        window,
+        tt,
+        ordering,
+        order_all,
+        alphabeta,
+        scout,
+    }
+}
+
 /// Article 002's figures: `(scoring, window, tt, ordering, order_all, alpha-beta, scout)`.
-const E3_SEED: [(&str, &str, bool, &str, bool, u64, u64); 25] = [
-    (
-        "win-loss", "infinite", false, "static", false, 13_866, 14_726,
-    ),
-    ("win-loss", "game", false, "static", false, 8_769, 9_400),
-    (
-        "win-loss", "infinite", true, "static", false, 10_384, 10_392,
-    ),
-    ("win-loss", "game", true, "static", false, 6_651, 6_837),
-    (
-        "win-loss",
-        "infinite",
-        false,
-        "shallow:3",
-        false,
-        10_679,
-        10_839,
-    ),
-    ("win-loss", "game", false, "shallow:3", false, 6_127, 6_194),
-    (
-        "win-loss",
-        "infinite",
-        true,
-        "shallow:3",
-        false,
-        8_792,
-        8_761,
-    ),
-    ("win-loss", "game", true, "shallow:3", false, 5_016, 5_028),
-    (
-        "shortest-win",
-        "infinite",
-        false,
-        "static",
-        false,
-        15_135,
-        15_645,
-    ),
-    (
-        "shortest-win",
-        "game",
-        false,
-        "static",
-        false,
-        13_145,
-        14_052,
-    ),
-    (
-        "shortest-win",
-        "infinite",
-        true,
-        "static",
-        false,
-        11_091,
-        11_135,
-    ),
-    ("shortest-win", "game", true, "static", false, 9_743, 9_918),
-    (
-        "win-loss", "infinite", false, "oracle", false, 13_151, 13_151,
-    ),
-    ("win-loss", "game", false, "oracle", false, 8_225, 8_225),
-    (
-        "win-loss", "infinite", true, "oracle", false, 10_035, 10_035,
-    ),
-    ("win-loss", "game", true, "oracle", false, 6_080, 6_080),
-    (
-        "shortest-win",
-        "infinite",
-        false,
-        "oracle-wl",
-        false,
-        14_404,
-        14_389,
-    ),
-    (
-        "shortest-win",
-        "game",
-        false,
-        "oracle-wl",
-        false,
-        13_215,
-        13_345,
-    ),
-    (
-        "shortest-win",
-        "infinite",
-        true,
-        "oracle-wl",
-        false,
-        10_634,
-        10_590,
-    ),
-    (
-        "shortest-win",
-        "game",
-        true,
-        "oracle-wl",
-        false,
-        9_691,
-        9_670,
-    ),
-    (
-        "shortest-win",
-        "infinite",
-        false,
-        "oracle",
-        false,
-        11_106,
-        11_106,
-    ),
-    (
-        "shortest-win",
-        "infinite",
-        false,
-        "shallow:3",
-        false,
-        10_691,
-        10_869,
-    ),
-    (
-        "shortest-win",
-        "game",
-        false,
-        "shallow:3",
-        false,
-        9_263,
-        9_441,
-    ),
-    (
-        "shortest-win",
-        "infinite",
-        true,
-        "shallow:3",
-        false,
-        8_808,
-        8_850,
-    ),
-    (
-        "shortest-win",
-        "game",
-        true,
-        "shallow:3",
-        false,
-        7_561,
-        7_603,
-    ),
+#[rustfmt::skip]
+const E3_SEED: [SeedCell; 25] = [
+    seed_cell("win-loss", "infinite", false, "static", false, 13_866, 14_726),
+    seed_cell("win-loss", "game", false, "static", false, 8_769, 9_400),
+    seed_cell("win-loss", "infinite", true, "static", false, 10_384, 10_392),
+    seed_cell("win-loss", "game", true, "static", false, 6_651, 6_837),
+    seed_cell("win-loss", "infinite", false, "shallow:3", false, 10_679, 10_839),
+    seed_cell("win-loss", "game", false, "shallow:3", false, 6_127, 6_194),
+    seed_cell("win-loss", "infinite", true, "shallow:3", false, 8_792, 8_761),
+    seed_cell("win-loss", "game", true, "shallow:3", false, 5_016, 5_028),
+    seed_cell("shortest-win", "infinite", false, "static", false, 15_135, 15_645),
+    seed_cell("shortest-win", "game", false, "static", false, 13_145, 14_052),
+    seed_cell("shortest-win", "infinite", true, "static", false, 11_091, 11_135),
+    seed_cell("shortest-win", "game", true, "static", false, 9_743, 9_918),
+    seed_cell("win-loss", "infinite", false, "oracle", false, 13_151, 13_151),
+    seed_cell("win-loss", "game", false, "oracle", false, 8_225, 8_225),
+    seed_cell("win-loss", "infinite", true, "oracle", false, 10_035, 10_035),
+    seed_cell("win-loss", "game", true, "oracle", false, 6_080, 6_080),
+    seed_cell("shortest-win", "infinite", false, "oracle-wl", false, 14_404, 14_389),
+    seed_cell("shortest-win", "game", false, "oracle-wl", false, 13_215, 13_345),
+    seed_cell("shortest-win", "infinite", true, "oracle-wl", false, 10_634, 10_590),
+    seed_cell("shortest-win", "game", true, "oracle-wl", false, 9_691, 9_670),
+    seed_cell("shortest-win", "infinite", false, "oracle", false, 11_106, 11_106),
+    seed_cell("shortest-win", "infinite", false, "shallow:3", false, 10_691, 10_869),
+    seed_cell("shortest-win", "game", false, "shallow:3", false, 9_263, 9_441),
+    seed_cell("shortest-win", "infinite", true, "shallow:3", false, 8_808, 8_850),
+    seed_cell("shortest-win", "game", true, "shallow:3", false, 7_561, 7_603),
 ];
 
 fn e3_options(
@@ -220,6 +196,17 @@ fn e3_options(
     })
 }
 
+/// One option set of E3's grid: scoring, initial window, table, ordering and whether
+/// every move is ordered.
+#[derive(Clone, Copy)]
+struct OptionSet {
+    scoring: Scoring,
+    window: InitialWindow,
+    tt: bool,
+    ordering: &'static str,
+    order_all: bool,
+}
+
 pub(super) fn e3(
     cfg: ExperimentConfig,
     progress: &(dyn Fn(&str) + Sync),
@@ -228,8 +215,50 @@ pub(super) fn e3(
         .into_iter()
         .filter(|p| p.outcome().is_none())
         .collect();
-    // (ordering, order_all) pairs; "oracle-wl" only under shortest-win scoring.
-    let orderings: Vec<(&str, bool)> = if cfg.quick {
+    let grid = option_grid(cfg.quick);
+    let total = grid.len();
+    let cells: Vec<E3Cell> = parallel_map(
+        &grid,
+        cfg.threads,
+        |set| run_cell(*set, &classes),
+        &|done| progress(&format!("E3: {done}/{total} option sets")),
+    )?;
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "E3 (article 002): total nodes over the {} tic-tac-toe classes that are not over, each searched to the end.\n\
+         alphabeta = article's ai_abs (fail-soft); pvs = article's ai_scout (null window, re-search on fail high); \
+         negascout = Reinefeld; scout = Pearl's TEST/EVAL Scout (takes no window, so no 'game' window cells).\n\
+         Orderings: none = generation order; static = centre, corners, edges (weak); eval = one ply of the 'lines' \
+         evaluator; shallow:3 = a 3-ply search with it (strong); oracle = exact values (perfect); oracle-wl = exact \
+         win/draw/loss without the distance (not perfect under shortest-win). first = only the best-rated move first, \
+         all = every move sorted. tt = 1 MiB table shared between the 8 symmetric boards.",
+        classes.len()
+    );
+    let t = totals_table(&cells);
+    text.push_str(&t.text());
+    write_claims(&mut text, &cells);
+    write_strongly_solved(&mut text)?;
+    let chart = e3_chart(&cells);
+    let result = E3Result {
+        positions: classes.len(),
+        cells,
+    };
+    Ok(ExperimentOutput {
+        text,
+        files: vec![
+            ("e3.csv".into(), t.csv()),
+            ("e3.ron".into(), ron_text(&result)?),
+            ("e3.svg".into(), chart.to_svg()),
+        ],
+    })
+}
+
+/// E3's option sets, the quick grid or the whole one: every scoring, table, window and
+/// ordering (`oracle-wl` only under shortest-win scoring).
+fn option_grid(quick: bool) -> Vec<OptionSet> {
+    // (ordering, order_all) pairs.
+    let orderings: Vec<(&str, bool)> = if quick {
         vec![
             ("none", true),
             ("static", false),
@@ -254,65 +283,62 @@ pub(super) fn e3(
     for scoring in [Scoring::WinLoss, Scoring::ShortestWin] {
         for tt in [false, true] {
             for window in [InitialWindow::Infinite, InitialWindow::GameRange] {
-                for &(ordering, all) in &orderings {
+                for &(ordering, order_all) in &orderings {
                     if ordering == "oracle-wl" && scoring != Scoring::ShortestWin {
                         continue;
                     }
-                    grid.push((scoring, window, tt, ordering, all));
+                    grid.push(OptionSet {
+                        scoring,
+                        window,
+                        tt,
+                        ordering,
+                        order_all,
+                    });
                 }
             }
         }
     }
-    let total = grid.len();
-    let cells: Vec<E3Cell> = parallel_map(
-        &grid,
-        cfg.threads,
-        |&(scoring, window, tt, ordering, all)| {
-            let mut totals = Vec::new();
-            for (name, algo, fail_soft) in E3_ALGOS {
-                let mut opts = e3_options(scoring, window, tt, ordering, all)?;
-                opts.fail_soft = fail_soft;
-                if opts.validate(algo, 9).is_err() {
-                    totals.push((name.to_string(), None));
-                    continue;
-                }
-                let req = SearchRequest {
-                    algorithm: algo,
-                    options: opts,
-                    depth: TicTacToe::MAX_PLIES as u32,
-                    evaluator: "lines".into(),
-                };
-                let mut sum = 0;
-                for p in &classes {
-                    sum += run_search(&AnyPosition::TicTacToe(*p), &req, SearchControl::default())?
-                        .stats
-                        .nodes;
-                }
-                totals.push((name.to_string(), Some(sum)));
-            }
-            Ok(E3Cell {
-                scoring: scoring.name().into(),
-                window: window.name().into(),
-                tt,
-                ordering: ordering.into(),
-                order_all: all,
-                totals,
-            })
-        },
-        &|done| progress(&format!("E3: {done}/{total} option sets")),
-    )?;
-    let mut text = String::new();
-    let _ = writeln!(
-        text,
-        "E3 (article 002): total nodes over the {} tic-tac-toe classes that are not over, each searched to the end.\n\
-         alphabeta = article's ai_abs (fail-soft); pvs = article's ai_scout (null window, re-search on fail high); \
-         negascout = Reinefeld; scout = Pearl's TEST/EVAL Scout (takes no window, so no 'game' window cells).\n\
-         Orderings: none = generation order; static = centre, corners, edges (weak); eval = one ply of the 'lines' \
-         evaluator; shallow:3 = a 3-ply search with it (strong); oracle = exact values (perfect); oracle-wl = exact \
-         win/draw/loss without the distance (not perfect under shortest-win). first = only the best-rated move first, \
-         all = every move sorted. tt = 1 MiB table shared between the 8 symmetric boards.",
-        classes.len()
-    );
+    grid
+}
+
+/// One cell: every algorithm of [`E3_ALGOS`] with option set `set` on every class,
+/// its nodes totalled.
+fn run_cell(set: OptionSet, classes: &[TicTacToe]) -> Result<E3Cell, EngineError> {
+    let mut totals = Vec::new();
+    for algo in &E3_ALGOS {
+        let mut opts = e3_options(set.scoring, set.window, set.tt, set.ordering, set.order_all)?;
+        opts.fail_soft = algo.fail_soft;
+        if opts.validate(algo.algorithm, 9).is_err() {
+            totals.push((algo.name.to_string(), None));
+            continue;
+        }
+        let req = SearchRequest {
+            algorithm: algo.algorithm,
+            options: opts,
+            depth: TicTacToe::MAX_PLIES as u32,
+            evaluator: "lines".into(),
+        };
+        let mut sum = 0;
+        for p in classes {
+            sum += run_search(&AnyPosition::TicTacToe(*p), &req, SearchControl::default())?
+                .stats
+                .nodes;
+        }
+        totals.push((algo.name.to_string(), Some(sum)));
+    }
+    Ok(E3Cell {
+        scoring: set.scoring.name().into(),
+        window: set.window.name().into(),
+        tt: set.tt,
+        ordering: set.ordering.into(),
+        order_all: set.order_all,
+        totals,
+    })
+}
+
+/// The table of every cell's totals, whether alpha-beta and the scouts agree, and
+/// article 002's figures where it has them.
+fn totals_table(cells: &[E3Cell]) -> Table {
     let mut t = Table::new(
         "Total nodes per option set",
         &[
@@ -321,63 +347,60 @@ pub(super) fn e3(
             "window",
             "ordering",
             "sorted",
-            "alphabeta",
-            "pvs",
-            "negascout",
-            "scout",
+            ALPHABETA,
+            PVS,
+            NEGASCOUT,
+            SCOUT,
             "ab=pvs",
             "ab=scout",
             "seed ab",
             "seed scout",
         ],
     );
-    let get = |c: &E3Cell, i: usize| c.totals.get(i).and_then(|x| x.1);
     let show = |v: Option<u64>| v.map_or_else(|| "-".to_string(), |n| n.to_string());
     let eq = |a: Option<u64>, b: Option<u64>| match (a, b) {
         (Some(a), Some(b)) if a == b => "yes".to_string(),
         (Some(_), Some(_)) => "no".to_string(),
         _ => "-".to_string(),
     };
-    for c in &cells {
-        let seed = E3_SEED.iter().find(|s| {
-            s.0 == c.scoring
-                && s.1 == c.window
-                && s.2 == c.tt
-                && s.3 == c.ordering
-                && s.4 == c.order_all
-        });
+    for c in cells {
+        let seed = E3_SEED.iter().find(|s| s.is_for(c));
         t.push(vec![
             c.scoring.clone(),
             if c.tt { "on" } else { "off" }.into(),
             c.window.clone(),
             c.ordering.clone(),
             if c.order_all { "all" } else { "first" }.into(),
-            show(get(c, 0)),
-            show(get(c, 1)),
-            show(get(c, 2)),
-            show(get(c, 3)),
-            eq(get(c, 0), get(c, 1)),
-            eq(get(c, 0), get(c, 3)),
-            seed.map_or_else(String::new, |s| s.5.to_string()),
-            seed.map_or_else(String::new, |s| s.6.to_string()),
+            show(c.total(ALPHABETA)),
+            show(c.total(PVS)),
+            show(c.total(NEGASCOUT)),
+            show(c.total(SCOUT)),
+            eq(c.total(ALPHABETA), c.total(PVS)),
+            eq(c.total(ALPHABETA), c.total(SCOUT)),
+            seed.map_or_else(String::new, |s| s.alphabeta.to_string()),
+            seed.map_or_else(String::new, |s| s.scout.to_string()),
         ]);
     }
-    text.push_str(&t.text());
-    // The article's claim, stated explicitly.
+    t
+}
+
+/// Writes the article's claim, stated explicitly: with a perfect oracle alpha-beta and
+/// the scouts search the same nodes; with one blind to win distance, not.
+fn write_claims(text: &mut String, cells: &[E3Cell]) {
     let perfect: Vec<&E3Cell> = cells
         .iter()
         .filter(|c| c.ordering == "oracle" && !c.order_all)
         .collect();
-    let count_eq = |i: usize| {
+    let count_eq = |algo: &str| {
         perfect
             .iter()
-            .filter(|c| get(c, i).is_some() && get(c, 0) == get(c, i))
+            .filter(|c| c.total(algo).is_some() && c.total(ALPHABETA) == c.total(algo))
             .count()
     };
-    let with_scout = perfect.iter().filter(|c| get(c, 3).is_some()).count();
-    let pvs_eq = count_eq(1);
-    let ns_eq = count_eq(2);
-    let scout_eq = count_eq(3);
+    let with_scout = perfect.iter().filter(|c| c.total(SCOUT).is_some()).count();
+    let pvs_eq = count_eq(PVS);
+    let ns_eq = count_eq(NEGASCOUT);
+    let scout_eq = count_eq(SCOUT);
     let _ = writeln!(
         text,
         "\nperfect oracle (first move ordered), every scoring, window and table:\n  \
@@ -391,19 +414,21 @@ pub(super) fn e3(
         yes_no(scout_eq == with_scout),
     );
     let blind: Vec<&E3Cell> = cells.iter().filter(|c| c.ordering == "oracle-wl").collect();
-    let blind_eq = blind.iter().filter(|c| get(c, 0) == get(c, 1)).count();
+    let blind_eq = blind
+        .iter()
+        .filter(|c| c.total(ALPHABETA) == c.total(PVS))
+        .count();
     let _ = writeln!(
         text,
         "  shortest-win with an oracle blind to win distance: alpha-beta == PVS in {blind_eq}/{} option sets \
          (seed: differ, 14,404 vs 14,389)",
         blind.len()
     );
-    // Article 002's strongly-solved check, on every reachable position.
-    for (algo, order) in [
-        ("alphabeta", "static"),
-        ("scout", "static"),
-        ("pvs", "oracle"),
-    ] {
+}
+
+/// Writes article 002's strongly-solved check, on every reachable position.
+fn write_strongly_solved(text: &mut String) -> Result<(), EngineError> {
+    for (algo, order) in [(ALPHABETA, "static"), (SCOUT, "static"), (PVS, "oracle")] {
         let req = SearchRequest {
             algorithm: Algorithm::from_name(algo)?,
             options: SearchOptions {
@@ -419,11 +444,17 @@ pub(super) fn e3(
             "strongly solved: {algo} with {order} ordering picks an optimal move in {optimal}/{all} positions"
         );
     }
+    Ok(())
+}
+
+/// E3's chart: each algorithm's total nodes for every ordering (win-loss scoring, no
+/// table, infinite window).
+fn e3_chart(cells: &[E3Cell]) -> LineChart {
     let chart_cells: Vec<&E3Cell> = cells
         .iter()
         .filter(|c| c.scoring == "win-loss" && !c.tt && c.window == "infinite")
         .collect();
-    let chart = LineChart {
+    LineChart {
         title: "E3: tic-tac-toe, 627 classes (win-loss, no table, window infinite)".into(),
         x_label: "move ordering".into(),
         y_label: "total nodes".into(),
@@ -443,28 +474,15 @@ pub(super) fn e3(
             .collect(),
         series: E3_ALGOS
             .iter()
-            .enumerate()
-            .map(|(i, (name, _, _))| Series {
-                name: (*name).into(),
+            .map(|algo| Series {
+                name: algo.name.into(),
                 values: chart_cells
                     .iter()
-                    .map(|c| get(c, i).map(|v| v as f64))
+                    .map(|c| c.total(algo.name).map(|v| v as f64))
                     .collect(),
             })
             .collect(),
-    };
-    let result = E3Result {
-        positions: classes.len(),
-        cells,
-    };
-    Ok(ExperimentOutput {
-        text,
-        files: vec![
-            ("e3.csv".into(), t.csv()),
-            ("e3.ron".into(), ron_text(&result)?),
-            ("e3.svg".into(), chart.to_svg()),
-        ],
-    })
+    }
 }
 
 fn yes_no(b: bool) -> &'static str {
@@ -486,10 +504,11 @@ fn preset() -> Session {
     let mut s = preset_with_suite(preset_base(GameKind::TicTacToe), "classes-627.ttt");
     let depth = TicTacToe::MAX_PLIES as u32;
     for ordering in ["oracle", "static"] {
-        for (name, algorithm, fail_soft) in E3_ALGOS {
-            if name != "alphabeta" && name != "scout" {
+        for algo in &E3_ALGOS {
+            if algo.name != ALPHABETA && algo.name != SCOUT {
                 continue;
             }
+            let (algorithm, fail_soft) = (algo.algorithm, algo.fail_soft);
             let Ok(mut options) = e3_options(
                 Scoring::WinLoss,
                 InitialWindow::Infinite,

@@ -80,19 +80,42 @@ fn domains(cfg: ExperimentConfig) -> Result<Vec<Domain>, EngineError> {
     ])
 }
 
-/// Totals of one row over a bench: leaves, nodes, null-window passes, iterations.
-fn row_totals(r: &BenchResult, row: usize) -> (u64, u64, u64, u64) {
-    r.cells
-        .iter()
-        .filter(|c| c.row == row)
-        .fold((0, 0, 0, 0), |t, c| {
-            (
-                t.0 + c.record.stats.leaves,
-                t.1 + c.record.stats.nodes,
-                t.2 + c.record.stats.null_window_passes,
-                t.3 + c.record.iterations.len() as u64,
-            )
-        })
+/// Totals of one row over a bench.
+#[derive(Clone, Copy)]
+struct RowTotals {
+    /// Leaves.
+    leaves: u64,
+    /// Nodes.
+    nodes: u64,
+    /// Null-window passes.
+    passes: u64,
+    /// Iterations (of iterative deepening).
+    iterations: u64,
+}
+
+impl RowTotals {
+    /// Null-window passes per iteration.
+    fn passes_per_iteration(self) -> f64 {
+        self.passes as f64 / self.iterations.max(1) as f64
+    }
+}
+
+/// Totals of row `row` over bench `r`.
+fn row_totals(r: &BenchResult, row: usize) -> RowTotals {
+    r.cells.iter().filter(|c| c.row == row).fold(
+        RowTotals {
+            leaves: 0,
+            nodes: 0,
+            passes: 0,
+            iterations: 0,
+        },
+        |t, c| RowTotals {
+            leaves: t.leaves + c.record.stats.leaves,
+            nodes: t.nodes + c.record.stats.nodes,
+            passes: t.passes + c.record.stats.null_window_passes,
+            iterations: t.iterations + c.record.iterations.len() as u64,
+        },
+    )
 }
 
 /// What parts 3 and 4 produce: the printed text and one CSV per part.
@@ -110,13 +133,28 @@ pub(super) fn real_programs(
     cfg: ExperimentConfig,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<RealPrograms, EngineError> {
-    let base = SearchOptions::default();
     let mut text = String::new();
+    let domains = domains(cfg)?;
+    let grain_csv = grain_part(&domains, cfg, progress, &mut text)?;
+    let headline_csv = headline_part(&domains, cfg, progress, &mut text)?;
+    Ok(RealPrograms {
+        text,
+        grain_csv,
+        headline_csv,
+    })
+}
+
+/// Part 3: aspiration NegaScout, MTD(f) and MTD(f) guessing from the iteration before
+/// last at every grain of every domain. Writes its table to `text`; returns its CSV.
+fn grain_part(
+    domains: &[Domain],
+    cfg: ExperimentConfig,
+    progress: &(dyn Fn(&str) + Sync),
+    text: &mut String,
+) -> Result<String, EngineError> {
     let mut csv = String::from(
         "domain,depth,grain,row,leaves,nodes,passes_per_iteration,leaves_vs_negascout\n",
     );
-    let mut headline_csv = String::from("domain,depth,setting,row,leaves,leaves_vs_best\n");
-    let domains = domains(cfg)?;
     let _ = writeln!(
         text,
         "\nE4 part 3: when does MTD(f) beat aspiration NegaScout? Both with iterative deepening, a 16 MiB \
@@ -139,57 +177,129 @@ pub(super) fn real_programs(
             "nodes mtdf(d-2) / ns",
         ],
     );
-    for d in &domains {
+    for d in domains {
         for &g in &d.grains {
-            let asp = d.aspiration.max(g);
-            let common = format!("order={}+tt=16+id+grain={g}", d.order);
-            // One bench per grain: rounding changes the values, which must agree within
-            // a bench.
-            let specs = [
-                format!("negascout+{common}+aspiration={asp}"),
-                format!("mtdf+{common}"),
-                format!("mtdf+{common}+guess-before-last"),
-            ];
-            let spec_refs: Vec<&str> = specs.iter().map(String::as_str).collect();
-            let r = bench_quiet(
-                d.suite.clone(),
-                rows(&spec_refs, &base)?,
-                vec![d.depth],
-                "",
-                cfg,
-                progress,
-            )?;
-            let (ns, mt, mt2) = (row_totals(&r, 0), row_totals(&r, 1), row_totals(&r, 2));
-            let per_it = |x: (u64, u64, u64, u64)| x.2 as f64 / x.3.max(1) as f64;
-            t.push(vec![
-                d.name.into(),
-                d.depth.to_string(),
-                g.to_string(),
-                thousands(ns.0),
-                thousands(mt.0),
-                ratio(mt.0 as f64, ns.0 as f64),
-                format!("{:.2}", per_it(mt)),
-                thousands(mt2.0),
-                ratio(mt2.0 as f64, ns.0 as f64),
-                format!("{:.2}", per_it(mt2)),
-                ratio(mt2.1 as f64, ns.1 as f64),
-            ]);
-            for (spec, x) in specs.iter().zip([ns, mt, mt2]) {
-                let _ = writeln!(
-                    csv,
-                    "{},{},{g},{spec},{},{},{:.3},{:.4}",
-                    d.name,
-                    d.depth,
-                    x.0,
-                    x.1,
-                    per_it(x),
-                    x.0 as f64 / ns.0.max(1) as f64
-                );
-            }
+            grain_rows(d, g, cfg, progress, &mut t, &mut csv)?;
         }
     }
     text.push_str(&t.text());
+    Ok(csv)
+}
 
+/// Part 3 on domain `d` at grain `g`: one bench of its three rows (rounding changes the
+/// values, which must agree within a bench), a line of `t` and three of `csv`.
+fn grain_rows(
+    d: &Domain,
+    g: u32,
+    cfg: ExperimentConfig,
+    progress: &(dyn Fn(&str) + Sync),
+    t: &mut Table,
+    csv: &mut String,
+) -> Result<(), EngineError> {
+    let asp = d.aspiration.max(g);
+    let common = format!("order={}+tt=16+id+grain={g}", d.order);
+    let negascout = format!("negascout+{common}+aspiration={asp}");
+    let mtdf = format!("mtdf+{common}");
+    let mtdf_before_last = format!("mtdf+{common}+guess-before-last");
+    let specs = [negascout.as_str(), mtdf.as_str(), mtdf_before_last.as_str()];
+    let r = bench_quiet(
+        d.suite.clone(),
+        rows(&specs, &SearchOptions::default())?,
+        vec![d.depth],
+        "",
+        cfg,
+        progress,
+    )?;
+    let [ns, mt, mt2] = [0, 1, 2].map(|row| row_totals(&r, row));
+    t.push(vec![
+        d.name.into(),
+        d.depth.to_string(),
+        g.to_string(),
+        thousands(ns.leaves),
+        thousands(mt.leaves),
+        ratio(mt.leaves as f64, ns.leaves as f64),
+        format!("{:.2}", mt.passes_per_iteration()),
+        thousands(mt2.leaves),
+        ratio(mt2.leaves as f64, ns.leaves as f64),
+        format!("{:.2}", mt2.passes_per_iteration()),
+        ratio(mt2.nodes as f64, ns.nodes as f64),
+    ]);
+    for (spec, x) in specs.iter().zip([ns, mt, mt2]) {
+        let _ = writeln!(
+            csv,
+            "{},{},{g},{spec},{},{},{:.3},{:.4}",
+            d.name,
+            d.depth,
+            x.leaves,
+            x.nodes,
+            x.passes_per_iteration(),
+            x.leaves as f64 / ns.leaves.max(1) as f64
+        );
+    }
+    Ok(())
+}
+
+/// One algorithm of part 4, as simulations and as real programs run it.
+struct HeadlineAlgo {
+    /// Its name in the table.
+    name: &'static str,
+    /// Its row as in simulations: fixed depth, generation order, a table only where
+    /// the algorithm needs one.
+    simulation: String,
+    /// Its row as in real programs: iterative deepening, a table and ordering.
+    program: String,
+    /// It runs as programs do, so it counts in that setting's best and spread (SSS*
+    /// cannot deepen iteratively or use a table).
+    in_program_best: bool,
+}
+
+/// Part 4's algorithms on a domain with ordering `o` and aspiration half-width
+/// `aspiration`.
+fn headline_algos(o: &str, aspiration: u32) -> [HeadlineAlgo; 5] {
+    let algo = |name, simulation: &str, program: String, in_program_best| HeadlineAlgo {
+        name,
+        simulation: simulation.to_string(),
+        program,
+        in_program_best,
+    };
+    [
+        algo(
+            "alpha-beta",
+            "negaalpha",
+            format!("negaalpha+fail-soft+order={o}+tt=16+id"),
+            true,
+        ),
+        algo(
+            "negascout",
+            "negascout",
+            format!("negascout+order={o}+tt=16+id+aspiration={aspiration}"),
+            true,
+        ),
+        algo(
+            "mtdf",
+            "mtdf+tt=16",
+            format!("mtdf+order={o}+tt=16+id"),
+            true,
+        ),
+        algo("sss*", "sss", format!("sss+order={o}"), false),
+        algo(
+            "mt-sss*",
+            "mt-sss+tt=16",
+            format!("mt-sss+order={o}+tt=16+id+ordinary-table"),
+            true,
+        ),
+    ]
+}
+
+/// Part 4: every algorithm as in simulations and as in real programs on every domain.
+/// Writes its table to `text`; returns its CSV.
+fn headline_part(
+    domains: &[Domain],
+    cfg: ExperimentConfig,
+    progress: &(dyn Fn(&str) + Sync),
+    text: &mut String,
+) -> Result<String, EngineError> {
+    let mut csv = String::from("domain,depth,setting,row,leaves,leaves_vs_best\n");
     let _ = writeln!(
         text,
         "\nE4 part 4 (Plaat's headline): the same positions searched as in simulations (fixed depth, \
@@ -210,85 +320,91 @@ pub(super) fn real_programs(
             "/ best",
         ],
     );
-    let names = ["alpha-beta", "negascout", "mtdf", "sss*", "mt-sss*"];
-    for d in &domains {
-        // Generation order costs SSS* its OPEN list and alpha-beta billions of leaves
-        // at part 3's depths: the board games two plies shallower.
-        let depth = if d.name == "random tree" {
-            d.depth
-        } else {
-            d.depth - 2
-        };
-        let sim = [
-            "negaalpha".to_string(),
-            "negascout".into(),
-            "mtdf+tt=16".into(),
-            "sss".into(),
-            "mt-sss+tt=16".into(),
-        ];
-        let o = d.order;
-        let prog = [
-            format!("negaalpha+fail-soft+order={o}+tt=16+id"),
-            format!("negascout+order={o}+tt=16+id+aspiration={}", d.aspiration),
-            format!("mtdf+order={o}+tt=16+id"),
-            format!("sss+order={o}"),
-            format!("mt-sss+order={o}+tt=16+id+ordinary-table"),
-        ];
-        let all: Vec<&str> = sim.iter().chain(&prog).map(String::as_str).collect();
-        let r = bench_quiet(
-            d.suite.clone(),
-            rows(&all, &base)?,
-            vec![depth],
-            "",
-            cfg,
-            progress,
-        )?;
-        let leaves: Vec<u64> = (0..all.len()).map(|k| row_totals(&r, k).0).collect();
-        let best_sim = leaves[..5].iter().copied().min().unwrap_or(1).max(1) as f64;
-        // SSS* cannot deepen iteratively or use a table: shown, but the program
-        // setting's best and spread are over the rows that run as programs do.
-        let programs: Vec<u64> = [5, 6, 7, 9].iter().map(|&k| leaves[k]).collect();
-        let best_prog = programs.iter().copied().min().unwrap_or(1).max(1) as f64;
-        for (i, name) in names.iter().enumerate() {
-            h.push(vec![
-                d.name.into(),
-                depth.to_string(),
-                (*name).into(),
-                thousands(leaves[i]),
-                format!("{:.2}", leaves[i] as f64 / best_sim),
-                thousands(leaves[5 + i]),
-                format!("{:.2}", leaves[5 + i] as f64 / best_prog),
-            ]);
-            for (setting, k, best) in [("simulation", i, best_sim), ("program", 5 + i, best_prog)] {
-                let _ = writeln!(
-                    headline_csv,
-                    "{},{depth},{setting},{},{},{:.4}",
-                    d.name,
-                    all[k],
-                    leaves[k],
-                    leaves[k] as f64 / best
-                );
-            }
-        }
-        let spread = |x: &[u64]| {
-            let max = x.iter().copied().max().unwrap_or(0) as f64;
-            let min = x.iter().copied().min().unwrap_or(1).max(1) as f64;
-            max / min
-        };
+    for d in domains {
+        headline_rows(d, cfg, progress, &mut h, &mut csv)?;
+    }
+    text.push_str(&h.text());
+    Ok(csv)
+}
+
+/// Part 4 on domain `d`: one bench of every algorithm in both settings, a line of `h`
+/// per algorithm and the spread, two lines of `csv` per algorithm.
+fn headline_rows(
+    d: &Domain,
+    cfg: ExperimentConfig,
+    progress: &(dyn Fn(&str) + Sync),
+    h: &mut Table,
+    csv: &mut String,
+) -> Result<(), EngineError> {
+    // Generation order costs SSS* its OPEN list and alpha-beta billions of leaves
+    // at part 3's depths: the board games two plies shallower.
+    let depth = if d.name == "random tree" {
+        d.depth
+    } else {
+        d.depth - 2
+    };
+    let algos = headline_algos(d.order, d.aspiration);
+    // The simulation rows, then the program rows.
+    let all: Vec<&str> = algos
+        .iter()
+        .map(|a| a.simulation.as_str())
+        .chain(algos.iter().map(|a| a.program.as_str()))
+        .collect();
+    let r = bench_quiet(
+        d.suite.clone(),
+        rows(&all, &SearchOptions::default())?,
+        vec![depth],
+        "",
+        cfg,
+        progress,
+    )?;
+    let leaves: Vec<u64> = (0..all.len()).map(|k| row_totals(&r, k).leaves).collect();
+    let (simulations, programs) = leaves.split_at(algos.len());
+    let best_sim = simulations.iter().copied().min().unwrap_or(1).max(1) as f64;
+    // SSS* cannot deepen iteratively or use a table: shown, but the program
+    // setting's best and spread are over the rows that run as programs do.
+    let as_programs: Vec<u64> = algos
+        .iter()
+        .zip(programs)
+        .filter(|(a, _)| a.in_program_best)
+        .map(|(_, &l)| l)
+        .collect();
+    let best_prog = as_programs.iter().copied().min().unwrap_or(1).max(1) as f64;
+    for (i, algo) in algos.iter().enumerate() {
         h.push(vec![
             d.name.into(),
             depth.to_string(),
-            "spread (worst / best)".into(),
-            String::new(),
-            format!("{:.2}", spread(&leaves[..5])),
-            String::new(),
-            format!("{:.2}", spread(&programs)),
+            algo.name.into(),
+            thousands(simulations[i]),
+            format!("{:.2}", simulations[i] as f64 / best_sim),
+            thousands(programs[i]),
+            format!("{:.2}", programs[i] as f64 / best_prog),
         ]);
+        for (setting, spec, leaves, best) in [
+            ("simulation", &algo.simulation, simulations[i], best_sim),
+            ("program", &algo.program, programs[i], best_prog),
+        ] {
+            let _ = writeln!(
+                csv,
+                "{},{depth},{setting},{spec},{leaves},{:.4}",
+                d.name,
+                leaves as f64 / best
+            );
+        }
     }
-    text.push_str(&h.text());
-    Ok(RealPrograms {
-        text,
-        grain_csv: csv,
-        headline_csv,
-    })
+    let spread = |x: &[u64]| {
+        let max = x.iter().copied().max().unwrap_or(0) as f64;
+        let min = x.iter().copied().min().unwrap_or(1).max(1) as f64;
+        max / min
+    };
+    h.push(vec![
+        d.name.into(),
+        depth.to_string(),
+        "spread (worst / best)".into(),
+        String::new(),
+        format!("{:.2}", spread(simulations)),
+        String::new(),
+        format!("{:.2}", spread(&as_programs)),
+    ]);
+    Ok(())
 }

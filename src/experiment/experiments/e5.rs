@@ -16,6 +16,9 @@ struct Step {
 /// Pons' final solver: the last of his steps.
 const FINAL: usize = 7;
 
+/// How many of [`STEPS`] are Pons' own (the first ones).
+const PONS_STEPS: usize = FINAL + 1;
+
 /// Pons' eight steps, each adding one idea to the one before, and two rows that are not
 /// his (the same shortcuts with treelab's full table under MTD(f) and PVS). Every row
 /// scores in Pons' own units (shortest-win scoring: a win 22 minus the winner's stones),
@@ -228,57 +231,32 @@ pub(super) fn e5(
     cfg: ExperimentConfig,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<ExperimentOutput, EngineError> {
-    let base = SearchOptions::default();
     let depth = crate::game::connect4::Connect4::MAX_PLIES as u32;
-    let load = |name: &str, keep: usize| -> Result<(Suite, Vec<Option<i32>>), EngineError> {
-        let mut suite = Suite::load_named(name)?;
-        suite.items.truncate(keep);
-        let expected = suite.items.iter().map(|i| i.expected_score).collect();
-        Ok((suite, expected))
-    };
-    let (l3_suite, expected_l3) = load("Test_L3_R1", if cfg.quick { 200 } else { usize::MAX })?;
-    let (l2_suite, expected_l2) = load("Test_L2_R1", if cfg.quick { 50 } else { usize::MAX })?;
-    let (l1_suite, expected_l1) = load("Test_L1_R1", if cfg.quick { 20 } else { usize::MAX })?;
-    let specs: Vec<&str> = STEPS.iter().map(|s| s.spec).collect();
-    let l3 = bench_quiet(
-        l3_suite,
-        rows(&specs, &base)?,
-        vec![depth],
-        "",
+    let keep = |quick: usize| if cfg.quick { quick } else { usize::MAX };
+    let (l3, l3_lines) = run_set(
+        "Test_L3_R1",
+        keep(200),
+        &STEPS,
+        |s| s.pons_l3,
         cfg,
         progress,
     )?;
-    let l2 = bench_quiet(
-        l2_suite,
-        rows(&specs[L2_FROM..], &base)?,
-        vec![depth],
-        "",
-        cfg,
-        progress,
-    )?;
-    let l1 = bench_quiet(
-        l1_suite,
-        rows(&specs[FINAL..=FINAL], &base)?,
-        vec![depth],
-        "",
-        cfg,
-        progress,
-    )?;
-    let l3_lines = lines("Test_L3_R1", &l3, &STEPS, |s| s.pons_l3, &expected_l3);
-    let l2_lines = lines(
+    let (l2, l2_lines) = run_set(
         "Test_L2_R1",
-        &l2,
+        keep(50),
         &STEPS[L2_FROM..],
         |s| s.pons_l2,
-        &expected_l2,
-    );
-    let l1_lines = lines(
+        cfg,
+        progress,
+    )?;
+    let (l1, l1_lines) = run_set(
         "Test_L1_R1",
-        &l1,
+        keep(20),
         &STEPS[FINAL..=FINAL],
         |_| Some(PONS_FINAL_L1),
-        &expected_l1,
-    );
+        cfg,
+        progress,
+    )?;
     let mut text = String::new();
     let _ = writeln!(
         text,
@@ -295,24 +273,7 @@ pub(super) fn e5(
         .chain(l2_lines)
         .chain(l1_lines)
         .collect();
-    let n = l3.positions().len().max(1) as f64;
-    let nodes = l3.totals(CountKind::Nodes);
-    let chart = LineChart {
-        title: "E5: Connect Four Test_L3_R1, mean nodes per position".into(),
-        x_label: "Pons' step".into(),
-        y_label: "mean nodes per position".into(),
-        x_ticks: (1..=8).map(|s| s.to_string()).collect(),
-        series: vec![
-            Series {
-                name: "treelab".into(),
-                values: (0..8).map(|k| Some(nodes[k][0] as f64 / n)).collect(),
-            },
-            Series {
-                name: "Pons".into(),
-                values: STEPS[..8].iter().map(|s| s.pons_l3).collect(),
-            },
-        ],
-    };
+    let chart = l3_chart(&l3);
     let result = E5Result {
         l3,
         l2: Some(l2),
@@ -328,4 +289,56 @@ pub(super) fn e5(
         ("e5.ron".into(), ron_text(&result)?),
     ];
     Ok(ExperimentOutput { text, files })
+}
+
+/// Runs `steps` on the first `keep` positions of the shipped test set `set`, each
+/// searched to the end, and its printed lines, Pons' figure of each step by `pons`.
+fn run_set(
+    set: &'static str,
+    keep: usize,
+    steps: &[Step],
+    pons: impl Fn(&Step) -> Option<f64>,
+    cfg: ExperimentConfig,
+    progress: &(dyn Fn(&str) + Sync),
+) -> Result<(BenchResult, Vec<Line>), EngineError> {
+    let mut suite = Suite::load_named(set)?;
+    suite.items.truncate(keep);
+    let expected: Vec<Option<i32>> = suite.items.iter().map(|i| i.expected_score).collect();
+    let specs: Vec<&str> = steps.iter().map(|s| s.spec).collect();
+    let depth = crate::game::connect4::Connect4::MAX_PLIES as u32;
+    let result = bench_quiet(
+        suite,
+        rows(&specs, &SearchOptions::default())?,
+        vec![depth],
+        "",
+        cfg,
+        progress,
+    )?;
+    let lines = lines(set, &result, steps, pons, &expected);
+    Ok((result, lines))
+}
+
+/// E5's chart: treelab's and Pons' mean nodes per position of his own steps on
+/// Test_L3_R1 (`l3`, a row per step of [`STEPS`]).
+fn l3_chart(l3: &BenchResult) -> LineChart {
+    let n = l3.positions().len().max(1) as f64;
+    let nodes = l3.totals(CountKind::Nodes);
+    LineChart {
+        title: "E5: Connect Four Test_L3_R1, mean nodes per position".into(),
+        x_label: "Pons' step".into(),
+        y_label: "mean nodes per position".into(),
+        x_ticks: (1..=PONS_STEPS).map(|s| s.to_string()).collect(),
+        series: vec![
+            Series {
+                name: "treelab".into(),
+                values: (0..PONS_STEPS)
+                    .map(|k| Some(nodes[k][0] as f64 / n))
+                    .collect(),
+            },
+            Series {
+                name: "Pons".into(),
+                values: STEPS[..PONS_STEPS].iter().map(|s| s.pons_l3).collect(),
+            },
+        ],
+    }
 }

@@ -81,16 +81,14 @@ fn solve<G: Game, E: Evaluator<G>>(
     nodes: &mut Vec<SNode<G>>,
     open: &mut BinaryHeap<State>,
 ) -> i32 {
-    let budget = u64::from(ctx.opts.sss_memory_mib) << 20;
-    let node_bytes = (std::mem::size_of::<SNode<G>>() + 16 + 4 * depth as usize) as u64;
-    let state_bytes = std::mem::size_of::<State>() as u64;
-    let move_bytes = std::mem::size_of::<G::Move>() as u64;
-    let mut used: u64 = 0;
-    let push =
-        |open: &mut BinaryHeap<State>, h: i32, nodes: &[SNode<G>], id: u32, status: Status| {
-            open.push((h, Reverse(Rc::clone(&nodes[id as usize].path)), id, status));
-        };
-    nodes.push(SNode {
+    let mut search = Search {
+        budget: u64::from(ctx.opts.sss_memory_mib) << 20,
+        node_bytes: (std::mem::size_of::<SNode<G>>() + 16 + 4 * depth as usize) as u64,
+        nodes,
+        open,
+        used: 0,
+    };
+    search.nodes.push(SNode {
         pos: pos.clone(),
         parent: NO_PARENT,
         mv: None,
@@ -104,94 +102,153 @@ fn solve<G: Game, E: Evaluator<G>>(
         solved_by: None,
         best_h: INF,
     });
-    push(open, INF, nodes, 0, Status::Live);
+    search.push(INF, 0, Status::Live);
     let root_side = pos.side_to_move();
-    while let Some((h, _, id, status)) = open.pop() {
+    while let Some((h, _, id, status)) = search.open.pop() {
         if ctx.aborted() {
             return 0;
         }
-        if used + (open.len() as u64) * state_bytes > budget {
+        if search.over_budget() {
             ctx.abort(StopReason::MemoryLimit);
             return 0;
         }
         let n = id as usize;
-        if nodes[n].dead {
+        if search.nodes[n].dead {
             continue;
         }
-        let is_max = nodes[n].pos.side_to_move() == root_side;
-        match status {
-            Status::Live => {
-                let (ply, mv) = (nodes[n].ply as usize, nodes[n].mv);
-                // In the trace an SSS* node carries its merit as the upper end.
-                if !ctx.enter(ply, mv, -INF, h) {
-                    return 0;
-                }
-                let leaf_value = if nodes[n].depth == 0 {
-                    Some(ctx.static_leaf(&nodes[n].pos))
-                } else {
-                    let (p, d) = (nodes[n].pos.clone(), nodes[n].depth);
-                    match ctx.expand(&p, d, ply, None) {
-                        Ok(moves) => {
-                            used += moves.len() as u64 * move_bytes;
-                            nodes[n].moves = moves;
-                            None
-                        }
-                        Err(v) => Some(v),
-                    }
-                };
-                if let Some(v) = leaf_value {
-                    // Case 1: a leaf is solved at the smaller of its merit and its value.
-                    let root_view = if is_max { v } else { -v };
-                    ctx.leave(root_view);
-                    push(open, h.min(root_view), nodes, id, Status::Solved);
-                    continue;
-                }
-                ctx.leave(h);
-                let count = if is_max { nodes[n].moves.len() } else { 1 };
-                // Case 2 (MAX: every child) and case 3 (MIN: the first child).
-                for i in 0..count {
-                    let child = make_child(nodes, n, i);
-                    used += node_bytes;
-                    push(open, h, nodes, child, Status::Live);
-                }
-            }
-            Status::Solved => {
-                let parent = nodes[n].parent;
-                if parent == NO_PARENT {
-                    // Case 4: the root is solved.
-                    ctx.set_root_pv(principal_line(nodes));
-                    return h;
-                }
-                let p = parent as usize;
-                if !is_max {
-                    // Case 5: a MIN node solved at the highest merit solves its MAX parent;
-                    // its siblings can no longer matter.
-                    nodes[p].solved_by = Some(id);
-                    let purged = purge_children(nodes, p);
-                    if purged > 0 {
-                        ctx.count_cutoff(nodes[n].index == 0);
-                    }
-                    push(open, h, nodes, parent, Status::Solved);
-                } else {
-                    // Case 6: a MAX node solved; its MIN parent moves to the next child, or
-                    // is solved when there is none.
-                    if h < nodes[p].best_h {
-                        nodes[p].best_h = h;
-                        nodes[p].solved_by = Some(id);
-                    }
-                    let next = nodes[n].index as usize + 1;
-                    if next < nodes[p].moves.len() {
-                        let child = make_child(nodes, p, next);
-                        used += node_bytes;
-                        push(open, h, nodes, child, Status::Live);
-                    } else {
-                        push(open, h, nodes, parent, Status::Solved);
-                    }
-                }
-            }
+        let is_max = search.nodes[n].pos.side_to_move() == root_side;
+        let end = match status {
+            Status::Live => search.live(ctx, id, h, is_max),
+            Status::Solved => search.solved(ctx, id, h, is_max),
+        };
+        if let Some(value) = end {
+            return value;
         }
     }
     0
+}
+
+/// SSS*'s working state: the explicit tree, OPEN, and the memory they take.
+struct Search<'a, G: Game> {
+    /// The explicit tree (node 0 is the root).
+    nodes: &'a mut Vec<SNode<G>>,
+    /// The OPEN list.
+    open: &'a mut BinaryHeap<State>,
+    /// The bytes the nodes and their moves take so far (OPEN is counted as it stands).
+    used: u64,
+    /// The memory budget in bytes.
+    budget: u64,
+    /// The bytes one node takes.
+    node_bytes: u64,
+}
+
+impl<G: Game> Search<'_, G> {
+    /// Puts node `id` on OPEN with merit `h` and `status`.
+    fn push(&mut self, h: i32, id: u32, status: Status) {
+        let path = Rc::clone(&self.nodes[id as usize].path);
+        self.open.push((h, Reverse(path), id, status));
+    }
+
+    /// Whether the tree and OPEN have outgrown the budget.
+    fn over_budget(&self) -> bool {
+        let state_bytes = std::mem::size_of::<State>() as u64;
+        self.used + (self.open.len() as u64) * state_bytes > self.budget
+    }
+
+    /// Generates child `i` of node `parent` and puts it on OPEN, live, with merit `h`.
+    fn push_child(&mut self, parent: usize, i: usize, h: i32) {
+        let child = make_child(self.nodes, parent, i);
+        self.used += self.node_bytes;
+        self.push(h, child, Status::Live);
+    }
+
+    /// A live node `id` of merit `h` (a MAX node when `is_max`) is visited: a leaf is
+    /// solved (case 1), an inner node's children go live (cases 2 and 3). Returns the
+    /// search's value when it must end here.
+    fn live<E: Evaluator<G>>(
+        &mut self,
+        ctx: &mut Ctx<'_, G, E>,
+        id: u32,
+        h: i32,
+        is_max: bool,
+    ) -> Option<i32> {
+        let n = id as usize;
+        let (ply, mv) = (self.nodes[n].ply as usize, self.nodes[n].mv);
+        // In the trace an SSS* node carries its merit as the upper end.
+        if !ctx.enter(ply, mv, -INF, h) {
+            return Some(0);
+        }
+        let leaf_value = if self.nodes[n].depth == 0 {
+            Some(ctx.static_leaf(&self.nodes[n].pos))
+        } else {
+            let (p, d) = (self.nodes[n].pos.clone(), self.nodes[n].depth);
+            match ctx.expand(&p, d, ply, None) {
+                Ok(moves) => {
+                    self.used += moves.len() as u64 * std::mem::size_of::<G::Move>() as u64;
+                    self.nodes[n].moves = moves;
+                    None
+                }
+                Err(v) => Some(v),
+            }
+        };
+        if let Some(v) = leaf_value {
+            // Case 1: a leaf is solved at the smaller of its merit and its value.
+            let root_view = if is_max { v } else { -v };
+            ctx.leave(root_view);
+            self.push(h.min(root_view), id, Status::Solved);
+            return None;
+        }
+        ctx.leave(h);
+        let count = if is_max { self.nodes[n].moves.len() } else { 1 };
+        // Case 2 (MAX: every child) and case 3 (MIN: the first child).
+        for i in 0..count {
+            self.push_child(n, i, h);
+        }
+        None
+    }
+
+    /// Node `id` (a MAX node when `is_max`) is solved at merit `h`: the root ends the
+    /// search with its value (case 4), otherwise its parent moves on (cases 5 and 6).
+    fn solved<E: Evaluator<G>>(
+        &mut self,
+        ctx: &mut Ctx<'_, G, E>,
+        id: u32,
+        h: i32,
+        is_max: bool,
+    ) -> Option<i32> {
+        let n = id as usize;
+        let parent = self.nodes[n].parent;
+        if parent == NO_PARENT {
+            // Case 4: the root is solved.
+            ctx.set_root_pv(principal_line(self.nodes));
+            return Some(h);
+        }
+        let p = parent as usize;
+        if !is_max {
+            // Case 5: a MIN node solved at the highest merit solves its MAX parent;
+            // its siblings can no longer matter.
+            self.nodes[p].solved_by = Some(id);
+            let purged = purge_children(self.nodes, p);
+            if purged > 0 {
+                ctx.count_cutoff(self.nodes[n].index == 0);
+            }
+            self.push(h, parent, Status::Solved);
+        } else {
+            // Case 6: a MAX node solved; its MIN parent moves to the next child, or
+            // is solved when there is none.
+            if h < self.nodes[p].best_h {
+                self.nodes[p].best_h = h;
+                self.nodes[p].solved_by = Some(id);
+            }
+            let next = self.nodes[n].index as usize + 1;
+            if next < self.nodes[p].moves.len() {
+                self.push_child(p, next, h);
+            } else {
+                self.push(h, parent, Status::Solved);
+            }
+        }
+        None
+    }
 }
 
 fn make_child<G: Game>(nodes: &mut Vec<SNode<G>>, parent: usize, i: usize) -> u32 {

@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use super::moves::{MAX_MOVES, Move, ORDER_UNIT, child, select, shallow_order_depth};
+use super::moves::{MAX_MOVES, Move, MoveList, ORDER_UNIT, child, select, shallow_order_depth};
 use super::table::{EXACT, Entry, NO_MOVE, Table, hash};
 use super::{
     ETC_MIN_EMPTIES, INF, MAX_SCORE, NEIGHBOURS, OthelloOptions, QUADRANT_BIT, QUADRANTS,
@@ -239,11 +239,31 @@ impl<'t> Searcher<'t> {
             }
             return -self.nws(o, p, -alpha - 1, empties, parity, !cut);
         }
-        let mut list = self.moves_of(p, o, mask);
-        let mut child_hashes = [0u64; MAX_MOVES];
-        if empties > TT_MIN_EMPTIES
-            && let Some(table) = table
+        let list = self.moves_of(p, o, mask);
+        if let Some(table) = table
+            && let Some(bound) = self.etc_cutoff(table, p, o, &list, alpha, empties)
         {
+            self.release(list);
+            return bound;
+        }
+        self.nws_children(p, o, alpha, empties, parity, cut, list, table, h, tt_move)
+    }
+
+    /// Enhanced transposition cutoff at the deep node `(p, o)` with moves `list`: loads
+    /// the children's table buckets together (above [`TT_MIN_EMPTIES`]) and, with ETC
+    /// on, returns the bound of a child whose entry already refutes it at `alpha`.
+    #[inline]
+    fn etc_cutoff(
+        &self,
+        table: &Table,
+        p: u64,
+        o: u64,
+        list: &MoveList,
+        alpha: i32,
+        empties: u32,
+    ) -> Option<i32> {
+        let mut child_hashes = [0u64; MAX_MOVES];
+        if empties > TT_MIN_EMPTIES {
             // The children will probe the table (and ETC right away): start loading
             // their buckets together now instead of one miss after another later.
             for (m, ch) in list.moves[..list.len].iter().zip(&mut child_hashes) {
@@ -252,25 +272,37 @@ impl<'t> Searcher<'t> {
                 table.prefetch(*ch);
             }
         }
-        if self.opts.etc
-            && empties >= ETC_MIN_EMPTIES
-            && let Some(table) = table
-        {
-            let mut cutoff = None;
+        if self.opts.etc && empties >= ETC_MIN_EMPTIES {
             for &ch in &child_hashes[..list.len] {
                 if let Some(e) = table.probe(ch)
                     && -e.upper > alpha
                     && e.precision >= self.precision
                 {
-                    cutoff = Some(-e.upper);
-                    break;
+                    return Some(-e.upper);
                 }
             }
-            if let Some(bound) = cutoff {
-                self.release(list);
-                return bound;
-            }
         }
+        None
+    }
+
+    /// The moves of the deep node `(p, o)` (see [`Searcher::nws`]): the table's move
+    /// `tt_move` first, then the others ordered, split over a helper once the first
+    /// failed to cut off; stores the result in `table` under hash `h`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn nws_children(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        empties: u32,
+        parity: u32,
+        cut: bool,
+        mut list: MoveList,
+        table: Option<&Table>,
+        h: u64,
+        tt_move: u8,
+    ) -> i32 {
         let mut best = -INF;
         let mut best_move = NO_MOVE;
         // The table's move first, before paying for the ordering of the others: it
