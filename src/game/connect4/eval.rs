@@ -20,8 +20,12 @@ pub enum Connect4Eval {
     /// lowest threat in some column is on its own rows (0 when both have one), 4 per
     /// such threat, 1 per other threat, 6 per threat right above another of the same
     /// side's; 2 per window of four with two of the side's stones and none of the
-    /// opponent's (these windows already favour the centre). The difference between the
-    /// two sides, within `-HEURISTIC_BAND ..= HEURISTIC_BAND`, for the side to move.
+    /// opponent's (these windows already favour the centre). Once 22 stones are down,
+    /// Allis's claimeven fill-in adds 10 for one side: every empty cell on the first
+    /// player's rows is given to it, every other to the second player, and the side
+    /// whose four this completes earliest (its highest filled-in cell lowest) gets it.
+    /// The difference between the two sides, within `-HEURISTIC_BAND ..= HEURISTIC_BAND`,
+    /// for the side to move.
     #[default]
     Threats,
 }
@@ -41,6 +45,11 @@ const OTHER_THREAT: i32 = 1;
 const STACKED_THREAT: i32 = 6;
 /// Per window of four with two own stones and no opponent's.
 const OPEN_TWO: i32 = 2;
+/// For the side that wins the claimeven fill-in (see [`fill_in_row`]).
+const FILL_IN: i32 = 10;
+/// The fill-in counts once this many stones are down: earlier, with most of the board
+/// empty, whole empty rows make fours and say little.
+const FILL_IN_FROM: u8 = 22;
 
 /// The rows 1, 3 and 5 counted from 1 at the bottom (0, 2 and 4 from 0): the first
 /// player's good threats.
@@ -138,6 +147,28 @@ fn side_value(live: u64, good: u64, stones: u64, other: u64) -> i32 {
     value
 }
 
+/// Allis's claimeven fill-in for one side: `filled` its stones together with the empty
+/// cells of its rows, `empty` the empty cells. Each four that lies in `filled` and needs
+/// at least one empty cell is completed when its highest empty cell is filled; the
+/// lowest such row (from 0) over those fours, the four completed first as the columns
+/// fill up. `None` when the fill-in gives the side no four.
+fn fill_in_row(filled: u64, empty: u64) -> Option<u32> {
+    WINDOWS
+        .iter()
+        .filter(|&&w| w & !filled == 0 && w & empty != 0)
+        .map(|&w| {
+            // The highest row of the window's empty cells.
+            let mut cells = w & empty;
+            let mut row = 0;
+            while cells != 0 {
+                row = row.max(cells.trailing_zeros() % COLUMN_BITS as u32);
+                cells &= cells - 1;
+            }
+            row
+        })
+        .min()
+}
+
 /// The threats value of `pos` (not finished) for the side to move.
 fn threats(pos: &Connect4) -> i32 {
     let own = pos.position;
@@ -171,7 +202,21 @@ fn threats(pos: &Connect4) -> i32 {
         (false, true) => -CONTROL,
         _ => 0,
     };
-    let value = control + side_value(own_live, own_good, own, opponent)
+    let fill_in = if pos.moves >= FILL_IN_FROM {
+        let empty = BOARD_MASK ^ pos.mask;
+        let own_row = fill_in_row(own | (empty & own_rows), empty);
+        let opponent_row = fill_in_row(opponent | (empty & opponent_rows), empty);
+        // The two sides' rows differ in parity: never equal.
+        match (own_row, opponent_row) {
+            (Some(a), Some(b)) if a < b => FILL_IN,
+            (Some(_), None) => FILL_IN,
+            (_, Some(_)) => -FILL_IN,
+            (None, None) => 0,
+        }
+    } else {
+        0
+    };
+    let value = control + fill_in + side_value(own_live, own_good, own, opponent)
         - side_value(opponent_live, opponent_good, opponent, own);
     value.clamp(-HEURISTIC_BAND, HEURISTIC_BAND)
 }
