@@ -153,10 +153,7 @@ pub(super) const CUTOFF_OPTIONS: &[OptionDecl] = &[
             }
         },
         check: fits,
-        probe: |o| {
-            o.ordering = MoveOrder::Oracle;
-            o.oracle_win_loss = true;
-        },
+        probe: |o| o.oracle_win_loss = true,
         only_for: None,
     },
     OptionDecl {
