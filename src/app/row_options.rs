@@ -100,11 +100,8 @@ fn control_ui(ui: &mut egui::Ui, decl: &OptionDecl, o: &mut SearchOptions, row: 
     match decl.form {
         Form::Switch { states, get, set } if states.len() == 2 => {
             let mut on = get(o) == 1;
-            if ui
-                .checkbox(&mut on, states[1].label)
-                .on_hover_text(states[1].help)
-                .changed()
-            {
+            let (label, help) = decl.words(&states[1]);
+            if ui.checkbox(&mut on, label).on_hover_text(help).changed() {
                 set(o, usize::from(on));
             }
         }
@@ -116,9 +113,10 @@ fn control_ui(ui: &mut egui::Ui, decl: &OptionDecl, o: &mut SearchOptions, row: 
                     .selected_text(states[now].label)
                     .show_ui(ui, |ui| {
                         for (k, state) in states.iter().enumerate() {
+                            let (label, help) = decl.words(state);
                             if ui
-                                .selectable_label(k == now, state.label)
-                                .on_hover_text(state.help)
+                                .selectable_label(k == now, label)
+                                .on_hover_text(help)
                                 .clicked()
                             {
                                 set(o, k);

@@ -63,7 +63,7 @@ impl Args for OptionArgs {
                             Arg::new(state.key)
                                 .long(state.key)
                                 .action(ArgAction::SetTrue)
-                                .help(state.help)
+                                .help(decl.words(state).1)
                                 .conflicts_with_all(others),
                         );
                     }

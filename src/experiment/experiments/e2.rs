@@ -21,7 +21,7 @@ fn player(k: u32) -> String {
 
 /// One row of article 004's figures: mean nodes and milliseconds per game with `killers`
 /// killer moves per ply (0 is plain alpha-beta).
-struct SeedRow {
+struct ArticleRow {
     /// Killer moves per ply.
     killers: u32,
     /// Mean nodes per game.
@@ -31,21 +31,21 @@ struct SeedRow {
 }
 
 /// Article 004's mean nodes and time per game, one row per killer count.
-const E2_SEED: [SeedRow; 9] = [
-    seed_row(0, 182_336.39, 22_964.40),
-    seed_row(1, 112_789.62, 16_365.91),
-    seed_row(2, 108_800.69, 16_000.39),
-    seed_row(4, 94_617.41, 14_969.75),
-    seed_row(8, 98_554.55, 15_192.91),
-    seed_row(16, 97_492.46, 15_086.16),
-    seed_row(32, 93_997.23, 15_284.74),
-    seed_row(64, 96_379.85, 15_488.62),
-    seed_row(128, 98_864.71, 15_681.85),
+const E2_ARTICLE: [ArticleRow; 9] = [
+    article_row(0, 182_336.39, 22_964.40),
+    article_row(1, 112_789.62, 16_365.91),
+    article_row(2, 108_800.69, 16_000.39),
+    article_row(4, 94_617.41, 14_969.75),
+    article_row(8, 98_554.55, 15_192.91),
+    article_row(16, 97_492.46, 15_086.16),
+    article_row(32, 93_997.23, 15_284.74),
+    article_row(64, 96_379.85, 15_488.62),
+    article_row(128, 98_864.71, 15_681.85),
 ];
 
-/// A [`SeedRow`], written short.
-const fn seed_row(killers: u32, nodes: f64, ms: f64) -> SeedRow {
-    SeedRow { killers, nodes, ms }
+/// A [`ArticleRow`], written short.
+const fn article_row(killers: u32, nodes: f64, ms: f64) -> ArticleRow {
+    ArticleRow { killers, nodes, ms }
 }
 
 /// E2's result: one self-play match per killer count.
@@ -68,7 +68,7 @@ pub(super) fn e2(
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<ExperimentOutput, EngineError> {
     let games = if cfg.quick { 10 } else { 100 };
-    let ks: Vec<u32> = E2_SEED.iter().map(|s| s.killers).collect();
+    let ks: Vec<u32> = E2_ARTICLE.iter().map(|s| s.killers).collect();
     let matches = play_matches(&ks, games, cfg, progress)?;
     let mut text = String::new();
     let _ = writeln!(
@@ -92,7 +92,7 @@ pub(super) fn e2(
             },
             Series {
                 name: "article 004".into(),
-                values: E2_SEED.iter().map(|s| Some(s.nodes)).collect(),
+                values: E2_ARTICLE.iter().map(|s| Some(s.nodes)).collect(),
             },
         ],
     };
@@ -149,11 +149,11 @@ fn play_matches(
 }
 
 /// The table of mean nodes and seconds per game for each match (one per row of
-/// [`E2_SEED`]), beside article 004's.
+/// [`E2_ARTICLE`]), beside article 004's.
 fn mean_table(matches: &[MatchResult]) -> Table {
     let base_nodes = matches[0].total_nodes().mean;
     let base_secs = matches[0].total_seconds().mean;
-    let baseline = &E2_SEED[0];
+    let baseline = &E2_ARTICLE[0];
     let mut t = Table::new(
         "Mean per game (± standard deviation over the games) beside article 004",
         &[
@@ -168,23 +168,23 @@ fn mean_table(matches: &[MatchResult]) -> Table {
             "seed time vs k=0",
         ],
     );
-    for (m, seed) in matches.iter().zip(&E2_SEED) {
+    for (m, article) in matches.iter().zip(&E2_ARTICLE) {
         let n = m.total_nodes();
         let s = m.total_seconds();
         t.push(vec![
-            if seed.killers == 0 {
+            if article.killers == 0 {
                 "0 (alpha-beta)".into()
             } else {
-                seed.killers.to_string()
+                article.killers.to_string()
             },
             format!("{:.0}", n.mean),
             format!("{:.0}", n.stddev),
             format!("{:+.1}%", (n.mean / base_nodes - 1.0) * 100.0),
             format!("{:.3}", s.mean),
             format!("{:+.1}%", (s.mean / base_secs - 1.0) * 100.0),
-            format!("{:.0}", seed.nodes),
-            format!("{:+.1}%", (seed.nodes / baseline.nodes - 1.0) * 100.0),
-            format!("{:+.1}%", (seed.ms / baseline.ms - 1.0) * 100.0),
+            format!("{:.0}", article.nodes),
+            format!("{:+.1}%", (article.nodes / baseline.nodes - 1.0) * 100.0),
+            format!("{:+.1}%", (article.ms / baseline.ms - 1.0) * 100.0),
         ]);
     }
     t
@@ -245,9 +245,9 @@ fn games_csv(matches: &[MatchResult], ks: &[u32]) -> String {
 fn preset() -> Session {
     let mut s = preset_with_suite(preset_base(GameKind::Othello), "fforum-40-59.obf");
     let base = SearchOptions::default();
-    s.rows = E2_SEED
+    s.rows = E2_ARTICLE
         .iter()
-        .filter_map(|seed| preset_row(&player(seed.killers), &base, (DEPTH, DEPTH)))
+        .filter_map(|article| preset_row(&player(article.killers), &base, (DEPTH, DEPTH)))
         .collect();
     s.view.tab = ResultsTab::Table;
     s

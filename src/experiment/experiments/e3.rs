@@ -94,7 +94,7 @@ const SCOUT: &str = "scout";
 
 /// One of article 002's figures: an option set and the total nodes of its alpha-beta and
 /// its scout.
-struct SeedCell {
+struct ArticleCell {
     /// Scoring name.
     scoring: &'static str,
     /// Initial window name.
@@ -111,7 +111,7 @@ struct SeedCell {
     scout: u64,
 }
 
-impl SeedCell {
+impl ArticleCell {
     /// Whether this figure is for `cell`'s option set.
     fn is_for(&self, cell: &E3Cell) -> bool {
         self.scoring == cell.scoring
@@ -122,8 +122,8 @@ impl SeedCell {
     }
 }
 
-/// A [`SeedCell`], written short.
-const fn seed_cell(
+/// A [`ArticleCell`], written short.
+const fn article_cell(
     scoring: &'static str,
     window: &'static str,
     tt: bool,
@@ -131,8 +131,8 @@ const fn seed_cell(
     order_all: bool,
     alphabeta: u64,
     scout: u64,
-) -> SeedCell {
-    SeedCell {
+) -> ArticleCell {
+    ArticleCell {
         scoring,
         window,
         tt,
@@ -145,32 +145,32 @@ const fn seed_cell(
 
 /// Article 002's figures: `(scoring, window, tt, ordering, order_all, alpha-beta, scout)`.
 #[rustfmt::skip]
-const E3_SEED: [SeedCell; 25] = [
-    seed_cell("win-loss", "infinite", false, "static", false, 13_866, 14_726),
-    seed_cell("win-loss", "game", false, "static", false, 8_769, 9_400),
-    seed_cell("win-loss", "infinite", true, "static", false, 10_384, 10_392),
-    seed_cell("win-loss", "game", true, "static", false, 6_651, 6_837),
-    seed_cell("win-loss", "infinite", false, "shallow:3", false, 10_679, 10_839),
-    seed_cell("win-loss", "game", false, "shallow:3", false, 6_127, 6_194),
-    seed_cell("win-loss", "infinite", true, "shallow:3", false, 8_792, 8_761),
-    seed_cell("win-loss", "game", true, "shallow:3", false, 5_016, 5_028),
-    seed_cell("shortest-win", "infinite", false, "static", false, 15_135, 15_645),
-    seed_cell("shortest-win", "game", false, "static", false, 13_145, 14_052),
-    seed_cell("shortest-win", "infinite", true, "static", false, 11_091, 11_135),
-    seed_cell("shortest-win", "game", true, "static", false, 9_743, 9_918),
-    seed_cell("win-loss", "infinite", false, "oracle", false, 13_151, 13_151),
-    seed_cell("win-loss", "game", false, "oracle", false, 8_225, 8_225),
-    seed_cell("win-loss", "infinite", true, "oracle", false, 10_035, 10_035),
-    seed_cell("win-loss", "game", true, "oracle", false, 6_080, 6_080),
-    seed_cell("shortest-win", "infinite", false, "oracle-wl", false, 14_404, 14_389),
-    seed_cell("shortest-win", "game", false, "oracle-wl", false, 13_215, 13_345),
-    seed_cell("shortest-win", "infinite", true, "oracle-wl", false, 10_634, 10_590),
-    seed_cell("shortest-win", "game", true, "oracle-wl", false, 9_691, 9_670),
-    seed_cell("shortest-win", "infinite", false, "oracle", false, 11_106, 11_106),
-    seed_cell("shortest-win", "infinite", false, "shallow:3", false, 10_691, 10_869),
-    seed_cell("shortest-win", "game", false, "shallow:3", false, 9_263, 9_441),
-    seed_cell("shortest-win", "infinite", true, "shallow:3", false, 8_808, 8_850),
-    seed_cell("shortest-win", "game", true, "shallow:3", false, 7_561, 7_603),
+const E3_ARTICLE: [ArticleCell; 25] = [
+    article_cell("win-loss", "infinite", false, "static", false, 13_866, 14_726),
+    article_cell("win-loss", "game", false, "static", false, 8_769, 9_400),
+    article_cell("win-loss", "infinite", true, "static", false, 10_384, 10_392),
+    article_cell("win-loss", "game", true, "static", false, 6_651, 6_837),
+    article_cell("win-loss", "infinite", false, "shallow:3", false, 10_679, 10_839),
+    article_cell("win-loss", "game", false, "shallow:3", false, 6_127, 6_194),
+    article_cell("win-loss", "infinite", true, "shallow:3", false, 8_792, 8_761),
+    article_cell("win-loss", "game", true, "shallow:3", false, 5_016, 5_028),
+    article_cell("shortest-win", "infinite", false, "static", false, 15_135, 15_645),
+    article_cell("shortest-win", "game", false, "static", false, 13_145, 14_052),
+    article_cell("shortest-win", "infinite", true, "static", false, 11_091, 11_135),
+    article_cell("shortest-win", "game", true, "static", false, 9_743, 9_918),
+    article_cell("win-loss", "infinite", false, "oracle", false, 13_151, 13_151),
+    article_cell("win-loss", "game", false, "oracle", false, 8_225, 8_225),
+    article_cell("win-loss", "infinite", true, "oracle", false, 10_035, 10_035),
+    article_cell("win-loss", "game", true, "oracle", false, 6_080, 6_080),
+    article_cell("shortest-win", "infinite", false, "oracle-wl", false, 14_404, 14_389),
+    article_cell("shortest-win", "game", false, "oracle-wl", false, 13_215, 13_345),
+    article_cell("shortest-win", "infinite", true, "oracle-wl", false, 10_634, 10_590),
+    article_cell("shortest-win", "game", true, "oracle-wl", false, 9_691, 9_670),
+    article_cell("shortest-win", "infinite", false, "oracle", false, 11_106, 11_106),
+    article_cell("shortest-win", "infinite", false, "shallow:3", false, 10_691, 10_869),
+    article_cell("shortest-win", "game", false, "shallow:3", false, 9_263, 9_441),
+    article_cell("shortest-win", "infinite", true, "shallow:3", false, 8_808, 8_850),
+    article_cell("shortest-win", "game", true, "shallow:3", false, 7_561, 7_603),
 ];
 
 fn e3_options(
@@ -364,7 +364,7 @@ fn totals_table(cells: &[E3Cell]) -> Table {
         _ => "-".to_string(),
     };
     for c in cells {
-        let seed = E3_SEED.iter().find(|s| s.is_for(c));
+        let article = E3_ARTICLE.iter().find(|s| s.is_for(c));
         t.push(vec![
             c.scoring.clone(),
             if c.tt { "on" } else { "off" }.into(),
@@ -377,8 +377,8 @@ fn totals_table(cells: &[E3Cell]) -> Table {
             show(c.total(SCOUT)),
             eq(c.total(ALPHABETA), c.total(PVS)),
             eq(c.total(ALPHABETA), c.total(SCOUT)),
-            seed.map_or_else(String::new, |s| s.alphabeta.to_string()),
-            seed.map_or_else(String::new, |s| s.scout.to_string()),
+            article.map_or_else(String::new, |s| s.alphabeta.to_string()),
+            article.map_or_else(String::new, |s| s.scout.to_string()),
         ]);
     }
     t

@@ -18,8 +18,8 @@ pub(super) const CUTOFF_OPTIONS: &[OptionDecl] = &[
                 },
                 SwitchState {
                     key: "fail-soft",
-                    label: "Fail-soft",
-                    help: "Fail-soft instead of fail-hard: return the best value found, even outside the window",
+                    label: "",
+                    help: "",
                 },
             ],
             get: |o| usize::from(o.fail_soft),
@@ -44,12 +44,7 @@ pub(super) const CUTOFF_OPTIONS: &[OptionDecl] = &[
         key: "soft-cutoffs",
         label: "Soft cutoffs",
         help: "Fail-hard, but a cutoff returns the value that caused it and a known bound is returned as it is (Pons' negamax)",
-        form: flag!(
-            soft_cutoffs,
-            "soft-cutoffs",
-            "Soft cutoffs",
-            "Fail-hard, but a cutoff returns the value that caused it and a known bound is returned as it is (Pons' negamax)"
-        ),
+        form: flag!(soft_cutoffs, "soft-cutoffs"),
         summary: |o| o.soft_cutoffs.then(|| "soft cutoffs".into()),
         needs: |o| {
             if o.fail_soft {
@@ -115,8 +110,8 @@ pub(super) const CUTOFF_OPTIONS: &[OptionDecl] = &[
                 },
                 SwitchState {
                     key: "order-first",
-                    label: "Only the first move",
-                    help: "Order only the first move: bring the best-rated move to the front (article 002)",
+                    label: "",
+                    help: "",
                 },
             ],
             get: |o| usize::from(!o.order_all),
@@ -138,12 +133,7 @@ pub(super) const CUTOFF_OPTIONS: &[OptionDecl] = &[
         key: "oracle-win-loss",
         label: "Oracle blind to win distance",
         help: "With the oracle ordering: the oracle rates wins without their distance",
-        form: flag!(
-            oracle_win_loss,
-            "oracle-win-loss",
-            "Oracle blind to win distance",
-            "With the oracle ordering: the oracle rates wins without their distance"
-        ),
+        form: flag!(oracle_win_loss, "oracle-win-loss"),
         summary: |o| o.oracle_win_loss.then(|| "oracle win/loss".into()),
         needs: |o| {
             if o.ordering == MoveOrder::Oracle {
@@ -188,12 +178,7 @@ pub(super) const CUTOFF_OPTIONS: &[OptionDecl] = &[
         key: "history",
         label: "History heuristic",
         help: "The history heuristic",
-        form: flag!(
-            history,
-            "history",
-            "History heuristic",
-            "The history heuristic"
-        ),
+        form: flag!(history, "history"),
         summary: |o| o.history.then(|| "history".into()),
         needs: ok,
         check: |s| learns(s, s.run.history),

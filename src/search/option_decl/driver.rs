@@ -11,12 +11,7 @@ pub(super) const DRIVER_OPTIONS: &[OptionDecl] = &[
         key: "win",
         label: "Win at once",
         help: "Score a node whose side to move wins at once without expanding it, and narrow the window to the game's bounds on the value (searches to the end of the game; Pons)",
-        form: flag!(
-            win_at_once,
-            "win",
-            "Win at once",
-            "Score a node whose side to move wins at once without expanding it, and narrow the window to the game's bounds on the value (searches to the end of the game; Pons)"
-        ),
+        form: flag!(win_at_once, "win"),
         summary: |o| o.win_at_once.then(|| "win at once".into()),
         needs: ok,
         check: fits,
@@ -27,12 +22,7 @@ pub(super) const DRIVER_OPTIONS: &[OptionDecl] = &[
         key: "non-losing",
         label: "Only non-losing moves",
         help: "Search only the moves that do not let the opponent win at once (Pons' step 6; needs the win-at-once check)",
-        form: flag!(
-            non_losing,
-            "non-losing",
-            "Only non-losing moves",
-            "Search only the moves that do not let the opponent win at once (Pons' step 6; needs the win-at-once check)"
-        ),
+        form: flag!(non_losing, "non-losing"),
         summary: |o| o.non_losing.then(|| "non-losing".into()),
         needs: |o| {
             if o.win_at_once {
@@ -49,12 +39,7 @@ pub(super) const DRIVER_OPTIONS: &[OptionDecl] = &[
         key: "id",
         label: "Iterative deepening",
         help: "Iterative deepening: search depths 1, 2, ..., d, keeping tables between iterations",
-        form: flag!(
-            iterative_deepening,
-            "id",
-            "Iterative deepening",
-            "Search depths 1, 2, ..., d, keeping tables between iterations"
-        ),
+        form: flag!(iterative_deepening, "id"),
         summary: |o| o.iterative_deepening.then(|| "ID".into()),
         needs: ok,
         check: |s| {
@@ -164,12 +149,7 @@ pub(super) const DRIVER_OPTIONS: &[OptionDecl] = &[
         key: "skip-shallow-research",
         label: "Skip re-search at depth ≤ 2",
         help: "Skip the re-search at depth <= 2, where the fail-soft null-window value is already exact (article 000)",
-        form: flag!(
-            skip_shallow_research,
-            "skip-shallow-research",
-            "Skip re-search at depth ≤ 2",
-            "Skip the re-search at depth <= 2, where the fail-soft null-window value is already exact (article 000)"
-        ),
+        form: flag!(skip_shallow_research, "skip-shallow-research"),
         summary: |o| o.skip_shallow_research.then(|| "skip re-search d≤2".into()),
         needs: ok,
         check: |s| {
@@ -210,12 +190,7 @@ pub(super) const DRIVER_OPTIONS: &[OptionDecl] = &[
         key: "guess-before-last",
         label: "Guess from depth d-2",
         help: "Start each iteration from the value of the iteration before last (same parity of depth), as Othello programs did (needs iterative deepening)",
-        form: flag!(
-            guess_before_last,
-            "guess-before-last",
-            "Guess from depth d-2",
-            "Start each iteration from the value of the iteration before last (same parity of depth), as Othello programs did"
-        ),
+        form: flag!(guess_before_last, "guess-before-last"),
         summary: |o| o.guess_before_last.then(|| "guess from depth d-2".into()),
         needs: |o| {
             if o.iterative_deepening {

@@ -33,9 +33,10 @@ pub struct Subject<'a> {
 pub struct SwitchState {
     /// The row spec part and CLI flag (`fail-soft`); empty: no text (the default).
     pub key: &'static str,
-    /// The app's words for it.
+    /// The app's words for it (empty: the option's label).
     pub label: &'static str,
-    /// What it does (the CLI's help for its flag, the app's hover).
+    /// What it does (the CLI's help for its flag, the app's hover; empty: the option's
+    /// help).
     pub help: &'static str,
 }
 
@@ -117,6 +118,14 @@ pub struct OptionDecl {
 }
 
 impl OptionDecl {
+    /// A switch state's label and help: its own, or the option's where it has none.
+    #[must_use]
+    pub fn words(&self, state: &SwitchState) -> (&'static str, &'static str) {
+        let or =
+            |own: &'static str, option: &'static str| if own.is_empty() { option } else { own };
+        (or(state.label, self.label), or(state.help, self.help))
+    }
+
     /// Whether the option is at its default in `o`.
     #[must_use]
     pub fn is_default(&self, o: &SearchOptions) -> bool {
@@ -206,9 +215,9 @@ fn within(value: i64, number: Number, refuse: impl FnOnce() -> String) -> Result
     }
 }
 
-/// A switch with one non-default state that sets a flag.
+/// A switch with one non-default state that sets a flag (its words are the option's).
 macro_rules! flag {
-    ($field:ident, $key:literal, $label:literal, $help:literal) => {
+    ($field:ident, $key:literal) => {
         Form::Switch {
             states: &[
                 SwitchState {
@@ -218,8 +227,8 @@ macro_rules! flag {
                 },
                 SwitchState {
                     key: $key,
-                    label: $label,
-                    help: $help,
+                    label: "",
+                    help: "",
                 },
             ],
             get: |o| usize::from(o.$field),

@@ -62,12 +62,7 @@ pub(super) const TABLE_OPTIONS: &[OptionDecl] = &[
         key: "tt-symmetry",
         label: "Share symmetric positions",
         help: "Share table entries between symmetric positions",
-        form: flag!(
-            tt_symmetry,
-            "tt-symmetry",
-            "Share symmetric positions",
-            "Share table entries between symmetric positions"
-        ),
+        form: flag!(tt_symmetry, "tt-symmetry"),
         summary: |o| o.tt_symmetry.then(|| "symmetric TT".into()),
         needs: |o| {
             if o.tt_mib == 0 {
@@ -89,12 +84,7 @@ pub(super) const TABLE_OPTIONS: &[OptionDecl] = &[
         key: "tt-leaves",
         label: "Keep leaves in the table",
         help: "Keep leaf values in the table too, so that later null-window passes read a leaf's value instead of evaluating it again (MT-SSS*'s memory keeps them unless +ordinary-table)",
-        form: flag!(
-            tt_leaves,
-            "tt-leaves",
-            "Keep leaves in the table",
-            "Keep leaf values in the table too, so that later null-window passes read a leaf's value instead of evaluating it again"
-        ),
+        form: flag!(tt_leaves, "tt-leaves"),
         summary: |o| o.tt_leaves.then(|| "TT keeps leaves".into()),
         needs: |o| {
             if o.table != TableKind::Full {
