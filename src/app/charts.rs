@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use egui_plot::{GridMark, HoverPosition, Legend, Line, LineStyle, Plot, PlotPoints, Points};
 
 use super::TreelabApp;
-use super::comparison::{count_label, human};
+use super::labels::{count_label, human};
 use super::views::ResultsView;
 use crate::report::{PARTIAL_NOTE, Series, uniform_tree_references};
 

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use super::{ChartFormat, PositionFormat, TableExport, TreelabApp, comparison, files};
+use super::{ChartFormat, PositionFormat, TableExport, TreelabApp, files};
 use crate::engine::{AnyPosition, GameKind};
 use crate::session::{OpenSuite, Session};
 
@@ -51,6 +51,8 @@ pub enum Command {
     RunComparison,
     /// Stop the running searches (finished results stay).
     StopRun,
+    /// Run on the open suite (true) or on the current position (false).
+    SetRunOnSuite(bool),
     /// Append a row.
     AddRow,
     /// Remove a row and its results.
@@ -122,7 +124,7 @@ impl TreelabApp {
     fn apply_now(&mut self, command: Command, ctx: &egui::Context) {
         match command {
             Command::NewSession => {
-                self.compare = comparison::CompareState::default();
+                self.forget_run();
                 self.session = Session::default();
                 self.path = None;
                 if let Err(e) = self.adopt_session_state() {
@@ -229,8 +231,9 @@ impl TreelabApp {
             Command::Discard(inner) => self.apply_now(*inner, ctx),
             Command::RunComparison => self.start_run(ctx),
             Command::StopRun => self.stop_run(),
+            Command::SetRunOnSuite(on) => self.session.view.run_suite = on,
             Command::AddRow => {
-                self.compare.selected_row = Some(self.session.add_row());
+                self.selected_row = Some(self.session.add_row());
             }
             Command::RemoveRow(i) => self.remove_row(i),
             Command::DuplicateRow(i) => self.duplicate_row(i),
@@ -243,7 +246,7 @@ impl TreelabApp {
             Command::ApplyPreset(name) => match crate::presets::find(&name) {
                 Some(p) => {
                     self.session = (p.build)();
-                    self.compare.selected_row = None;
+                    self.selected_row = None;
                     self.views.table.sort = None;
                     match self.adopt_session_state() {
                         Ok(()) => self.info(format!("{}: {}", p.label, p.description)),

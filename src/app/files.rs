@@ -1,4 +1,5 @@
-//! The File menu, the native file dialogs, and the file IO behind them.
+//! The native file dialogs, the in-window path prompt, and the file IO behind the
+//! File menu (`menus.rs`).
 //!
 //! Every read and write is a function taking a `&Path`, so tests call exactly the code
 //! the menu uses; the `pick_*` functions only ask rfd for a path (they return `None`
@@ -6,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Command, TreelabApp};
+use super::Command;
 use crate::engine::{AnyPosition, GameKind};
 use crate::vocab::atomic::write_atomic;
 
@@ -298,125 +299,6 @@ pub fn pick_tree_to_save(format: crate::tree::export::TreeFormat) -> Picked {
             .set_file_name(format!("tree.{ext}"))
             .save_file()
     })
-}
-
-/// The menu bar: File, Edit, Run and Presets.
-pub fn menu_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
-    egui::MenuBar::new().ui(ui, |ui| {
-        ui.menu_button("File", |ui| {
-            if ui
-                .add(egui::Button::new("New session").shortcut_text("Ctrl+N"))
-                .clicked()
-            {
-                app.push(Command::NewSession);
-            }
-            if ui
-                .add(egui::Button::new("Open…").shortcut_text("Ctrl+O"))
-                .clicked()
-            {
-                app.push(Command::OpenSessionDialog);
-            }
-            ui.menu_button("Open recent", |ui| {
-                if app.config.recent.is_empty() {
-                    ui.label("(none yet)");
-                }
-                for path in app.config.recent.clone() {
-                    if ui.button(path.display().to_string()).clicked() {
-                        app.push(Command::OpenSession(path));
-                    }
-                }
-            });
-            ui.separator();
-            if ui
-                .add(egui::Button::new("Save").shortcut_text("Ctrl+S"))
-                .clicked()
-            {
-                app.push(Command::Save);
-            }
-            if ui
-                .add(egui::Button::new("Save As…").shortcut_text("Ctrl+Shift+S"))
-                .clicked()
-            {
-                app.push(Command::SaveAsDialog);
-            }
-            ui.separator();
-            let kind = app.session.position.kind();
-            for (i, (label, _)) in kind.info().save_formats().into_iter().enumerate() {
-                if ui.button(label).clicked() {
-                    app.push(Command::SavePositionDialog(PositionFormat(i)));
-                }
-            }
-            if ui.button("Open suite…").clicked() {
-                app.push(Command::OpenSuiteDialog);
-            }
-            ui.separator();
-            if ui
-                .add(egui::Button::new("Quit").shortcut_text("Ctrl+Q"))
-                .clicked()
-            {
-                app.push(Command::Quit);
-            }
-        });
-        ui.menu_button("Edit", |ui| {
-            if ui
-                .add_enabled(app.can_undo(), egui::Button::new("Undo move"))
-                .clicked()
-            {
-                app.push(Command::Undo);
-            }
-            if ui
-                .add_enabled(app.can_redo(), egui::Button::new("Redo move"))
-                .clicked()
-            {
-                app.push(Command::Redo);
-            }
-        });
-        ui.menu_button("Run", |ui| {
-            let running = app.is_running();
-            if ui
-                .add_enabled(
-                    !running,
-                    egui::Button::new("Run the comparison").shortcut_text("F5"),
-                )
-                .clicked()
-            {
-                app.push(Command::RunComparison);
-            }
-            if ui
-                .add_enabled(running, egui::Button::new("Stop").shortcut_text("Esc"))
-                .clicked()
-            {
-                app.push(Command::StopRun);
-            }
-            ui.separator();
-            if ui
-                .add_enabled(!running, egui::Button::new("Add row"))
-                .clicked()
-            {
-                app.push(Command::AddRow);
-            }
-            if ui
-                .add_enabled(
-                    !running && !app.session.results.is_empty(),
-                    egui::Button::new("Clear results"),
-                )
-                .clicked()
-            {
-                app.push(Command::ClearResults);
-            }
-        });
-        ui.menu_button("Presets", |ui| {
-            for p in crate::presets::presets() {
-                if ui
-                    .add_enabled(!app.is_running(), egui::Button::new(p.label))
-                    .on_hover_text(p.description)
-                    .clicked()
-                {
-                    app.push(Command::ApplyPreset(p.name.to_string()));
-                }
-            }
-        });
-    });
 }
 
 #[cfg(test)]

@@ -12,12 +12,16 @@ mod charts;
 mod commands;
 mod comparison;
 mod files;
+mod labels;
 mod layout;
 mod match_view;
+mod menus;
 mod position;
 mod quiz_view;
 mod results;
 mod row_options;
+mod rows;
+mod run;
 mod suite;
 mod tree_canvas;
 mod tree_controls;
@@ -111,8 +115,10 @@ pub struct TreelabApp {
     allow_close: bool,
     /// The title last sent to the window.
     title: String,
-    /// The comparison area's state, with the run in progress.
-    compare: comparison::CompareState,
+    /// The run in progress and what the last one left (`run.rs`).
+    run: run::RunState,
+    /// The row whose options are shown (the rows grid's own state).
+    selected_row: Option<usize>,
     /// The results views (one per tab), each with its own state.
     views: views::Views,
     /// Worker threads for a run.
@@ -154,7 +160,8 @@ impl TreelabApp {
             config_path: None,
             allow_close: false,
             title: String::new(),
-            compare: comparison::CompareState::default(),
+            run: run::RunState::default(),
+            selected_row: None,
             views: views::Views::default(),
             threads: crate::runner::default_threads(),
             fonts_installed: false,
@@ -346,7 +353,7 @@ impl TreelabApp {
         let session =
             Session::load(path).map_err(|e| format!("could not open {}: {e}", path.display()))?;
         // A run of the old session ends here (dropping it stops its threads).
-        self.compare = comparison::CompareState::default();
+        self.forget_run();
         self.session = session;
         self.path = Some(path.to_path_buf());
         // A position or suite that no longer loads does not cost the rest of the
@@ -396,7 +403,8 @@ impl TreelabApp {
         self.handle_shortcuts(&ctx);
         self.handle_close_request(&ctx);
 
-        egui::Panel::top("menu_bar").show(ui, |ui| files::menu_bar_ui(ui, self));
+        let menu = egui::Panel::top("menu_bar").show(ui, |ui| menus::menu_bar_ui(ui, self));
+        self.commands.extend(menu.inner);
         egui::Panel::bottom("status_line").show(ui, |ui| self.status_ui(ui));
         // The board and suite panel: resizable, and folded to a thin strip (its «
         // button, Ctrl+B, or dragging its edge) so that a small window leaves the

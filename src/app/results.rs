@@ -4,7 +4,7 @@
 
 use egui_extras::{Column as TableColumn, TableBuilder};
 
-use super::comparison::{count_label, tab_label};
+use super::labels::{count_label, tab_label};
 use super::views::ResultsView;
 use super::{Command, TreelabApp};
 use crate::report::{Column, PARTIAL_NOTE, Ratio, Report};

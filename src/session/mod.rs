@@ -456,7 +456,20 @@ impl Session {
             session.upgrade_mt_sss_rows();
             session.version = CURRENT_VERSION;
         }
+        session.forget_missing_rows();
         Ok(session)
+    }
+
+    /// A view setting that names a row the session does not have (a hand-edited file)
+    /// goes back to its default: no baseline, no row beside, the first row's tree.
+    fn forget_missing_rows(&mut self) {
+        let n = self.rows.len();
+        let view = &mut self.view;
+        view.baseline_row = view.baseline_row.filter(|&b| b < n);
+        view.tree_row_beside = view.tree_row_beside.filter(|&b| b < n);
+        if view.tree_row >= n {
+            view.tree_row = 0;
+        }
     }
 
     /// The game: the current position's.

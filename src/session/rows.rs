@@ -70,8 +70,9 @@ impl Session {
         self.rows.len() - 1
     }
 
-    /// Removes row `i` and its results; later rows' results and the baseline follow
-    /// (the baseline is cleared when it was row `i`). Returns whether a row went.
+    /// Removes row `i` and its results; later rows' results, the baseline and the tree
+    /// view's rows follow (the baseline and the row beside are cleared, and the tree's
+    /// row goes back to the first, when it was row `i`). Returns whether a row went.
     pub fn remove_row(&mut self, i: usize) -> bool {
         if i >= self.rows.len() {
             return false;
@@ -83,15 +84,19 @@ impl Session {
                 r.row -= 1;
             }
         }
-        self.view.baseline_row = match self.view.baseline_row {
+        let follow = |row: Option<usize>| match row {
             Some(b) if b == i => None,
             Some(b) if b > i => Some(b - 1),
             other => other,
         };
+        self.view.baseline_row = follow(self.view.baseline_row);
+        self.view.tree_row_beside = follow(self.view.tree_row_beside);
+        self.view.tree_row = follow(Some(self.view.tree_row)).unwrap_or(0);
         true
     }
 
-    /// Inserts a copy of row `i` after it (without results) and returns its index.
+    /// Inserts a copy of row `i` after it (without results) and returns its index; the
+    /// later rows' results, the baseline and the tree view's rows follow.
     pub fn duplicate_row(&mut self, i: usize) -> Option<usize> {
         let row = self.rows.get(i).cloned()?;
         self.rows.insert(i + 1, row);
@@ -100,16 +105,24 @@ impl Session {
                 r.row += 1;
             }
         }
-        if let Some(b) = &mut self.view.baseline_row
-            && *b > i
+        let view = &mut self.view;
+        for b in [
+            view.baseline_row.as_mut(),
+            view.tree_row_beside.as_mut(),
+            Some(&mut view.tree_row),
+        ]
+        .into_iter()
+        .flatten()
         {
-            *b += 1;
+            if *b > i {
+                *b += 1;
+            }
         }
         Some(i + 1)
     }
 
-    /// Swaps rows `a` and `b`, their results and the baseline following. Returns
-    /// whether they swapped.
+    /// Swaps rows `a` and `b`, their results, the baseline and the tree view's rows
+    /// following. Returns whether they swapped.
     pub fn swap_rows(&mut self, a: usize, b: usize) -> bool {
         let n = self.rows.len();
         if a >= n || b >= n || a == b {
@@ -129,6 +142,8 @@ impl Session {
             r.row = swap(r.row);
         }
         self.view.baseline_row = self.view.baseline_row.map(swap);
+        self.view.tree_row_beside = self.view.tree_row_beside.map(swap);
+        self.view.tree_row = swap(self.view.tree_row);
         true
     }
 
@@ -252,6 +267,44 @@ mod tests {
         assert!(!s.remove_row(9));
         assert!(!s.swap_rows(0, 9));
         assert_eq!(s.add_row(), s.rows.len() - 1);
+    }
+
+    #[test]
+    fn the_tree_views_rows_follow_their_rows() {
+        let mut s = session_with_results();
+        s.view.tree_row = 1;
+        s.view.tree_row_beside = Some(2);
+        let algorithms = |s: &Session| {
+            (
+                s.rows[s.view.tree_row].algorithm,
+                s.view.tree_row_beside.map(|b| s.rows[b].algorithm),
+            )
+        };
+        let before = algorithms(&s);
+        assert!(s.swap_rows(0, 1));
+        assert_eq!(algorithms(&s), before);
+        assert_eq!(s.duplicate_row(0), Some(1));
+        assert_eq!(algorithms(&s), before);
+        assert!(s.remove_row(0));
+        assert_eq!(algorithms(&s), before);
+        let beside = s.view.tree_row_beside;
+        assert!(s.remove_row(beside.unwrap()));
+        assert_eq!(s.view.tree_row_beside, None, "the row beside went");
+        let tree = s.view.tree_row;
+        assert!(s.remove_row(tree));
+        assert_eq!(s.view.tree_row, 0, "the tree's row went: back to the first");
+    }
+
+    #[test]
+    fn a_session_naming_missing_rows_opens_without_them() {
+        let mut s = session_with_results();
+        s.view.tree_row = 7;
+        s.view.tree_row_beside = Some(3);
+        s.view.baseline_row = Some(5);
+        let opened = Session::from_ron(&s.to_ron().unwrap()).unwrap();
+        assert_eq!(opened.view.tree_row, 0);
+        assert_eq!(opened.view.tree_row_beside, None);
+        assert_eq!(opened.view.baseline_row, None);
     }
 
     #[test]

@@ -1,0 +1,115 @@
+//! The menu bar: File, Edit, Run and Presets. A menu only reads the app and returns
+//! the [`Command`]s its items ask for; the app applies them at the end of the frame.
+
+use super::files::PositionFormat;
+use super::{Command, TreelabApp};
+
+/// Draws the menu bar; returns the commands of the items clicked.
+pub fn menu_bar_ui(ui: &mut egui::Ui, app: &TreelabApp) -> Vec<Command> {
+    let mut out = Vec::new();
+    egui::MenuBar::new().ui(ui, |ui| {
+        ui.menu_button("File", |ui| file_menu_ui(ui, app, &mut out));
+        ui.menu_button("Edit", |ui| edit_menu_ui(ui, app, &mut out));
+        ui.menu_button("Run", |ui| run_menu_ui(ui, app, &mut out));
+        ui.menu_button("Presets", |ui| presets_menu_ui(ui, app, &mut out));
+    });
+    out
+}
+
+/// A menu item with its keyboard shortcut shown; whether it was clicked.
+fn item(ui: &mut egui::Ui, enabled: bool, label: &str, shortcut: &str) -> bool {
+    let button = egui::Button::new(label);
+    let button = if shortcut.is_empty() {
+        button
+    } else {
+        button.shortcut_text(shortcut)
+    };
+    ui.add_enabled(enabled, button).clicked()
+}
+
+/// File: sessions, the position's formats, suites, Quit.
+fn file_menu_ui(ui: &mut egui::Ui, app: &TreelabApp, out: &mut Vec<Command>) {
+    if item(ui, true, "New session", "Ctrl+N") {
+        out.push(Command::NewSession);
+    }
+    if item(ui, true, "Open…", "Ctrl+O") {
+        out.push(Command::OpenSessionDialog);
+    }
+    ui.menu_button("Open recent", |ui| {
+        if app.config.recent.is_empty() {
+            ui.label("(none yet)");
+        }
+        for path in &app.config.recent {
+            if ui.button(path.display().to_string()).clicked() {
+                out.push(Command::OpenSession(path.clone()));
+            }
+        }
+    });
+    ui.separator();
+    if item(ui, true, "Save", "Ctrl+S") {
+        out.push(Command::Save);
+    }
+    if item(ui, true, "Save As…", "Ctrl+Shift+S") {
+        out.push(Command::SaveAsDialog);
+    }
+    ui.separator();
+    let kind = app.session.position.kind();
+    for (i, (label, _)) in kind.info().save_formats().into_iter().enumerate() {
+        if ui.button(label).clicked() {
+            out.push(Command::SavePositionDialog(PositionFormat(i)));
+        }
+    }
+    if ui.button("Open suite…").clicked() {
+        out.push(Command::OpenSuiteDialog);
+    }
+    ui.separator();
+    if item(ui, true, "Quit", "Ctrl+Q") {
+        out.push(Command::Quit);
+    }
+}
+
+/// Edit: undo and redo of position changes.
+fn edit_menu_ui(ui: &mut egui::Ui, app: &TreelabApp, out: &mut Vec<Command>) {
+    if item(ui, app.can_undo(), "Undo move", "") {
+        out.push(Command::Undo);
+    }
+    if item(ui, app.can_redo(), "Redo move", "") {
+        out.push(Command::Redo);
+    }
+}
+
+/// Run: run and stop the comparison, add a row, clear the results.
+fn run_menu_ui(ui: &mut egui::Ui, app: &TreelabApp, out: &mut Vec<Command>) {
+    let running = app.is_running();
+    if item(ui, !running, "Run the comparison", "F5") {
+        out.push(Command::RunComparison);
+    }
+    if item(ui, running, "Stop", "Esc") {
+        out.push(Command::StopRun);
+    }
+    ui.separator();
+    if item(ui, !running, "Add row", "") {
+        out.push(Command::AddRow);
+    }
+    if item(
+        ui,
+        !running && !app.session.results.is_empty(),
+        "Clear results",
+        "",
+    ) {
+        out.push(Command::ClearResults);
+    }
+}
+
+/// Presets: replace the comparison with one of [`crate::presets`].
+fn presets_menu_ui(ui: &mut egui::Ui, app: &TreelabApp, out: &mut Vec<Command>) {
+    for p in crate::presets::presets() {
+        if ui
+            .add_enabled(!app.is_running(), egui::Button::new(p.label))
+            .on_hover_text(p.description)
+            .clicked()
+        {
+            out.push(Command::ApplyPreset(p.name.to_string()));
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! The run's life: start every enabled row on background threads
+//! ([`crate::runner::Run`]), drain their events once a frame into the session's
+//! results, and end with a status line that says what happened. The UI thread never
+//! waits on a search, so the window keeps answering during a run.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::TreelabApp;
+use crate::runner::{Run, RunEvent, Target};
+use crate::search::Progress;
+
+/// Live state of one row during a run.
+#[derive(Clone, Debug, Default)]
+pub struct RowLive {
+    /// Jobs of the row in this run.
+    pub total: usize,
+    /// Jobs that ended.
+    pub done: usize,
+    /// Jobs that failed.
+    pub failed: usize,
+    /// The latest report of a running job: (position, depth of the job, progress).
+    pub latest: Option<(String, u32, Progress)>,
+}
+
+/// A run in progress.
+pub struct ActiveRun {
+    /// The worker threads and their channel.
+    pub run: Run,
+    /// Per comparison row.
+    pub live: HashMap<usize, RowLive>,
+}
+
+/// The state of the comparison's runs (not saved).
+#[derive(Default)]
+pub struct RunState {
+    /// The run in progress, if any.
+    pub active: Option<ActiveRun>,
+    /// The last run's stop latency (Stop pressed to every worker gone).
+    pub last_stop_latency: Option<Duration>,
+    /// Stopped or failed searches of this run that left a complete result in place.
+    pub kept_complete: usize,
+    /// The search runs use (None: the engine's); tests put in failing ones.
+    pub search_fn: Option<crate::runner::SearchFn>,
+}
+
+impl TreelabApp {
+    /// Ends the run, if any (dropping it stops its threads), and forgets the last
+    /// one's figures and the row selection: for a session that replaces this one.
+    pub(super) fn forget_run(&mut self) {
+        self.run = RunState::default();
+        self.selected_row = None;
+    }
+
+    /// Whether a comparison is running.
+    #[must_use]
+    pub fn is_running(&self) -> bool {
+        self.run.active.is_some()
+    }
+
+    /// Replaces the search the runs use (fault injection in tests: a search that
+    /// panics must fail only its own result).
+    pub fn set_search_fn(&mut self, f: crate::runner::SearchFn) {
+        self.run.search_fn = Some(f);
+    }
+
+    /// How long the last stopped run took to end after Stop (every worker gone).
+    #[must_use]
+    pub fn last_stop_latency(&self) -> Option<Duration> {
+        self.run.last_stop_latency
+    }
+
+    /// Starts every enabled row on the current position or the whole suite.
+    pub(super) fn start_run(&mut self, ctx: &egui::Context) {
+        if self.is_running() {
+            return;
+        }
+        let target = Target::of(&self.session);
+        let positions = match crate::runner::target_positions(&self.session, target) {
+            Ok(p) => p,
+            Err(e) => return self.error(e),
+        };
+        let threads = self.threads.clamp(1, 256);
+        let jobs = match crate::runner::plan_jobs_on(&self.session.rows, &positions, threads) {
+            Ok(j) => j,
+            Err(e) => return self.error(format!("Cannot run: {e}")),
+        };
+        let mut live: HashMap<usize, RowLive> = HashMap::new();
+        for j in &jobs {
+            live.entry(j.row).or_default().total += 1;
+        }
+        let ctx = ctx.clone();
+        let notify = Arc::new(move || ctx.request_repaint());
+        let n = jobs.len();
+        let run = match &self.run.search_fn {
+            Some(f) => Run::start_with(jobs, threads, notify, Arc::clone(f)),
+            None => Run::start(jobs, threads, notify),
+        };
+        self.info(format!(
+            "Running {n} searches on {} thread{}",
+            threads.min(n),
+            if threads.min(n) == 1 { "" } else { "s" }
+        ));
+        self.run.active = Some(ActiveRun { run, live });
+    }
+
+    /// Asks the running searches to stop; finished results stay.
+    pub(super) fn stop_run(&mut self) {
+        if let Some(a) = &mut self.run.active {
+            a.run.stop();
+            self.info("Stopping…");
+        }
+    }
+
+    /// Drains the run's events into the session; ends the run when its threads are gone.
+    pub(super) fn poll_run(&mut self, ctx: &egui::Context) {
+        let Some(active) = &mut self.run.active else {
+            return;
+        };
+        let finished = drain_events(active);
+        let done = active.run.is_done();
+        for entry in finished {
+            if !crate::runner::insert_result(&mut self.session.results, entry) {
+                self.run.kept_complete += 1;
+            }
+        }
+        if done {
+            self.end_run();
+        } else {
+            ctx.request_repaint_after(Duration::from_millis(100));
+        }
+    }
+
+    /// Ends a run whose threads are gone: its results in the jobs' order, and a status
+    /// line saying how it ended (stopped, failed or finished) and what was kept.
+    fn end_run(&mut self) {
+        let Some(a) = self.run.active.take() else {
+            return;
+        };
+        crate::runner::order_like_jobs(&mut self.session.results, a.run.jobs());
+        let total = a.run.jobs().len();
+        let elapsed = a.run.elapsed().as_secs_f64();
+        let latency = a.run.stop_latency();
+        self.run.last_stop_latency = latency;
+        let failed: usize = a.live.values().map(|l| l.failed).sum();
+        let fail_note = if failed > 0 {
+            format!(", {failed} failed (see the Status column)")
+        } else {
+            String::new()
+        };
+        let kept = std::mem::take(&mut self.run.kept_complete);
+        let kept_note = if kept > 0 {
+            format!("; {kept} stopped or failed searches left the earlier complete result in place")
+        } else {
+            String::new()
+        };
+        if a.run.stop_requested() {
+            let partial_note = if self.session.results.iter().any(|r| !r.is_complete()) {
+                ". Counts marked * include a stopped search and are partial."
+            } else {
+                "."
+            };
+            let ended = a.run.finished_jobs();
+            let ms = latency.map_or(0.0, |d| d.as_secs_f64() * 1000.0);
+            self.info(format!(
+                "Stopped after {elapsed:.1} s: kept {ended} of {total} searches (threads ended {ms:.0} ms after Stop){fail_note}{kept_note}{partial_note}"
+            ));
+        } else if failed > 0 {
+            self.error(format!(
+                "Finished {total} searches in {elapsed:.1} s{fail_note}{kept_note}"
+            ));
+        } else {
+            self.info(format!(
+                "Finished {total} searches in {elapsed:.1} s{kept_note}"
+            ));
+        }
+    }
+}
+
+/// Takes the run's new events: the rows' live state follows them, and the finished
+/// searches come back as results to insert.
+fn drain_events(active: &mut ActiveRun) -> Vec<crate::session::ResultEntry> {
+    let mut finished = Vec::new();
+    for e in active.run.poll() {
+        match e {
+            RunEvent::Started { .. } => {}
+            RunEvent::Progress { job, progress } => {
+                let j = &active.run.jobs()[job];
+                let live = active.live.entry(j.row).or_default();
+                live.latest = Some((j.at.label(), j.request.depth, progress));
+            }
+            RunEvent::Finished { job, result } => {
+                let j = active.run.jobs()[job].clone();
+                let live = active.live.entry(j.row).or_default();
+                live.done += 1;
+                if result.is_err() {
+                    live.failed += 1;
+                }
+                finished.push(crate::runner::result_entry(&j, result));
+            }
+        }
+    }
+    finished
+}
