@@ -18,13 +18,13 @@ const DEPTHS: (u32, u32) = (2, 10);
 const QUICK_LAST_DEPTH: u32 = 8;
 
 /// Article 000's totals of NegaAlpha over FFO #40-#59, depths 2..10 (leaves).
-const E1_SEED_NEGAALPHA: [u64; 9] = [
+const E1_ARTICLE_NEGAALPHA: [u64; 9] = [
     765, 5_537, 13_448, 106_429, 237_333, 2_208_187, 3_146_785, 82_055_381, 48_233_277,
 ];
 /// Article 000's Scout / NegaAlpha ratios, depths 2..10.
-const E1_SEED_SCOUT: [f64; 9] = [1.40, 0.90, 1.13, 0.57, 0.89, 0.39, 0.97, 0.14, 0.96];
+const E1_ARTICLE_SCOUT: [f64; 9] = [1.40, 0.90, 1.13, 0.57, 0.89, 0.39, 0.97, 0.14, 0.96];
 /// Article 000's NegaScout / NegaAlpha ratios, depths 2..10.
-const E1_SEED_NEGASCOUT: [f64; 9] = [1.00, 0.87, 0.95, 0.84, 0.79, 0.62, 0.77, 0.35, 0.75];
+const E1_ARTICLE_NEGASCOUT: [f64; 9] = [1.00, 0.87, 0.95, 0.84, 0.79, 0.62, 0.77, 0.35, 0.75];
 
 pub(super) fn e1(
     cfg: ExperimentConfig,
@@ -54,11 +54,11 @@ pub(super) fn e1(
         &[
             "depth",
             "NegaAlpha leaves",
-            "seed NegaAlpha",
+            "article NegaAlpha",
             "Scout/NA",
-            "seed",
+            "article",
             "NegaScout/NA",
-            "seed",
+            "article",
             "NegaAlpha nodes",
             "Scout/NA nodes",
             "NegaScout/NA nodes",
@@ -69,11 +69,11 @@ pub(super) fn e1(
         cmp.push(vec![
             d.to_string(),
             thousands(leaves[0][k]),
-            thousands(E1_SEED_NEGAALPHA[s]),
+            thousands(E1_ARTICLE_NEGAALPHA[s]),
             ratio(leaves[1][k] as f64, leaves[0][k] as f64),
-            format!("{:.2}", E1_SEED_SCOUT[s]),
+            format!("{:.2}", E1_ARTICLE_SCOUT[s]),
             ratio(leaves[2][k] as f64, leaves[0][k] as f64),
-            format!("{:.2}", E1_SEED_NEGASCOUT[s]),
+            format!("{:.2}", E1_ARTICLE_NEGASCOUT[s]),
             thousands(nodes[0][k]),
             ratio(nodes[1][k] as f64, nodes[0][k] as f64),
             ratio(nodes[2][k] as f64, nodes[0][k] as f64),
@@ -103,12 +103,12 @@ pub(super) fn e1(
         series: vec![
             series("NegaAlpha", &leaves[0]),
             series("Scout", &leaves[1]),
-            series("NegaScout (seed)", &leaves[2]),
+            series("NegaScout", &leaves[2]),
             Series {
                 name: "article 000 NegaAlpha".into(),
                 values: depths
                     .iter()
-                    .map(|&d| Some(E1_SEED_NEGAALPHA[(d - 2) as usize] as f64))
+                    .map(|&d| Some(E1_ARTICLE_NEGAALPHA[(d - 2) as usize] as f64))
                     .collect(),
             },
         ],

@@ -163,9 +163,9 @@ fn mean_table(matches: &[MatchResult]) -> Table {
             "vs k=0",
             "seconds/game",
             "time vs k=0",
-            "seed nodes/game",
-            "seed vs k=0",
-            "seed time vs k=0",
+            "article nodes/game",
+            "article vs k=0",
+            "article time vs k=0",
         ],
     );
     for (m, article) in matches.iter().zip(&E2_ARTICLE) {
@@ -202,7 +202,7 @@ fn write_findings(text: &mut String, matches: &[MatchResult], ks: &[u32]) {
     if let Some((m, k)) = best {
         let _ = writeln!(
             text,
-            "\nfewest nodes: k={k}, {:.1}% fewer than alpha-beta (seed: k=32, 48.4% fewer)",
+            "\nfewest nodes: k={k}, {:.1}% fewer than alpha-beta (article 004: k=32, 48.4% fewer)",
             (1.0 - m.total_nodes().mean / base_nodes) * 100.0
         );
     }

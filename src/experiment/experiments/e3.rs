@@ -353,8 +353,8 @@ fn totals_table(cells: &[E3Cell]) -> Table {
             SCOUT,
             "ab=pvs",
             "ab=scout",
-            "seed ab",
-            "seed scout",
+            "article ab",
+            "article scout",
         ],
     );
     let show = |v: Option<u64>| v.map_or_else(|| "-".to_string(), |n| n.to_string());
@@ -421,7 +421,7 @@ fn write_claims(text: &mut String, cells: &[E3Cell]) {
     let _ = writeln!(
         text,
         "  shortest-win with an oracle blind to win distance: alpha-beta == PVS in {blind_eq}/{} option sets \
-         (seed: differ, 14,404 vs 14,389)",
+         (article 002: differ, 14,404 vs 14,389)",
         blind.len()
     );
 }
