@@ -180,7 +180,7 @@ fn sprt_ui(ui: &mut egui::Ui, sprt: &mut Option<SprtSpec>) {
         *sprt = None;
         return;
     }
-    let s = sprt.get_or_insert(SprtSpec {
+    let spec = sprt.get_or_insert(SprtSpec {
         elo0: 0.0,
         elo1: 10.0,
         alpha: 0.05,
@@ -188,20 +188,20 @@ fn sprt_ui(ui: &mut egui::Ui, sprt: &mut Option<SprtSpec>) {
         model: EloModel::default(),
     });
     for (name, v, speed) in [
-        ("elo0", &mut s.elo0, 1.0),
-        ("elo1", &mut s.elo1, 1.0),
-        ("alpha", &mut s.alpha, 0.005),
-        ("beta", &mut s.beta, 0.005),
+        ("elo0", &mut spec.elo0, 1.0),
+        ("elo1", &mut spec.elo1, 1.0),
+        ("alpha", &mut spec.alpha, 0.005),
+        ("beta", &mut spec.beta, 0.005),
     ] {
         let l = ui.label(name).id;
         ui.add(egui::DragValue::new(v).speed(speed)).labelled_by(l);
     }
     let l = ui.label("model").id;
     egui::ComboBox::from_id_salt("sprt_model")
-        .selected_text(format!("{} Elo", s.model.name()))
+        .selected_text(format!("{} Elo", spec.model.name()))
         .show_ui(ui, |ui| {
             for m in EloModel::ALL {
-                ui.selectable_value(&mut s.model, m, format!("{} Elo", m.name()));
+                ui.selectable_value(&mut spec.model, m, format!("{} Elo", m.name()));
             }
         })
         .response

@@ -160,34 +160,34 @@ fn visit_situation(node: &TreeNode) -> String {
 
 /// The field (or fields) where the learner answers one part of the question: the
 /// window's α and β, the value returned, or whether it cuts off.
-fn answer_field_ui(ui: &mut egui::Ui, qs: &mut QuizState, part: Part) {
+fn answer_field_ui(ui: &mut egui::Ui, state: &mut QuizState, part: Part) {
     match part {
         Part::Window => {
             let l = ui.label("window: α");
-            ui.add(egui::TextEdit::singleline(&mut qs.alpha).desired_width(48.0))
+            ui.add(egui::TextEdit::singleline(&mut state.alpha).desired_width(48.0))
                 .labelled_by(l.id);
             let l = ui.label("β");
-            ui.add(egui::TextEdit::singleline(&mut qs.beta).desired_width(48.0))
+            ui.add(egui::TextEdit::singleline(&mut state.beta).desired_width(48.0))
                 .labelled_by(l.id);
         }
         Part::Value => {
             let l = ui.label("value returned");
-            ui.add(egui::TextEdit::singleline(&mut qs.value).desired_width(48.0))
+            ui.add(egui::TextEdit::singleline(&mut state.value).desired_width(48.0))
                 .labelled_by(l.id);
         }
         Part::Cutoff => {
             ui.label("cuts off?");
             if ui
-                .selectable_label(qs.cutoff == Some(true), "yes")
+                .selectable_label(state.cutoff == Some(true), "yes")
                 .clicked()
             {
-                qs.cutoff = Some(true);
+                state.cutoff = Some(true);
             }
             if ui
-                .selectable_label(qs.cutoff == Some(false), "no")
+                .selectable_label(state.cutoff == Some(false), "no")
                 .clicked()
             {
-                qs.cutoff = Some(false);
+                state.cutoff = Some(false);
             }
         }
     }
@@ -217,14 +217,14 @@ fn never_searched_ui(ui: &mut egui::Ui, moves: &[String], never: &mut BTreeSet<S
 
 /// Check (marks the typed answers to `parts`, or says why they cannot be read) and
 /// Show the answer, with a hint on how to write the infinities.
-fn check_buttons_ui(ui: &mut egui::Ui, qs: &mut QuizState, tree: &SearchTree, parts: &[Part]) {
+fn check_buttons_ui(ui: &mut egui::Ui, state: &mut QuizState, tree: &SearchTree, parts: &[Part]) {
     if ui.button("Check").clicked() {
-        match qs.answer(parts) {
+        match state.answer(parts) {
             Ok(a) => {
-                qs.error = None;
-                qs.quiz.check(tree, &a);
+                state.error = None;
+                state.quiz.check(tree, &a);
             }
-            Err(e) => qs.error = Some(e),
+            Err(e) => state.error = Some(e),
         }
     }
     if ui
@@ -232,25 +232,25 @@ fn check_buttons_ui(ui: &mut egui::Ui, qs: &mut QuizState, tree: &SearchTree, pa
         .on_hover_text("Counts as not answered")
         .clicked()
     {
-        qs.error = None;
-        qs.quiz.reveal(tree);
+        state.error = None;
+        state.quiz.reveal(tree);
     }
     ui.weak("write −∞ and +∞ as -inf and inf");
 }
 
 /// One part marked: right or wrong with the right answer (or, when the answer was
 /// `shown`, the answer), and its one-line reason.
-fn mark_ui(ui: &mut egui::Ui, m: &Mark, shown: bool) {
+fn mark_ui(ui: &mut egui::Ui, mark: &Mark, shown: bool) {
     // "the value is 3"; "a cutoff? no; every move is searched".
-    let what = match m.part {
-        crate::tree::quiz::Part::Cutoff => format!("a cutoff? {}", m.expected),
-        _ => format!("the {} is {}", m.part.label(), m.expected),
+    let what = match mark.part {
+        crate::tree::quiz::Part::Cutoff => format!("a cutoff? {}", mark.expected),
+        _ => format!("the {} is {}", mark.part.label(), mark.expected),
     };
     let (text, color) = if shown {
         (format!("answer: {what}"), ui.visuals().strong_text_color())
-    } else if m.right {
+    } else if mark.right {
         (
-            format!("right: {} {}", m.part.label(), m.expected),
+            format!("right: {} {}", mark.part.label(), mark.expected),
             Color32::from_rgb(39, 174, 96),
         )
     } else {
@@ -258,6 +258,6 @@ fn mark_ui(ui: &mut egui::Ui, m: &Mark, shown: bool) {
     };
     ui.horizontal_wrapped(|ui| {
         ui.colored_label(color, RichText::new(text).strong());
-        ui.label(format!("— {}", m.reason));
+        ui.label(format!("— {}", mark.reason));
     });
 }

@@ -474,30 +474,39 @@ fn column_widths(
 
 /// A column's header: its title with the sort's arrow if sorted on, its meaning on
 /// hover. Returns whether it was clicked.
-fn header_cell_ui(ui: &mut egui::Ui, c: Column, sort: Option<(Column, bool)>) -> bool {
+fn header_cell_ui(ui: &mut egui::Ui, column: Column, sort: Option<(Column, bool)>) -> bool {
     let arrow = match sort {
-        Some((s, true)) if s == c => " ▲",
-        Some((s, false)) if s == c => " ▼",
+        Some((s, true)) if s == column => " ▲",
+        Some((s, false)) if s == column => " ▼",
         _ => "",
     };
     ui.add(
-        egui::Button::new(egui::RichText::new(format!("{}{arrow}", c.title())).strong())
+        egui::Button::new(egui::RichText::new(format!("{}{arrow}", column.title())).strong())
             .frame(false),
     )
-    .on_hover_text(format!("{}\nClick to sort by this column", c.meaning()))
+    .on_hover_text(format!(
+        "{}\nClick to sort by this column",
+        column.meaning()
+    ))
     .clicked()
 }
 
-/// One cell of the table: result `e`'s value in column `c`. A score the rows disagree
+/// One cell of the table: result `entry`'s value in `column`. A score the rows disagree
 /// on (`disagrees`) is marked ≠ with the other rows' scores on hover; a status is
 /// coloured; names show whole on hover; numbers are right-aligned.
-fn body_cell_ui(ui: &mut egui::Ui, report: &Report, e: &ResultEntry, c: Column, disagrees: bool) {
+fn body_cell_ui(
+    ui: &mut egui::Ui,
+    report: &Report,
+    entry: &ResultEntry,
+    column: Column,
+    disagrees: bool,
+) {
     let error = ui.visuals().error_fg_color;
     let warn = ui.visuals().warn_fg_color;
-    let text = screen_cell(report, e, c);
-    if c == Column::Score && disagrees {
+    let text = screen_cell(report, entry, column);
+    if column == Column::Score && disagrees {
         let others: Vec<String> = report
-            .scores_at(e)
+            .scores_at(entry)
             .iter()
             .map(|(r, s)| format!("row {}: {s}", r + 1))
             .collect();
@@ -506,19 +515,19 @@ fn body_cell_ui(ui: &mut egui::Ui, report: &Report, e: &ResultEntry, c: Column, 
             egui::RichText::new(format!("≠ {text}")).color(error),
             &format!(
                 "Rows disagree at {} depth {}: {}",
-                e.position_label(),
-                e.depth,
+                entry.position_label(),
+                entry.depth,
                 others.join(", ")
             ),
         );
-    } else if c == Column::Status && !text.is_empty() {
-        let color = if e.error.is_some() { error } else { warn };
+    } else if column == Column::Status && !text.is_empty() {
+        let color = if entry.error.is_some() { error } else { warn };
         cell(ui, egui::RichText::new(&text).color(color), &text);
-    } else if c == Column::Position {
-        cell(ui, &text, &e.position_details());
-    } else if c == Column::Pv || c == Column::Setup {
+    } else if column == Column::Position {
+        cell(ui, &text, &entry.position_details());
+    } else if column == Column::Pv || column == Column::Setup {
         cell(ui, &text, &text);
-    } else if c.is_numeric() {
+    } else if column.is_numeric() {
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             ui.label(text)
         });

@@ -129,14 +129,14 @@ pub(super) fn pane_ui(
     (hit, drawn, notes)
 }
 
-/// Paints one shape of a drawing at zoom `z` (`at` takes a scene point to the screen;
+/// Paints one shape of a drawing at `zoom` (`at` takes a scene point to the screen;
 /// a text without a colour of its own has `text_color`). Returns the rectangle of a
 /// text, `None` for any other shape.
 fn paint_prim(
     painter: &egui::Painter,
     prim: &Prim,
     at: &impl Fn([f32; 2]) -> Pos2,
-    z: f32,
+    zoom: f32,
     text_color: Color32,
 ) -> Option<Rect> {
     match prim {
@@ -147,28 +147,33 @@ fn paint_prim(
             color: c,
             dash,
         } => {
-            let stroke = Stroke::new(width * z.sqrt(), color(*c));
+            let stroke = Stroke::new(width * zoom.sqrt(), color(*c));
             let pts = [at(*a), at(*b)];
             match dash {
                 Dash::Solid => {
                     painter.line_segment(pts, stroke);
                 }
                 Dash::Dashed => {
-                    painter.extend(egui::Shape::dashed_line(&pts, stroke, 6.0 * z, 4.0 * z));
+                    painter.extend(egui::Shape::dashed_line(
+                        &pts,
+                        stroke,
+                        6.0 * zoom,
+                        4.0 * zoom,
+                    ));
                 }
                 Dash::Dotted => {
                     painter.extend(egui::Shape::dotted_line(
                         &pts,
                         color(*c),
-                        (4.0 * z).max(2.0),
-                        (0.8 * z).max(0.5),
+                        (4.0 * zoom).max(2.0),
+                        (0.8 * zoom).max(0.5),
                     ));
                 }
             }
             None
         }
         Prim::Disc { c, r, color: col } => {
-            painter.circle_filled(at(*c), r * z, color(*col));
+            painter.circle_filled(at(*c), r * zoom, color(*col));
             None
         }
         Prim::Square {
@@ -177,7 +182,7 @@ fn paint_prim(
             color: col,
         } => {
             painter.rect_filled(
-                Rect::from_center_size(at(*c), Vec2::splat(2.0 * half * z)),
+                Rect::from_center_size(at(*c), Vec2::splat(2.0 * half * zoom)),
                 1.0,
                 color(*col),
             );
@@ -190,11 +195,11 @@ fn paint_prim(
             color: col,
             dash,
         } => {
-            let stroke = Stroke::new(width * z.sqrt(), color(*col));
+            let stroke = Stroke::new(width * zoom.sqrt(), color(*col));
             if *dash == Dash::Solid {
-                painter.circle_stroke(at(*c), r * z, stroke);
+                painter.circle_stroke(at(*c), r * zoom, stroke);
             } else {
-                dashed_circle(painter, at(*c), r * z, stroke);
+                dashed_circle(painter, at(*c), r * zoom, stroke);
             }
             None
         }
@@ -208,9 +213,9 @@ fn paint_prim(
             node: _,
         } => {
             let font = if *mono {
-                FontId::monospace(size * z)
+                FontId::monospace(size * zoom)
             } else {
-                FontId::proportional(size * z)
+                FontId::proportional(size * zoom)
             };
             let align = match anchor {
                 Anchor::Centre => Align2::CENTER_CENTER,
@@ -227,43 +232,43 @@ fn paint_prim(
     }
 }
 
-/// The clickable area `rect` of a visit drawn in pane `k` (`texts`: its texts on
+/// The clickable area `rect` of a visit drawn in pane `pane_index` (`texts`: its texts on
 /// screen), with its explanation and the tree's conventions on hover. Returns the
 /// visit if it was clicked (double-clicked: the flag set).
 fn visit_click_ui(
     ui: &mut egui::Ui,
     rect: Rect,
-    k: usize,
-    dn: &DrawnNode,
+    pane_index: usize,
+    visit: &DrawnNode,
     pane: &PaneInput<'_>,
     texts: &[String],
 ) -> Option<Hit> {
-    let hover = if dn.hidden {
+    let hover = if visit.hidden {
         "The visit asked: answer, or show the answer, to see it".to_string()
     } else {
         format!(
             "{}\n{}",
-            pane.full.explain(dn.node),
+            pane.full.explain(visit.node),
             pane.full.conventions().join("\n")
         )
     };
     let resp = ui
         .interact(
             rect,
-            ui.scope_id().with(("tree_node", k, dn.node)),
+            ui.scope_id().with(("tree_node", pane_index, visit.node)),
             Sense::click(),
         )
         .on_hover_text(hover);
-    let label = if dn.hidden {
-        format!("visit {}: ?", dn.node + 1)
+    let label = if visit.hidden {
+        format!("visit {}: ?", visit.node + 1)
     } else {
-        format!("visit {}: {}", dn.node + 1, texts.join(" "))
+        format!("visit {}: {}", visit.node + 1, texts.join(" "))
     };
     resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
     if resp.double_clicked() {
-        Some((k, dn.node, true))
+        Some((pane_index, visit.node, true))
     } else if resp.clicked() {
-        Some((k, dn.node, false))
+        Some((pane_index, visit.node, false))
     } else {
         None
     }
