@@ -120,63 +120,12 @@ fn grid_ui(
     let board = Rect::from_min_size(outer.min + Vec2::splat(margin), size);
     let painter = ui.painter_at(outer);
     if discs {
-        painter.rect_filled(board, 2.0, DISCS_GREEN);
-        let stroke = Stroke::new(1.0, GRID_DARK);
-        for i in 0..=cols {
-            let x = board.min.x + i as f32 * cell;
-            painter.line_segment([pos2(x, board.min.y), pos2(x, board.max.y)], stroke);
-        }
-        for i in 0..=rows {
-            let y = board.min.y + i as f32 * cell;
-            painter.line_segment([pos2(board.min.x, y), pos2(board.max.x, y)], stroke);
-        }
-        if cols == 8 && rows == 8 {
-            for (cx, cy) in [(2.0, 2.0), (6.0, 2.0), (2.0, 6.0), (6.0, 6.0)] {
-                painter.circle_filled(board.min + vec2(cx * cell, cy * cell), 3.0, GRID_DARK);
-            }
-        }
+        paint_discs_board(&painter, board, cell, (cols, rows));
     } else {
-        painter.rect_filled(board, 4.0, ui.visuals().extreme_bg_color);
-        let line = Stroke::new(3.0, ui.visuals().strong_text_color());
-        for i in 1..cols {
-            let x = board.min.x + i as f32 * cell;
-            painter.line_segment(
-                [pos2(x, board.min.y + 6.0), pos2(x, board.max.y - 6.0)],
-                line,
-            );
-        }
-        for i in 1..rows {
-            let y = board.min.y + i as f32 * cell;
-            painter.line_segment(
-                [pos2(board.min.x + 6.0, y), pos2(board.max.x - 6.0, y)],
-                line,
-            );
-        }
+        paint_marks_board(ui, &painter, board, cell, (cols, rows));
     }
     if show_coords {
-        let font = egui::FontId::proportional(12.0);
-        let color = ui.visuals().text_color();
-        for i in 0..cols.max(rows) {
-            let t = (i as f32 + 0.5) * cell;
-            if i < cols {
-                painter.text(
-                    pos2(board.min.x + t, outer.min.y + margin / 2.0),
-                    egui::Align2::CENTER_CENTER,
-                    char::from(b'A' + i as u8),
-                    font.clone(),
-                    color,
-                );
-            }
-            if i < rows {
-                painter.text(
-                    pos2(outer.min.x + margin / 2.0, board.min.y + t),
-                    egui::Align2::CENTER_CENTER,
-                    (i + 1).to_string(),
-                    font.clone(),
-                    color,
-                );
-            }
-        }
+        paint_coordinates(ui, &painter, outer, board, cell, (cols, rows), margin);
     }
     let play = app.session.view.play_mode;
     let legal = if play { pos.legal_moves() } else { Vec::new() };
@@ -187,23 +136,8 @@ fn grid_ui(
         let rect = Rect::from_min_size(board.min + vec2(col * cell, row * cell), Vec2::splat(cell));
         let response = cell_response(ui, rect, &info.cell_label(i));
         let centre = rect.center();
-        match (stone, discs) {
-            (Some(side), true) => {
-                let (fill, line) = match side {
-                    Side::First => (Color32::from_gray(20), Color32::from_gray(70)),
-                    Side::Second => (Color32::from_gray(240), Color32::from_gray(150)),
-                };
-                painter.circle(centre, cell * 0.42, fill, Stroke::new(1.0, line));
-            }
-            (Some(Side::First), false) => {
-                let (r, s) = (cell * 0.3, Stroke::new(5.0, MARK_X));
-                painter.line_segment([centre - vec2(r, r), centre + vec2(r, r)], s);
-                painter.line_segment([centre + vec2(-r, r), centre + vec2(r, -r)], s);
-            }
-            (Some(Side::Second), false) => {
-                painter.circle_stroke(centre, cell * 0.3, Stroke::new(5.0, MARK_O));
-            }
-            (None, _) => {}
+        if let Some(side) = stone {
+            paint_stone(&painter, centre, cell, side, discs);
         }
         let mv = info.cell_move(i);
         let is_legal = play && legal.contains(&mv);
@@ -228,6 +162,115 @@ fn grid_ui(
             } else {
                 cycle_cell(app, panel, pos, cells.clone(), i);
             }
+        }
+    }
+}
+
+/// The green board of a game of discs (Othello): its grid lines, and on an 8×8 board
+/// the four marked points.
+fn paint_discs_board(
+    painter: &egui::Painter,
+    board: Rect,
+    cell: f32,
+    (cols, rows): (usize, usize),
+) {
+    painter.rect_filled(board, 2.0, DISCS_GREEN);
+    let stroke = Stroke::new(1.0, GRID_DARK);
+    for i in 0..=cols {
+        let x = board.min.x + i as f32 * cell;
+        painter.line_segment([pos2(x, board.min.y), pos2(x, board.max.y)], stroke);
+    }
+    for i in 0..=rows {
+        let y = board.min.y + i as f32 * cell;
+        painter.line_segment([pos2(board.min.x, y), pos2(board.max.x, y)], stroke);
+    }
+    if cols == 8 && rows == 8 {
+        for (cx, cy) in [(2.0, 2.0), (6.0, 2.0), (2.0, 6.0), (6.0, 6.0)] {
+            painter.circle_filled(board.min + vec2(cx * cell, cy * cell), 3.0, GRID_DARK);
+        }
+    }
+}
+
+/// The board of a game of marks (tic-tac-toe): the inner lines only, short of the edge.
+fn paint_marks_board(
+    ui: &egui::Ui,
+    painter: &egui::Painter,
+    board: Rect,
+    cell: f32,
+    (cols, rows): (usize, usize),
+) {
+    painter.rect_filled(board, 4.0, ui.visuals().extreme_bg_color);
+    let line = Stroke::new(3.0, ui.visuals().strong_text_color());
+    for i in 1..cols {
+        let x = board.min.x + i as f32 * cell;
+        painter.line_segment(
+            [pos2(x, board.min.y + 6.0), pos2(x, board.max.y - 6.0)],
+            line,
+        );
+    }
+    for i in 1..rows {
+        let y = board.min.y + i as f32 * cell;
+        painter.line_segment(
+            [pos2(board.min.x + 6.0, y), pos2(board.max.x - 6.0, y)],
+            line,
+        );
+    }
+}
+
+/// The coordinates in the `margin` between `outer` and `board`: letters over the
+/// columns, numbers left of the rows.
+fn paint_coordinates(
+    ui: &egui::Ui,
+    painter: &egui::Painter,
+    outer: Rect,
+    board: Rect,
+    cell: f32,
+    (cols, rows): (usize, usize),
+    margin: f32,
+) {
+    let font = egui::FontId::proportional(12.0);
+    let color = ui.visuals().text_color();
+    for i in 0..cols.max(rows) {
+        let t = (i as f32 + 0.5) * cell;
+        if i < cols {
+            painter.text(
+                pos2(board.min.x + t, outer.min.y + margin / 2.0),
+                egui::Align2::CENTER_CENTER,
+                char::from(b'A' + i as u8),
+                font.clone(),
+                color,
+            );
+        }
+        if i < rows {
+            painter.text(
+                pos2(outer.min.x + margin / 2.0, board.min.y + t),
+                egui::Align2::CENTER_CENTER,
+                (i + 1).to_string(),
+                font.clone(),
+                color,
+            );
+        }
+    }
+}
+
+/// A side's stone in a cell of edge `cell` centred at `centre`: a black or white disc,
+/// or (on a board of marks) an X or an O.
+fn paint_stone(painter: &egui::Painter, centre: Pos2, cell: f32, side: Side, discs: bool) {
+    match (side, discs) {
+        (side, true) => {
+            let (fill, line) = match side {
+                Side::First => (Color32::from_gray(20), Color32::from_gray(70)),
+                Side::Second => (Color32::from_gray(240), Color32::from_gray(150)),
+            };
+            painter.circle(centre, cell * 0.42, fill, Stroke::new(1.0, line));
+        }
+        (Side::First, false) => {
+            let (r, s) = (cell * 0.3, Stroke::new(5.0, MARK_X));
+            painter.line_segment([centre - vec2(r, r), centre + vec2(r, r)], s);
+            painter.line_segment([centre + vec2(-r, r), centre + vec2(r, -r)], s);
+        }
+        (Side::Second, false) => {
+            painter.circle_stroke(centre, cell * 0.3, Stroke::new(5.0, MARK_O));
         }
     }
 }

@@ -166,12 +166,57 @@ fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp, view: &mut ChartsView) {
         ))
         .strong(),
     );
+    let mut area = depth_chart_ui(ui, &depth_series, count_label(count), height);
+    ui.horizontal(|ui| {
+        ui.label(
+            egui::RichText::new(format!(
+                "{} relative to the baseline, per position",
+                count_label(count)
+            ))
+            .strong(),
+        );
+        let label = ui.label("at depth").id;
+        let mut d = ratio_depth;
+        ui.add(egui::DragValue::new(&mut d).range(1..=crate::search::options::MAX_DEPTH))
+            .labelled_by(label);
+        if d != ratio_depth {
+            view.ratio_depth = Some(d);
+        }
+    });
+    if app.session.view.baseline_row.is_none() {
+        ui.weak("Pick a baseline row above to see ratios.");
+    } else {
+        // The ratio series number the set's positions from 1, in the set's order.
+        let positions: Vec<String> = set.positions.iter().map(|p| p.label.clone()).collect();
+        area = area.union(ratio_chart_ui(ui, &ratio_series, positions, height));
+    }
+    if depth_series
+        .iter()
+        .chain(&ratio_series)
+        .any(|s| s.partial.contains(&true))
+    {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!("{PARTIAL_NOTE}: drawn as rings, and named in the legend."),
+        );
+    }
+    view.export.area = Some(area.intersect(outer.expand(2000.0)));
+}
+
+/// The depth chart: each series' count (`count_name`) against depth on a log scale,
+/// the reference lines dashed. Returns the chart's area on screen.
+fn depth_chart_ui(
+    ui: &mut egui::Ui,
+    depth_series: &[Series],
+    count_name: &str,
+    height: f32,
+) -> egui::Rect {
     let resp = Plot::new("depth_chart")
         .height(height)
         // Counts grow with depth, so the top left corner is the one free of lines.
         .legend(Legend::default().position(egui_plot::Corner::LeftTop))
         .x_axis_label("depth")
-        .y_axis_label(format!("{} (log)", count_label(count)))
+        .y_axis_label(format!("{count_name} (log)"))
         .y_axis_formatter(log_axis_label)
         .y_grid_spacer(log_grid)
         .x_axis_formatter(|m, _| {
@@ -213,84 +258,62 @@ fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp, view: &mut ChartsView) {
                 }
             }
         });
-    let mut area = resp.response.rect;
-    ui.horizontal(|ui| {
-        ui.label(
-            egui::RichText::new(format!(
-                "{} relative to the baseline, per position",
-                count_label(count)
-            ))
-            .strong(),
-        );
-        let label = ui.label("at depth").id;
-        let mut d = ratio_depth;
-        ui.add(egui::DragValue::new(&mut d).range(1..=crate::search::options::MAX_DEPTH))
-            .labelled_by(label);
-        if d != ratio_depth {
-            view.ratio_depth = Some(d);
-        }
-    });
-    if app.session.view.baseline_row.is_none() {
-        ui.weak("Pick a baseline row above to see ratios.");
-    } else {
-        // The ratio series number the set's positions from 1, in the set's order.
-        let positions: Vec<String> = set.positions.iter().map(|p| p.label.clone()).collect();
-        let names = positions.clone();
-        let resp = Plot::new("ratio_chart")
-            .height(height)
-            .legend(Legend::default())
-            .x_axis_label("position")
-            .y_axis_label("× baseline")
-            // The baseline's 1 and 0 in view, marks across the range with their values.
-            .include_y(0.0)
-            .include_y(1.0)
-            .y_grid_spacer(even_grid)
-            .y_axis_formatter(even_label)
-            .x_axis_formatter(move |m, _| {
-                let k = m.value.round();
-                if (m.value - k).abs() < 1e-9 && k >= 1.0 {
-                    names.get(k as usize - 1).cloned().unwrap_or_default()
-                } else {
-                    String::new()
-                }
-            })
-            .label_formatter(move |hover| match hover {
-                HoverPosition::NearDataPoint {
-                    plot_name,
-                    position,
-                    ..
-                } => {
-                    let k = position.x.round() as usize;
-                    let pos = positions
-                        .get(k.wrapping_sub(1))
-                        .cloned()
-                        .unwrap_or_default();
-                    Some(format!("{plot_name}\n{pos}\n× {:.3}", position.y))
-                }
-                HoverPosition::Elsewhere { .. } => None,
-            })
-            .show(ui, |plot| {
-                for (k, s) in ratio_series.iter().enumerate() {
-                    let colour = series_colour(k);
-                    let name = s.legend();
-                    let pts: Vec<[f64; 2]> = s.points.iter().map(|&(x, y)| [x, y]).collect();
-                    plot.line(Line::new(name.clone(), PlotPoints::from(pts.clone())).color(colour));
-                    row_points(plot, s, &name, colour, pts, |y| y);
-                }
-            });
-        area = area.union(resp.response.rect);
-    }
-    if depth_series
-        .iter()
-        .chain(&ratio_series)
-        .any(|s| s.partial.contains(&true))
-    {
-        ui.colored_label(
-            ui.visuals().warn_fg_color,
-            format!("{PARTIAL_NOTE}: drawn as rings, and named in the legend."),
-        );
-    }
-    view.export.area = Some(area.intersect(outer.expand(2000.0)));
+    resp.response.rect
+}
+
+/// The ratio chart: each row's count relative to the baseline row, per position
+/// (`positions`: their labels, the series numbering them from 1). Returns the chart's
+/// area on screen.
+fn ratio_chart_ui(
+    ui: &mut egui::Ui,
+    ratio_series: &[Series],
+    positions: Vec<String>,
+    height: f32,
+) -> egui::Rect {
+    let names = positions.clone();
+    let resp = Plot::new("ratio_chart")
+        .height(height)
+        .legend(Legend::default())
+        .x_axis_label("position")
+        .y_axis_label("× baseline")
+        // The baseline's 1 and 0 in view, marks across the range with their values.
+        .include_y(0.0)
+        .include_y(1.0)
+        .y_grid_spacer(even_grid)
+        .y_axis_formatter(even_label)
+        .x_axis_formatter(move |m, _| {
+            let k = m.value.round();
+            if (m.value - k).abs() < 1e-9 && k >= 1.0 {
+                names.get(k as usize - 1).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        })
+        .label_formatter(move |hover| match hover {
+            HoverPosition::NearDataPoint {
+                plot_name,
+                position,
+                ..
+            } => {
+                let k = position.x.round() as usize;
+                let pos = positions
+                    .get(k.wrapping_sub(1))
+                    .cloned()
+                    .unwrap_or_default();
+                Some(format!("{plot_name}\n{pos}\n× {:.3}", position.y))
+            }
+            HoverPosition::Elsewhere { .. } => None,
+        })
+        .show(ui, |plot| {
+            for (k, s) in ratio_series.iter().enumerate() {
+                let colour = series_colour(k);
+                let name = s.legend();
+                let pts: Vec<[f64; 2]> = s.points.iter().map(|&(x, y)| [x, y]).collect();
+                plot.line(Line::new(name.clone(), PlotPoints::from(pts.clone())).color(colour));
+                row_points(plot, s, &name, colour, pts, |y| y);
+            }
+        });
+    resp.response.rect
 }
 
 /// The colour of the `k`-th series: one colour per series for its line, points and

@@ -98,31 +98,7 @@ fn setup_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                 ("Player A", &mut setup.a, &mut setup.depth_a),
                 ("Player B", &mut setup.b, &mut setup.depth_b),
             ] {
-                let label = ui.label(name).id;
-                ui.horizontal(|ui| {
-                    let shown = player
-                        .and_then(|r| rows.get(r).cloned())
-                        .unwrap_or_else(|| "random mover".into());
-                    egui::ComboBox::from_id_salt(("match_player", name))
-                        .selected_text(shown)
-                        .width(220.0)
-                        .show_ui(ui, |ui| {
-                            ui.selectable_value(player, None, "random mover");
-                            for (i, text) in rows.iter().enumerate() {
-                                ui.selectable_value(player, Some(i), text);
-                            }
-                        })
-                        .response
-                        .labelled_by(label);
-                    if player.is_some() {
-                        let d = ui.label("depth").id;
-                        ui.add(
-                            egui::DragValue::new(depth)
-                                .range(1..=crate::search::options::MAX_DEPTH),
-                        )
-                        .labelled_by(d);
-                    }
-                });
+                player_ui(ui, name, player, depth, &rows);
                 ui.end_row();
             }
             let label = ui.label("Games").id;
@@ -150,45 +126,7 @@ fn setup_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
             });
             ui.end_row();
             ui.label("SPRT");
-            ui.horizontal(|ui| {
-                let mut on = setup.sprt.is_some();
-                ui.checkbox(&mut on, "stop when decided").on_hover_text(
-                    "A sequential probability ratio test between two Elo hypotheses",
-                );
-                if on {
-                    let s = setup.sprt.get_or_insert(SprtSpec {
-                        elo0: 0.0,
-                        elo1: 10.0,
-                        alpha: 0.05,
-                        beta: 0.05,
-                        model: EloModel::default(),
-                    });
-                    for (name, v, speed) in [
-                        ("elo0", &mut s.elo0, 1.0),
-                        ("elo1", &mut s.elo1, 1.0),
-                        ("alpha", &mut s.alpha, 0.005),
-                        ("beta", &mut s.beta, 0.005),
-                    ] {
-                        let l = ui.label(name).id;
-                        ui.add(egui::DragValue::new(v).speed(speed)).labelled_by(l);
-                    }
-                    let l = ui.label("model").id;
-                    egui::ComboBox::from_id_salt("sprt_model")
-                        .selected_text(format!("{} Elo", s.model.name()))
-                        .show_ui(ui, |ui| {
-                            for m in EloModel::ALL {
-                                ui.selectable_value(&mut s.model, m, format!("{} Elo", m.name()));
-                            }
-                        })
-                        .response
-                        .labelled_by(l)
-                        .on_hover_text(
-                            "The scale of elo0 and elo1: normalized Elo (as fishtest and fastchess) or logistic Elo",
-                        );
-                } else {
-                    setup.sprt = None;
-                }
-            });
+            ui.horizontal(|ui| sprt_ui(ui, &mut setup.sprt));
             ui.end_row();
         });
     if let Err(e) = setup.check(&app.session) {
@@ -197,6 +135,80 @@ fn setup_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     if setup != app.session.match_setup {
         app.push(Command::SetMatchSetup(Box::new(setup)));
     }
+}
+
+/// A player's line of the setup grid: its label `name`, then who plays (`player`: a
+/// row of `rows`, or the random mover) and a row's search `depth`.
+fn player_ui(
+    ui: &mut egui::Ui,
+    name: &str,
+    player: &mut Option<usize>,
+    depth: &mut u32,
+    rows: &[String],
+) {
+    let label = ui.label(name).id;
+    ui.horizontal(|ui| {
+        let shown = player
+            .and_then(|r| rows.get(r).cloned())
+            .unwrap_or_else(|| "random mover".into());
+        egui::ComboBox::from_id_salt(("match_player", name))
+            .selected_text(shown)
+            .width(220.0)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(player, None, "random mover");
+                for (i, text) in rows.iter().enumerate() {
+                    ui.selectable_value(player, Some(i), text);
+                }
+            })
+            .response
+            .labelled_by(label);
+        if player.is_some() {
+            let d = ui.label("depth").id;
+            ui.add(egui::DragValue::new(depth).range(1..=crate::search::options::MAX_DEPTH))
+                .labelled_by(d);
+        }
+    });
+}
+
+/// The SPRT's controls: whether the match stops when decided (`sprt` set), and then
+/// its two hypotheses, error rates and Elo model.
+fn sprt_ui(ui: &mut egui::Ui, sprt: &mut Option<SprtSpec>) {
+    let mut on = sprt.is_some();
+    ui.checkbox(&mut on, "stop when decided")
+        .on_hover_text("A sequential probability ratio test between two Elo hypotheses");
+    if !on {
+        *sprt = None;
+        return;
+    }
+    let spec = sprt.get_or_insert(SprtSpec {
+        elo0: 0.0,
+        elo1: 10.0,
+        alpha: 0.05,
+        beta: 0.05,
+        model: EloModel::default(),
+    });
+    for (name, v, speed) in [
+        ("elo0", &mut spec.elo0, 1.0),
+        ("elo1", &mut spec.elo1, 1.0),
+        ("alpha", &mut spec.alpha, 0.005),
+        ("beta", &mut spec.beta, 0.005),
+    ] {
+        let l = ui.label(name).id;
+        ui.add(egui::DragValue::new(v).speed(speed)).labelled_by(l);
+    }
+    let l = ui.label("model").id;
+    egui::ComboBox::from_id_salt("sprt_model")
+        .selected_text(format!("{} Elo", spec.model.name()))
+        .show_ui(ui, |ui| {
+            for m in EloModel::ALL {
+                ui.selectable_value(&mut spec.model, m, format!("{} Elo", m.name()));
+            }
+        })
+        .response
+        .labelled_by(l)
+        .on_hover_text(
+            "The scale of elo0 and elo1: normalized Elo (as fishtest and fastchess) or logistic Elo",
+        );
 }
 
 /// Points, Elo with its interval, LOS, the pairs and the SPRT of `m`.

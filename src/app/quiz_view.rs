@@ -8,7 +8,8 @@ use std::collections::BTreeSet;
 use egui::{Color32, RichText};
 
 use super::tree_view::TreeViewState;
-use crate::tree::quiz::{Answer, Part, Quiz, parse_bound};
+use crate::tree::quiz::{Answer, Mark, Part, Quiz, parse_bound};
+use crate::tree::{SearchTree, TreeNode};
 
 /// A quiz under way with the learner's unfinished answers.
 #[derive(Clone, Debug, Default)]
@@ -78,21 +79,7 @@ pub fn quiz_ui(ui: &mut egui::Ui, state: &mut TreeViewState) {
     let node = &tree.nodes[q.node];
     let total = tree.nodes.len();
     let mv = node.mv.as_deref().unwrap_or("the root");
-    let what = if node.leaf {
-        format!(
-            "a leaf, its value {} is given",
-            node.value.map_or_else(|| "?".into(), |v| v.to_string())
-        )
-    } else if node.table_cut {
-        format!(
-            "the table answers it with {}",
-            node.value.map_or_else(|| "?".into(), |v| v.to_string())
-        )
-    } else if node.path.is_empty() {
-        "the root".to_string()
-    } else {
-        format!("after {}", node.path.join(" "))
-    };
+    let what = visit_situation(node);
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(format!("Quiz — visit {} of {total}: {mv}", q.node + 1)).strong());
         ui.label(format!("at ply {} ({what})", node.ply));
@@ -110,77 +97,13 @@ pub fn quiz_ui(ui: &mut egui::Ui, state: &mut TreeViewState) {
         None => {
             ui.horizontal_wrapped(|ui| {
                 for part in &q.parts {
-                    match part {
-                        Part::Window => {
-                            let l = ui.label("window: α");
-                            ui.add(egui::TextEdit::singleline(&mut qs.alpha).desired_width(48.0))
-                                .labelled_by(l.id);
-                            let l = ui.label("β");
-                            ui.add(egui::TextEdit::singleline(&mut qs.beta).desired_width(48.0))
-                                .labelled_by(l.id);
-                        }
-                        Part::Value => {
-                            let l = ui.label("value returned");
-                            ui.add(egui::TextEdit::singleline(&mut qs.value).desired_width(48.0))
-                                .labelled_by(l.id);
-                        }
-                        Part::Cutoff => {
-                            ui.label("cuts off?");
-                            if ui
-                                .selectable_label(qs.cutoff == Some(true), "yes")
-                                .clicked()
-                            {
-                                qs.cutoff = Some(true);
-                            }
-                            if ui
-                                .selectable_label(qs.cutoff == Some(false), "no")
-                                .clicked()
-                            {
-                                qs.cutoff = Some(false);
-                            }
-                        }
-                    }
+                    answer_field_ui(ui, qs, *part);
                 }
             });
             if q.parts.contains(&Part::Cutoff) && !q.moves.is_empty() {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label("never searched here:");
-                    for m in &q.moves {
-                        let mut on = qs.never.contains(m);
-                        if ui
-                            .checkbox(&mut on, m.as_str())
-                            .on_hover_text("Tick the moves the search will not look at")
-                            .changed()
-                        {
-                            if on {
-                                qs.never.insert(m.clone());
-                            } else {
-                                qs.never.remove(m);
-                            }
-                        }
-                    }
-                });
+                never_searched_ui(ui, &q.moves, &mut qs.never);
             }
-            ui.horizontal(|ui| {
-                if ui.button("Check").clicked() {
-                    match qs.answer(&q.parts) {
-                        Ok(a) => {
-                            qs.error = None;
-                            qs.quiz.check(tree, &a);
-                        }
-                        Err(e) => qs.error = Some(e),
-                    }
-                }
-                if ui
-                    .button("Show the answer")
-                    .on_hover_text("Counts as not answered")
-                    .clicked()
-                {
-                    qs.error = None;
-                    qs.quiz.reveal(tree);
-                }
-                ui.weak("write −∞ and +∞ as -inf and inf");
-            });
+            ui.horizontal(|ui| check_buttons_ui(ui, qs, tree, &q.parts));
             if let Some(e) = &qs.error {
                 ui.colored_label(ui.visuals().error_fg_color, e);
             }
@@ -188,25 +111,7 @@ pub fn quiz_ui(ui: &mut egui::Ui, state: &mut TreeViewState) {
         Some(marks) => {
             let shown = qs.quiz.shown;
             for m in &marks {
-                // "the value is 3"; "a cutoff? no; every move is searched".
-                let what = match m.part {
-                    crate::tree::quiz::Part::Cutoff => format!("a cutoff? {}", m.expected),
-                    _ => format!("the {} is {}", m.part.label(), m.expected),
-                };
-                let (text, color) = if shown {
-                    (format!("answer: {what}"), ui.visuals().strong_text_color())
-                } else if m.right {
-                    (
-                        format!("right: {} {}", m.part.label(), m.expected),
-                        Color32::from_rgb(39, 174, 96),
-                    )
-                } else {
-                    (format!("wrong: {what}"), Color32::from_rgb(231, 76, 60))
-                };
-                ui.horizontal_wrapped(|ui| {
-                    ui.colored_label(color, RichText::new(text).strong());
-                    ui.label(format!("— {}", m.reason));
-                });
+                mark_ui(ui, m, shown);
             }
             ui.horizontal(|ui| {
                 if q.node + 1 < total {
@@ -231,4 +136,128 @@ pub fn quiz_ui(ui: &mut egui::Ui, state: &mut TreeViewState) {
         }
     }
     state.step = state.quiz.as_ref().map_or(0, |q| q.quiz.visit);
+}
+
+/// Where the visit asked stands, for the quiz's header: a leaf or a table's answer
+/// with its value, the root, or the moves that lead to it.
+fn visit_situation(node: &TreeNode) -> String {
+    if node.leaf {
+        format!(
+            "a leaf, its value {} is given",
+            node.value.map_or_else(|| "?".into(), |v| v.to_string())
+        )
+    } else if node.table_cut {
+        format!(
+            "the table answers it with {}",
+            node.value.map_or_else(|| "?".into(), |v| v.to_string())
+        )
+    } else if node.path.is_empty() {
+        "the root".to_string()
+    } else {
+        format!("after {}", node.path.join(" "))
+    }
+}
+
+/// The field (or fields) where the learner answers one part of the question: the
+/// window's α and β, the value returned, or whether it cuts off.
+fn answer_field_ui(ui: &mut egui::Ui, state: &mut QuizState, part: Part) {
+    match part {
+        Part::Window => {
+            let l = ui.label("window: α");
+            ui.add(egui::TextEdit::singleline(&mut state.alpha).desired_width(48.0))
+                .labelled_by(l.id);
+            let l = ui.label("β");
+            ui.add(egui::TextEdit::singleline(&mut state.beta).desired_width(48.0))
+                .labelled_by(l.id);
+        }
+        Part::Value => {
+            let l = ui.label("value returned");
+            ui.add(egui::TextEdit::singleline(&mut state.value).desired_width(48.0))
+                .labelled_by(l.id);
+        }
+        Part::Cutoff => {
+            ui.label("cuts off?");
+            if ui
+                .selectable_label(state.cutoff == Some(true), "yes")
+                .clicked()
+            {
+                state.cutoff = Some(true);
+            }
+            if ui
+                .selectable_label(state.cutoff == Some(false), "no")
+                .clicked()
+            {
+                state.cutoff = Some(false);
+            }
+        }
+    }
+}
+
+/// A check box per move of the visit (`moves`) to tick those the search will never
+/// look at (`never`: the moves ticked).
+fn never_searched_ui(ui: &mut egui::Ui, moves: &[String], never: &mut BTreeSet<String>) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("never searched here:");
+        for m in moves {
+            let mut on = never.contains(m);
+            if ui
+                .checkbox(&mut on, m.as_str())
+                .on_hover_text("Tick the moves the search will not look at")
+                .changed()
+            {
+                if on {
+                    never.insert(m.clone());
+                } else {
+                    never.remove(m);
+                }
+            }
+        }
+    });
+}
+
+/// Check (marks the typed answers to `parts`, or says why they cannot be read) and
+/// Show the answer, with a hint on how to write the infinities.
+fn check_buttons_ui(ui: &mut egui::Ui, state: &mut QuizState, tree: &SearchTree, parts: &[Part]) {
+    if ui.button("Check").clicked() {
+        match state.answer(parts) {
+            Ok(a) => {
+                state.error = None;
+                state.quiz.check(tree, &a);
+            }
+            Err(e) => state.error = Some(e),
+        }
+    }
+    if ui
+        .button("Show the answer")
+        .on_hover_text("Counts as not answered")
+        .clicked()
+    {
+        state.error = None;
+        state.quiz.reveal(tree);
+    }
+    ui.weak("write −∞ and +∞ as -inf and inf");
+}
+
+/// One part marked: right or wrong with the right answer (or, when the answer was
+/// `shown`, the answer), and its one-line reason.
+fn mark_ui(ui: &mut egui::Ui, mark: &Mark, shown: bool) {
+    // "the value is 3"; "a cutoff? no; every move is searched".
+    let what = match mark.part {
+        crate::tree::quiz::Part::Cutoff => format!("a cutoff? {}", mark.expected),
+        _ => format!("the {} is {}", mark.part.label(), mark.expected),
+    };
+    let (text, color) = if shown {
+        (format!("answer: {what}"), ui.visuals().strong_text_color())
+    } else if mark.right {
+        (
+            format!("right: {} {}", mark.part.label(), mark.expected),
+            Color32::from_rgb(39, 174, 96),
+        )
+    } else {
+        (format!("wrong: {what}"), Color32::from_rgb(231, 76, 60))
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.colored_label(color, RichText::new(text).strong());
+        ui.label(format!("— {}", mark.reason));
+    });
 }

@@ -8,7 +8,7 @@ use super::labels::{count_label, tab_label};
 use super::views::ResultsView;
 use super::{Command, TreelabApp};
 use crate::report::{Column, PARTIAL_NOTE, Ratio, Report};
-use crate::session::{PositionSet, ResultEntry, ResultsTab};
+use crate::session::{PositionSet, ResultEntry, ResultScope, ResultsTab};
 use crate::vocab::count::CountKind;
 
 /// The width of the positions picker (its hover shows the whole name).
@@ -147,6 +147,8 @@ pub fn results_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     app.views = views;
 }
 
+/// The results toolbar: the tabs, then (on a tab that shows results) the positions,
+/// baseline and columns or count pickers, the Export menu and Clear results.
 fn toolbar_ui(
     ui: &mut egui::Ui,
     app: &mut TreelabApp,
@@ -169,106 +171,129 @@ fn toolbar_ui(
         let choices = app.session.scope_choices();
         let view = &mut app.session.view;
         wrap_unit(ui, "position", |ui| {
-            let label = ui.label("Positions").id;
-            let selected = choices
-                .iter()
-                .find(|(scope, _)| *scope == view.scope)
-                .map_or_else(|| "?".to_string(), |(_, label)| label.clone());
-            egui::ComboBox::from_id_salt("result_scope")
-                .selected_text(egui::RichText::new(&selected))
-                .width(SCOPE_WIDTH)
-                .truncate()
-                .show_ui(ui, |ui| {
-                    for (scope, label) in choices {
-                        ui.selectable_value(&mut view.scope, scope, label);
-                    }
-                })
-                .response
-                .labelled_by(label)
-                .on_hover_text(format!(
-                    "{selected}\nThe table, totals, charts and exports are over these positions, each once"
-                ));
+            scope_picker_ui(ui, choices, &mut view.scope)
         });
         wrap_unit(ui, "baseline", |ui| {
-            ui.label("Baseline");
-            egui::ComboBox::from_id_salt("baseline_row")
-                .selected_text(
-                    view.baseline_row
-                        .map_or_else(|| "none".to_string(), |b| format!("row {}", b + 1)),
-                )
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut view.baseline_row, None, "none");
-                    for (r, label) in labels {
-                        ui.selectable_value(
-                            &mut view.baseline_row,
-                            Some(r),
-                            format!("row {}: {label}", r + 1),
-                        );
-                    }
-                })
-                .response
-                .on_hover_text("Ratios are measured against this row");
+            baseline_picker_ui(ui, labels, &mut view.baseline_row);
         });
         if view.tab == ResultsTab::Table {
             columns_menu_ui(ui, columns);
         } else {
-            wrap_unit(ui, "count", |ui| {
-                ui.label("Count");
-                egui::ComboBox::from_id_salt("count_kind")
-                    .selected_text(count_label(view.count))
-                    .show_ui(ui, |ui| {
-                        for c in [CountKind::Nodes, CountKind::Leaves] {
-                            ui.selectable_value(&mut view.count, c, count_label(c));
-                        }
-                    })
-                    .response
-                    .on_hover_text("What the tables and charts count");
-            });
+            wrap_unit(ui, "count", |ui| count_picker_ui(ui, &mut view.count));
         }
         ui.separator();
+        export_menu_ui(ui, app);
         let has = !app.session.results.is_empty();
-        ui.menu_button("Export", |ui| {
-            if ui
-                .add_enabled(has, egui::Button::new("Copy table as Markdown"))
-                .clicked()
-            {
-                app.push(Command::ExportTable(TableExport::CopyMarkdown));
-            }
-            if ui
-                .add_enabled(has, egui::Button::new("Copy table as CSV"))
-                .clicked()
-            {
-                app.push(Command::ExportTable(TableExport::CopyCsv));
-            }
-            if ui
-                .add_enabled(has, egui::Button::new("Save table as CSV…"))
-                .clicked()
-            {
-                app.push(Command::SaveTableDialog);
-            }
-            ui.separator();
-            let charts = app.session.view.tab == ResultsTab::Charts;
-            let why = "open the Charts tab first";
-            if ui
-                .add_enabled(has && charts, egui::Button::new("Save chart as PNG…"))
-                .on_disabled_hover_text(why)
-                .clicked()
-            {
-                app.push(Command::SaveChartDialog(super::charts::ChartFormat::Png));
-            }
-            if ui
-                .add_enabled(has && charts, egui::Button::new("Save chart as SVG…"))
-                .on_disabled_hover_text(why)
-                .clicked()
-            {
-                app.push(Command::SaveChartDialog(super::charts::ChartFormat::Svg));
-            }
-        });
         if ui
             .add_enabled(has && !app.is_running(), egui::Button::new("Clear results"))
             .clicked()
         {
             app.push(Command::ClearResults);
+        }
+    });
+}
+
+/// The Positions picker: which positions' results the views show (`choices`: each
+/// scope with its label).
+fn scope_picker_ui(
+    ui: &mut egui::Ui,
+    choices: Vec<(ResultScope, String)>,
+    scope: &mut ResultScope,
+) {
+    let label = ui.label("Positions").id;
+    let selected = choices
+        .iter()
+        .find(|(choice, _)| *choice == *scope)
+        .map_or_else(|| "?".to_string(), |(_, label)| label.clone());
+    egui::ComboBox::from_id_salt("result_scope")
+        .selected_text(egui::RichText::new(&selected))
+        .width(SCOPE_WIDTH)
+        .truncate()
+        .show_ui(ui, |ui| {
+            for (choice, label) in choices {
+                ui.selectable_value(scope, choice, label);
+            }
+        })
+        .response
+        .labelled_by(label)
+        .on_hover_text(format!(
+            "{selected}\nThe table, totals, charts and exports are over these positions, each once"
+        ));
+}
+
+/// The Baseline picker: the row the ratios are measured against (`labels`: each row
+/// with results, with its label), or none.
+fn baseline_picker_ui(
+    ui: &mut egui::Ui,
+    labels: Vec<(usize, String)>,
+    baseline: &mut Option<usize>,
+) {
+    ui.label("Baseline");
+    egui::ComboBox::from_id_salt("baseline_row")
+        .selected_text(baseline.map_or_else(|| "none".to_string(), |b| format!("row {}", b + 1)))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(baseline, None, "none");
+            for (r, label) in labels {
+                ui.selectable_value(baseline, Some(r), format!("row {}: {label}", r + 1));
+            }
+        })
+        .response
+        .on_hover_text("Ratios are measured against this row");
+}
+
+/// The Count picker: what the tables and charts count (nodes or leaves).
+fn count_picker_ui(ui: &mut egui::Ui, count: &mut CountKind) {
+    ui.label("Count");
+    egui::ComboBox::from_id_salt("count_kind")
+        .selected_text(count_label(*count))
+        .show_ui(ui, |ui| {
+            for c in [CountKind::Nodes, CountKind::Leaves] {
+                ui.selectable_value(count, c, count_label(c));
+            }
+        })
+        .response
+        .on_hover_text("What the tables and charts count");
+}
+
+/// The Export menu: the table to the clipboard or a file, and the chart to a file
+/// (only from the Charts tab); nothing to export without results.
+fn export_menu_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
+    let has = !app.session.results.is_empty();
+    ui.menu_button("Export", |ui| {
+        if ui
+            .add_enabled(has, egui::Button::new("Copy table as Markdown"))
+            .clicked()
+        {
+            app.push(Command::ExportTable(TableExport::CopyMarkdown));
+        }
+        if ui
+            .add_enabled(has, egui::Button::new("Copy table as CSV"))
+            .clicked()
+        {
+            app.push(Command::ExportTable(TableExport::CopyCsv));
+        }
+        if ui
+            .add_enabled(has, egui::Button::new("Save table as CSV…"))
+            .clicked()
+        {
+            app.push(Command::SaveTableDialog);
+        }
+        ui.separator();
+        let charts = app.session.view.tab == ResultsTab::Charts;
+        let why = "open the Charts tab first";
+        if ui
+            .add_enabled(has && charts, egui::Button::new("Save chart as PNG…"))
+            .on_disabled_hover_text(why)
+            .clicked()
+        {
+            app.push(Command::SaveChartDialog(super::charts::ChartFormat::Png));
+        }
+        if ui
+            .add_enabled(has && charts, egui::Button::new("Save chart as SVG…"))
+            .on_disabled_hover_text(why)
+            .clicked()
+        {
+            app.push(Command::SaveChartDialog(super::charts::ChartFormat::Svg));
         }
     });
 }
@@ -303,6 +328,8 @@ impl TreelabApp {
     }
 }
 
+/// The results table: its warnings above, then a sortable line per result with the
+/// columns shown (a click on a header sorts by it: ascending, descending, plan order).
 fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp, table: &mut TableView) {
     let sort = table.sort;
     let columns = table.columns.clone();
@@ -310,79 +337,12 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp, table: &mut TableView) {
     let report = app.report();
     let disagree = report.disagreements();
     let mut clicked: Option<Column> = None;
-    let error = ui.visuals().error_fg_color;
-    let warn = ui.visuals().warn_fg_color;
-    let n_disagree = view.iter().filter(|&&i| disagree[i]).count();
-    if n_disagree > 0 {
-        ui.colored_label(
-            error,
-            format!(
-                "≠ {n_disagree} results disagree on the score with another row at the same position and depth: a bug, or a non-exact option (aspiration, another scoring or evaluator). Marked ≠."
-            ),
-        );
-    }
-    if report.any_partial(&view) {
-        ui.colored_label(
-            warn,
-            format!("{PARTIAL_NOTE} (their Status says stopped or failed)."),
-        );
-    }
-    // The Status column says something when a search failed, stopped or is stale.
-    let says_something = |e: &crate::session::ResultEntry| {
-        e.error.is_some() || e.record.stopped.is_some() || report.is_stale(e)
-    };
-    let status_width = if view.iter().any(|&i| says_something(&report.results[i])) {
-        110.0
-    } else {
-        52.0
-    };
+    table_warnings_ui(ui, &report, &view, &disagree);
     let text_height = egui::TextStyle::Body
         .resolve(ui.style())
         .size
         .max(ui.spacing().interact_size.y);
-    // Each column as wide as its header, and the names (a row's algorithm and options,
-    // a position) as wide as the longest shown, up to a limit: cut beyond it with the
-    // whole name on hover, and every column can be dragged wider.
-    let body = egui::TextStyle::Body.resolve(ui.style());
-    let strong = egui::TextStyle::Button.resolve(ui.style());
-    let widths: Vec<f32> = ui.fonts_mut(|f| {
-        let mut measure = |text: String, font: &egui::FontId| {
-            f.layout_no_wrap(text, font.clone(), egui::Color32::WHITE)
-                .size()
-                .x
-        };
-        columns
-            .iter()
-            .map(|&c| {
-                let default: f32 = match c {
-                    Column::Row | Column::Depth => 44.0,
-                    Column::Setup => 150.0,
-                    Column::Pv => 150.0,
-                    Column::Position => 120.0,
-                    Column::Score | Column::Best => 60.0,
-                    Column::Counter(_) => 90.0,
-                    Column::NodesPerSec => 90.0,
-                    Column::Status => status_width,
-                    _ => 76.0,
-                };
-                let head = measure(format!("{} ▼", c.title()), &strong) + 14.0;
-                let names = if matches!(c, Column::Setup | Column::Position) {
-                    let texts: std::collections::HashSet<String> = view
-                        .iter()
-                        .map(|&i| screen_cell(&report, &report.results[i], c))
-                        .collect();
-                    texts
-                        .into_iter()
-                        .map(|t| measure(t, &body))
-                        .fold(0.0, f32::max)
-                        + 14.0
-                } else {
-                    0.0
-                };
-                default.max(head).max(names.min(NAME_WIDTH))
-            })
-            .collect()
-    });
+    let widths = column_widths(ui, &report, &view, &columns);
     // A table of other names or widths starts from its own widths.
     let salt: u64 = widths.iter().fold(0u64, |h, w| {
         h.wrapping_mul(31).wrapping_add((w / 8.0) as u64)
@@ -406,25 +366,7 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp, table: &mut TableView) {
                 .header(text_height + 4.0, |mut header| {
                     for &c in &columns {
                         header.col(|ui| {
-                            let arrow = match sort {
-                                Some((s, true)) if s == c => " ▲",
-                                Some((s, false)) if s == c => " ▼",
-                                _ => "",
-                            };
-                            if ui
-                                .add(
-                                    egui::Button::new(
-                                        egui::RichText::new(format!("{}{arrow}", c.title()))
-                                            .strong(),
-                                    )
-                                    .frame(false),
-                                )
-                                .on_hover_text(format!(
-                                    "{}\nClick to sort by this column",
-                                    c.meaning()
-                                ))
-                                .clicked()
-                            {
+                            if header_cell_ui(ui, c, sort) {
                                 clicked = Some(c);
                             }
                         });
@@ -435,40 +377,7 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp, table: &mut TableView) {
                         let i = view[row.index()];
                         let e = &report.results[i];
                         for &c in &columns {
-                            row.col(|ui| {
-                                let text = screen_cell(&report, e, c);
-                                if c == Column::Score && disagree[i] {
-                                    let others: Vec<String> = report
-                                        .scores_at(e)
-                                        .iter()
-                                        .map(|(r, s)| format!("row {}: {s}", r + 1))
-                                        .collect();
-                                    cell(
-                                        ui,
-                                        egui::RichText::new(format!("≠ {text}")).color(error),
-                                        &format!(
-                                            "Rows disagree at {} depth {}: {}",
-                                            e.position_label(),
-                                            e.depth,
-                                            others.join(", ")
-                                        ),
-                                    );
-                                } else if c == Column::Status && !text.is_empty() {
-                                    let color = if e.error.is_some() { error } else { warn };
-                                    cell(ui, egui::RichText::new(&text).color(color), &text);
-                                } else if c == Column::Position {
-                                    cell(ui, &text, &e.position_details());
-                                } else if c == Column::Pv || c == Column::Setup {
-                                    cell(ui, &text, &text);
-                                } else if c.is_numeric() {
-                                    ui.with_layout(
-                                        egui::Layout::right_to_left(egui::Align::Center),
-                                        |ui| ui.label(text),
-                                    );
-                                } else {
-                                    ui.label(text);
-                                }
-                            });
+                            row.col(|ui| body_cell_ui(ui, &report, e, c, disagree[i]));
                         }
                     });
                 });
@@ -479,6 +388,151 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp, table: &mut TableView) {
             Some((s, false)) if s == c => None,
             _ => Some((c, true)),
         };
+    }
+}
+
+/// The notes above the table: how many of the results shown (`view`) disagree on the
+/// score (`disagree`, per result), and that some searches stopped or failed.
+fn table_warnings_ui(ui: &mut egui::Ui, report: &Report, view: &[usize], disagree: &[bool]) {
+    let n_disagree = view.iter().filter(|&&i| disagree[i]).count();
+    if n_disagree > 0 {
+        ui.colored_label(
+            ui.visuals().error_fg_color,
+            format!(
+                "≠ {n_disagree} results disagree on the score with another row at the same position and depth: a bug, or a non-exact option (aspiration, another scoring or evaluator). Marked ≠."
+            ),
+        );
+    }
+    if report.any_partial(view) {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!("{PARTIAL_NOTE} (their Status says stopped or failed)."),
+        );
+    }
+}
+
+/// The starting width of each column shown: as wide as its header, and the names (a
+/// row's algorithm and options, a position) as wide as the longest shown, up to a
+/// limit: cut beyond it with the whole name on hover, and every column can be dragged
+/// wider.
+fn column_widths(
+    ui: &mut egui::Ui,
+    report: &Report,
+    view: &[usize],
+    columns: &[Column],
+) -> Vec<f32> {
+    // The Status column says something when a search failed, stopped or is stale.
+    let says_something = |e: &crate::session::ResultEntry| {
+        e.error.is_some() || e.record.stopped.is_some() || report.is_stale(e)
+    };
+    let status_width = if view.iter().any(|&i| says_something(&report.results[i])) {
+        110.0
+    } else {
+        52.0
+    };
+    let body = egui::TextStyle::Body.resolve(ui.style());
+    let strong = egui::TextStyle::Button.resolve(ui.style());
+    ui.fonts_mut(|f| {
+        let mut measure = |text: String, font: &egui::FontId| {
+            f.layout_no_wrap(text, font.clone(), egui::Color32::WHITE)
+                .size()
+                .x
+        };
+        columns
+            .iter()
+            .map(|&c| {
+                let default: f32 = match c {
+                    Column::Row | Column::Depth => 44.0,
+                    Column::Setup => 150.0,
+                    Column::Pv => 150.0,
+                    Column::Position => 120.0,
+                    Column::Score | Column::Best => 60.0,
+                    Column::Counter(_) => 90.0,
+                    Column::NodesPerSec => 90.0,
+                    Column::Status => status_width,
+                    _ => 76.0,
+                };
+                let head = measure(format!("{} ▼", c.title()), &strong) + 14.0;
+                let names = if matches!(c, Column::Setup | Column::Position) {
+                    let texts: std::collections::HashSet<String> = view
+                        .iter()
+                        .map(|&i| screen_cell(report, &report.results[i], c))
+                        .collect();
+                    texts
+                        .into_iter()
+                        .map(|t| measure(t, &body))
+                        .fold(0.0, f32::max)
+                        + 14.0
+                } else {
+                    0.0
+                };
+                default.max(head).max(names.min(NAME_WIDTH))
+            })
+            .collect()
+    })
+}
+
+/// A column's header: its title with the sort's arrow if sorted on, its meaning on
+/// hover. Returns whether it was clicked.
+fn header_cell_ui(ui: &mut egui::Ui, column: Column, sort: Option<(Column, bool)>) -> bool {
+    let arrow = match sort {
+        Some((s, true)) if s == column => " ▲",
+        Some((s, false)) if s == column => " ▼",
+        _ => "",
+    };
+    ui.add(
+        egui::Button::new(egui::RichText::new(format!("{}{arrow}", column.title())).strong())
+            .frame(false),
+    )
+    .on_hover_text(format!(
+        "{}\nClick to sort by this column",
+        column.meaning()
+    ))
+    .clicked()
+}
+
+/// One cell of the table: result `entry`'s value in `column`. A score the rows disagree
+/// on (`disagrees`) is marked ≠ with the other rows' scores on hover; a status is
+/// coloured; names show whole on hover; numbers are right-aligned.
+fn body_cell_ui(
+    ui: &mut egui::Ui,
+    report: &Report,
+    entry: &ResultEntry,
+    column: Column,
+    disagrees: bool,
+) {
+    let error = ui.visuals().error_fg_color;
+    let warn = ui.visuals().warn_fg_color;
+    let text = screen_cell(report, entry, column);
+    if column == Column::Score && disagrees {
+        let others: Vec<String> = report
+            .scores_at(entry)
+            .iter()
+            .map(|(r, s)| format!("row {}: {s}", r + 1))
+            .collect();
+        cell(
+            ui,
+            egui::RichText::new(format!("≠ {text}")).color(error),
+            &format!(
+                "Rows disagree at {} depth {}: {}",
+                entry.position_label(),
+                entry.depth,
+                others.join(", ")
+            ),
+        );
+    } else if column == Column::Status && !text.is_empty() {
+        let color = if entry.error.is_some() { error } else { warn };
+        cell(ui, egui::RichText::new(&text).color(color), &text);
+    } else if column == Column::Position {
+        cell(ui, &text, &entry.position_details());
+    } else if column == Column::Pv || column == Column::Setup {
+        cell(ui, &text, &text);
+    } else if column.is_numeric() {
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.label(text)
+        });
+    } else {
+        ui.label(text);
     }
 }
 

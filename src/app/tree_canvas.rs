@@ -437,38 +437,8 @@ pub fn canvas_ui(
         .text_styles
         .get(&egui::TextStyle::Small)
         .map_or(9.0, |f| f.size);
-    // Each tree's name and counts: whole on one line when they fit, else the short form
-    // (the hover has them all), wrapped if even that is too long.
-    let heads: Vec<_> = panes
-        .iter()
-        .map(|p| {
-            let (long, short) = header(p, show.quiz.is_some());
-            let g = small_galley(ui, long.clone(), f32::INFINITY, strong, 12.0);
-            let g = if g.size().x <= width - 4.0 {
-                g
-            } else {
-                small_galley(ui, short, width - 4.0, strong, 12.0)
-            };
-            (g, long)
-        })
-        .collect();
-    let feet: Vec<_> = panes
-        .iter()
-        .map(|p| {
-            // One line, cut with "…" when the pane is narrow: the hover has it whole.
-            let text = p.full.conventions_short().join(" · ");
-            let mut job = egui::text::LayoutJob::simple(
-                text,
-                FontId::proportional(small),
-                weak,
-                (width - 4.0).max(40.0),
-            );
-            job.wrap.max_rows = 1;
-            job.wrap.break_anywhere = false;
-            job.wrap.overflow_character = Some('…');
-            ui.painter().layout_job(job)
-        })
-        .collect();
+    let heads = pane_heads(ui, panes, show.quiz.is_some(), width, strong);
+    let feet = pane_feet(ui, panes, width, small, weak);
     let header = heads.iter().map(|g| g.0.size().y).fold(14.0, f32::max) + 4.0;
     let footer = feet.iter().map(|g| g.size().y).fold(0.0, f32::max) + 4.0;
     let areas: Vec<Rect> = (0..n)
@@ -491,28 +461,7 @@ pub fn canvas_ui(
         // Legible: no text smaller than the UI's small text.
         canvas.fit(size, Some(show.step), (small / WINDOW_SIZE).min(1.0));
     }
-    // Pan and zoom: dragging any pane, the wheel at the cursor.
-    for (k, area) in areas.iter().enumerate().take(panes.len()) {
-        let resp = ui.interact(
-            *area,
-            ui.scope_id().with(("tree_area", k)),
-            Sense::click_and_drag(),
-        );
-        if resp.dragged() {
-            canvas.offset += resp.drag_delta();
-            canvas.auto_fit = false;
-        }
-        if resp.hovered() {
-            let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta, i.zoom_delta()));
-            let wheel = scroll.y + scroll.x;
-            let factor = pinch * (wheel * 0.003).exp();
-            if (factor - 1.0).abs() > 1e-4
-                && let Some(at) = resp.hover_pos()
-            {
-                canvas.zoom_at(factor, at - area.min);
-            }
-        }
-    }
+    pan_and_zoom_ui(ui, canvas, &areas[..panes.len().min(areas.len())]);
     canvas.follow(size, show.step);
     canvas.clamp(size);
     if let Some(p) = panes.first() {
@@ -547,19 +496,102 @@ pub fn canvas_ui(
         canvas.notes.extend(notes.into_iter().map(|t| (k, t)));
     }
     if show.second_hidden && n > panes.len() {
-        let area = areas[n - 1];
-        let painter = ui.painter_at(area);
-        painter.rect_filled(area, 4.0, ui.visuals().extreme_bg_color);
-        painter.text(
-            area.center(),
-            Align2::CENTER_CENTER,
-            "The second tree shows when the quiz is over",
-            FontId::proportional(13.0),
-            weak,
-        );
+        hidden_pane_ui(ui, areas[n - 1], weak);
     }
     super::tree_pane::minimap_ui(ui, canvas, areas[panes.len().max(1) - 1]);
     hit
+}
+
+/// Each tree's name and counts, to go above its pane: whole on one line when they fit
+/// `width`, else the short form (the hover has them all), wrapped if even that is too
+/// long. Each with the whole text, for the hover.
+fn pane_heads(
+    ui: &egui::Ui,
+    panes: &[PaneInput<'_>],
+    quiz: bool,
+    width: f32,
+    color: Color32,
+) -> Vec<(std::sync::Arc<egui::Galley>, String)> {
+    panes
+        .iter()
+        .map(|p| {
+            let (long, short) = header(p, quiz);
+            let g = small_galley(ui, long.clone(), f32::INFINITY, color, 12.0);
+            let g = if g.size().x <= width - 4.0 {
+                g
+            } else {
+                small_galley(ui, short, width - 4.0, color, 12.0)
+            };
+            (g, long)
+        })
+        .collect()
+}
+
+/// Each tree's conventions, to go under its pane: one line in the small text
+/// (`small`: its size), cut with "…" when the pane is narrow (the hover has it whole).
+fn pane_feet(
+    ui: &egui::Ui,
+    panes: &[PaneInput<'_>],
+    width: f32,
+    small: f32,
+    color: Color32,
+) -> Vec<std::sync::Arc<egui::Galley>> {
+    panes
+        .iter()
+        .map(|p| {
+            let text = p.full.conventions_short().join(" · ");
+            let mut job = egui::text::LayoutJob::simple(
+                text,
+                FontId::proportional(small),
+                color,
+                (width - 4.0).max(40.0),
+            );
+            job.wrap.max_rows = 1;
+            job.wrap.break_anywhere = false;
+            job.wrap.overflow_character = Some('…');
+            ui.painter().layout_job(job)
+        })
+        .collect()
+}
+
+/// Pan and zoom over the panes' `areas`: dragging any pane moves the view, the wheel
+/// (or a pinch) zooms at the cursor.
+fn pan_and_zoom_ui(ui: &mut egui::Ui, canvas: &mut Canvas, areas: &[Rect]) {
+    for (k, area) in areas.iter().enumerate() {
+        let resp = ui.interact(
+            *area,
+            ui.scope_id().with(("tree_area", k)),
+            Sense::click_and_drag(),
+        );
+        if resp.dragged() {
+            canvas.offset += resp.drag_delta();
+            canvas.auto_fit = false;
+        }
+        if resp.hovered() {
+            let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta, i.zoom_delta()));
+            let wheel = scroll.y + scroll.x;
+            let factor = pinch * (wheel * 0.003).exp();
+            if (factor - 1.0).abs() > 1e-4
+                && let Some(at) = resp.hover_pos()
+            {
+                canvas.zoom_at(factor, at - area.min);
+            }
+        }
+    }
+}
+
+/// The place of the second tree while a quiz hides it: an empty pane saying when it
+/// shows.
+fn hidden_pane_ui(ui: &egui::Ui, area: Rect, color: Color32) {
+    let painter = ui.painter_at(area);
+    painter.rect_filled(area, 4.0, ui.visuals().extreme_bg_color);
+    painter.text(
+        area.center(),
+        Align2::CENTER_CENTER,
+        "The second tree shows when the quiz is over",
+        FontId::proportional(13.0),
+        color,
+    );
 }
 
 /// The line above a pane: the row with its counts, score and principal variation, in

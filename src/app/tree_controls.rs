@@ -31,39 +31,7 @@ pub fn controls_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewS
     ui.horizontal_wrapped(|ui| {
         // Each control keeps its text on one line; the row wraps between controls.
         ui.style_mut().wrap_mode = Some(TextWrapMode::Extend);
-        ui.label("Tree of");
-        egui::ComboBox::from_id_salt("tree_row_a")
-            .selected_text(labels.get(state.tree_row).cloned().unwrap_or_default())
-            .width(ROW_WIDTH)
-            .truncate()
-            .show_ui(ui, |ui| {
-                for (i, l) in labels.iter().enumerate() {
-                    ui.selectable_value(&mut state.tree_row, i, l);
-                }
-            })
-            .response
-            .on_hover_text(format!(
-                "{}\nThe row whose search is drawn",
-                labels.get(state.tree_row).cloned().unwrap_or_default()
-            ));
-        ui.label("beside");
-        egui::ComboBox::from_id_salt("tree_row_b")
-            .width(ROW_WIDTH)
-            .truncate()
-            .selected_text(
-                state
-                    .tree_row_beside
-                    .and_then(|b| labels.get(b).cloned())
-                    .unwrap_or_else(|| "nothing".into()),
-            )
-            .show_ui(ui, |ui| {
-                ui.selectable_value(&mut state.tree_row_beside, None, "nothing");
-                for (i, l) in labels.iter().enumerate() {
-                    ui.selectable_value(&mut state.tree_row_beside, Some(i), l);
-                }
-            })
-            .response
-            .on_hover_text("A second row to draw beside it, on the same places: visits only one tree makes are ringed");
+        row_pickers_ui(ui, &labels, &mut state.tree_row, &mut state.tree_row_beside);
         let depth = ui.label("depth");
         ui.add(
             egui::DragValue::new(&mut state.tree_depth)
@@ -83,27 +51,11 @@ pub fn controls_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewS
         }
         // A unit of its own, so that the line wraps before it (a scope is never wrapped,
         // and would widen the whole panel past the window).
-        super::layout::wrap_unit(ui, "tree_save", |ui| ui.add_enabled_ui(has_trees && !quiz_open, |ui| {
-            ui.menu_button("Save tree as…", |ui| {
-                if two {
-                    ui.checkbox(&mut tree.save_both, "Both trees, side by side")
-                        .on_hover_text("One figure with the two trees beside each other, as on screen; untick for the left tree only");
-                    ui.separator();
-                }
-                for f in TreeFormat::ALL {
-                    if ui.button(f.label()).clicked() {
-                        save = Some(f);
-                        ui.close();
-                    }
-                }
+        super::layout::wrap_unit(ui, "tree_save", |ui| {
+            ui.add_enabled_ui(has_trees && !quiz_open, |ui| {
+                save = save_tree_menu_ui(ui, two, &mut tree.save_both, quiz_open);
             })
-            .response
-            .on_disabled_hover_text(if quiz_open {
-                "Finish the quiz first: the figure shows every answer"
-            } else {
-                "Build a tree first"
-            });
-        }));
+        });
         if has_trees && tree.quiz.is_none() {
             super::layout::wrap_unit(ui, "tree_steps", |ui| steps_ui(ui, tree));
         }
@@ -130,6 +82,80 @@ pub fn controls_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewS
     if let Some(f) = save {
         app.push(Command::SaveTreeDialog(f));
     }
+}
+
+/// The two row pickers: the row whose tree is drawn (`row`), and a second one drawn
+/// beside it (`beside`), or nothing (`labels`: every row's label).
+fn row_pickers_ui(
+    ui: &mut egui::Ui,
+    labels: &[String],
+    row: &mut usize,
+    beside: &mut Option<usize>,
+) {
+    ui.label("Tree of");
+    egui::ComboBox::from_id_salt("tree_row_a")
+        .selected_text(labels.get(*row).cloned().unwrap_or_default())
+        .width(ROW_WIDTH)
+        .truncate()
+        .show_ui(ui, |ui| {
+            for (i, l) in labels.iter().enumerate() {
+                ui.selectable_value(row, i, l);
+            }
+        })
+        .response
+        .on_hover_text(format!(
+            "{}\nThe row whose search is drawn",
+            labels.get(*row).cloned().unwrap_or_default()
+        ));
+    ui.label("beside");
+    egui::ComboBox::from_id_salt("tree_row_b")
+        .width(ROW_WIDTH)
+        .truncate()
+        .selected_text(
+            beside
+                .and_then(|b| labels.get(b).cloned())
+                .unwrap_or_else(|| "nothing".into()),
+        )
+        .show_ui(ui, |ui| {
+            ui.selectable_value(beside, None, "nothing");
+            for (i, l) in labels.iter().enumerate() {
+                ui.selectable_value(beside, Some(i), l);
+            }
+        })
+        .response
+        .on_hover_text("A second row to draw beside it, on the same places: visits only one tree makes are ringed");
+}
+
+/// The Save tree as… menu: with `two` trees, whether the figure has both
+/// (`save_both`), then a button per format. Returns the format picked, if any.
+/// (Disabled during a quiz under way, `quiz_open`, or with no tree: its hover says why.)
+fn save_tree_menu_ui(
+    ui: &mut egui::Ui,
+    two: bool,
+    save_both: &mut bool,
+    quiz_open: bool,
+) -> Option<TreeFormat> {
+    let mut save = None;
+    ui.menu_button("Save tree as…", |ui| {
+        if two {
+            ui.checkbox(save_both, "Both trees, side by side")
+                .on_hover_text("One figure with the two trees beside each other, as on screen; untick for the left tree only");
+            ui.separator();
+        }
+        for f in TreeFormat::ALL {
+            if ui.button(f.label()).clicked() {
+                save = Some(f);
+                ui.close();
+            }
+        }
+    })
+    .response
+    .on_disabled_hover_text(if quiz_open {
+        "Finish the quiz first: the figure shows every answer"
+    } else {
+        "Build a tree first"
+    });
+    save
 }
 
 /// A slider over `0..=max` whose track also takes a single click (egui's slider moves

@@ -6,7 +6,9 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Vec2};
 
 use super::tree_canvas::{Canvas, DrawnLabel, Hit, PaneInput, Show, TEXT_ZOOM};
 use crate::tree::VisitDiff;
-use crate::tree::draw::{Anchor, Dash, DrawOptions, Prim, RADIUS, Rgb, WINDOW_SIZE, draw};
+use crate::tree::draw::{
+    Anchor, Dash, DrawOptions, DrawnNode, Prim, RADIUS, Rgb, WINDOW_SIZE, draw,
+};
 
 fn color(c: Rgb) -> Color32 {
     Color32::from_rgb(c.0, c.1, c.2)
@@ -28,6 +30,9 @@ fn dashed_circle(painter: &egui::Painter, c: Pos2, r: f32, stroke: Stroke) {
     }
 }
 
+/// One pane of the tree view: the drawing of tree `k` painted in `area`, each visit
+/// shown a clickable area. Returns the visit clicked (if any), the labels drawn, and
+/// the texts of no visit that show in the pane (the notes).
 pub(super) fn pane_ui(
     ui: &mut egui::Ui,
     canvas: &Canvas,
@@ -73,95 +78,19 @@ pub(super) fn pane_ui(
         rects[dn.node] = Some(r);
     }
     for p in &d.prims {
-        match p {
-            Prim::Line {
-                a,
-                b,
-                width,
-                color: c,
-                dash,
-            } => {
-                let stroke = Stroke::new(width * z.sqrt(), color(*c));
-                let pts = [at(*a), at(*b)];
-                match dash {
-                    Dash::Solid => {
-                        painter.line_segment(pts, stroke);
-                    }
-                    Dash::Dashed => {
-                        painter.extend(egui::Shape::dashed_line(&pts, stroke, 6.0 * z, 4.0 * z));
-                    }
-                    Dash::Dotted => {
-                        painter.extend(egui::Shape::dotted_line(
-                            &pts,
-                            color(*c),
-                            (4.0 * z).max(2.0),
-                            (0.8 * z).max(0.5),
-                        ));
-                    }
-                }
-            }
-            Prim::Disc { c, r, color: col } => {
-                painter.circle_filled(at(*c), r * z, color(*col));
-            }
-            Prim::Square {
-                c,
-                half,
-                color: col,
-            } => {
-                painter.rect_filled(
-                    Rect::from_center_size(at(*c), Vec2::splat(2.0 * half * z)),
-                    1.0,
-                    color(*col),
-                );
-            }
-            Prim::Ring {
-                c,
-                r,
-                width,
-                color: col,
-                dash,
-            } => {
-                let stroke = Stroke::new(width * z.sqrt(), color(*col));
-                if *dash == Dash::Solid {
-                    painter.circle_stroke(at(*c), r * z, stroke);
-                } else {
-                    dashed_circle(&painter, at(*c), r * z, stroke);
-                }
-            }
-            Prim::Text {
-                at: pos,
-                text,
-                size,
-                color: col,
-                anchor,
-                mono,
-                node,
-            } => {
-                let font = if *mono {
-                    FontId::monospace(size * z)
-                } else {
-                    FontId::proportional(size * z)
-                };
-                let align = match anchor {
-                    Anchor::Centre => Align2::CENTER_CENTER,
-                    Anchor::Left => Align2::LEFT_CENTER,
-                };
-                let r = painter.text(
-                    at(*pos),
-                    align,
-                    text.clone(),
-                    font,
-                    col.map_or(text_color, color),
-                );
-                if let Some(i) = *node
-                    && let Some(slot) = rects.get_mut(i)
-                {
-                    *slot = Some(slot.map_or(r, |x| x.union(r)));
-                    texts[i].push(text.clone());
-                } else if area.intersects(r) {
-                    notes.push(text.clone());
-                }
-            }
+        let Some(r) = paint_prim(&painter, p, &at, z, text_color) else {
+            continue;
+        };
+        let Prim::Text { text, node, .. } = p else {
+            continue;
+        };
+        if let Some(i) = *node
+            && let Some(slot) = rects.get_mut(i)
+        {
+            *slot = Some(slot.map_or(r, |x| x.union(r)));
+            texts[i].push(text.clone());
+        } else if area.intersects(r) {
+            notes.push(text.clone());
         }
     }
     let mut hit = None;
@@ -193,35 +122,156 @@ pub(super) fn pane_ui(
         if !clickable {
             continue;
         }
-        let hover = if dn.hidden {
-            "The visit asked: answer, or show the answer, to see it".to_string()
-        } else {
-            format!(
-                "{}\n{}",
-                pane.full.explain(dn.node),
-                pane.full.conventions().join("\n")
-            )
-        };
-        let resp = ui
-            .interact(
-                r.intersect(area),
-                ui.scope_id().with(("tree_node", k, dn.node)),
-                Sense::click(),
-            )
-            .on_hover_text(hover);
-        let label = if dn.hidden {
-            format!("visit {}: ?", dn.node + 1)
-        } else {
-            format!("visit {}: {}", dn.node + 1, t.join(" "))
-        };
-        resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
-        if resp.double_clicked() {
-            hit = Some((k, dn.node, true));
-        } else if resp.clicked() {
-            hit = Some((k, dn.node, false));
+        if let Some(h) = visit_click_ui(ui, r.intersect(area), k, dn, pane, t) {
+            hit = Some(h);
         }
     }
     (hit, drawn, notes)
+}
+
+/// Paints one shape of a drawing at `zoom` (`at` takes a scene point to the screen;
+/// a text without a colour of its own has `text_color`). Returns the rectangle of a
+/// text, `None` for any other shape.
+fn paint_prim(
+    painter: &egui::Painter,
+    prim: &Prim,
+    at: &impl Fn([f32; 2]) -> Pos2,
+    zoom: f32,
+    text_color: Color32,
+) -> Option<Rect> {
+    match prim {
+        Prim::Line {
+            a,
+            b,
+            width,
+            color: c,
+            dash,
+        } => {
+            let stroke = Stroke::new(width * zoom.sqrt(), color(*c));
+            let pts = [at(*a), at(*b)];
+            match dash {
+                Dash::Solid => {
+                    painter.line_segment(pts, stroke);
+                }
+                Dash::Dashed => {
+                    painter.extend(egui::Shape::dashed_line(
+                        &pts,
+                        stroke,
+                        6.0 * zoom,
+                        4.0 * zoom,
+                    ));
+                }
+                Dash::Dotted => {
+                    painter.extend(egui::Shape::dotted_line(
+                        &pts,
+                        color(*c),
+                        (4.0 * zoom).max(2.0),
+                        (0.8 * zoom).max(0.5),
+                    ));
+                }
+            }
+            None
+        }
+        Prim::Disc { c, r, color: col } => {
+            painter.circle_filled(at(*c), r * zoom, color(*col));
+            None
+        }
+        Prim::Square {
+            c,
+            half,
+            color: col,
+        } => {
+            painter.rect_filled(
+                Rect::from_center_size(at(*c), Vec2::splat(2.0 * half * zoom)),
+                1.0,
+                color(*col),
+            );
+            None
+        }
+        Prim::Ring {
+            c,
+            r,
+            width,
+            color: col,
+            dash,
+        } => {
+            let stroke = Stroke::new(width * zoom.sqrt(), color(*col));
+            if *dash == Dash::Solid {
+                painter.circle_stroke(at(*c), r * zoom, stroke);
+            } else {
+                dashed_circle(painter, at(*c), r * zoom, stroke);
+            }
+            None
+        }
+        Prim::Text {
+            at: pos,
+            text,
+            size,
+            color: col,
+            anchor,
+            mono,
+            node: _,
+        } => {
+            let font = if *mono {
+                FontId::monospace(size * zoom)
+            } else {
+                FontId::proportional(size * zoom)
+            };
+            let align = match anchor {
+                Anchor::Centre => Align2::CENTER_CENTER,
+                Anchor::Left => Align2::LEFT_CENTER,
+            };
+            Some(painter.text(
+                at(*pos),
+                align,
+                text.clone(),
+                font,
+                col.map_or(text_color, color),
+            ))
+        }
+    }
+}
+
+/// The clickable area `rect` of a visit drawn in pane `pane_index` (`texts`: its texts on
+/// screen), with its explanation and the tree's conventions on hover. Returns the
+/// visit if it was clicked (double-clicked: the flag set).
+fn visit_click_ui(
+    ui: &mut egui::Ui,
+    rect: Rect,
+    pane_index: usize,
+    visit: &DrawnNode,
+    pane: &PaneInput<'_>,
+    texts: &[String],
+) -> Option<Hit> {
+    let hover = if visit.hidden {
+        "The visit asked: answer, or show the answer, to see it".to_string()
+    } else {
+        format!(
+            "{}\n{}",
+            pane.full.explain(visit.node),
+            pane.full.conventions().join("\n")
+        )
+    };
+    let resp = ui
+        .interact(
+            rect,
+            ui.scope_id().with(("tree_node", pane_index, visit.node)),
+            Sense::click(),
+        )
+        .on_hover_text(hover);
+    let label = if visit.hidden {
+        format!("visit {}: ?", visit.node + 1)
+    } else {
+        format!("visit {}: {}", visit.node + 1, texts.join(" "))
+    };
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
+    if resp.double_clicked() {
+        Some((pane_index, visit.node, true))
+    } else if resp.clicked() {
+        Some((pane_index, visit.node, false))
+    } else {
+        None
+    }
 }
 
 /// The overview of a tree bigger than its pane: every node as a dot, the

@@ -308,18 +308,7 @@ fn tree_view_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewStat
     // A quiz draws the visits so far, and the second tree once it is over.
     let shape = quiz.filter(|q| !q.over).map(|q| (q.asked, q.answered));
     if tree.canvas.shape != shape {
-        match shape {
-            Some((asked, answered)) => {
-                let so_far = tree.panes[0].tree.so_far(asked, answered);
-                tree.canvas.reshape(&[&so_far], shape);
-                tree.so_far = Some(so_far);
-            }
-            None => {
-                let trees: Vec<&SearchTree> = tree.panes.iter().map(|p| &p.tree).collect();
-                tree.canvas.reshape(&trees, None);
-                tree.so_far = None;
-            }
-        }
+        reshape_canvas(tree, shape);
     }
     let step = tree
         .step
@@ -356,51 +345,79 @@ fn tree_view_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewStat
                 tree.canvas.toggle_fold(j);
             }
         } else {
-            // Shows the visit's position on the board; the step stays where it is.
-            let pane = &tree.panes[k];
-            let path = pane.tree.nodes[node].path.clone();
-            let root = pane.tree.root.clone();
-            if k == 0 {
-                tree.selected = Some(node);
-            }
-            match replay(&root, &path) {
-                Ok(p) => {
-                    tree.shown = Some(p.clone());
-                    app.push(Command::SetPosition(p));
-                    let moves = if path.is_empty() {
-                        "the root".to_string()
-                    } else {
-                        path.join(" ")
-                    };
-                    app.info(format!(
-                        "The board shows the position after {moves} (Undo goes back)"
-                    ));
-                }
-                Err(e) => app.error(e.to_string()),
-            }
+            show_visit(app, tree, k, node);
         }
     }
-    // Playing: one step per 1/speed seconds.
-    if tree.playing
-        && let Some(p) = tree.panes.first()
-    {
-        let now = Instant::now();
-        let due = tree
-            .last_tick
-            .is_none_or(|t| now.duration_since(t).as_secs_f32() >= 1.0 / tree.speed.max(0.1));
-        if due {
-            tree.last_tick = Some(now);
-            if tree.step + 1 < p.tree.nodes.len() {
-                tree.step += 1;
+    if tree.playing {
+        play_tick(ui, tree);
+    }
+}
+
+/// Lays the canvas out again for `shape`: in a quiz under way (the visit asked and
+/// whether it is answered), the first tree's visits so far; else every tree whole.
+fn reshape_canvas(tree: &mut TreeViewState, shape: Option<(usize, bool)>) {
+    match shape {
+        Some((asked, answered)) => {
+            let so_far = tree.panes[0].tree.so_far(asked, answered);
+            tree.canvas.reshape(&[&so_far], shape);
+            tree.so_far = Some(so_far);
+        }
+        None => {
+            let trees: Vec<&SearchTree> = tree.panes.iter().map(|p| &p.tree).collect();
+            tree.canvas.reshape(&trees, None);
+            tree.so_far = None;
+        }
+    }
+}
+
+/// A click on visit `node` of pane `k`: the board shows the visit's position (Undo
+/// goes back); the step stays where it is.
+fn show_visit(app: &mut TreelabApp, tree: &mut TreeViewState, k: usize, node: usize) {
+    let pane = &tree.panes[k];
+    let path = pane.tree.nodes[node].path.clone();
+    let root = pane.tree.root.clone();
+    if k == 0 {
+        tree.selected = Some(node);
+    }
+    match replay(&root, &path) {
+        Ok(p) => {
+            tree.shown = Some(p.clone());
+            app.push(Command::SetPosition(p));
+            let moves = if path.is_empty() {
+                "the root".to_string()
             } else {
-                tree.playing = false;
-            }
-        }
-        ui.ctx()
-            .request_repaint_after(std::time::Duration::from_secs_f32(
-                1.0 / tree.speed.max(0.1),
+                path.join(" ")
+            };
+            app.info(format!(
+                "The board shows the position after {moves} (Undo goes back)"
             ));
+        }
+        Err(e) => app.error(e.to_string()),
     }
+}
+
+/// Playing: one step per 1/speed seconds, stopping at the last visit; asks for the
+/// next frame in time for the next step.
+fn play_tick(ui: &egui::Ui, tree: &mut TreeViewState) {
+    let Some(p) = tree.panes.first() else {
+        return;
+    };
+    let now = Instant::now();
+    let due = tree
+        .last_tick
+        .is_none_or(|t| now.duration_since(t).as_secs_f32() >= 1.0 / tree.speed.max(0.1));
+    if due {
+        tree.last_tick = Some(now);
+        if tree.step + 1 < p.tree.nodes.len() {
+            tree.step += 1;
+        } else {
+            tree.playing = false;
+        }
+    }
+    ui.ctx()
+        .request_repaint_after(std::time::Duration::from_secs_f32(
+            1.0 / tree.speed.max(0.1),
+        ));
 }
 
 /// Says when the trees drawn are not of what the board and the rows show now: another

@@ -354,75 +354,13 @@ impl BenchResult {
     /// Renders the per-position tables, the totals and the ratios to the first row.
     #[must_use]
     pub fn render(&self, count: CountKind, format: Format) -> String {
-        let mut out = String::new();
         if format == Format::Csv {
-            out.push_str("position,algorithm,depth,score,best");
-            for c in Counter::ALL {
-                let _ = write!(out, ",{}", c.name());
-            }
-            out.push_str(",seconds\n");
-            for c in &self.cells {
-                let r = &c.record;
-                let _ = write!(
-                    out,
-                    "{},{},{},{},{}",
-                    crate::vocab::csv::field(&c.position),
-                    crate::vocab::csv::field(&self.rows[c.row].label),
-                    c.depth,
-                    r.score.map_or_else(String::new, |s| s.to_string()),
-                    crate::vocab::csv::field(r.best_move.as_deref().unwrap_or_default()),
-                );
-                for counter in Counter::ALL {
-                    let _ = write!(out, ",{}", counter.of(&r.stats));
-                }
-                let _ = writeln!(out, ",{:.6}", r.stats.elapsed_secs);
-            }
-            return out;
+            return self.render_csv();
         }
-        let label_width = self
-            .rows
-            .iter()
-            .map(|r| r.label.len())
-            .max()
-            .unwrap_or(4)
-            .max(5);
-        let table =
-            |out: &mut String, title: &str, cells: &dyn Fn(usize, u32) -> String| match format {
-                Format::Markdown => {
-                    let _ = writeln!(out, "\n**{title}** ({})\n", count.name());
-                    let _ = write!(out, "| algorithm |");
-                    for d in &self.depths {
-                        let _ = write!(out, " {d} |");
-                    }
-                    let _ = write!(out, "\n|---|");
-                    for _ in &self.depths {
-                        let _ = write!(out, "---:|");
-                    }
-                    out.push('\n');
-                    for (r, row) in self.rows.iter().enumerate() {
-                        let _ = write!(out, "| {} |", row.label);
-                        for &d in &self.depths {
-                            let _ = write!(out, " {} |", cells(r, d));
-                        }
-                        out.push('\n');
-                    }
-                }
-                _ => {
-                    let _ = writeln!(out, "\n{title} ({})", count.name());
-                    let _ = write!(out, "{:<label_width$}", "depth");
-                    for d in &self.depths {
-                        let _ = write!(out, " {d:>11}");
-                    }
-                    out.push('\n');
-                    for (r, row) in self.rows.iter().enumerate() {
-                        let _ = write!(out, "{:<label_width$}", row.label);
-                        for &d in &self.depths {
-                            let _ = write!(out, " {:>11}", cells(r, d));
-                        }
-                        out.push('\n');
-                    }
-                }
-            };
+        let mut out = String::new();
+        let table = |out: &mut String, title: &str, cells: &dyn Fn(usize, u32) -> String| {
+            self.write_table(out, title, count, format, cells);
+        };
         // The article layout: a table per position, read from the same model as the
         // totals (a stopped search's count carries the partial mark).
         let entries = self.entries();
@@ -455,6 +393,97 @@ impl BenchResult {
         if report.has_partial() {
             let _ = writeln!(out, "\n{PARTIAL_NOTE}");
         }
+        self.write_problems(&mut out, &report);
+        out
+    }
+
+    /// The CSV form: a line per cell with its position, row, depth, score, best move,
+    /// every counter and the seconds it took.
+    fn render_csv(&self) -> String {
+        let mut out = String::new();
+        out.push_str("position,algorithm,depth,score,best");
+        for c in Counter::ALL {
+            let _ = write!(out, ",{}", c.name());
+        }
+        out.push_str(",seconds\n");
+        for c in &self.cells {
+            let r = &c.record;
+            let _ = write!(
+                out,
+                "{},{},{},{},{}",
+                crate::vocab::csv::field(&c.position),
+                crate::vocab::csv::field(&self.rows[c.row].label),
+                c.depth,
+                r.score.map_or_else(String::new, |s| s.to_string()),
+                crate::vocab::csv::field(r.best_move.as_deref().unwrap_or_default()),
+            );
+            for counter in Counter::ALL {
+                let _ = write!(out, ",{}", counter.of(&r.stats));
+            }
+            let _ = writeln!(out, ",{:.6}", r.stats.elapsed_secs);
+        }
+        out
+    }
+
+    /// Writes one table titled `title` (with the `count`'s name) to `out`: a line per
+    /// row, a column per depth, each cell's text from `cells` (row, depth); in Markdown,
+    /// else as aligned plain text.
+    fn write_table(
+        &self,
+        out: &mut String,
+        title: &str,
+        count: CountKind,
+        format: Format,
+        cells: &dyn Fn(usize, u32) -> String,
+    ) {
+        match format {
+            Format::Markdown => {
+                let _ = writeln!(out, "\n**{title}** ({})\n", count.name());
+                let _ = write!(out, "| algorithm |");
+                for d in &self.depths {
+                    let _ = write!(out, " {d} |");
+                }
+                let _ = write!(out, "\n|---|");
+                for _ in &self.depths {
+                    let _ = write!(out, "---:|");
+                }
+                out.push('\n');
+                for (r, row) in self.rows.iter().enumerate() {
+                    let _ = write!(out, "| {} |", row.label);
+                    for &d in &self.depths {
+                        let _ = write!(out, " {} |", cells(r, d));
+                    }
+                    out.push('\n');
+                }
+            }
+            _ => {
+                let label_width = self
+                    .rows
+                    .iter()
+                    .map(|r| r.label.len())
+                    .max()
+                    .unwrap_or(4)
+                    .max(5);
+                let _ = writeln!(out, "\n{title} ({})", count.name());
+                let _ = write!(out, "{:<label_width$}", "depth");
+                for d in &self.depths {
+                    let _ = write!(out, " {d:>11}");
+                }
+                out.push('\n');
+                for (r, row) in self.rows.iter().enumerate() {
+                    let _ = write!(out, "{:<label_width$}", row.label);
+                    for &d in &self.depths {
+                        let _ = write!(out, " {:>11}", cells(r, d));
+                    }
+                    out.push('\n');
+                }
+            }
+        }
+    }
+
+    /// Writes the cells whose search failed and those whose score disagrees with
+    /// another row's (`report`: over this bench's entries), the first 20 of each.
+    fn write_problems(&self, out: &mut String, report: &Report<'_>) {
         let failed = self.failures();
         if !failed.is_empty() {
             let _ = writeln!(out, "\nFAILED in {} cells (a bug):", failed.len());
@@ -469,7 +498,7 @@ impl BenchResult {
                 );
             }
         }
-        let bad = self.disagreements_in(&report);
+        let bad = self.disagreements_in(report);
         if !bad.is_empty() {
             let _ = writeln!(
                 out,
@@ -484,6 +513,5 @@ impl BenchResult {
                 );
             }
         }
-        out
     }
 }
