@@ -121,19 +121,10 @@ impl TreelabApp {
         }
     }
 
+    /// Carries out one command: each arm is a call or a line.
     fn apply_now(&mut self, command: Command, ctx: &egui::Context) {
         match command {
-            Command::NewSession => {
-                self.forget_run();
-                self.session = Session::default();
-                self.path = None;
-                if let Err(e) = self.adopt_session_state() {
-                    self.error(e);
-                } else {
-                    self.info("New session");
-                }
-                self.saved = self.session.clone();
-            }
+            Command::NewSession => self.new_session(),
             Command::OpenSessionDialog => {
                 let picked = files::pick_session_to_open();
                 self.picked(picked, files::PromptFor::OpenSession, ctx);
@@ -162,20 +153,7 @@ impl TreelabApp {
                     Err(e) => self.error(e),
                 }
             }
-            Command::SetGame(kind) => {
-                if kind != self.session.position.kind() {
-                    self.set_position(AnyPosition::start(kind));
-                    let note = match &self.session.suite {
-                        Some(open) if open.kind() != kind => format!(
-                            "; the open suite {} is of {}, so Run searches this position",
-                            open.suite.name,
-                            open.kind().label()
-                        ),
-                        _ => String::new(),
-                    };
-                    self.info(format!("{}: start position{note}", kind.label()));
-                }
-            }
+            Command::SetGame(kind) => self.set_game(kind),
             Command::SetPosition(p) => self.set_position(p),
             Command::PlayMove(mv) => match self.session.position.play(&mv) {
                 Ok(p) => {
@@ -184,46 +162,14 @@ impl TreelabApp {
                 }
                 Err(e) => self.error(format!("{mv}: {e}")),
             },
-            Command::Undo => {
-                if let Some(p) = self.undo.pop() {
-                    self.redo.push(self.session.position.clone());
-                    self.replace_position(p);
-                }
-            }
-            Command::Redo => {
-                if let Some(p) = self.redo.pop() {
-                    self.undo.push(self.session.position.clone());
-                    self.replace_position(p);
-                }
-            }
+            Command::Undo => self.step_back(true),
+            Command::Redo => self.step_back(false),
             Command::OpenSuiteDialog => {
                 let picked = files::pick_suite_to_open();
                 self.picked(picked, files::PromptFor::OpenSuite, ctx);
             }
-            Command::LoadSuite(name) => match OpenSuite::open(&name) {
-                Ok(open) => {
-                    let (title, n) = (open.suite.name.clone(), open.suite.items.len());
-                    self.session.suite = Some(open);
-                    self.apply_now(Command::SelectSuiteItem(0), ctx);
-                    self.info(format!("Opened {title} ({n} positions)"));
-                }
-                Err(e) => self.error(e.to_string()),
-            },
-            Command::SelectSuiteItem(index) => {
-                let item = self
-                    .session
-                    .suite
-                    .as_ref()
-                    .and_then(|s| s.suite.items.get(index))
-                    .cloned();
-                if let Some(item) = item {
-                    if let Some(open) = &mut self.session.suite {
-                        open.selected = Some(index);
-                    }
-                    self.set_position(item.position);
-                    self.info(format!("Loaded {}", item.name));
-                }
-            }
+            Command::LoadSuite(name) => self.load_suite(&name, ctx),
+            Command::SelectSuiteItem(index) => self.select_suite_item(index),
             Command::Quit => {
                 self.allow_close = true;
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
@@ -232,9 +178,7 @@ impl TreelabApp {
             Command::RunComparison => self.start_run(ctx),
             Command::StopRun => self.stop_run(),
             Command::SetRunOnSuite(on) => self.session.view.run_suite = on,
-            Command::AddRow => {
-                self.selected_row = Some(self.session.add_row());
-            }
+            Command::AddRow => self.selected_row = Some(self.session.add_row()),
             Command::RemoveRow(i) => self.remove_row(i),
             Command::DuplicateRow(i) => self.duplicate_row(i),
             Command::SwapRows(a, b) => self.swap_rows(a, b),
@@ -243,49 +187,17 @@ impl TreelabApp {
             Command::SetRowEnabled(i, on) => self.session.set_row_enabled(i, on),
             Command::SetRowEvaluator(i, name) => self.session.set_row_evaluator(i, &name),
             Command::SetRowOptions(i, options) => self.session.set_row_options(i, options),
-            Command::ApplyPreset(name) => match crate::presets::find(&name) {
-                Some(p) => {
-                    self.session = (p.build)();
-                    self.selected_row = None;
-                    self.views.table.sort = None;
-                    match self.adopt_session_state() {
-                        Ok(()) => self.info(format!("{}: {}", p.label, p.description)),
-                        Err(e) => self.error(e),
-                    }
-                }
-                None => self.error(format!("no preset called '{name}'")),
-            },
+            Command::ApplyPreset(name) => self.apply_preset(&name),
             Command::ClearResults => {
                 self.session.results.clear();
                 self.info("Cleared the results");
             }
-            Command::ExportTable(how) => {
-                let view = self.table_view();
-                let report = self.report();
-                let (text, what) = match how {
-                    TableExport::CopyMarkdown => (
-                        report.markdown(&view, &self.views.table.columns),
-                        "Markdown",
-                    ),
-                    TableExport::CopyCsv => (report.csv(&view), "CSV"),
-                };
-                ctx.copy_text(text);
-                self.info(format!("Copied {} lines as {what}", view.len()));
-            }
+            Command::ExportTable(how) => self.export_table(how, ctx),
             Command::SaveTableDialog => {
                 let picked = files::pick_csv_to_save();
                 self.picked(picked, files::PromptFor::SaveTable, ctx);
             }
-            Command::SaveTable(path) => {
-                let view = self.table_view();
-                let csv = self.report().csv(&view);
-                match crate::vocab::atomic::write_atomic(&path, csv.as_bytes()) {
-                    Ok(()) => {
-                        self.info(format!("Saved {} lines to {}", view.len(), path.display()))
-                    }
-                    Err(e) => self.error(format!("could not save {}: {e}", path.display())),
-                }
-            }
+            Command::SaveTable(path) => self.save_table(&path),
             Command::SaveChartDialog(format) => {
                 let picked = files::pick_chart_to_save(format);
                 self.picked(picked, files::PromptFor::SaveChart(format), ctx);
@@ -302,6 +214,121 @@ impl TreelabApp {
                 self.picked(picked, files::PromptFor::SaveTree(format), ctx);
             }
             Command::SaveTree(path) => self.save_tree(&path),
+        }
+    }
+
+    /// A new default session, the run and the selection forgotten.
+    fn new_session(&mut self) {
+        self.forget_run();
+        self.session = Session::default();
+        self.path = None;
+        if let Err(e) = self.adopt_session_state() {
+            self.error(e);
+        } else {
+            self.info("New session");
+        }
+        self.saved = self.session.clone();
+    }
+
+    /// Another game's start position; the status line says when the open suite is of
+    /// another game (Run then searches the position).
+    fn set_game(&mut self, kind: GameKind) {
+        if kind == self.session.position.kind() {
+            return;
+        }
+        self.set_position(AnyPosition::start(kind));
+        let note = match &self.session.suite {
+            Some(open) if open.kind() != kind => format!(
+                "; the open suite {} is of {}, so Run searches this position",
+                open.suite.name,
+                open.kind().label()
+            ),
+            _ => String::new(),
+        };
+        self.info(format!("{}: start position{note}", kind.label()));
+    }
+
+    /// Undo (`back`) or redo: the position from one stack, the current one onto the
+    /// other.
+    fn step_back(&mut self, back: bool) {
+        let (from, to) = if back {
+            (&mut self.undo, &mut self.redo)
+        } else {
+            (&mut self.redo, &mut self.undo)
+        };
+        if let Some(p) = from.pop() {
+            to.push(self.session.position.clone());
+            self.replace_position(p);
+        }
+    }
+
+    /// Opens a shipped suite by name or a suite file, and loads its first position.
+    fn load_suite(&mut self, name: &str, ctx: &egui::Context) {
+        match OpenSuite::open(name) {
+            Ok(open) => {
+                let (title, n) = (open.suite.name.clone(), open.suite.items.len());
+                self.session.suite = Some(open);
+                self.apply_now(Command::SelectSuiteItem(0), ctx);
+                self.info(format!("Opened {title} ({n} positions)"));
+            }
+            Err(e) => self.error(e.to_string()),
+        }
+    }
+
+    /// Loads the open suite's position `index` (nothing when there is none).
+    fn select_suite_item(&mut self, index: usize) {
+        let item = self
+            .session
+            .suite
+            .as_ref()
+            .and_then(|s| s.suite.items.get(index))
+            .cloned();
+        if let Some(item) = item {
+            if let Some(open) = &mut self.session.suite {
+                open.selected = Some(index);
+            }
+            self.set_position(item.position);
+            self.info(format!("Loaded {}", item.name));
+        }
+    }
+
+    /// Replaces the comparison with the preset called `name`.
+    fn apply_preset(&mut self, name: &str) {
+        let Some(p) = crate::presets::find(name) else {
+            return self.error(format!("no preset called '{name}'"));
+        };
+        self.session = (p.build)();
+        self.selected_row = None;
+        self.views.table.sort = None;
+        match self.adopt_session_state() {
+            Ok(()) => self.info(format!("{}: {}", p.label, p.description)),
+            Err(e) => self.error(e),
+        }
+    }
+
+    /// Copies the table's shown lines to the clipboard as Markdown (the shown columns)
+    /// or CSV (every column).
+    fn export_table(&mut self, how: TableExport, ctx: &egui::Context) {
+        let view = self.table_view();
+        let report = self.report();
+        let (text, what) = match how {
+            TableExport::CopyMarkdown => (
+                report.markdown(&view, &self.views.table.columns),
+                "Markdown",
+            ),
+            TableExport::CopyCsv => (report.csv(&view), "CSV"),
+        };
+        ctx.copy_text(text);
+        self.info(format!("Copied {} lines as {what}", view.len()));
+    }
+
+    /// Saves the table's shown lines as CSV (every column) to `path`, atomically.
+    fn save_table(&mut self, path: &std::path::Path) {
+        let view = self.table_view();
+        let csv = self.report().csv(&view);
+        match crate::vocab::atomic::write_atomic(path, csv.as_bytes()) {
+            Ok(()) => self.info(format!("Saved {} lines to {}", view.len(), path.display())),
+            Err(e) => self.error(format!("could not save {}: {e}", path.display())),
         }
     }
 

@@ -109,7 +109,7 @@ pub struct ArticlesView;
 
 impl ResultsView for ArticlesView {
     fn ui(&mut self, ui: &mut egui::Ui, app: &mut TreelabApp) {
-        seeds_ui(ui, app);
+        articles_ui(ui, app);
     }
 }
 
@@ -537,10 +537,10 @@ fn body_cell_ui(
 }
 
 /// The widest a row's label may be in the articles' layout.
-const SEED_LABEL_WIDTH: f32 = 160.0;
+const ARTICLE_LABEL_WIDTH: f32 = 160.0;
 
 /// One grid in the articles' layout: a line per row, a column per depth.
-fn seed_grid(
+fn article_grid(
     ui: &mut egui::Ui,
     id: egui::IdSalt,
     rows: &[(usize, String)],
@@ -560,7 +560,7 @@ fn seed_grid(
                 // Long labels are cut to leave the numbers room; the hover shows all.
                 let text = format!("{}: {label}", r + 1);
                 ui.scope(|ui| {
-                    ui.set_max_width(SEED_LABEL_WIDTH);
+                    ui.set_max_width(ARTICLE_LABEL_WIDTH);
                     ui.add(egui::Label::new(&text).truncate())
                         .on_hover_text(&text);
                 });
@@ -575,7 +575,7 @@ fn seed_grid(
         });
 }
 
-fn seeds_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
+fn articles_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     let report = app.report();
     let set = app.position_set();
     let count = app.session.view.count;
@@ -589,7 +589,7 @@ fn seeds_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     let with_results = report.positions();
     let baseline = app.session.view.baseline_row;
     egui::ScrollArea::both()
-        .id_salt("seeds_scroll")
+        .id_salt("articles_scroll")
         .auto_shrink([false, false])
         .show(ui, |ui| {
             let totals = report.totals(&keys, count);
@@ -604,9 +604,9 @@ fn seeds_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                     ))
                     .strong(),
                 );
-                seed_grid(
+                article_grid(
                     ui,
-                    egui::IdSalt::new("seed_totals"),
+                    egui::IdSalt::new("article_totals"),
                     &rows,
                     &depths,
                     |r, d| totals.get(&(r, d)).map(|t| t.text()),
@@ -615,9 +615,9 @@ fn seeds_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
             if let Some(b) = baseline.filter(|_| !set.several_games()) {
                 ui.add_space(6.0);
                 ui.label(egui::RichText::new(format!("Ratio to row {} (totals)", b + 1)).strong());
-                seed_grid(
+                article_grid(
                     ui,
-                    egui::IdSalt::new("seed_ratios"),
+                    egui::IdSalt::new("article_ratios"),
                     &rows,
                     &depths,
                     |r, d| {
@@ -637,9 +637,9 @@ fn seeds_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                     egui::RichText::new(format!("{} ({})", p.label, count_label(count))).strong(),
                 )
                 .on_hover_text(format!("{}: {}", p.game.label(), p.text));
-                seed_grid(
+                article_grid(
                     ui,
-                    egui::IdSalt::new(("seed_pos", &p.text)),
+                    egui::IdSalt::new(("article_pos", &p.text)),
                     &rows,
                     &depths,
                     |r, d| report.count(r, p.key(), d, count).map(|t| t.text()),

@@ -60,12 +60,6 @@ pub fn controls_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewS
             super::layout::wrap_unit(ui, "tree_steps", |ui| steps_ui(ui, tree));
         }
     });
-    if app.session.view.tree_row >= n {
-        app.session.view.tree_row = 0;
-    }
-    if app.session.view.tree_row_beside.is_some_and(|b| b >= n) {
-        app.session.view.tree_row_beside = None;
-    }
     // A refusal is about the rows and depth it was given: another choice clears it.
     let view = &app.session.view;
     let now = (view.tree_row, view.tree_row_beside, view.tree_depth);
