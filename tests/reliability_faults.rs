@@ -1,6 +1,7 @@
 //! Faults at the engine level: a panicking search is caught and reported, memory caps
 //! end searches cleanly, absurd parameters are refused by the library and the CLI.
-//! Atomic saves are in saves_atomic.rs, the stop flag's latency in stop_latency.rs.
+//! Atomic saves are in reliability_saves.rs, the stop flag's latency in
+//! reliability_stop_latency.rs.
 
 mod common;
 use common::small_bench;
@@ -169,7 +170,7 @@ fn a_panic_inside_any_search_is_caught_with_its_message() {
                 "{algorithm}: {err}"
             );
             // The location of the panic is part of the message.
-            assert!(err.contains("reliability.rs:"), "{err}");
+            assert!(err.contains("reliability_faults.rs:"), "{err}");
             // The same thread searches on normally afterwards.
             let fine =
                 search_bomb(&Bomb::new(u64::MAX, in_play), algorithm).expect("no bomb, no failure");

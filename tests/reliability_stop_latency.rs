@@ -174,7 +174,7 @@ fn stop_ends_a_parallel_bench() {
 
 /// The figures for docs/reliability.md: each kind of search stopped `REPEATS` times after
 /// `RUN_FOR`, one at a time; prints median and max latency. Run with
-/// `cargo test --release --test reliability stop_latency_report -- --ignored --nocapture`.
+/// `cargo test --release --test reliability_stop_latency stop_latency_report -- --ignored --nocapture`.
 #[test]
 #[ignore = "a measurement, not a check: run by hand for docs/reliability.md"]
 fn stop_latency_report() {
