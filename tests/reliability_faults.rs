@@ -4,9 +4,8 @@
 //! reliability_stop_latency.rs.
 
 mod common;
-use common::small_bench;
+use common::{small_bench, treelab};
 
-use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -422,18 +421,11 @@ fn absurd_parameters_are_refused_by_the_library() {
     );
 }
 
-/// Runs the binary; returns (exit success, stderr).
-fn treelab(args: &[&str]) -> (bool, String, Duration) {
+/// Runs the binary; returns (exit success, stderr, the time it took).
+fn treelab_timed(args: &[&str]) -> (bool, String, Duration) {
     let start = Instant::now();
-    let out = Command::new(env!("CARGO_BIN_EXE_treelab"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        start.elapsed(),
-    )
+    let (ok, _, stderr) = treelab(args);
+    (ok, stderr, start.elapsed())
 }
 
 #[test]
@@ -526,7 +518,7 @@ fn absurd_parameters_are_refused_by_the_cli() {
         (vec!["soak", "--minutes=-1"], "out of range"),
     ];
     for (args, message) in cases {
-        let (ok, stderr, took) = treelab(&args);
+        let (ok, stderr, took) = treelab_timed(&args);
         assert!(!ok, "{args:?} should fail");
         assert!(stderr.contains(message), "{args:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
