@@ -260,56 +260,6 @@ fn every_counter_can_be_shown_in_the_table_and_is_in_its_csv() {
 }
 
 #[test]
-fn the_tree_view_draws_two_rows_steps_and_exports_svg() {
-    let mut h = harness();
-    settle(&mut h);
-    h.get_by_label("Tic-tac-toe").click();
-    settle(&mut h);
-    h.get_by_label("Tree").click();
-    settle(&mut h);
-    h.get_by_label("Build tree").click();
-    settle(&mut h);
-    let trees = h.state().trees();
-    assert_eq!(trees.len(), 1);
-    let nodes = trees[0].nodes.len() as u64;
-    assert_eq!(nodes, trees[0].record.stats.nodes, "a node per visit");
-    // Step back from the last visit and forward again.
-    h.get_by_label_contains(&format!("Visit {nodes} of {nodes}"));
-    h.get_by_label("◀").click();
-    settle(&mut h);
-    h.get_by_label_contains(&format!("Visit {} of {nodes}", nodes - 1));
-    h.get_by_label("|◀").click();
-    settle(&mut h);
-    h.get_by_label_contains(&format!("Visit 1 of {nodes}"));
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("tree.svg");
-    h.state_mut().push(Command::SaveTree(path.clone()));
-    settle(&mut h);
-    let svg = std::fs::read_to_string(&path).unwrap();
-    assert!(svg.starts_with("<svg"));
-    assert_eq!(
-        svg.matches("<circle").count() + svg.matches("<rect x=").count(),
-        nodes as usize
-    );
-}
-
-#[test]
-fn the_tree_view_refuses_a_search_too_big_to_draw() {
-    let mut h = harness();
-    settle(&mut h);
-    // FFO #40 at depth 10 with plain NegaAlpha: 142,222 visits.
-    h.get_by_label("Tree").click();
-    settle(&mut h);
-    // The depth field is the tree view's own (a DragValue); the command sets the same.
-    h.state_mut().push(Command::SetTreeDepth(10));
-    settle(&mut h);
-    h.get_by_label("Build tree").click();
-    settle(&mut h);
-    assert!(h.state().trees().is_empty());
-    h.get_by_label_contains("more than 20000 nodes, too many to draw; try depth 9");
-}
-
-#[test]
 fn a_search_that_panics_fails_its_row_and_the_app_goes_on() {
     use std::sync::Arc;
     use treelab::runner::{Job, SearchFn, engine_search};

@@ -8,9 +8,7 @@ use treelab::app::TreelabApp;
 use treelab::engine::GameKind;
 
 mod common;
-use common::{harness, settle};
-
-const AIMA: &str = "((3 12 8) (2 4 6) (14 5 2))";
+use common::{AIMA, harness, settle};
 
 #[test]
 fn a_tree_built_by_clicking_round_trips_through_a_saved_session() {

@@ -6,16 +6,14 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use treelab::app::TreelabApp;
 
+mod common;
+use common::harness_with_session;
+
 const SIZES: [(f32, f32); 3] = [(1024.0, 700.0), (1280.0, 800.0), (1920.0, 1080.0)];
 
 fn harness_at(width: f32, height: f32, session: &str) -> Harness<'static, TreelabApp> {
-    let mut app = TreelabApp::new_for_tests();
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(session);
-    app.open_session_from(&path)
-        .expect("the example session opens");
-    let mut h = Harness::builder()
-        .with_size([width, height])
-        .build_ui_state(|ui, app: &mut TreelabApp| app.frame_ui(ui), app);
+    let mut h = harness_with_session(&path, [width, height]);
     for _ in 0..12 {
         h.step();
     }

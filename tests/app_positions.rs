@@ -12,9 +12,8 @@ use treelab::session::ResultEntry;
 use treelab::vocab::count::CountKind;
 
 mod common;
-use common::{harness, settle, wait_for_run};
+use common::{AIMA, harness, settle, wait_for_run};
 
-const AIMA: &str = "((3 12 8) (2 4 6) (14 5 2))";
 const RUN: &str = "▶ Run (F5)";
 
 fn run(h: &mut egui_kittest::Harness<'_, TreelabApp>) {

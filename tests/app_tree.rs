@@ -1,24 +1,15 @@
-//! UI tests of the tree view: a 118-visit tree opens with every label readable inside
-//! its pane; zooming, panning and the wheel never lose the tree; two trees side by side
-//! put the same visit at the same place; the figure saves as SVG, TikZ and PNG.
+//! UI tests of the tree view: a tic-tac-toe tree is built, stepped back and forth and
+//! saved as SVG, and a search too big to draw is refused; a 118-visit tree opens with
+//! every label readable inside its pane; zooming, panning and the wheel never lose the
+//! tree; two trees side by side put the same visit at the same place; the figure saves
+//! as SVG, TikZ and PNG.
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use treelab::app::{Command, TreelabApp};
-use treelab::engine::{AnyPosition, GameKind};
 
 mod common;
-use common::{harness, settle};
-
-/// FFO #40, the first position of the shipped suite.
-fn ffo40() -> AnyPosition {
-    let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/othello/fforum-40-59.obf"),
-    )
-    .unwrap();
-    let line = text.lines().find(|l| l.contains(';')).unwrap();
-    AnyPosition::parse(GameKind::Othello, line.split(';').next().unwrap()).unwrap()
-}
+use common::{ffo40, harness, harness_with_session, settle};
 
 /// The app at 1280x800 with the tree of FFO #40 at depth 3 built (the default rows:
 /// NegaAlpha, then NegaScout).
@@ -36,6 +27,56 @@ fn ffo40_tree() -> Harness<'static, TreelabApp> {
 
 fn small_text(h: &Harness<'_, TreelabApp>) -> f32 {
     h.ctx.global_style().text_styles[&egui::TextStyle::Small].size
+}
+
+#[test]
+fn the_tree_view_draws_two_rows_steps_and_exports_svg() {
+    let mut h = harness();
+    settle(&mut h);
+    h.get_by_label("Tic-tac-toe").click();
+    settle(&mut h);
+    h.get_by_label("Tree").click();
+    settle(&mut h);
+    h.get_by_label("Build tree").click();
+    settle(&mut h);
+    let trees = h.state().trees();
+    assert_eq!(trees.len(), 1);
+    let nodes = trees[0].nodes.len() as u64;
+    assert_eq!(nodes, trees[0].record.stats.nodes, "a node per visit");
+    // Step back from the last visit and forward again.
+    h.get_by_label_contains(&format!("Visit {nodes} of {nodes}"));
+    h.get_by_label("◀").click();
+    settle(&mut h);
+    h.get_by_label_contains(&format!("Visit {} of {nodes}", nodes - 1));
+    h.get_by_label("|◀").click();
+    settle(&mut h);
+    h.get_by_label_contains(&format!("Visit 1 of {nodes}"));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tree.svg");
+    h.state_mut().push(Command::SaveTree(path.clone()));
+    settle(&mut h);
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.starts_with("<svg"));
+    assert_eq!(
+        svg.matches("<circle").count() + svg.matches("<rect x=").count(),
+        nodes as usize
+    );
+}
+
+#[test]
+fn the_tree_view_refuses_a_search_too_big_to_draw() {
+    let mut h = harness();
+    settle(&mut h);
+    // FFO #40 at depth 10 with plain NegaAlpha: 142,222 visits.
+    h.get_by_label("Tree").click();
+    settle(&mut h);
+    // The depth field is the tree view's own (a DragValue); the command sets the same.
+    h.state_mut().push(Command::SetTreeDepth(10));
+    settle(&mut h);
+    h.get_by_label("Build tree").click();
+    settle(&mut h);
+    assert!(h.state().trees().is_empty());
+    h.get_by_label_contains("more than 20000 nodes, too many to draw; try depth 9");
 }
 
 #[test]
@@ -219,12 +260,8 @@ fn stepping_keeps_the_current_visit_in_view_when_zoomed_in() {
 
 #[test]
 fn side_by_side_the_same_visit_sits_at_the_same_place() {
-    let mut app = TreelabApp::new_for_tests();
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/tree-random.ron");
-    app.open_session_from(&path).unwrap();
-    let mut h = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_ui_state(|ui, app: &mut TreelabApp| app.frame_ui(ui), app);
+    let mut h = harness_with_session(&path, [1280.0, 800.0]);
     settle(&mut h);
     let trees = h.state().trees();
     assert_eq!(trees.len(), 2, "the session opens with its two trees built");
@@ -319,107 +356,4 @@ fn the_tree_saves_as_svg_tikz_and_png() {
             .text()
             .contains(".svg, .tex (TikZ) or .png")
     );
-}
-
-/// Types `text` into the text field labelled `label`.
-fn type_into(h: &mut Harness<'_, TreelabApp>, label: &str, text: &str) {
-    h.get_by_label(label).focus();
-    h.step();
-    h.get_by_label(label).type_text(text);
-    h.step();
-}
-
-#[test]
-fn a_quiz_on_aima_5_2_with_alpha_beta_accepts_right_answers_and_corrects_wrong_ones() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("quiz.ron");
-    // A teacher's quiz: AIMA's figure 5.2, two-sided alpha-beta, quiz mode, Tree tab.
-    std::fs::write(
-        &path,
-        r#"Session(
-    version: 1,
-    game: custom,
-    position: "((3 12 8) (2 4 6) (14 5 2))",
-    rows: [ComparisonRow(algorithm: alphabeta, depth_min: 2, depth_max: 2)],
-    view: ViewChoices(tab: Tree, tree_row: 0, tree_depth: 2, tree_quiz: true),
-)"#,
-    )
-    .unwrap();
-    let mut app = TreelabApp::new_for_tests();
-    app.open_session_from(&path).unwrap();
-    let mut h = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_ui_state(|ui, app: &mut TreelabApp| app.frame_ui(ui), app);
-    settle(&mut h);
-    assert_eq!(
-        h.state().trees().len(),
-        1,
-        "the quiz opens with its tree built"
-    );
-    assert!(h.state().tree_quiz().is_some());
-    // Visit 1, the root: full window, value 3, no cutoff.
-    h.get_by_label_contains("Quiz — visit 1 of 11");
-    type_into(&mut h, "window: α", "-inf");
-    type_into(&mut h, "β", "inf");
-    type_into(&mut h, "value returned", "3");
-    h.get_by_label("no").click();
-    settle(&mut h);
-    h.get_by_label("Check").click();
-    settle(&mut h);
-    let q = h.state().tree_quiz().unwrap();
-    assert_eq!((q.right, q.asked), (3, 3), "the right answers are accepted");
-    h.get_by_label_contains("right: value 3");
-    h.get_by_label("Next visit").click();
-    settle(&mut h);
-    // Visit 2, the first MIN node (a): the window is still (-inf, +inf); a wrong value
-    // (12, the largest leaf) is rejected and the right one, 3, is shown with min(...).
-    h.get_by_label_contains("Quiz — visit 2 of 11: a");
-    type_into(&mut h, "window: α", "-inf");
-    type_into(&mut h, "β", "inf");
-    type_into(&mut h, "value returned", "12");
-    h.get_by_label("no").click();
-    settle(&mut h);
-    h.get_by_label("Check").click();
-    settle(&mut h);
-    let q = h.state().tree_quiz().unwrap();
-    assert_eq!((q.right, q.asked), (5, 6), "the wrong value costs one part");
-    h.get_by_label_contains("wrong: the value is 3");
-    h.get_by_label_contains("min(3, 12, 8) = 3");
-    // On to the second MIN node (b), entered after the leaves of a: its window has α
-    // raised to 3, and after its first leaf (2) it cuts off, leaving 4 and 6 (moves b
-    // and c) unsearched.
-    for _ in 0..4 {
-        h.get_by_label("Next visit").click();
-        settle(&mut h);
-        if h.query_by_label_contains("Quiz — visit 6 of 11").is_none() {
-            h.get_by_label("Show the answer").click();
-            settle(&mut h);
-        }
-    }
-    h.get_by_label_contains("Quiz — visit 6 of 11: b");
-    type_into(&mut h, "window: α", "3");
-    type_into(&mut h, "β", "inf");
-    type_into(&mut h, "value returned", "3");
-    h.get_by_label("yes").click();
-    h.get_by_label("b").click();
-    h.get_by_label("c").click();
-    settle(&mut h);
-    let before = h.state().tree_quiz().unwrap().right;
-    h.get_by_label("Check").click();
-    settle(&mut h);
-    let q = h.state().tree_quiz().unwrap();
-    assert_eq!(
-        q.right,
-        before + 3,
-        "window (3, +inf), fail-hard value 3, cut with b c unsearched"
-    );
-    h.get_by_label_contains("right: cutoff yes; never searched: b c");
-    // A bad number is refused with what is wrong, and nothing is marked.
-    h.get_by_label("Next visit").click();
-    settle(&mut h);
-    type_into(&mut h, "window: α", "three");
-    h.get_by_label("Check").click();
-    settle(&mut h);
-    h.get_by_label_contains("α: 'three' is not a number");
-    assert!(h.state().tree_quiz().unwrap().marks.is_none());
 }

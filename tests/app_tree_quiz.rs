@@ -2,7 +2,8 @@
 //! later one is drawn (its colour, value, window, moves never searched, the visits to
 //! come, the second tree); Check or Show the answer reveals the visit asked, and Show
 //! the answer counts as not answered; the second tree and the rings come once the quiz
-//! is over.
+//! is over. A teacher's quiz on AIMA's figure 5.2 accepts right answers, corrects wrong
+//! ones and refuses a bad number.
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -11,7 +12,7 @@ use treelab::tree::NodeType;
 use treelab::tree::draw::{UNKNOWN, type_color};
 
 mod common;
-use common::settle;
+use common::{harness_with_session, settle};
 
 /// AIMA's figure 5.2 as a quiz: alpha-beta (fail-hard), NegaScout beside it.
 fn quiz() -> Harness<'static, TreelabApp> {
@@ -31,11 +32,7 @@ fn quiz() -> Harness<'static, TreelabApp> {
 )"#,
     )
     .unwrap();
-    let mut app = TreelabApp::new_for_tests();
-    app.open_session_from(&path).unwrap();
-    let mut h = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_ui_state(|ui, app: &mut TreelabApp| app.frame_ui(ui), app);
+    let mut h = harness_with_session(&path, [1280.0, 800.0]);
     settle(&mut h);
     h
 }
@@ -110,15 +107,9 @@ fn a_quiz_draws_nothing_of_the_visit_asked_until_it_is_answered() {
         "b's moves never searched are not named before Check"
     );
     // The right answer: window (3, +inf), fail-hard value 3, a cutoff with b c unsearched.
-    let field = |h: &mut Harness<'_, TreelabApp>, label: &str, text: &str| {
-        h.get_by_label(label).focus();
-        h.step();
-        h.get_by_label(label).type_text(text);
-        h.step();
-    };
-    field(&mut h, "window: α", "3");
-    field(&mut h, "β", "inf");
-    field(&mut h, "value returned", "3");
+    type_into(&mut h, "window: α", "3");
+    type_into(&mut h, "β", "inf");
+    type_into(&mut h, "value returned", "3");
     h.get_by_label("yes").click();
     h.get_by_label("b").click();
     h.get_by_label("c").click();
@@ -155,4 +146,103 @@ fn a_quiz_draws_nothing_of_the_visit_asked_until_it_is_answered() {
             .iter()
             .any(|l| l.pane == 1 && l.mark == treelab::tree::VisitDiff::Otherwise)
     );
+}
+
+/// Types `text` into the text field labelled `label`.
+fn type_into(h: &mut Harness<'_, TreelabApp>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.step();
+    h.get_by_label(label).type_text(text);
+    h.step();
+}
+
+#[test]
+fn a_quiz_on_aima_5_2_with_alpha_beta_accepts_right_answers_and_corrects_wrong_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("quiz.ron");
+    // A teacher's quiz: AIMA's figure 5.2, two-sided alpha-beta, quiz mode, Tree tab.
+    std::fs::write(
+        &path,
+        r#"Session(
+    version: 1,
+    game: custom,
+    position: "((3 12 8) (2 4 6) (14 5 2))",
+    rows: [ComparisonRow(algorithm: alphabeta, depth_min: 2, depth_max: 2)],
+    view: ViewChoices(tab: Tree, tree_row: 0, tree_depth: 2, tree_quiz: true),
+)"#,
+    )
+    .unwrap();
+    let mut h = harness_with_session(&path, [1280.0, 800.0]);
+    settle(&mut h);
+    assert_eq!(
+        h.state().trees().len(),
+        1,
+        "the quiz opens with its tree built"
+    );
+    assert!(h.state().tree_quiz().is_some());
+    // Visit 1, the root: full window, value 3, no cutoff.
+    h.get_by_label_contains("Quiz — visit 1 of 11");
+    type_into(&mut h, "window: α", "-inf");
+    type_into(&mut h, "β", "inf");
+    type_into(&mut h, "value returned", "3");
+    h.get_by_label("no").click();
+    settle(&mut h);
+    h.get_by_label("Check").click();
+    settle(&mut h);
+    let q = h.state().tree_quiz().unwrap();
+    assert_eq!((q.right, q.asked), (3, 3), "the right answers are accepted");
+    h.get_by_label_contains("right: value 3");
+    h.get_by_label("Next visit").click();
+    settle(&mut h);
+    // Visit 2, the first MIN node (a): the window is still (-inf, +inf); a wrong value
+    // (12, the largest leaf) is rejected and the right one, 3, is shown with min(...).
+    h.get_by_label_contains("Quiz — visit 2 of 11: a");
+    type_into(&mut h, "window: α", "-inf");
+    type_into(&mut h, "β", "inf");
+    type_into(&mut h, "value returned", "12");
+    h.get_by_label("no").click();
+    settle(&mut h);
+    h.get_by_label("Check").click();
+    settle(&mut h);
+    let q = h.state().tree_quiz().unwrap();
+    assert_eq!((q.right, q.asked), (5, 6), "the wrong value costs one part");
+    h.get_by_label_contains("wrong: the value is 3");
+    h.get_by_label_contains("min(3, 12, 8) = 3");
+    // On to the second MIN node (b), entered after the leaves of a: its window has α
+    // raised to 3, and after its first leaf (2) it cuts off, leaving 4 and 6 (moves b
+    // and c) unsearched.
+    for _ in 0..4 {
+        h.get_by_label("Next visit").click();
+        settle(&mut h);
+        if h.query_by_label_contains("Quiz — visit 6 of 11").is_none() {
+            h.get_by_label("Show the answer").click();
+            settle(&mut h);
+        }
+    }
+    h.get_by_label_contains("Quiz — visit 6 of 11: b");
+    type_into(&mut h, "window: α", "3");
+    type_into(&mut h, "β", "inf");
+    type_into(&mut h, "value returned", "3");
+    h.get_by_label("yes").click();
+    h.get_by_label("b").click();
+    h.get_by_label("c").click();
+    settle(&mut h);
+    let before = h.state().tree_quiz().unwrap().right;
+    h.get_by_label("Check").click();
+    settle(&mut h);
+    let q = h.state().tree_quiz().unwrap();
+    assert_eq!(
+        q.right,
+        before + 3,
+        "window (3, +inf), fail-hard value 3, cut with b c unsearched"
+    );
+    h.get_by_label_contains("right: cutoff yes; never searched: b c");
+    // A bad number is refused with what is wrong, and nothing is marked.
+    h.get_by_label("Next visit").click();
+    settle(&mut h);
+    type_into(&mut h, "window: α", "three");
+    h.get_by_label("Check").click();
+    settle(&mut h);
+    h.get_by_label_contains("α: 'three' is not a number");
+    assert!(h.state().tree_quiz().unwrap().marks.is_none());
 }

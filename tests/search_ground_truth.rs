@@ -1,7 +1,7 @@
 //! Ground truth for the search engine on the real games: every exact algorithm against
 //! plain minimax (also on hundreds of random hand-built trees read from their text),
 //! the Knuth-Moore minimal tree, article 002's perfect-oracle equality, the strongly-solved
-//! check, determinism, stopping and memory caps.
+//! check, determinism and stopping (memory caps are in reliability_faults.rs).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -622,30 +622,6 @@ fn a_raised_stop_flag_ends_a_long_search_with_its_partial_result() {
         r.depth_reached
     );
     assert!(r.score.is_some() && r.best_move.is_some());
-}
-
-#[test]
-fn sss_star_ends_with_memory_limit_instead_of_exhausting_memory() {
-    let spec = TreeSpec {
-        width: 12,
-        depth: 10,
-        seed: 5,
-        model: ValueModel::Independent { range: 1000 },
-    };
-    let tree = RandomTree::new(spec).expect("valid");
-    let opts = SearchOptions {
-        sss_memory_mib: 1,
-        ..SearchOptions::default()
-    };
-    let r = run(
-        &tree,
-        &RandomTreeEval::NodeValue,
-        Algorithm::SssStar,
-        &opts,
-        10,
-    );
-    assert_eq!(r.stopped, Some(StopReason::MemoryLimit));
-    assert_eq!(r.score, None);
 }
 
 #[test]

@@ -5,11 +5,12 @@
 
 use std::collections::HashSet;
 
+use super::SearchTree;
 use super::draw::{Prim, Spacing, stub_slots, text_box, widest_label};
 use super::export::{Figure, FigureOptions, figure_of_trees, figure_with, to_svg, to_tikz};
 use super::layout::{Joint, place_with};
-use super::{SearchTree, trace_tree};
-use crate::engine::{AnyPosition, GameKind, SearchRequest};
+use super::tests::tree_of;
+use crate::engine::{AnyPosition, GameKind};
 use crate::search::{Algorithm, SearchOptions};
 
 fn tree(
@@ -19,20 +20,11 @@ fn tree(
     fail_soft: bool,
     depth: u32,
 ) -> SearchTree {
-    let p = AnyPosition::parse(kind, pos).unwrap();
-    trace_tree(
-        &p,
-        &SearchRequest {
-            algorithm,
-            options: SearchOptions {
-                fail_soft,
-                ..SearchOptions::default()
-            },
-            depth,
-            evaluator: String::new(),
-        },
-    )
-    .unwrap()
+    let options = SearchOptions {
+        fail_soft,
+        ..SearchOptions::default()
+    };
+    tree_of(pos, kind, algorithm, options, depth)
 }
 
 /// The textbook trees shipped in `assets/custom_tree/textbook.tree`.

@@ -425,7 +425,9 @@ mod tests {
     use crate::engine::GameKind;
     use crate::search::{Algorithm, MoveOrder, SearchOptions};
 
-    fn tree_of(
+    /// The tree of `algorithm` with `o` to depth `d` on `pos` (a position of `kind`),
+    /// with the game's own evaluator; the figures' and the quiz's tests build theirs here.
+    pub(super) fn tree_of(
         pos: &str,
         kind: GameKind,
         algorithm: Algorithm,

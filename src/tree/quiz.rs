@@ -419,21 +419,13 @@ fn cutoff_reason(tree: &SearchTree, i: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{AnyPosition, GameKind, SearchRequest};
+    use crate::engine::GameKind;
     use crate::search::SearchOptions;
+    use crate::tree::tests::tree_of;
 
     fn tree(a: Algorithm) -> SearchTree {
-        let p = AnyPosition::parse(GameKind::RandomTree, "w=3 d=3 seed=4 independent=20").unwrap();
-        super::super::trace_tree(
-            &p,
-            &SearchRequest {
-                algorithm: a,
-                options: SearchOptions::default(),
-                depth: 3,
-                evaluator: String::new(),
-            },
-        )
-        .unwrap()
+        let pos = "w=3 d=3 seed=4 independent=20";
+        tree_of(pos, GameKind::RandomTree, a, SearchOptions::default(), 3)
     }
 
     /// The answer the trace gives at the current visit.

@@ -1,12 +1,17 @@
-//! What the tests share: the app in a kittest harness at the window's default size,
-//! the command line run as a user runs it, a search with default control and a seeded
-//! random playout. Each test crate uses only some of it.
+//! What the tests share: the app in a kittest harness at the window's default size or
+//! with a session opened, the command line run as a user runs it, a search with default
+//! control, a search request, a seeded random playout, FFO #40, AIMA's figure 5.2 and a
+//! small bench grid. Each test crate uses only some of it.
 #![allow(dead_code)]
 
 use egui_kittest::Harness;
 use treelab::app::TreelabApp;
+use treelab::engine::{AnyPosition, SearchRequest, Suite};
 use treelab::game::{Evaluator, Game, SeededRng};
 use treelab::search::{Algorithm, SearchControl, SearchOptions, SearchResult, search};
+
+/// AIMA's figure 5.2, the textbook's first alpha-beta tree.
+pub const AIMA: &str = "((3 12 8) (2 4 6) (14 5 2))";
 
 /// The most frames a test waits for the UI to settle.
 pub const MAX_STEPS: usize = 8;
@@ -19,6 +24,18 @@ pub fn harness() -> Harness<'static, TreelabApp> {
             |ui, app: &mut TreelabApp| app.frame_ui(ui),
             TreelabApp::new_for_tests(),
         )
+}
+
+/// The app with the session file at `path` opened, at `size`, before any frame.
+pub fn harness_with_session(
+    path: &std::path::Path,
+    size: [f32; 2],
+) -> Harness<'static, TreelabApp> {
+    let mut app = TreelabApp::new_for_tests();
+    app.open_session_from(path).expect("the session opens");
+    Harness::builder()
+        .with_size(size)
+        .build_ui_state(|ui, app: &mut TreelabApp| app.frame_ui(ui), app)
 }
 
 /// Steps a bounded number of frames (the app may keep asking for repaints).
@@ -50,6 +67,25 @@ pub fn treelab(args: &[&str]) -> (bool, String, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// A request for `algorithm` with `options` to `depth`, with the game's own evaluator.
+pub fn request(algorithm: Algorithm, options: SearchOptions, depth: u32) -> SearchRequest {
+    SearchRequest {
+        algorithm,
+        options,
+        depth,
+        evaluator: String::new(),
+    }
+}
+
+/// FFO #40, the first position of the shipped suite.
+pub fn ffo40() -> AnyPosition {
+    Suite::load_named("fforum-40-59.obf")
+        .expect("shipped suite")
+        .items[0]
+        .position
+        .clone()
 }
 
 /// Searches `pos` with `algo` and `opts` to `depth` under default control (the options

@@ -1,5 +1,5 @@
 //! Unit tests for the Othello rules, bitboard kernels, evaluators and formats. The FFO
-//! data files are exercised in `tests/othello.rs`.
+//! data files are exercised in `tests/game_othello.rs`.
 
 use super::*;
 use crate::game::perft::perft_generic;

@@ -174,7 +174,7 @@ fn every_module_imports_only_its_layer_or_below_and_none_in_a_cycle() {
     for (module, deps) in &g {
         let Some(mine) = layer_of(module) else {
             problems.push(format!(
-                "module '{module}' has no layer in tests/layering.rs"
+                "module '{module}' has no layer in tests/structure_layering.rs"
             ));
             continue;
         };
@@ -184,7 +184,9 @@ fn every_module_imports_only_its_layer_or_below_and_none_in_a_cycle() {
                     problems.push(format!("'{module}' imports '{dep}', a higher layer"));
                 }
                 None if g.contains_key(dep) => {
-                    problems.push(format!("'{dep}' has no layer in tests/layering.rs"));
+                    problems.push(format!(
+                        "'{dep}' has no layer in tests/structure_layering.rs"
+                    ));
                 }
                 _ => {}
             }

@@ -8,24 +8,13 @@
 //! Ground truth: each tree's own minimax value (every leaf visited), the values and
 //! leaf counts the textbooks publish, and the Knuth-Moore formula.
 
-use treelab::engine::{AnyPosition, GameKind, SearchRecord, SearchRequest, Suite, run_search};
+use treelab::engine::{AnyPosition, GameKind, SearchRecord, Suite, run_search};
 use treelab::game::custom_tree::CustomTree;
 use treelab::search::registry::ResultKind;
 use treelab::search::{Algorithm, MoveOrder, SearchControl, SearchOptions};
 
 mod common;
-use common::treelab;
-
-const AIMA: &str = "((3 12 8) (2 4 6) (14 5 2))";
-
-fn request(algorithm: Algorithm, options: SearchOptions, depth: u32) -> SearchRequest {
-    SearchRequest {
-        algorithm,
-        options,
-        depth,
-        evaluator: String::new(),
-    }
-}
+use common::{AIMA, request, treelab};
 
 fn search(
     pos: &AnyPosition,

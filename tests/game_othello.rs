@@ -219,19 +219,6 @@ fn fast_perft_matches_generic_on_ffo_positions() {
     }
 }
 
-#[test]
-fn fast_perft_from_the_start() {
-    let expected = [4, 12, 56, 244, 1396, 8200, 55092, 390_216, 3_005_288];
-    let start = Othello::start();
-    for (depth, &count) in (1..).zip(expected.iter()) {
-        assert_eq!(
-            start.perft(depth, Othello::PERFT_CONVENTION),
-            count,
-            "depth {depth}"
-        );
-    }
-}
-
 /// Characters a mutation may insert: board and list syntax, digits, whitespace and
 /// multi-byte characters that would break byte slicing.
 const ALPHABET: &[char] = &[

@@ -1,11 +1,11 @@
 //! Faults at the engine level: a panicking search is caught and reported, memory caps
 //! end searches cleanly, absurd parameters are refused by the library and the CLI.
-//! Atomic saves are in saves_atomic.rs, the stop flag's latency in stop_latency.rs.
+//! Atomic saves are in reliability_saves.rs, the stop flag's latency in
+//! reliability_stop_latency.rs.
 
 mod common;
-use common::small_bench;
+use common::{small_bench, treelab};
 
-use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -169,7 +169,7 @@ fn a_panic_inside_any_search_is_caught_with_its_message() {
                 "{algorithm}: {err}"
             );
             // The location of the panic is part of the message.
-            assert!(err.contains("reliability.rs:"), "{err}");
+            assert!(err.contains("reliability_faults.rs:"), "{err}");
             // The same thread searches on normally afterwards.
             let fine =
                 search_bomb(&Bomb::new(u64::MAX, in_play), algorithm).expect("no bomb, no failure");
@@ -421,18 +421,11 @@ fn absurd_parameters_are_refused_by_the_library() {
     );
 }
 
-/// Runs the binary; returns (exit success, stderr).
-fn treelab(args: &[&str]) -> (bool, String, Duration) {
+/// Runs the binary; returns (exit success, stderr, the time it took).
+fn treelab_timed(args: &[&str]) -> (bool, String, Duration) {
     let start = Instant::now();
-    let out = Command::new(env!("CARGO_BIN_EXE_treelab"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        start.elapsed(),
-    )
+    let (ok, _, stderr) = treelab(args);
+    (ok, stderr, start.elapsed())
 }
 
 #[test]
@@ -525,7 +518,7 @@ fn absurd_parameters_are_refused_by_the_cli() {
         (vec!["soak", "--minutes=-1"], "out of range"),
     ];
     for (args, message) in cases {
-        let (ok, stderr, took) = treelab(&args);
+        let (ok, stderr, took) = treelab_timed(&args);
         assert!(!ok, "{args:?} should fail");
         assert!(stderr.contains(message), "{args:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");

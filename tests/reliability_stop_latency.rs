@@ -5,15 +5,13 @@
 //! against a generous sanity bound; docs/reliability.md records measured figures.
 
 mod common;
-use common::small_bench;
+use common::{ffo40, small_bench};
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use treelab::engine::{
-    AnyPosition, GameKind, SearchRecord, SearchRequest, Suite, run_search_guarded,
-};
+use treelab::engine::{AnyPosition, GameKind, SearchRecord, SearchRequest, run_search_guarded};
 use treelab::experiment::bench::{self};
 use treelab::search::{Algorithm, MoveOrder, SearchControl, SearchOptions, StopReason};
 
@@ -43,12 +41,6 @@ fn stop_after<R: Send + 'static>(
     // A sanity bound only (CI machines are noisy); the measured figures are printed.
     assert!(latency < Duration::from_secs(1), "{what}: {latency:?}");
     out
-}
-
-fn ffo40() -> AnyPosition {
-    Suite::load_named("fforum-40-59.obf").expect("suite").items[0]
-        .position
-        .clone()
 }
 
 fn stoppable(
@@ -174,7 +166,7 @@ fn stop_ends_a_parallel_bench() {
 
 /// The figures for docs/reliability.md: each kind of search stopped `REPEATS` times after
 /// `RUN_FOR`, one at a time; prints median and max latency. Run with
-/// `cargo test --release --test reliability stop_latency_report -- --ignored --nocapture`.
+/// `cargo test --release --test reliability_stop_latency stop_latency_report -- --ignored --nocapture`.
 #[test]
 #[ignore = "a measurement, not a check: run by hand for docs/reliability.md"]
 fn stop_latency_report() {

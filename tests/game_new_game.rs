@@ -11,11 +11,14 @@
 //! Ground truth: Bouton's theorem (1901): in normal-play Nim the side to move loses
 //! exactly when the heaps' sizes XOR to zero.
 
-use treelab::engine::{SearchRequest, search_described};
+use treelab::engine::search_described;
 use treelab::game::describe::{BoardLayout, Describe, Param, SaveFormat, check_description};
 use treelab::game::perft::PerftConvention;
 use treelab::game::{Evaluator, FormatError, Game, Outcome, Scoring, Side, splitmix64};
 use treelab::search::{Algorithm, SearchControl, SearchOptions};
+
+mod common;
+use common::request;
 
 /// Heaps in a position.
 const HEAPS: usize = 3;
@@ -235,15 +238,6 @@ impl Describe for Nim {
     }
 }
 
-fn request(algorithm: Algorithm, depth: u32) -> SearchRequest {
-    SearchRequest {
-        algorithm,
-        options: SearchOptions::default(),
-        depth,
-        evaluator: String::new(),
-    }
-}
-
 #[test]
 fn nim_keeps_every_promise_of_a_description() {
     assert_eq!(check_description::<Nim>(), Ok(()));
@@ -269,7 +263,7 @@ fn every_algorithm_solves_nim_as_bouton_says() {
                 let bouton = if a ^ b ^ c == 0 { -1 } else { 1 };
                 let minimax = search_described(
                     &pos,
-                    &request(Algorithm::Minimax, depth),
+                    &request(Algorithm::Minimax, SearchOptions::default(), depth),
                     SearchControl::default(),
                 )
                 .expect("minimax searches");
@@ -277,7 +271,7 @@ fn every_algorithm_solves_nim_as_bouton_says() {
                 for algorithm in Algorithm::exact() {
                     let r = search_described(
                         &pos,
-                        &request(algorithm, depth),
+                        &request(algorithm, SearchOptions::default(), depth),
                         SearchControl::default(),
                     )
                     .unwrap_or_else(|e| panic!("{algorithm:?}: {e}"));

@@ -105,6 +105,6 @@ fn the_node_definition_lists_every_declared_counter() {
         &text[begin..end],
         want,
         "docs/node-definition.md's counters differ from their declarations in src/search/stats.rs; \
-         run `TREELAB_WRITE_DOCS=1 cargo test --release --test docs` to write them"
+         run `TREELAB_WRITE_DOCS=1 cargo test --release --test structure_docs` to write them"
     );
 }
