@@ -1,7 +1,7 @@
 //! The structure kept true: the top-level modules of `src/` import only modules of
 //! their own layer or below, never each other in a cycle; egui, eframe and rfd are
-//! named only in `src/app/`; and no source file grows past about 800 lines (unit-test
-//! files aside).
+//! named only in `src/app/`; no source file grows past about 800 lines (unit-test
+//! files aside), and no function outside the tests past about 100.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -18,6 +18,9 @@ const LAYERS: [&[&str]; 7] = [
 ];
 
 const MAX_LINES: usize = 820;
+
+/// The longest a function of `src/` may be, from its `fn` line to its closing brace.
+const MAX_FN_LINES: usize = 105;
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("src/ is readable").flatten() {
@@ -255,4 +258,81 @@ fn no_source_file_grows_past_the_limit() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The functions of a file longer than `limit` lines, as `(name, first line, lines)`.
+/// A function runs from its `fn` line to the first line that is only `}` at the same
+/// indent (the layout `cargo fmt` keeps); a `#[cfg(test)] mod` ends the scan.
+fn long_functions(text: &str, limit: usize) -> Vec<(String, usize, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut long = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let body = line.trim_start();
+        if body.starts_with("#[cfg(test)]") && lines.get(i + 1).is_some_and(|l| l.contains("mod "))
+        {
+            break;
+        }
+        let signature = ["pub(crate) ", "pub(super) ", "pub ", "const ", "unsafe "]
+            .iter()
+            .fold(body, |b, prefix| b.strip_prefix(prefix).unwrap_or(b));
+        let Some(rest) = signature.strip_prefix("fn ") else {
+            continue;
+        };
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let indent = line.len() - body.len();
+        let close = format!("{}}}", " ".repeat(indent));
+        // The signature may span lines; a declaration without a body ends with `;`.
+        let Some(open) = (i..lines.len()).find(|&j| {
+            let l = lines[j].trim_end();
+            l.ends_with('{') || l.ends_with(';') || l.ends_with('}')
+        }) else {
+            continue;
+        };
+        if !lines[open].trim_end().ends_with('{') {
+            continue;
+        }
+        if let Some(end) = (open + 1..lines.len()).find(|&j| lines[j].trim_end() == close) {
+            let n = end - i + 1;
+            if n > limit {
+                long.push((name, i + 1, n));
+            }
+        }
+    }
+    long
+}
+
+#[test]
+fn no_function_grows_past_the_limit() {
+    let tree = read_tree();
+    let mut problems = Vec::new();
+    for (path, text) in &tree.files {
+        let shown = path.display().to_string().replace('\\', "/");
+        if shown.ends_with("/tests.rs") || shown.ends_with("_tests.rs") {
+            continue;
+        }
+        for (name, line, n) in long_functions(text, MAX_FN_LINES) {
+            problems.push(format!(
+                "{shown}:{line}: fn {name} is {n} lines (at most {MAX_FN_LINES}): split it into named steps"
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_function_check_finds_a_long_function_and_only_it() {
+    let long_body = "    let x = 1;\n".repeat(MAX_FN_LINES);
+    let text = format!(
+        "/// short\nfn short() {{\n    let y = 2;\n}}\n\npub(crate) fn long(\n    a: u32,\n) -> u32 {{\n{long_body}    a\n}}\n\ntrait T {{\n    fn declared(&self);\n}}\n"
+    );
+    let found = long_functions(&text, MAX_FN_LINES);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, "long");
+    assert_eq!(found[0].1, 6);
+    assert_eq!(found[0].2, MAX_FN_LINES + 5);
+    let in_tests = format!("#[cfg(test)]\nmod tests {{\n{text}}}\n");
+    assert!(long_functions(&in_tests, MAX_FN_LINES).is_empty());
 }
