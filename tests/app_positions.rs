@@ -39,7 +39,7 @@ fn pick_positions(h: &mut egui_kittest::Harness<'_, TreelabApp>, choice: &str) {
 
 /// The results the table shows now.
 fn shown(app: &TreelabApp) -> Vec<&ResultEntry> {
-    app.table_view()
+    app.table_lines()
         .into_iter()
         .map(|i| &app.session().results[i])
         .collect()

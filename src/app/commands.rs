@@ -309,25 +309,25 @@ impl TreelabApp {
     /// Copies the table's shown lines to the clipboard as Markdown (the shown columns)
     /// or CSV (every column).
     fn export_table(&mut self, how: TableExport, ctx: &egui::Context) {
-        let view = self.table_view();
+        let lines = self.table_lines();
         let report = self.report();
         let (text, what) = match how {
             TableExport::CopyMarkdown => (
-                report.markdown(&view, &self.views.table.columns),
+                report.markdown(&lines, &self.views.table.columns),
                 "Markdown",
             ),
-            TableExport::CopyCsv => (report.csv(&view), "CSV"),
+            TableExport::CopyCsv => (report.csv(&lines), "CSV"),
         };
         ctx.copy_text(text);
-        self.info(format!("Copied {} lines as {what}", view.len()));
+        self.info(format!("Copied {} lines as {what}", lines.len()));
     }
 
     /// Saves the table's shown lines as CSV (every column) to `path`, atomically.
     fn save_table(&mut self, path: &std::path::Path) {
-        let view = self.table_view();
-        let csv = self.report().csv(&view);
+        let lines = self.table_lines();
+        let csv = self.report().csv(&lines);
         match crate::vocab::atomic::write_atomic(path, csv.as_bytes()) {
-            Ok(()) => self.info(format!("Saved {} lines to {}", view.len(), path.display())),
+            Ok(()) => self.info(format!("Saved {} lines to {}", lines.len(), path.display())),
             Err(e) => self.error(format!("could not save {}: {e}", path.display())),
         }
     }

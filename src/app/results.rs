@@ -318,13 +318,13 @@ impl TreelabApp {
 
     /// The indices of the results the table shows, in its order.
     #[must_use]
-    pub fn table_view(&self) -> Vec<usize> {
-        self.table_view_sorted(self.views.table.sort)
+    pub fn table_lines(&self) -> Vec<usize> {
+        self.table_lines_sorted(self.views.table.sort)
     }
 
     /// The indices of the results the table shows, sorted by `sort`.
-    fn table_view_sorted(&self, sort: Option<(Column, bool)>) -> Vec<usize> {
-        self.report().view(sort)
+    fn table_lines_sorted(&self, sort: Option<(Column, bool)>) -> Vec<usize> {
+        self.report().lines(sort)
     }
 }
 
@@ -333,16 +333,16 @@ impl TreelabApp {
 fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp, table: &mut TableView) {
     let sort = table.sort;
     let columns = table.columns.clone();
-    let view = app.table_view_sorted(sort);
+    let lines = app.table_lines_sorted(sort);
     let report = app.report();
     let disagree = report.disagreements();
     let mut clicked: Option<Column> = None;
-    table_warnings_ui(ui, &report, &view, &disagree);
+    table_warnings_ui(ui, &report, &lines, &disagree);
     let text_height = egui::TextStyle::Body
         .resolve(ui.style())
         .size
         .max(ui.spacing().interact_size.y);
-    let widths = column_widths(ui, &report, &view, &columns);
+    let widths = column_widths(ui, &report, &lines, &columns);
     // A table of other names or widths starts from its own widths.
     let salt: u64 = widths.iter().fold(0u64, |h, w| {
         h.wrapping_mul(31).wrapping_add((w / 8.0) as u64)
@@ -373,8 +373,8 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp, table: &mut TableView) {
                     }
                 })
                 .body(|body| {
-                    body.rows(text_height, view.len(), |mut row| {
-                        let i = view[row.index()];
+                    body.rows(text_height, lines.len(), |mut row| {
+                        let i = lines[row.index()];
                         let e = &report.results[i];
                         for &c in &columns {
                             row.col(|ui| body_cell_ui(ui, &report, e, c, disagree[i]));
@@ -391,10 +391,10 @@ fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp, table: &mut TableView) {
     }
 }
 
-/// The notes above the table: how many of the results shown (`view`) disagree on the
+/// The notes above the table: how many of the results shown (`lines`) disagree on the
 /// score (`disagree`, per result), and that some searches stopped or failed.
-fn table_warnings_ui(ui: &mut egui::Ui, report: &Report, view: &[usize], disagree: &[bool]) {
-    let n_disagree = view.iter().filter(|&&i| disagree[i]).count();
+fn table_warnings_ui(ui: &mut egui::Ui, report: &Report, lines: &[usize], disagree: &[bool]) {
+    let n_disagree = lines.iter().filter(|&&i| disagree[i]).count();
     if n_disagree > 0 {
         ui.colored_label(
             ui.visuals().error_fg_color,
@@ -403,7 +403,7 @@ fn table_warnings_ui(ui: &mut egui::Ui, report: &Report, view: &[usize], disagre
             ),
         );
     }
-    if report.any_partial(view) {
+    if report.any_partial(lines) {
         ui.colored_label(
             ui.visuals().warn_fg_color,
             format!("{PARTIAL_NOTE} (their Status says stopped or failed)."),
@@ -418,14 +418,14 @@ fn table_warnings_ui(ui: &mut egui::Ui, report: &Report, view: &[usize], disagre
 fn column_widths(
     ui: &mut egui::Ui,
     report: &Report,
-    view: &[usize],
+    lines: &[usize],
     columns: &[Column],
 ) -> Vec<f32> {
     // The Status column says something when a search failed, stopped or is stale.
     let says_something = |e: &crate::session::ResultEntry| {
         e.error.is_some() || e.record.stopped.is_some() || report.is_stale(e)
     };
-    let status_width = if view.iter().any(|&i| says_something(&report.results[i])) {
+    let status_width = if lines.iter().any(|&i| says_something(&report.results[i])) {
         110.0
     } else {
         52.0
@@ -454,7 +454,7 @@ fn column_widths(
                 };
                 let head = measure(format!("{} ▼", c.title()), &strong) + 14.0;
                 let names = if matches!(c, Column::Setup | Column::Position) {
-                    let texts: std::collections::HashSet<String> = view
+                    let texts: std::collections::HashSet<String> = lines
                         .iter()
                         .map(|&i| screen_cell(report, &report.results[i], c))
                         .collect();

@@ -123,13 +123,13 @@ pub(super) fn session_cmd(c: SessionCommand) -> Result<()> {
                 &session.rows,
                 session.view.baseline_row,
             );
-            let view = report.view(None);
+            let lines = report.lines(None);
             match format.as_str() {
                 "text" | "markdown" => print!(
                     "{}",
-                    report.markdown(&view, &crate::report::Column::default_shown())
+                    report.markdown(&lines, &crate::report::Column::default_shown())
                 ),
-                "csv" => print!("{}", report.csv(&view)),
+                "csv" => print!("{}", report.csv(&lines)),
                 other => bail!("unknown format '{other}'; expected text or csv"),
             }
             Ok(())

@@ -290,10 +290,10 @@ impl<'a> Report<'a> {
         Ratio::of(tally(e), tally(b))
     }
 
-    /// Whether any result in `view` is stopped or failed (its counts are partial).
+    /// Whether any result in `lines` is stopped or failed (its counts are partial).
     #[must_use]
-    pub fn any_partial(&self, view: &[usize]) -> bool {
-        view.iter().any(|&i| !self.results[i].is_complete())
+    pub fn any_partial(&self, lines: &[usize]) -> bool {
+        lines.iter().any(|&i| !self.results[i].is_complete())
     }
 
     /// The status words of `e`.
@@ -378,7 +378,7 @@ impl<'a> Report<'a> {
     /// The indices (into [`Report::results`]) of the results the report is over,
     /// sorted by `column` (stable; the plan's order otherwise).
     #[must_use]
-    pub fn view(&self, sort: Option<(Column, bool)>) -> Vec<usize> {
+    pub fn lines(&self, sort: Option<(Column, bool)>) -> Vec<usize> {
         let mut idx = self.members.clone();
         if let Some((c, ascending)) = sort {
             let keys: Vec<SortKey> = idx
@@ -526,10 +526,10 @@ impl<'a> Report<'a> {
         )
     }
 
-    /// The results in `view` order as a Markdown table of `columns` (those shown on
+    /// The results in `lines` order as a Markdown table of `columns` (those shown on
     /// screen, or [`Column::all`]).
     #[must_use]
-    pub fn markdown(&self, view: &[usize], columns: &[Column]) -> String {
+    pub fn markdown(&self, lines: &[usize], columns: &[Column]) -> String {
         let mut out = String::new();
         let titles: Vec<&str> = columns.iter().map(|c| c.title()).collect();
         let _ = writeln!(out, "| {} |", titles.join(" | "));
@@ -538,7 +538,7 @@ impl<'a> Report<'a> {
             .map(|c| if c.is_numeric() { "---:" } else { "---" })
             .collect();
         let _ = writeln!(out, "|{}|", aligns.join("|"));
-        for &i in view {
+        for &i in lines {
             let e = &self.results[i];
             let cells: Vec<String> = columns
                 .iter()
@@ -546,7 +546,7 @@ impl<'a> Report<'a> {
                 .collect();
             let _ = writeln!(out, "| {} |", cells.join(" | "));
         }
-        if view
+        if lines
             .iter()
             .any(|&i| self.ratio(&self.results[i]).is_some_and(|r| r.partial))
         {
@@ -555,18 +555,18 @@ impl<'a> Report<'a> {
         out
     }
 
-    /// The results in `view` order as CSV (RFC 4180 quoting) of every column
+    /// The results in `lines` order as CSV (RFC 4180 quoting) of every column
     /// ([`Column::all`], every counter included), with a header line; the last two
     /// columns name each result's position whole: its game and text form.
     #[must_use]
-    pub fn csv(&self, view: &[usize]) -> String {
+    pub fn csv(&self, lines: &[usize]) -> String {
         use crate::vocab::csv::field;
         let columns = Column::all();
         let mut out = String::new();
         let mut titles: Vec<String> = columns.iter().map(|c| field(c.title())).collect();
         titles.extend(CSV_POSITION_TITLES.iter().map(|t| field(t)));
         let _ = writeln!(out, "{}", titles.join(","));
-        for &i in view {
+        for &i in lines {
             let e = &self.results[i];
             let mut cells: Vec<String> = columns.iter().map(|&c| field(&self.cell(e, c))).collect();
             cells.push(field(e.game.name()));

@@ -62,9 +62,9 @@ fn disagreement_ratio_totals_and_sort() {
     assert_eq!(totals.get(&(0, 2)).copied(), complete(140));
     assert_eq!(totals.get(&(1, 2)).copied(), complete(130));
     let only_b = Report::over(&results, &rows, Some(0), Some(&set_of(&["b"])));
-    assert_eq!(only_b.view(None), vec![2, 3]);
-    assert_eq!(r.view(Some((Column::NODES, true))), vec![2, 1, 3, 0]);
-    assert_eq!(r.view(Some((Column::NODES, false))), vec![0, 3, 1, 2]);
+    assert_eq!(only_b.lines(None), vec![2, 3]);
+    assert_eq!(r.lines(Some((Column::NODES, true))), vec![2, 1, 3, 0]);
+    assert_eq!(r.lines(Some((Column::NODES, false))), vec![0, 3, 1, 2]);
     let csv = r.csv(&[0]);
     assert_eq!(csv.lines().count(), 2);
     assert!(
@@ -137,7 +137,7 @@ fn stopped_and_failed_searches_mark_every_count_they_enter() {
     // Exports: the Markdown table ends with the note, and the baseline's own
     // partial cell marks every ratio against it.
     assert!(
-        r.markdown(&r.view(None), &Column::all())
+        r.markdown(&r.lines(None), &Column::all())
             .contains(PARTIAL_NOTE)
     );
     assert!(!r.markdown(&[0, 1], &Column::all()).contains(PARTIAL_NOTE));
@@ -205,7 +205,7 @@ fn positions_are_told_apart_by_game_and_text_and_counted_once() {
     let set = set_of(&["a", "b", "a"]);
     let r = Report::over(&results, &rows, Some(0), Some(&set));
     // Connect Four's result is not in the tic-tac-toe set.
-    assert_eq!(r.view(None), vec![0, 1, 2, 4]);
+    assert_eq!(r.lines(None), vec![0, 1, 2, 4]);
     let totals = r.totals(&set.keys(), CountKind::Nodes);
     // Row 0 has both positions, each once: 100 + 40 (the set lists "a" twice).
     assert_eq!(totals[&(0, 2)].value, 140);
