@@ -7,6 +7,7 @@ use super::run::RowLive;
 use super::{Command, TreelabApp};
 use crate::search::Algorithm;
 use crate::search::options::MAX_DEPTH;
+use crate::search::registry::Budget;
 
 impl TreelabApp {
     /// Removes row `i` and its results ([`crate::session::Session::remove_row`]).
@@ -179,7 +180,12 @@ fn algorithm_ui(ui: &mut egui::Ui, i: usize, current: Algorithm) -> Option<Comma
         .selected_text(algorithm.label())
         .width(112.0)
         .show_ui(ui, |ui| {
-            for a in Algorithm::ALL {
+            // The rows set depths: the algorithms with another budget (MCTS's
+            // iterations) run from the command line for now.
+            for a in Algorithm::ALL
+                .into_iter()
+                .filter(|a| a.info().budget == Budget::Depth)
+            {
                 ui.selectable_value(&mut algorithm, a, a.label());
             }
         })

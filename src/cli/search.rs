@@ -67,6 +67,13 @@ pub(super) fn search_cmd(args: &SearchArgs) -> Result<()> {
 pub fn print_record(r: &SearchRecord, depth: u32) {
     let opt = |v: Option<String>| v.unwrap_or_else(|| "none".into());
     println!("score: {}", opt(r.score.map(|s| s.to_string())));
+    if let Some(e) = r.estimate {
+        println!(
+            "estimate: {:+.4} (mean reward of the move played, -1 to 1, over its {} visits; not a minimax score)",
+            e.mean, e.visits
+        );
+        println!("iterations: {}", e.iterations);
+    }
     println!("best: {}", opt(r.best_move.clone()));
     println!("pv: {}", r.pv.join(" "));
     println!("depth: {}", r.depth_reached);

@@ -14,8 +14,11 @@ use crate::search::{
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SearchRecord {
-    /// The value for the side to move at the root (None: stopped before depth 1 ended).
+    /// The value for the side to move at the root (None: stopped before depth 1 ended,
+    /// or a sampling algorithm, whose value is [`SearchRecord::estimate`]).
     pub score: Option<i32>,
+    /// A sampling algorithm's estimate (MCTS): mean reward and visits, not a score.
+    pub estimate: Option<crate::search::Estimate>,
     /// The best move.
     pub best_move: Option<String>,
     /// The principal variation.
@@ -55,6 +58,7 @@ impl SearchRecord {
     fn from_result<M: Copy>(r: &SearchResult<M>, name: fn(M) -> String) -> SearchRecord {
         SearchRecord {
             score: r.score,
+            estimate: r.estimate,
             best_move: r.best_move.map(name),
             pv: r.pv.iter().map(|&m| name(m)).collect(),
             stats: r.stats.clone(),

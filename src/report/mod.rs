@@ -120,7 +120,7 @@ impl Column {
             Column::Setup => "The row's algorithm and options".into(),
             Column::Position => "The position searched".into(),
             Column::Depth => "The depth searched".into(),
-            Column::Score => "The root value the search returned".into(),
+            Column::Score => "The root value the search returned; ≈ marks a sampling algorithm's estimate (its mean reward, -1 to 1, and the visits of its move), never compared with a score".into(),
             Column::Best => "The best move found".into(),
             Column::Pv => "The principal variation".into(),
             Column::Counter(c) => format!("{} ({})", c.meaning(), c.name()),
@@ -331,7 +331,12 @@ impl<'a> Report<'a> {
             }
             Column::Position => e.position_label(),
             Column::Depth => e.depth.to_string(),
-            Column::Score => e.record.score.map(|v| v.to_string()).unwrap_or_default(),
+            Column::Score => match (e.record.score, e.record.estimate) {
+                (Some(v), _) => v.to_string(),
+                // A sampling algorithm's estimate, marked so it never reads as a score.
+                (None, Some(est)) => format!("≈{:+.3} ({} visits)", est.mean, est.visits),
+                (None, None) => String::new(),
+            },
             Column::Best => e.record.best_move.clone().unwrap_or_default(),
             Column::Pv => e.record.pv.join(" "),
             Column::Status => self.status(e),

@@ -217,3 +217,25 @@ fn positions_are_told_apart_by_game_and_text_and_counted_once() {
     assert_eq!(r.cell(&results[4], Column::Position), "#1");
     assert_eq!(r.cell(&results[0], Column::Position), "tictactoe a");
 }
+
+#[test]
+fn an_estimate_is_marked_and_never_disagrees_with_a_score() {
+    let rows = vec![
+        ComparisonRow::new(Algorithm::NegaAlpha),
+        ComparisonRow::new(Algorithm::Mcts),
+    ];
+    let mut sampled = entry(1, "a", 9, 0, 500);
+    sampled.record.score = None;
+    sampled.record.estimate = Some(crate::search::Estimate {
+        mean: 0.25,
+        visits: 120,
+        iterations: 200,
+    });
+    let results = vec![entry(0, "a", 9, 1, 100), sampled];
+    let r = Report::new(&results, &rows, None);
+    assert_eq!(r.disagreements(), vec![false, false]);
+    assert_eq!(r.cell(&results[0], Column::Score), "1");
+    assert_eq!(r.cell(&results[1], Column::Score), "≈+0.250 (120 visits)");
+    let md = r.markdown(&r.lines(None), &[Column::Row, Column::Score]);
+    assert!(md.contains("≈+0.250 (120 visits)"), "{md}");
+}

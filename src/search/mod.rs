@@ -49,12 +49,30 @@ pub struct IterationResult<M> {
     pub stats: SearchStats,
 }
 
+/// A sampling algorithm's value (MCTS): the mean reward of the move it plays, from the
+/// root side to move's view, over that move's visits. Rewards are 1 for a win, 0 for a
+/// draw and -1 for a loss at the end of a playout (an evaluation scaled to -1..=1 where a
+/// playout stops at the horizon). It estimates how the game goes; it is not a minimax
+/// score and is never compared with one.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Estimate {
+    /// The mean reward, -1 to 1.
+    pub mean: f64,
+    /// The visits of the move played.
+    pub visits: u64,
+    /// The iterations run.
+    pub iterations: u64,
+}
+
 /// What a search returns.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SearchResult<M> {
     /// The value from the root side to move's view; `None` when the search was stopped
-    /// before its first iteration finished.
+    /// before its first iteration finished, and for a sampling algorithm (its value is
+    /// [`SearchResult::estimate`]).
     pub score: Option<i32>,
+    /// A sampling algorithm's estimate (`None` for an exact algorithm).
+    pub estimate: Option<Estimate>,
     /// The best move (`None` at a finished position, or when stopped very early).
     pub best_move: Option<M>,
     /// The principal variation, as far as the algorithm knows it.
@@ -112,6 +130,8 @@ pub fn search<G: Game, E: Evaluator<G>>(
         InitialWindow::GameRange => (range_lo, range_hi),
     };
     let mut iterations: Vec<IterationResult<G::Move>> = Vec::new();
+    let mut estimate = None;
+    let mut sampled_pv = Vec::new();
     for d in first..=depth {
         ctx.progress_state.depth = d;
         let previous = iterations.last().map(|it| it.score);
@@ -127,7 +147,16 @@ pub fn search<G: Game, E: Evaluator<G>>(
             previous,
             guess,
         };
-        let score = registry::run_root(&mut ctx, pos, algorithm, d, root);
+        let score = match registry::run_root(&mut ctx, pos, algorithm, d, root) {
+            registry::RootValue::Exact(score) => score,
+            // An estimate holds whenever the search ends (fewer iterations when
+            // stopped); it has no iterations of depth and no score.
+            registry::RootValue::Estimate(e) => {
+                estimate = Some(e);
+                sampled_pv = ctx.root_pv();
+                break;
+            }
+        };
         if ctx.aborted() {
             break;
         }
@@ -158,12 +187,17 @@ pub fn search<G: Game, E: Evaluator<G>>(
     let mut stats = ctx.stats.clone();
     stats.elapsed_secs = ctx.elapsed();
     let last = iterations.last();
+    let pv = match last {
+        Some(it) => it.pv.clone(),
+        None => sampled_pv,
+    };
     Ok(SearchResult {
         score: last.map(|it| it.score),
-        best_move: last.and_then(|it| it.best_move),
-        pv: last.map(|it| it.pv.clone()).unwrap_or_default(),
+        estimate,
+        best_move: pv.first().copied(),
+        pv,
         stats,
-        depth_reached: last.map_or(0, |it| it.depth),
+        depth_reached: last.map_or(if estimate.is_some() { depth } else { 0 }, |it| it.depth),
         stopped: ctx.stopped,
         trace: ctx.take_trace(),
         iterations,

@@ -293,6 +293,12 @@ pub struct SearchOptions {
     /// SSS* only: the OPEN list and node store budget in MiB; a search that needs more
     /// ends with a "memory limit" result.
     pub sss_memory_mib: u32,
+    /// MCTS only: iterations (selection, expansion, playout, backup) to run.
+    pub iterations: u64,
+    /// MCTS only: UCT's exploration constant in hundredths (200: C = 2, rewards in -1..=1).
+    pub uct_c: u32,
+    /// MCTS only: the seed of the random expansions and playouts.
+    pub rollout_seed: u64,
 }
 
 impl Default for SearchOptions {
@@ -321,6 +327,9 @@ impl Default for SearchOptions {
             guess_before_last: false,
             grain: 0,
             sss_memory_mib: 256,
+            iterations: 10_000,
+            uct_c: 200,
+            rollout_seed: 1,
         }
     }
 }

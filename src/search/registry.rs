@@ -14,7 +14,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::algorithms::{
-    alphabeta, bisect, minimax, mt_sss, mtdf, negaalpha, negamax, negascout, pvs, scout, sss,
+    alphabeta, bisect, mcts, minimax, mt_sss, mtdf, negaalpha, negamax, negascout, pvs, scout, sss,
 };
 use super::context::Ctx;
 use super::options::OptionError;
@@ -55,6 +55,8 @@ pub enum Algorithm {
     /// Null-window passes that bisect the game's score range (Pons' Connect Four solver,
     /// step 5), beside MTD(f)'s bound-to-bound steps.
     Bisect,
+    /// Monte Carlo tree search with UCT: an estimate from random playouts.
+    Mcts,
 }
 
 /// How a search's values and windows read.
@@ -79,7 +81,8 @@ impl Form {
 pub enum ResultKind {
     /// The minimax value at the depth, exactly: it agrees with minimax.
     Exact,
-    /// An estimate from sampled play (none yet): it need not agree with minimax.
+    /// An estimate from sampled play (a mean reward over visits, [`super::Estimate`]):
+    /// it need not agree with minimax and is never shown as a minimax score.
     Sampling,
 }
 
@@ -122,6 +125,9 @@ pub enum Budget {
     /// A depth in plies (the node and time limits of [`super::SearchControl`] stop it
     /// early, as they stop every search).
     Depth,
+    /// A number of iterations ([`super::SearchOptions::iterations`]); the depth is the
+    /// playouts' horizon, where the evaluator scores a game that has not ended.
+    Iterations,
 }
 
 /// Whether iterative deepening makes sense for an algorithm.
@@ -151,6 +157,9 @@ pub enum OwnOption {
     MtMemory,
     /// [`super::SearchOptions::sss_memory_mib`].
     OpenListBudget,
+    /// [`super::SearchOptions::iterations`], [`super::SearchOptions::uct_c`] and
+    /// [`super::SearchOptions::rollout_seed`]: MCTS's.
+    Iterations,
 }
 
 /// Whether the tree view draws an algorithm's traced search.
@@ -165,6 +174,8 @@ pub enum TreeView {
 /// What the quiz asks about an algorithm's visits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum QuizAsks {
+    /// Nothing: the tree view does not draw it, so there is no quiz.
+    Nothing,
     /// Values only: the algorithm has no window to ask about.
     Values,
     /// Windows, values and cutoffs; the root's window is given (full, the game's range
@@ -414,7 +425,7 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         tree_view: TreeView::Refuses(
             "SSS* visits nodes best-first, so its visits do not form a depth-first tree to draw; MT-SSS* searches the same nodes depth-first: pick it instead",
         ),
-        quiz: QuizAsks::Windows,
+        quiz: QuizAsks::Nothing,
     },
     AlgorithmInfo {
         algorithm: Algorithm::MtSss,
@@ -455,6 +466,26 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         own_options: &[OwnOption::SoftCutoffs, OwnOption::TableLeaves],
         tree_view: TreeView::Draws,
         quiz: QuizAsks::Passes,
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::Mcts,
+        name: "mcts",
+        label: "MCTS (UCT)",
+        paper: "Kocsis & Szepesvári, \"Bandit based Monte-Carlo planning\" (2006)",
+        contract: "an estimate, not a minimax value: the most visited root move, with its mean reward (-1 to 1, side to move's view) and visits",
+        form: Form::Negamax,
+        result: ResultKind::Sampling,
+        order: VisitOrder::BestFirst,
+        bounds: Bounds::NoWindow,
+        takes_window: false,
+        null_window_tests: false,
+        learns_from_cutoffs: false,
+        table: TableUse::Refused("MCTS keeps its own tree of visits and rewards"),
+        budget: Budget::Iterations,
+        deepening: Deepening::Refused("MCTS grows its tree by itself, one node per iteration"),
+        own_options: &[OwnOption::Iterations],
+        tree_view: TreeView::Refuses("the tree view does not draw MCTS trees yet"),
+        quiz: QuizAsks::Nothing,
     },
 ];
 
@@ -598,6 +629,15 @@ pub(super) struct Root {
     pub guess: Option<i32>,
 }
 
+/// What one iteration at the root returns: an exact algorithm's value, or a sampling
+/// algorithm's estimate.
+pub(super) enum RootValue {
+    /// The minimax value at the depth (within the window's contract).
+    Exact(i32),
+    /// A sampling algorithm's estimate.
+    Estimate(super::Estimate),
+}
+
 /// One iteration at the root: `algorithm`'s value of `pos` at `depth`. The window-taking
 /// algorithms go through `aspirated` (aspiration windows).
 pub(super) fn run_root<G: Game, E: Evaluator<G>>(
@@ -606,9 +646,10 @@ pub(super) fn run_root<G: Game, E: Evaluator<G>>(
     algorithm: Algorithm,
     depth: u32,
     root: Root,
-) -> i32 {
+) -> RootValue {
     let fail_soft = ctx.opts.fail_soft;
-    match algorithm {
+    let exact = match algorithm {
+        Algorithm::Mcts => return RootValue::Estimate(mcts::run(ctx, pos, depth)),
         Algorithm::Minimax => minimax::search(ctx, pos, depth, 0, None),
         Algorithm::Negamax => negamax::search(ctx, pos, depth, 0, None),
         Algorithm::AlphaBeta => super::aspirated(ctx, root, |ctx, (alpha, beta)| {
@@ -628,7 +669,8 @@ pub(super) fn run_root<G: Game, E: Evaluator<G>>(
         Algorithm::SssStar => sss::run(ctx, pos, depth),
         Algorithm::MtSss => mt_sss::run(ctx, pos, depth),
         Algorithm::Bisect => bisect::run(ctx, pos, depth),
-    }
+    };
+    RootValue::Exact(exact)
 }
 
 #[cfg(test)]
@@ -673,6 +715,12 @@ mod tests {
             assert_eq!(
                 info.order == VisitOrder::DepthFirst,
                 info.tree_view == TreeView::Draws,
+                "{a:?}"
+            );
+            // A quiz where the tree view draws.
+            assert_eq!(
+                info.quiz == QuizAsks::Nothing,
+                info.tree_view != TreeView::Draws,
                 "{a:?}"
             );
             // The quiz asks about windows where there are windows.

@@ -290,6 +290,9 @@ mod tests {
             guess_before_last: true,
             grain: 8,
             sss_memory_mib: 32,
+            iterations: 777,
+            uct_c: 141,
+            rollout_seed: 9,
         };
         let text = row_spec(Algorithm::MtdF, &all);
         assert_eq!(

@@ -5,6 +5,7 @@
 
 pub mod alphabeta;
 pub mod bisect;
+pub mod mcts;
 pub mod minimax;
 pub mod mt_sss;
 pub mod mtdf;

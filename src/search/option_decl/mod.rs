@@ -240,6 +240,7 @@ macro_rules! flag {
 // The declarations, a file per group (after the macro they use).
 mod cutoffs;
 mod driver;
+mod mcts;
 mod tables;
 
 const KILLERS: Number = Number {
@@ -260,6 +261,21 @@ const ASPIRATION: Number = Number {
 const FIRST_GUESS: Number = Number {
     min: -1_000_000,
     max: 1_000_000,
+    unit: "",
+};
+const ITERATIONS: Number = Number {
+    min: 1,
+    max: 1_000_000_000,
+    unit: "",
+};
+const UCT_C: Number = Number {
+    min: 0,
+    max: 10_000,
+    unit: "",
+};
+const ROLLOUT_SEED: Number = Number {
+    min: 0,
+    max: i64::MAX,
     unit: "",
 };
 const GRAIN: Number = Number {
@@ -360,6 +376,7 @@ const GROUPS: &[&[OptionDecl]] = &[
     cutoffs::CUTOFF_OPTIONS,
     tables::TABLE_OPTIONS,
     driver::DRIVER_OPTIONS,
+    mcts::MCTS_OPTIONS,
 ];
 
 /// Every option, in the order the row spec writes them and the app lists them.

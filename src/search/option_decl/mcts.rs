@@ -1,0 +1,116 @@
+//! The declarations of Monte Carlo tree search's options: its iterations, UCT's
+//! exploration constant and the seed of its playouts.
+
+use super::*;
+
+/// An MCTS option set away from its default on an algorithm that does not take it is
+/// refused.
+fn owned(s: &Subject<'_>, set: bool, what: &str) -> Result<(), String> {
+    if set && !s.algorithm.info().has(OwnOption::Iterations) {
+        return Err(format!("{what} is {}'s", owners(OwnOption::Iterations)));
+    }
+    Ok(())
+}
+
+/// The MCTS options.
+pub(super) const MCTS_OPTIONS: &[OptionDecl] = &[
+    OptionDecl {
+        key: "iterations",
+        label: "Iterations",
+        help: "MCTS: iterations to run (each selects a path, adds a node, plays out and backs up)",
+        form: Form::Value {
+            hint: "N",
+            get: |o| o.iterations.to_string(),
+            set: |o, v| {
+                o.iterations = whole(v, "the iterations")?;
+                Ok(())
+            },
+            number: Some(ITERATIONS),
+            choices: &[],
+        },
+        summary: |o| {
+            (o.iterations != SearchOptions::default().iterations)
+                .then(|| format!("{} iterations", o.iterations))
+        },
+        needs: ok,
+        check: |s| {
+            owned(
+                s,
+                s.run.iterations != SearchOptions::default().iterations,
+                "the iteration count",
+            )?;
+            within(s.run.iterations as i64, ITERATIONS, || {
+                format!(
+                    "{} iterations is out of range: use 1 to {}",
+                    s.run.iterations, ITERATIONS.max
+                )
+            })
+        },
+        probe: |o| o.iterations = 100,
+        only_for: Some(OwnOption::Iterations),
+    },
+    OptionDecl {
+        key: "uct-c",
+        label: "UCT constant ×100",
+        help: "MCTS: UCT's exploration constant in hundredths (200: C = 2 for rewards from -1 to 1)",
+        form: Form::Value {
+            hint: "N",
+            get: |o| o.uct_c.to_string(),
+            set: |o, v| {
+                o.uct_c = whole(v, "UCT's constant")?;
+                Ok(())
+            },
+            number: Some(UCT_C),
+            choices: &[],
+        },
+        summary: |o| {
+            (o.uct_c != SearchOptions::default().uct_c)
+                .then(|| format!("C {:.2}", f64::from(o.uct_c) / 100.0))
+        },
+        needs: ok,
+        check: |s| {
+            owned(
+                s,
+                s.run.uct_c != SearchOptions::default().uct_c,
+                "UCT's constant",
+            )?;
+            within(i64::from(s.run.uct_c), UCT_C, || {
+                format!(
+                    "a UCT constant of {} hundredths is out of range: use 0 to {}",
+                    s.run.uct_c, UCT_C.max
+                )
+            })
+        },
+        probe: |o| o.uct_c = 100,
+        only_for: Some(OwnOption::Iterations),
+    },
+    OptionDecl {
+        key: "rollout-seed",
+        label: "Playout seed",
+        help: "MCTS: the seed of its random expansions and playouts (the same seed gives the same tree)",
+        form: Form::Value {
+            hint: "N",
+            get: |o| o.rollout_seed.to_string(),
+            set: |o, v| {
+                o.rollout_seed = whole(v, "the playout seed")?;
+                Ok(())
+            },
+            number: Some(ROLLOUT_SEED),
+            choices: &[],
+        },
+        summary: |o| {
+            (o.rollout_seed != SearchOptions::default().rollout_seed)
+                .then(|| format!("seed {}", o.rollout_seed))
+        },
+        needs: ok,
+        check: |s| {
+            owned(
+                s,
+                s.run.rollout_seed != SearchOptions::default().rollout_seed,
+                "the playout seed",
+            )
+        },
+        probe: |o| o.rollout_seed = 2,
+        only_for: Some(OwnOption::Iterations),
+    },
+];

@@ -1,0 +1,186 @@
+//! Monte Carlo tree search (UCT) through the facade and the CLI: the same seed gives the
+//! same tree, every iteration's positions are counted once, a finished game and a move
+//! that wins at once are found, its value is an estimate and never a score (the table's
+//! mark for it is tested with the report), and options
+//! that are not its own are refused (and its own refused elsewhere).
+
+mod common;
+
+use treelab::engine::{AnyPosition, GameKind, SearchRecord, SearchRequest, run_search};
+use treelab::search::{Algorithm, SearchControl, SearchOptions, StopReason};
+
+fn mcts(iterations: u64, seed: u64, depth: u32) -> SearchRequest {
+    SearchRequest {
+        algorithm: Algorithm::Mcts,
+        options: SearchOptions {
+            iterations,
+            rollout_seed: seed,
+            ..SearchOptions::default()
+        },
+        depth,
+        evaluator: String::new(),
+    }
+}
+
+fn run(kind: GameKind, text: &str, req: &SearchRequest) -> SearchRecord {
+    let pos = AnyPosition::parse(kind, text).expect("a position");
+    run_search(&pos, req, SearchControl::default()).expect("it runs")
+}
+
+#[test]
+fn the_same_seed_gives_the_same_tree_and_another_seed_another() {
+    for (kind, depth) in [
+        (GameKind::TicTacToe, 9),
+        (GameKind::Connect4, 42),
+        (GameKind::Othello, 60),
+    ] {
+        let a = run(kind, "", &mcts(2_000, 7, depth));
+        let b = run(kind, "", &mcts(2_000, 7, depth));
+        assert_eq!(a.estimate, b.estimate, "{kind:?}");
+        assert_eq!(a.pv, b.pv, "{kind:?}");
+        assert_eq!(a.stats.nodes, b.stats.nodes, "{kind:?}");
+        let c = run(kind, "", &mcts(2_000, 8, depth));
+        assert_ne!(
+            a.stats.nodes, c.stats.nodes,
+            "{kind:?}: another seed, other playouts"
+        );
+    }
+}
+
+#[test]
+fn its_value_is_an_estimate_never_a_score() {
+    let r = run(GameKind::Connect4, "", &mcts(3_000, 1, 42));
+    assert_eq!(
+        r.score, None,
+        "a sampling algorithm returns no minimax score"
+    );
+    let e = r.estimate.expect("an estimate");
+    assert!((-1.0..=1.0).contains(&e.mean), "{e:?}");
+    assert_eq!(e.iterations, 3_000);
+    assert!(e.visits > 0 && e.visits <= 3_000, "{e:?}");
+    assert_eq!(r.best_move.as_ref(), r.pv.first());
+    assert!(r.stopped.is_none());
+}
+
+#[test]
+fn each_iteration_scores_one_leaf_and_counts_every_position_it_visits() {
+    // From tic-tac-toe's start to the end: every iteration enters the root, at least one
+    // more position, and at most the nine plies of a game.
+    let iterations = 1_000;
+    let r = run(GameKind::TicTacToe, "", &mcts(iterations, 3, 9));
+    assert_eq!(
+        r.stats.leaves, iterations,
+        "one playout end scored per iteration"
+    );
+    assert!(r.stats.nodes >= 2 * iterations, "{}", r.stats.nodes);
+    assert!(r.stats.nodes <= 10 * iterations, "{}", r.stats.nodes);
+    assert!(r.stats.max_ply <= 9);
+    // A horizon of one ply: the root and one child per iteration, scored by the
+    // evaluator.
+    let r = run(GameKind::TicTacToe, "", &mcts(iterations, 3, 1));
+    assert_eq!(r.stats.nodes, 2 * iterations);
+    assert_eq!(r.stats.max_ply, 1);
+}
+
+#[test]
+fn it_takes_a_win_at_once() {
+    // X to move with two in a row on the top line (x x . / o o . / . . .): c1 wins.
+    let r = run(GameKind::TicTacToe, "xx.oo....", &mcts(2_000, 1, 9));
+    assert_eq!(r.best_move.as_deref(), Some("c1"), "{r:?}");
+    let e = r.estimate.expect("an estimate");
+    assert!(
+        e.mean > 0.99,
+        "every playout through c1 is a win at once: {e:?}"
+    );
+}
+
+#[test]
+fn a_finished_game_has_no_move_and_no_visits() {
+    // X has the top line.
+    let r = run(GameKind::TicTacToe, "xxxoo....", &mcts(100, 1, 9));
+    assert_eq!(r.best_move, None);
+    let e = r.estimate.expect("an estimate");
+    assert_eq!(e.visits, 0);
+    assert_eq!(e.iterations, 100);
+    assert_eq!(
+        r.stats.leaves, 100,
+        "each iteration scores the finished root"
+    );
+}
+
+#[test]
+fn a_node_budget_stops_it_with_the_estimate_so_far() {
+    let pos = AnyPosition::parse(GameKind::Connect4, "").expect("start");
+    let control = SearchControl {
+        node_budget: Some(50_000),
+        ..SearchControl::default()
+    };
+    let r = run_search(&pos, &mcts(1_000_000, 1, 42), control).expect("it runs");
+    assert_eq!(r.stopped, Some(StopReason::NodeBudget));
+    let e = r
+        .estimate
+        .expect("the estimate of the iterations that ended");
+    assert!(e.iterations > 0 && e.iterations < 1_000_000, "{e:?}");
+    assert!(r.best_move.is_some());
+}
+
+#[test]
+fn options_are_refused_where_they_do_not_belong() {
+    let pos = AnyPosition::parse(GameKind::TicTacToe, "").expect("start");
+    let refused = |req: &SearchRequest| {
+        run_search(&pos, req, SearchControl::default())
+            .expect_err("refused")
+            .to_string()
+    };
+    let mut with_table = mcts(100, 1, 9);
+    with_table.options.tt_mib = 16;
+    assert!(
+        refused(&with_table).contains("MCTS"),
+        "{}",
+        refused(&with_table)
+    );
+    let mut negaalpha_with_iterations = mcts(100, 1, 9);
+    negaalpha_with_iterations.algorithm = Algorithm::NegaAlpha;
+    let why = refused(&negaalpha_with_iterations);
+    assert!(why.contains("MCTS (UCT)'s"), "{why}");
+    let zero = mcts(0, 1, 9);
+    assert!(refused(&zero).contains("iterations"), "{}", refused(&zero));
+}
+
+#[test]
+fn the_cli_prints_the_estimate_and_not_a_score() {
+    let (ok, out, err) = common::treelab(&[
+        "search",
+        "--game",
+        "connect4",
+        "--algo",
+        "mcts",
+        "--iterations",
+        "2000",
+        "--rollout-seed",
+        "5",
+        "--depth",
+        "42",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("score: none"), "{out}");
+    assert!(out.contains("estimate: "), "{out}");
+    assert!(out.contains("iterations: 2000"), "{out}");
+    assert!(out.contains("not a minimax score"), "{out}");
+    // Its options are row spec parts too, and a row that sets them runs.
+    let (ok, out, err) = common::treelab(&[
+        "search",
+        "--game",
+        "tictactoe",
+        "--algo",
+        "mcts",
+        "--iterations",
+        "300",
+        "--uct-c",
+        "141",
+        "--depth",
+        "9",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("iterations: 300"), "{out}");
+}
