@@ -412,3 +412,46 @@ fn row_edits_reach_the_session_through_its_methods() {
         treelab::search::SearchOptions::default()
     );
 }
+
+#[test]
+fn an_mcts_row_shows_its_estimate_beside_the_scores() {
+    let mut h = harness();
+    settle(&mut h);
+    h.get_by_label("Tic-tac-toe").click();
+    settle(&mut h);
+    h.state_mut()
+        .push(Command::SetRowAlgorithm(1, Algorithm::Mcts));
+    h.state_mut().push(Command::SetRowDepths(0, 9, 9));
+    h.state_mut().push(Command::SetRowDepths(1, 9, 9));
+    settle(&mut h);
+    // Its options are in its panel.
+    h.get_all_by_label("defaults").nth(1).unwrap().click();
+    settle(&mut h);
+    assert!(
+        h.query_by_label("Iterations").is_some(),
+        "MCTS's options are shown"
+    );
+    h.get_by_label("▶ Run (F5)").click();
+    settle(&mut h);
+    wait_for_run(&mut h, Duration::from_secs(60));
+    let results = &h.state().session().results;
+    assert_eq!(results.len(), 2);
+    let mcts = results
+        .iter()
+        .find(|r| r.row == 1)
+        .expect("the MCTS row ran");
+    assert_eq!(mcts.record.score, None);
+    let e = mcts.record.estimate.expect("an estimate");
+    assert_eq!(e.iterations, 10_000);
+    let cell = format!("≈{:+.3} ({} visits)", e.mean, e.visits);
+    h.get_by_label(&cell);
+    assert!(
+        h.query_by_label_contains("disagree").is_none(),
+        "an estimate is never a disagreement with alpha-beta's 0"
+    );
+    assert!(mcts.is_complete(), "a finished MCTS search is complete");
+    assert!(
+        h.query_by_label_contains("partial count").is_none(),
+        "nothing is marked partial"
+    );
+}

@@ -453,7 +453,9 @@ fn column_widths(
                     _ => 76.0,
                 };
                 let head = measure(format!("{} ▼", c.title()), &strong) + 14.0;
-                let names = if matches!(c, Column::Setup | Column::Position) {
+                // Names, and scores that may be an estimate (`≈+0.250 (120 visits)`),
+                // get the room their texts need.
+                let names = if matches!(c, Column::Setup | Column::Position | Column::Score) {
                     let texts: std::collections::HashSet<String> = lines
                         .iter()
                         .map(|&i| screen_cell(report, &report.results[i], c))

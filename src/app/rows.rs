@@ -7,7 +7,6 @@ use super::run::RowLive;
 use super::{Command, TreelabApp};
 use crate::search::Algorithm;
 use crate::search::options::MAX_DEPTH;
-use crate::search::registry::Budget;
 
 impl TreelabApp {
     /// Removes row `i` and its results ([`crate::session::Session::remove_row`]).
@@ -180,12 +179,7 @@ fn algorithm_ui(ui: &mut egui::Ui, i: usize, current: Algorithm) -> Option<Comma
         .selected_text(algorithm.label())
         .width(112.0)
         .show_ui(ui, |ui| {
-            // The rows set depths: the algorithms with another budget (MCTS's
-            // iterations) run from the command line for now.
-            for a in Algorithm::ALL
-                .into_iter()
-                .filter(|a| a.info().budget == Budget::Depth)
-            {
+            for a in Algorithm::ALL {
                 ui.selectable_value(&mut algorithm, a, a.label());
             }
         })
@@ -203,7 +197,9 @@ fn depths_ui(ui: &mut egui::Ui, i: usize, depth_min: u32, depth_max: u32) -> Opt
                 .range(1..=MAX_DEPTH)
                 .prefix("from "),
         )
-        .on_hover_text(format!("First depth, 1 to {MAX_DEPTH}"));
+        .on_hover_text(format!(
+            "First depth, 1 to {MAX_DEPTH} (for MCTS, the horizon its playouts stop at)"
+        ));
         ui.add(
             egui::DragValue::new(&mut last)
                 .range(1..=MAX_DEPTH)

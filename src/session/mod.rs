@@ -227,11 +227,14 @@ pub struct ResultEntry {
 }
 
 impl ResultEntry {
-    /// Whether the search finished: not failed, not stopped, with a value. Only
-    /// complete results compare; the counts of others are partial.
+    /// Whether the search finished: not failed, not stopped, with a value (a score, or a
+    /// sampling algorithm's estimate). Only complete results compare; the counts of
+    /// others are partial.
     #[must_use]
     pub fn is_complete(&self) -> bool {
-        self.error.is_none() && self.record.stopped.is_none() && self.record.score.is_some()
+        self.error.is_none()
+            && self.record.stopped.is_none()
+            && (self.record.score.is_some() || self.record.estimate.is_some())
     }
 
     /// The position this result is of: its game and text form (the name where a grid
