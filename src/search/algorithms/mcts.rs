@@ -72,9 +72,11 @@ pub fn run<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, horizon: 
                 iterations: done,
             }
         }
+        // No move (the game is over at the root): the root's rewards are kept from the
+        // view of the side that moved into it, so the root side's mean is their negative.
         None => Estimate {
             mean: if done > 0 {
-                tree[0].reward / tree[0].visits as f64
+                -tree[0].reward / tree[0].visits as f64
             } else {
                 0.0
             },
