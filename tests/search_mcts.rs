@@ -1,10 +1,9 @@
 //! Monte Carlo tree search (UCT) through the facade and the CLI: with 20,000 iterations
-//! it plays an optimal move in every tic-tac-toe position (checked by exact minimax);
-//! the same seed gives the
-//! same tree, every iteration's positions are counted once, a finished game and a move
-//! that wins at once are found, its value is an estimate and never a score (the table's
-//! mark for it is tested with the report), and options
-//! that are not its own are refused (and its own refused elsewhere).
+//! it plays an optimal move in every tic-tac-toe position (checked by exact minimax); the
+//! same seed gives the same tree; every iteration's positions are counted once; a
+//! finished game and a move that wins at once are found; its value is an estimate and
+//! never a score (the table's mark for it is tested with the report); options that are
+//! not its own are refused, and its own are refused elsewhere.
 
 mod common;
 

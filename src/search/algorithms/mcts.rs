@@ -142,24 +142,14 @@ fn descend<G: Game, E: Evaluator<G>>(
     while tree[node].untried.is_empty() && !tree[node].children.is_empty() {
         node = select(tree, node, exploration);
         let mv = tree[node].mv?;
-        pos = pos.play(mv);
-        ply += 1;
-        if !ctx.enter(ply, Some(mv), -INF, INF) {
-            return None;
-        }
-        *entered += 1;
+        step(ctx, &mut pos, &mut ply, mv, entered)?;
         path.push(node);
     }
     // Expansion: one random untried move becomes a node.
     if !tree[node].untried.is_empty() {
         let untried = &mut tree[node].untried;
         let mv = untried.swap_remove(rng.below(untried.len() as u64) as usize);
-        pos = pos.play(mv);
-        ply += 1;
-        if !ctx.enter(ply, Some(mv), -INF, INF) {
-            return None;
-        }
-        *entered += 1;
+        step(ctx, &mut pos, &mut ply, mv, entered)?;
         let child = tree.len();
         tree.push(Node::new(Some(mv), &pos, ply, horizon));
         tree[node].children.push(child);
@@ -167,6 +157,24 @@ fn descend<G: Game, E: Evaluator<G>>(
     }
     let reward = playout(ctx, pos, ply, horizon, rng, entered)?;
     Some((path, reward))
+}
+
+/// Plays `mv` and enters the position it leads to (a node); `None` when the search
+/// must stop.
+fn step<G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'_, G, E>,
+    pos: &mut G,
+    ply: &mut usize,
+    mv: G::Move,
+    entered: &mut usize,
+) -> Option<()> {
+    *pos = pos.play(mv);
+    *ply += 1;
+    if !ctx.enter(*ply, Some(mv), -INF, INF) {
+        return None;
+    }
+    *entered += 1;
+    Some(())
 }
 
 /// Random moves from `pos` (at `ply`) to the end of the game or the horizon; the reward
@@ -191,13 +199,8 @@ fn playout<G: Game, E: Evaluator<G>>(
             return Some(if flips % 2 == 0 { reward } else { -reward });
         }
         let mv = moves[rng.below(moves.len() as u64) as usize];
-        pos = pos.play(mv);
-        ply += 1;
+        step(ctx, &mut pos, &mut ply, mv, entered)?;
         flips += 1;
-        if !ctx.enter(ply, Some(mv), -INF, INF) {
-            return None;
-        }
-        *entered += 1;
     }
 }
 
