@@ -272,7 +272,13 @@ fn the_issues_command_prints_score_3_and_7_leaves() {
     assert!(!ok);
     assert!(err.contains("depth 2"), "{err}");
     // A game without a known full depth asks for one.
-    let (ok, _, err) = treelab(&["search", "--game", "tictactoe", "--algo", "minimax"]);
+    let (ok, _, err) = treelab(&["search", "--game", "othello", "--algo", "minimax"]);
     assert!(!ok);
     assert!(err.contains("--depth"), "{err}");
+    // A board that fills up ends by then: tic-tac-toe's whole tree from the start
+    // (549,946 positions, root included: the well-known count), a draw.
+    let (ok, out, err) = treelab(&["search", "--game", "tictactoe", "--algo", "minimax"]);
+    assert!(ok, "{err}");
+    assert!(out.starts_with("score: 0\n"), "{out}");
+    assert!(out.contains("\nnodes: 549946\n"), "{out}");
 }

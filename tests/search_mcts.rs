@@ -89,11 +89,10 @@ fn its_move_is_optimal_in_every_tic_tac_toe_position_by_exact_minimax() {
     // whole game tree (win, draw or loss), memoised, for all 4,520 positions not over.
     let mut req = mcts(20_000, 1, 9);
     req.options.scoring = treelab::game::Scoring::WinLoss;
-    let (optimal, total) =
-        treelab::experiment::verify::verify_tictactoe(&req).expect("every search runs");
-    assert_eq!(total, 4_520);
+    let v = treelab::experiment::verify::verify_tictactoe(&req).expect("every search runs");
+    assert_eq!(v.total, 4_520);
     assert_eq!(
-        optimal, total,
+        v.optimal, v.total,
         "MCTS picked a losing or drawing move where a better one was"
     );
 }
@@ -159,7 +158,7 @@ fn options_are_refused_where_they_do_not_belong() {
     let mut negaalpha_with_iterations = mcts(100, 1, 9);
     negaalpha_with_iterations.algorithm = Algorithm::NegaAlpha;
     let why = refused(&negaalpha_with_iterations);
-    assert!(why.contains("MCTS (UCT)'s"), "{why}");
+    assert!(why.contains("MCTS (UCT) and MCTS-Solver's"), "{why}");
     let zero = mcts(0, 1, 9);
     assert!(refused(&zero).contains("iterations"), "{}", refused(&zero));
 }

@@ -20,7 +20,6 @@ use anyhow::Result;
 use clap::{Parser, Subcommand};
 
 use crate::engine::SearchRequest;
-use crate::search::Algorithm;
 
 pub use bench::{BenchArgs, MergeArgs, parse_depths, parse_shard};
 pub use experiment::ExperimentArgs;
@@ -130,9 +129,11 @@ pub(crate) fn position_and_depth(
 }
 
 pub(crate) fn request(algo: &str, options: &OptionArgs, depth: u32) -> Result<SearchRequest> {
+    // `--algo` is a row spec (`mcts+iterations=200000`): its options over the flags'.
+    let row = crate::vocab::rowspec::parse_row_spec(algo, &options.to_options()?)?;
     Ok(SearchRequest {
-        algorithm: Algorithm::from_name(algo)?,
-        options: options.to_options()?,
+        algorithm: row.algorithm,
+        options: row.options,
         depth,
         evaluator: options.eval.clone(),
     })

@@ -72,7 +72,11 @@ pub fn print_record(r: &SearchRecord, depth: u32) {
             "estimate: {:+.4} (mean reward of the move played, -1 to 1, over its {} visits; not a minimax score)",
             e.mean, e.visits
         );
-        println!("iterations: {}", e.iterations);
+        // The iterations are a counter, printed below with the others.
+        println!("proven: {}", if e.proven.is_some() { "yes" } else { "no" });
+        if let Some(outcome) = e.proven_outcome() {
+            println!("outcome: {outcome} (proven, for the side to move)");
+        }
     }
     println!("best: {}", opt(r.best_move.clone()));
     println!("pv: {}", r.pv.join(" "));

@@ -28,14 +28,34 @@ pub(super) fn verify(args: &VerifyArgs) -> Result<()> {
         bail!("verify checks every position of a game, which only tic-tac-toe is small enough for");
     }
     let req = request(&args.algo, &args.options, TicTacToe::MAX_PLIES as u32)?;
-    let (optimal, total) = verify_tictactoe(&req)?;
-    println!("optimal: {optimal}/{total}");
-    if optimal != total {
+    let v = verify_tictactoe(&req)?;
+    let criterion = if v.by_outcome {
+        " (a move is optimal when it keeps the position's win, draw or loss: a sampling algorithm's rewards do not count plies)"
+    } else {
+        ""
+    };
+    println!("optimal: {}/{}{criterion}", v.optimal, v.total);
+    if let Some((proven, wrong)) = v.proofs {
+        println!("proven: {proven}/{} ({wrong} wrong)", v.total);
+    }
+    if v.optimal != v.total {
         bail!(
             "{} positions where {} picked a move that is not optimal",
-            total - optimal,
+            v.total - v.optimal,
             args.algo
         );
+    }
+    if let Some((proven, wrong)) = v.proofs {
+        if wrong > 0 {
+            bail!("{wrong} positions where {} proved a wrong value", args.algo);
+        }
+        if proven != v.total {
+            bail!(
+                "{} positions where {} proved nothing within its iterations (give it more: +iterations=N)",
+                v.total - proven,
+                args.algo
+            );
+        }
     }
     Ok(())
 }

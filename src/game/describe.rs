@@ -311,7 +311,8 @@ pub trait Describe: Clone + Debug + PartialEq + Send + Sync + 'static {
     }
 
     /// The depth that reaches every end of the game from here, when the game knows it
-    /// (a tree's height): the command line's depth when none is given.
+    /// (a tree's height, the empty cells of a board that fills up): the command line's
+    /// depth when none is given.
     #[must_use]
     fn full_depth(&self) -> Option<u32> {
         None

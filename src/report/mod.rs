@@ -120,7 +120,7 @@ impl Column {
             Column::Setup => "The row's algorithm and options".into(),
             Column::Position => "The position searched".into(),
             Column::Depth => "The depth searched".into(),
-            Column::Score => "The root value the search returned; ≈ marks a sampling algorithm's estimate (its mean reward, -1 to 1, and the visits of its move), never compared with a score".into(),
+            Column::Score => "The root value the search returned; ≈ marks a sampling algorithm's estimate (its mean reward, -1 to 1, and the visits of its move), never compared with a score; \"win proven\" (draw, loss) an outcome MCTS-Solver proved where the scoring counts more than the outcome".into(),
             Column::Best => "The best move found".into(),
             Column::Pv => "The principal variation".into(),
             Column::Counter(c) => format!("{} ({})", c.meaning(), c.name()),
@@ -333,6 +333,11 @@ impl<'a> Report<'a> {
             Column::Depth => e.depth.to_string(),
             Column::Score => match (e.record.score, e.record.estimate) {
                 (Some(v), _) => v.to_string(),
+                // A proof under a scoring that counts more than the outcome: the
+                // outcome, never a number that reads as the score.
+                (None, Some(est)) if est.proven.is_some() => {
+                    format!("{} proven", est.proven_outcome().unwrap_or_default())
+                }
                 // A sampling algorithm's estimate, marked so it never reads as a score.
                 (None, Some(est)) => format!("≈{:+.3} ({} visits)", est.mean, est.visits),
                 (None, None) => String::new(),

@@ -230,6 +230,7 @@ fn an_estimate_is_marked_and_never_disagrees_with_a_score() {
         mean: 0.25,
         visits: 120,
         iterations: 200,
+        proven: None,
     });
     let results = vec![entry(0, "a", 9, 1, 100), sampled];
     let r = Report::new(&results, &rows, None);
@@ -238,4 +239,36 @@ fn an_estimate_is_marked_and_never_disagrees_with_a_score() {
     assert_eq!(r.cell(&results[1], Column::Score), "≈+0.250 (120 visits)");
     let md = r.markdown(&r.lines(None), &[Column::Row, Column::Score]);
     assert!(md.contains("≈+0.250 (120 visits)"), "{md}");
+}
+
+#[test]
+fn a_proven_outcome_reads_as_an_outcome_and_a_proven_score_as_a_score() {
+    let rows = vec![
+        ComparisonRow::new(Algorithm::NegaAlpha),
+        ComparisonRow::new(Algorithm::MctsSolver),
+    ];
+    let proof = |proven| crate::search::Estimate {
+        mean: 0.5,
+        visits: 40,
+        iterations: 90,
+        proven: Some(proven),
+    };
+    // Native scoring: the score counts plies, the proof knows only the outcome.
+    let mut outcome = entry(1, "a", 9, 0, 500);
+    outcome.record.score = None;
+    outcome.record.estimate = Some(proof(1));
+    // Win-loss scoring at another position: the proof is the score, and is compared.
+    let mut scored = entry(1, "b", 9, 0, 500);
+    scored.record.score = Some(0);
+    scored.record.estimate = Some(proof(0));
+    let results = vec![
+        entry(0, "a", 9, 7, 100),
+        outcome,
+        entry(0, "b", 9, 1, 100),
+        scored,
+    ];
+    let r = Report::new(&results, &rows, None);
+    assert_eq!(r.cell(&results[1], Column::Score), "win proven");
+    assert_eq!(r.cell(&results[3], Column::Score), "0");
+    assert_eq!(r.disagreements(), vec![false, false, true, true]);
 }

@@ -62,6 +62,23 @@ pub struct Estimate {
     pub visits: u64,
     /// The iterations run.
     pub iterations: u64,
+    /// The root's game-theoretic value for its side to move (1 win, 0 draw, -1 loss)
+    /// when MCTS-Solver proved it; `None` otherwise.
+    #[serde(default)]
+    pub proven: Option<i32>,
+}
+
+impl Estimate {
+    /// The proven value in a word ("win", "draw" or "loss" for the root side to move);
+    /// `None` when not proven.
+    #[must_use]
+    pub fn proven_outcome(&self) -> Option<&'static str> {
+        self.proven.map(|v| match v.signum() {
+            1 => "win",
+            0 => "draw",
+            _ => "loss",
+        })
+    }
 }
 
 /// What a search returns.
@@ -191,8 +208,13 @@ pub fn search<G: Game, E: Evaluator<G>>(
         Some(it) => it.pv.clone(),
         None => sampled_pv,
     };
+    // A proven value under win-loss scoring is the minimax score at the depth: every
+    // line of the proof ends in a finished game within it.
+    let proven_score = estimate
+        .and_then(|e| e.proven)
+        .filter(|_| opts.scoring == crate::game::Scoring::WinLoss);
     Ok(SearchResult {
-        score: last.map(|it| it.score),
+        score: last.map(|it| it.score).or(proven_score),
         estimate,
         best_move: pv.first().copied(),
         pv,

@@ -14,7 +14,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::algorithms::{
-    alphabeta, bisect, mcts, minimax, mt_sss, mtdf, negaalpha, negamax, negascout, pvs, scout, sss,
+    alphabeta, bisect, mcts, mcts_solver, minimax, mt_sss, mtdf, negaalpha, negamax, negascout,
+    pvs, scout, sss,
 };
 use super::context::Ctx;
 use super::options::OptionError;
@@ -57,6 +58,9 @@ pub enum Algorithm {
     Bisect,
     /// Monte Carlo tree search with UCT: an estimate from random playouts.
     Mcts,
+    /// MCTS-Solver: UCT that proves wins, draws and losses; a proven root is exact.
+    #[serde(rename = "mcts-solver")]
+    MctsSolver,
 }
 
 /// How a search's values and windows read.
@@ -84,6 +88,10 @@ pub enum ResultKind {
     /// An estimate from sampled play (a mean reward over visits, [`super::Estimate`]):
     /// it need not agree with minimax and is never shown as a minimax score.
     Sampling,
+    /// An estimate until it proves the root's game-theoretic value
+    /// ([`super::Estimate::proven`]); under win-loss scoring a proven value is the
+    /// minimax score at the depth, and shown as one.
+    Proving,
 }
 
 /// In which order an algorithm visits the tree.
@@ -487,6 +495,26 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         tree_view: TreeView::Refuses("the tree view does not draw MCTS trees yet"),
         quiz: QuizAsks::Nothing,
     },
+    AlgorithmInfo {
+        algorithm: Algorithm::MctsSolver,
+        name: "mcts-solver",
+        label: "MCTS-Solver",
+        paper: "Winands, Björnsson & Saito, \"Monte-Carlo tree search solver\" (2008); draws by Cazenave & Saffidine's score bounds (2010)",
+        contract: "as MCTS, until it proves the root's value (1 win, 0 draw, -1 loss, side to move's view) from finished games within the depth; then exact, and the search ends",
+        form: Form::Negamax,
+        result: ResultKind::Proving,
+        order: VisitOrder::BestFirst,
+        bounds: Bounds::NoWindow,
+        takes_window: false,
+        null_window_tests: false,
+        learns_from_cutoffs: false,
+        table: TableUse::Refused("MCTS keeps its own tree of visits, rewards and proofs"),
+        budget: Budget::Iterations,
+        deepening: Deepening::Refused("MCTS grows its tree by itself, one node per iteration"),
+        own_options: &[OwnOption::Iterations],
+        tree_view: TreeView::Refuses("the tree view does not draw MCTS trees yet"),
+        quiz: QuizAsks::Nothing,
+    },
 ];
 
 // The table is in the variants' order, so `info` is an index.
@@ -650,6 +678,7 @@ pub(super) fn run_root<G: Game, E: Evaluator<G>>(
     let fail_soft = ctx.opts.fail_soft;
     let exact = match algorithm {
         Algorithm::Mcts => return RootValue::Estimate(mcts::run(ctx, pos, depth)),
+        Algorithm::MctsSolver => return RootValue::Estimate(mcts_solver::run(ctx, pos, depth)),
         Algorithm::Minimax => minimax::search(ctx, pos, depth, 0, None),
         Algorithm::Negamax => negamax::search(ctx, pos, depth, 0, None),
         Algorithm::AlphaBeta => super::aspirated(ctx, root, |ctx, (alpha, beta)| {

@@ -139,6 +139,13 @@ counters! {
     /// Nodes visited only to order moves (a shallow search per child, the perfect
     /// oracle); never in `nodes`.
     OrderingNodes ordering_nodes: u64, "Ordering nodes", Sum, hidden;
+    /// MCTS iterations run (each selects a path, adds a node, plays out and backs up).
+    Iterations iterations: u64, "Iterations", Sum, hidden;
+    /// Moves played in MCTS playouts (random moves below the node an iteration adds).
+    PlayoutPlies playout_plies: u64, "Playout plies", Sum, hidden;
+    /// Nodes of MCTS-Solver's tree whose game-theoretic value it proved (finished games
+    /// included).
+    ProvenNodes proven_nodes: u64, "Proven nodes", Sum, hidden;
 }
 
 impl SearchStats {

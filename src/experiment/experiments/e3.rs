@@ -493,6 +493,7 @@ fn yes_no(b: bool) -> &'static str {
 /// same check as `treelab verify`).
 fn strongly_solved(req: &SearchRequest) -> Result<(usize, usize), EngineError> {
     crate::experiment::verify::verify_tictactoe(req)
+        .map(|v| (v.optimal, v.total))
         .map_err(|e| EngineError::Input(format!("{e:#}")))
 }
 

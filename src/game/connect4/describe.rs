@@ -200,4 +200,9 @@ impl Describe for Connect4Position {
     fn cleared(&self) -> Option<Self> {
         Some(Connect4Position::from_board(Connect4::new()))
     }
+
+    /// Every game ends by the time the board is full.
+    fn full_depth(&self) -> Option<u32> {
+        Some((WIDTH * HEIGHT - self.board.plies_played()).max(1) as u32)
+    }
 }

@@ -126,4 +126,9 @@ impl Describe for TicTacToe {
     fn cleared(&self) -> Option<Self> {
         Some(TicTacToe::new())
     }
+
+    /// Every game ends by the time the board is full.
+    fn full_depth(&self) -> Option<u32> {
+        Some((CELLS - self.plies_played()).max(1) as u32)
+    }
 }

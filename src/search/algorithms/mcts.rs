@@ -11,65 +11,150 @@
 //! selected, the node added and each position of the playout. Nothing is visited below
 //! the depth (the horizon): a node there is a leaf the evaluator scores, and so is the
 //! position a playout reaches there.
+//!
+//! The variants of MCTS (MCTS-Solver in `mcts_solver.rs`) run this same loop with a
+//! [`Policy`]: which children selection may enter, what a backup learns besides the
+//! rewards, when the search is settled and which move is played. UCT's is [`Uct`].
 
 use crate::game::{Evaluator, Game, SeededRng};
 use crate::search::Estimate;
 use crate::search::context::{Ctx, INF};
 
 /// A node of the MCTS tree.
-struct Node<M> {
+pub(super) struct Node<M> {
     /// The move that leads here (none at the root).
-    mv: Option<M>,
+    pub mv: Option<M>,
     /// Its children, in the order they were added.
-    children: Vec<usize>,
+    pub children: Vec<usize>,
     /// The moves not added as children yet.
-    untried: Vec<M>,
+    pub untried: Vec<M>,
     /// Iterations through this node.
-    visits: u64,
+    pub visits: u64,
     /// The sum of their rewards from the view of the side that played `mv`.
-    reward: f64,
+    pub reward: f64,
 }
 
-impl<M: Copy> Node<M> {
-    /// A node for `pos`, `ply` plies below the root; at the horizon or at the end of the
-    /// game it has no moves to add (a leaf, scored by the playout's end).
-    fn new<G: Game<Move = M>>(mv: Option<M>, pos: &G, ply: usize, horizon: u32) -> Node<M> {
-        let mut untried = Vec::new();
-        if pos.outcome().is_none() && ply < horizon as usize {
-            pos.legal_moves(&mut untried);
-        }
-        Node {
-            mv,
-            children: Vec::new(),
-            untried,
-            visits: 0,
-            reward: 0.0,
-        }
+/// What a variant adds to UCT's loop. The tree is a vector of nodes, the root at 0; a
+/// policy may keep its own facts about each node in a vector beside it.
+pub(super) trait Policy<M> {
+    /// A node was added to the tree at index `tree.len() - 1`, for `pos`; `leaf` when it
+    /// gets no children (the game is over there, or it is at the horizon).
+    fn created<G: Game<Move = M>>(&mut self, pos: &G, leaf: bool);
+    /// Whether selection at `parent` may enter its child `child`.
+    fn enters(&self, tree: &[Node<M>], parent: usize, child: usize) -> bool;
+    /// An iteration's rewards were backed up along `path` (root first); returns how many
+    /// nodes it proved.
+    fn backed_up(&mut self, tree: &[Node<M>], path: &[usize]) -> u64;
+    /// Whether the root's value is known, so that more iterations change nothing.
+    fn settled(&self) -> bool;
+    /// The root's child whose move is played (`None` without children).
+    fn played(&self, tree: &[Node<M>]) -> Option<usize>;
+    /// The root's proven value for its side to move: 1 win, 0 draw, -1 loss.
+    fn proven(&self) -> Option<i32>;
+}
+
+/// UCT's policy: every child may be selected, nothing is proven, the most visited move is
+/// played.
+pub(super) struct Uct;
+
+impl<M> Policy<M> for Uct {
+    fn created<G: Game<Move = M>>(&mut self, _: &G, _: bool) {}
+    fn enters(&self, _: &[Node<M>], _: usize, _: usize) -> bool {
+        true
+    }
+    fn backed_up(&mut self, _: &[Node<M>], _: &[usize]) -> u64 {
+        0
+    }
+    fn settled(&self) -> bool {
+        false
+    }
+    fn played(&self, tree: &[Node<M>]) -> Option<usize> {
+        most_visited(tree, 0, |_| true)
+    }
+    fn proven(&self) -> Option<i32> {
+        None
     }
 }
 
-/// Runs [`crate::search::SearchOptions::iterations`] iterations from `pos`, playouts
-/// cut at `horizon` plies from the root, and returns the estimate of the most visited
-/// move (its line of most visited moves is the root's principal variation).
+/// Adds a node for `pos`, `ply` plies below the root, to the tree and tells the policy;
+/// at the horizon or at the end of the game it has no moves to add (a leaf, scored by
+/// the playout's end). Returns its index.
+fn add<G: Game, P: Policy<G::Move>>(
+    tree: &mut Vec<Node<G::Move>>,
+    policy: &mut P,
+    mv: Option<G::Move>,
+    pos: &G,
+    ply: usize,
+    horizon: u32,
+) -> usize {
+    let mut untried = Vec::new();
+    if pos.outcome().is_none() && ply < horizon as usize {
+        pos.legal_moves(&mut untried);
+    }
+    let leaf = untried.is_empty();
+    tree.push(Node {
+        mv,
+        children: Vec::new(),
+        untried,
+        visits: 0,
+        reward: 0.0,
+    });
+    policy.created(pos, leaf);
+    tree.len() - 1
+}
+
+/// Runs [`crate::search::SearchOptions::iterations`] iterations of UCT from `pos`,
+/// playouts cut at `horizon` plies from the root, and returns the estimate of the most
+/// visited move (its line of most visited moves is the root's principal variation).
 pub fn run<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, horizon: u32) -> Estimate {
+    search(ctx, pos, horizon, &mut Uct)
+}
+
+/// The loop every variant runs: iterations until the budget is spent, the search is
+/// stopped or the policy is settled; the estimate of the move the policy plays.
+pub(super) fn search<G: Game, E: Evaluator<G>, P: Policy<G::Move>>(
+    ctx: &mut Ctx<'_, G, E>,
+    pos: &G,
+    horizon: u32,
+    policy: &mut P,
+) -> Estimate {
     let exploration = f64::from(ctx.opts.uct_c) / 100.0;
     let mut rng = SeededRng::new(ctx.opts.rollout_seed);
-    let mut tree = vec![Node::new(None, pos, 0, horizon)];
+    let mut tree = Vec::new();
+    add(&mut tree, policy, None, pos, 0, horizon);
+    ctx.stats.proven_nodes += policy.backed_up(&tree, &[]);
     let mut done = 0;
-    while done < ctx.opts.iterations {
-        if !iterate(ctx, pos, horizon, exploration, &mut rng, &mut tree) {
+    while done < ctx.opts.iterations && !policy.settled() {
+        let mut run = Iteration {
+            horizon,
+            exploration,
+            rng: &mut rng,
+            tree: &mut tree,
+            policy,
+            entered: 0,
+        };
+        if !run.iterate(ctx, pos) {
             break;
         }
         done += 1;
+        ctx.stats.iterations += 1;
     }
-    ctx.set_root_pv(most_visited_line(&tree));
-    match most_visited(&tree, 0) {
+    let played = policy.played(&tree);
+    let mut line = Vec::new();
+    if let Some(first) = played {
+        line.extend(tree[first].mv);
+        line.extend(most_visited_line(&tree, first));
+    }
+    ctx.set_root_pv(line);
+    let proven = policy.proven();
+    match played {
         Some(best) => {
             let node = &tree[best];
             Estimate {
-                mean: node.reward / node.visits as f64,
+                mean: node.reward / node.visits.max(1) as f64,
                 visits: node.visits,
                 iterations: done,
+                proven,
             }
         }
         // No move (the game is over at the root): the root's rewards are kept from the
@@ -78,129 +163,160 @@ pub fn run<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, horizon: 
             mean: if done > 0 {
                 -tree[0].reward / tree[0].visits as f64
             } else {
-                0.0
+                proven.map_or(0.0, f64::from)
             },
             visits: 0,
             iterations: done,
+            proven,
         },
     }
 }
 
-/// One iteration: select, expand, play out, back up. False when the search was stopped
-/// in it (nothing of it is backed up).
-fn iterate<G: Game, E: Evaluator<G>>(
-    ctx: &mut Ctx<'_, G, E>,
-    root: &G,
+/// One iteration's state: the tree, the policy and the random numbers it shares with
+/// the others, and how many positions it has entered.
+struct Iteration<'a, M, P> {
     horizon: u32,
     exploration: f64,
-    rng: &mut SeededRng,
-    tree: &mut Vec<Node<G::Move>>,
-) -> bool {
-    let mut entered = 0;
-    let finished = descend(ctx, root, horizon, exploration, rng, tree, &mut entered);
-    for _ in 0..entered {
-        ctx.leave(0);
-    }
-    let Some((path, reward)) = finished else {
-        return false;
-    };
-    // The playout's last position is the leaf; at each other position of the iteration
-    // a move was chosen, so it counts as interior (nodes = leaves + interior).
-    ctx.stats.interior += entered as u64 - 1;
-    // `reward` is from the view of the side to move at the last node of the path; each
-    // node keeps its rewards from the view of the side that moved into it.
-    let mut to_move = reward;
-    for &n in path.iter().rev() {
-        let node = &mut tree[n];
-        node.visits += 1;
-        node.reward -= to_move;
-        to_move = -to_move;
-    }
-    true
+    rng: &'a mut SeededRng,
+    tree: &'a mut Vec<Node<M>>,
+    policy: &'a mut P,
+    entered: usize,
 }
 
-/// Selection, expansion and playout: the path of tree nodes and the reward for the side
-/// to move at its last node; `None` when stopped. `entered` counts the positions entered.
-fn descend<G: Game, E: Evaluator<G>>(
-    ctx: &mut Ctx<'_, G, E>,
-    root: &G,
-    horizon: u32,
-    exploration: f64,
-    rng: &mut SeededRng,
-    tree: &mut Vec<Node<G::Move>>,
-    entered: &mut usize,
-) -> Option<(Vec<usize>, f64)> {
-    let mut pos = root.clone();
-    let mut path = vec![0];
-    let mut ply = 0;
-    if !ctx.enter(ply, None, -INF, INF) {
-        return None;
-    }
-    *entered += 1;
-    // Selection: down through nodes whose moves are all added.
-    let mut node = 0;
-    while tree[node].untried.is_empty() && !tree[node].children.is_empty() {
-        node = select(tree, node, exploration);
-        let mv = tree[node].mv?;
-        step(ctx, &mut pos, &mut ply, mv, entered)?;
-        path.push(node);
-    }
-    // Expansion: one random untried move becomes a node.
-    if !tree[node].untried.is_empty() {
-        let untried = &mut tree[node].untried;
-        let mv = untried.swap_remove(rng.below(untried.len() as u64) as usize);
-        step(ctx, &mut pos, &mut ply, mv, entered)?;
-        let child = tree.len();
-        tree.push(Node::new(Some(mv), &pos, ply, horizon));
-        tree[node].children.push(child);
-        path.push(child);
-    }
-    let reward = playout(ctx, pos, ply, horizon, rng, entered)?;
-    Some((path, reward))
-}
-
-/// Plays `mv` and enters the position it leads to (a node); `None` when the search
-/// must stop.
-fn step<G: Game, E: Evaluator<G>>(
-    ctx: &mut Ctx<'_, G, E>,
-    pos: &mut G,
-    ply: &mut usize,
-    mv: G::Move,
-    entered: &mut usize,
-) -> Option<()> {
-    *pos = pos.play(mv);
-    *ply += 1;
-    if !ctx.enter(*ply, Some(mv), -INF, INF) {
-        return None;
-    }
-    *entered += 1;
-    Some(())
-}
-
-/// Random moves from `pos` (at `ply`) to the end of the game or the horizon; the reward
-/// for the side to move at `pos`.
-fn playout<G: Game, E: Evaluator<G>>(
-    ctx: &mut Ctx<'_, G, E>,
-    mut pos: G,
-    mut ply: usize,
-    horizon: u32,
-    rng: &mut SeededRng,
-    entered: &mut usize,
-) -> Option<f64> {
-    let mut moves = Vec::new();
-    let mut flips = 0;
-    loop {
-        moves.clear();
-        if pos.outcome().is_none() && ply < horizon as usize {
-            pos.legal_moves(&mut moves);
+impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
+    /// One iteration: select, expand, play out, back up. False when the search was
+    /// stopped in it (nothing of it is backed up).
+    fn iterate<G: Game<Move = M>, E: Evaluator<G>>(
+        &mut self,
+        ctx: &mut Ctx<'_, G, E>,
+        root: &G,
+    ) -> bool {
+        let finished = self.descend(ctx, root);
+        for _ in 0..self.entered {
+            ctx.leave(0);
         }
-        if moves.is_empty() {
-            let reward = reward_of(ctx, &pos);
-            return Some(if flips % 2 == 0 { reward } else { -reward });
+        let Some((path, reward)) = finished else {
+            return false;
+        };
+        // The playout's last position is the leaf; at each other position of the
+        // iteration a move was chosen, so it counts as interior (nodes = leaves +
+        // interior).
+        ctx.stats.interior += self.entered as u64 - 1;
+        // `reward` is from the view of the side to move at the last node of the path;
+        // each node keeps its rewards from the view of the side that moved into it.
+        let mut to_move = reward;
+        for &n in path.iter().rev() {
+            let node = &mut self.tree[n];
+            node.visits += 1;
+            node.reward -= to_move;
+            to_move = -to_move;
         }
-        let mv = moves[rng.below(moves.len() as u64) as usize];
-        step(ctx, &mut pos, &mut ply, mv, entered)?;
-        flips += 1;
+        ctx.stats.proven_nodes += self.policy.backed_up(self.tree, &path);
+        true
+    }
+
+    /// Selection, expansion and playout: the path of tree nodes and the reward for the
+    /// side to move at its last node; `None` when stopped.
+    fn descend<G: Game<Move = M>, E: Evaluator<G>>(
+        &mut self,
+        ctx: &mut Ctx<'_, G, E>,
+        root: &G,
+    ) -> Option<(Vec<usize>, f64)> {
+        let mut pos = root.clone();
+        let mut path = vec![0];
+        let mut ply = 0;
+        if !ctx.enter(ply, None, -INF, INF) {
+            return None;
+        }
+        self.entered += 1;
+        // Selection: down through nodes whose moves are all added.
+        let mut node = 0;
+        while self.tree[node].untried.is_empty() {
+            let Some(next) = self.select(node) else {
+                break;
+            };
+            node = next;
+            let mv = self.tree[node].mv?;
+            self.step(ctx, &mut pos, &mut ply, mv)?;
+            path.push(node);
+        }
+        // Expansion: one random untried move becomes a node.
+        if !self.tree[node].untried.is_empty() {
+            let untried = &mut self.tree[node].untried;
+            let mv = untried.swap_remove(self.rng.below(untried.len() as u64) as usize);
+            self.step(ctx, &mut pos, &mut ply, mv)?;
+            let child = add(self.tree, self.policy, Some(mv), &pos, ply, self.horizon);
+            self.tree[node].children.push(child);
+            path.push(child);
+        }
+        let reward = self.playout(ctx, pos, ply)?;
+        Some((path, reward))
+    }
+
+    /// Plays `mv` and enters the position it leads to (a node); `None` when the search
+    /// must stop.
+    fn step<G: Game<Move = M>, E: Evaluator<G>>(
+        &mut self,
+        ctx: &mut Ctx<'_, G, E>,
+        pos: &mut G,
+        ply: &mut usize,
+        mv: M,
+    ) -> Option<()> {
+        *pos = pos.play(mv);
+        *ply += 1;
+        if !ctx.enter(*ply, Some(mv), -INF, INF) {
+            return None;
+        }
+        self.entered += 1;
+        Some(())
+    }
+
+    /// Random moves from `pos` (at `ply`) to the end of the game or the horizon; the
+    /// reward for the side to move at `pos`.
+    fn playout<G: Game<Move = M>, E: Evaluator<G>>(
+        &mut self,
+        ctx: &mut Ctx<'_, G, E>,
+        mut pos: G,
+        mut ply: usize,
+    ) -> Option<f64> {
+        let mut moves = Vec::new();
+        let mut flips = 0;
+        loop {
+            moves.clear();
+            if pos.outcome().is_none() && ply < self.horizon as usize {
+                pos.legal_moves(&mut moves);
+            }
+            if moves.is_empty() {
+                let reward = reward_of(ctx, &pos);
+                return Some(if flips % 2 == 0 { reward } else { -reward });
+            }
+            let mv = moves[self.rng.below(moves.len() as u64) as usize];
+            self.step(ctx, &mut pos, &mut ply, mv)?;
+            ctx.stats.playout_plies += 1;
+            flips += 1;
+        }
+    }
+
+    /// The child of `parent` the policy lets selection enter with the highest UCB1
+    /// value (the first of equals); `None` when it has no such child.
+    fn select(&self, parent: usize) -> Option<usize> {
+        let tree = &*self.tree;
+        let log_visits = (tree[parent].visits.max(1) as f64).ln();
+        let mut best = None;
+        let mut best_value = f64::NEG_INFINITY;
+        for &c in &tree[parent].children {
+            if !self.policy.enters(tree, parent, c) {
+                continue;
+            }
+            let child = &tree[c];
+            let visits = child.visits.max(1) as f64;
+            let value = child.reward / visits + self.exploration * (log_visits / visits).sqrt();
+            if best.is_none() || value > best_value {
+                best = Some(c);
+                best_value = value;
+            }
+        }
+        best
     }
 }
 
@@ -219,39 +335,27 @@ fn reward_of<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G) -> f64 
     (f64::from(value) / f64::from(largest)).clamp(-1.0, 1.0)
 }
 
-/// The child of `parent` with the highest UCB1 value (the first of equals).
-fn select<M>(tree: &[Node<M>], parent: usize, exploration: f64) -> usize {
-    let log_visits = (tree[parent].visits.max(1) as f64).ln();
-    let mut best = tree[parent].children[0];
-    let mut best_value = f64::NEG_INFINITY;
-    for &c in &tree[parent].children {
-        let child = &tree[c];
-        let visits = child.visits.max(1) as f64;
-        let value = child.reward / visits + exploration * (log_visits / visits).sqrt();
-        if value > best_value {
-            best = c;
-            best_value = value;
-        }
-    }
-    best
-}
-
-/// The most visited child of `node` (the first of equals); `None` without children.
-fn most_visited<M>(tree: &[Node<M>], node: usize) -> Option<usize> {
+/// The most visited child of `node` that `keep` keeps (the first of equals); `None`
+/// without one.
+pub(super) fn most_visited<M>(
+    tree: &[Node<M>],
+    node: usize,
+    keep: impl Fn(usize) -> bool,
+) -> Option<usize> {
     let mut best: Option<usize> = None;
     for &c in &tree[node].children {
-        if best.is_none_or(|b| tree[c].visits > tree[b].visits) {
+        if keep(c) && best.is_none_or(|b| tree[c].visits > tree[b].visits) {
             best = Some(c);
         }
     }
     best
 }
 
-/// The line of most visited moves from the root.
-fn most_visited_line<M: Copy>(tree: &[Node<M>]) -> Vec<M> {
+/// The line of most visited moves below `from`.
+fn most_visited_line<M: Copy>(tree: &[Node<M>], from: usize) -> Vec<M> {
     let mut line = Vec::new();
-    let mut node = 0;
-    while let Some(c) = most_visited(tree, node) {
+    let mut node = from;
+    while let Some(c) = most_visited(tree, node, |_| true) {
         if tree[c].visits == 0 {
             break;
         }

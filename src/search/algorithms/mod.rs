@@ -6,6 +6,7 @@
 pub mod alphabeta;
 pub mod bisect;
 pub mod mcts;
+pub mod mcts_solver;
 pub mod minimax;
 pub mod mt_sss;
 pub mod mtdf;
