@@ -14,8 +14,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::algorithms::{
-    alphabeta, bisect, mcts, mcts_solver, minimax, mt_sss, mtdf, negaalpha, negamax, negascout,
-    pvs, scout, sss,
+    alphabeta, bisect, fsss, mcts, mcts_solver, minimax, mt_sss, mtdf, negaalpha, negamax,
+    negascout, pvs, scout, sss,
 };
 use super::context::Ctx;
 use super::options::OptionError;
@@ -56,6 +56,8 @@ pub enum Algorithm {
     /// Null-window passes that bisect the game's score range (Pons' Connect Four solver,
     /// step 5), beside MTD(f)'s bound-to-bound steps.
     Bisect,
+    /// FSSS-Minimax: rollouts from the root that narrow bounds on every node.
+    Fsss,
     /// Monte Carlo tree search with UCT: an estimate from random playouts.
     Mcts,
     /// MCTS-Solver: UCT that proves wins, draws and losses; a proven root is exact.
@@ -163,7 +165,7 @@ pub enum OwnOption {
     GuessBeforeLast,
     /// [`super::SearchOptions::mt_memory`].
     MtMemory,
-    /// [`super::SearchOptions::sss_memory_mib`].
+    /// [`super::SearchOptions::sss_memory_mib`]: SSS*'s and FSSS-Minimax's memory.
     OpenListBudget,
     /// [`super::SearchOptions::iterations`], [`super::SearchOptions::uct_c`] and
     /// [`super::SearchOptions::rollout_seed`]: MCTS's.
@@ -476,6 +478,30 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         quiz: QuizAsks::Passes,
     },
     AlgorithmInfo {
+        algorithm: Algorithm::Fsss,
+        name: "fsss",
+        label: "FSSS-Minimax",
+        paper: "Weinstein, Littman & Goschin, \"Rollout-based game-tree search outprunes traditional alpha-beta\" (2012)",
+        contract: "the exact minimax value, from the root side's view (the root is a MAX node)",
+        form: Form::TwoSided,
+        result: ResultKind::Exact,
+        order: VisitOrder::BestFirst,
+        bounds: Bounds::NoWindow,
+        takes_window: false,
+        null_window_tests: false,
+        learns_from_cutoffs: false,
+        table: TableUse::Refused("it keeps its own tree of bounds"),
+        budget: Budget::Depth,
+        deepening: Deepening::Refused(
+            "FSSS-Minimax keeps no tree between iterations, so iterative deepening only repeats work; run it at a fixed depth",
+        ),
+        own_options: &[OwnOption::OpenListBudget],
+        tree_view: TreeView::Refuses(
+            "FSSS-Minimax's rollouts each go from the root to a leaf, so its visits do not form a depth-first tree to draw",
+        ),
+        quiz: QuizAsks::Nothing,
+    },
+    AlgorithmInfo {
         algorithm: Algorithm::Mcts,
         name: "mcts",
         label: "MCTS (UCT)",
@@ -698,6 +724,7 @@ pub(super) fn run_root<G: Game, E: Evaluator<G>>(
         Algorithm::SssStar => sss::run(ctx, pos, depth),
         Algorithm::MtSss => mt_sss::run(ctx, pos, depth),
         Algorithm::Bisect => bisect::run(ctx, pos, depth),
+        Algorithm::Fsss => fsss::run(ctx, pos, depth),
     };
     RootValue::Exact(exact)
 }

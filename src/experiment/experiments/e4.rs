@@ -148,7 +148,7 @@ pub(super) fn e4(
     cfg: ExperimentConfig,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<ExperimentOutput, EngineError> {
-    let seeds: u64 = if cfg.quick { 10 } else { 50 };
+    let seeds = tree_seeds(cfg.quick);
     let tree_rows = rows(&E4_TREE_ROWS, &SearchOptions::default())?;
     let grid = tree_grid(cfg.quick);
     let total = grid.len();
@@ -204,9 +204,17 @@ pub(super) fn e4(
     })
 }
 
+/// How many seeded trees of each shape E4 searches (seeds 1..=this), in the quick run
+/// or the full one.
+#[must_use]
+pub fn tree_seeds(quick: bool) -> u64 {
+    if quick { 10 } else { 50 }
+}
+
 /// E4's random trees: `(value model, width, depth)` of every shape, the quick ones or
 /// the full run's, under each value model.
-fn tree_grid(quick: bool) -> Vec<(ValueModel, u32, u32)> {
+#[must_use]
+pub fn tree_grid(quick: bool) -> Vec<(ValueModel, u32, u32)> {
     let shapes: Vec<(u32, u32)> = if quick {
         vec![(2, 10), (4, 6), (8, 4), (8, 5), (16, 4)]
     } else {

@@ -31,7 +31,7 @@ mod e5;
 
 pub use e2::E2Result;
 pub use e3::{E3Cell, E3Result};
-pub use e4::{AlgoMeans, E4Result, E4TreeRow};
+pub use e4::{AlgoMeans, E4Result, E4TreeRow, tree_grid, tree_seeds};
 pub use e5::E5Result;
 
 /// One classic experiment, defined once in its file: its rows, positions and depths,

@@ -5,6 +5,7 @@
 
 pub mod alphabeta;
 pub mod bisect;
+pub mod fsss;
 pub mod mcts;
 pub mod mcts_solver;
 pub mod minimax;

@@ -240,8 +240,8 @@ pub(super) const DRIVER_OPTIONS: &[OptionDecl] = &[
     },
     OptionDecl {
         key: "sss-mib",
-        label: "OPEN list cap",
-        help: "SSS*'s OPEN list and node store budget in MiB; a search that needs more ends with a memory-limit result",
+        label: "Memory cap",
+        help: "SSS*'s OPEN list and node store, FSSS-Minimax's tree of bounds: their memory budget in MiB; a search that needs more ends with a memory-limit result",
         form: Form::Value {
             hint: "MIB",
             get: |o| o.sss_memory_mib.to_string(),
@@ -254,13 +254,13 @@ pub(super) const DRIVER_OPTIONS: &[OptionDecl] = &[
         },
         summary: |o| {
             (o.sss_memory_mib != SearchOptions::default().sss_memory_mib)
-                .then(|| format!("OPEN {} MiB", o.sss_memory_mib))
+                .then(|| format!("memory {} MiB", o.sss_memory_mib))
         },
         needs: ok,
         check: |s| {
             within(i64::from(s.run.sss_memory_mib), SSS, || {
                 format!(
-                    "an SSS* memory budget of {} MiB is out of range: use 1 to {MAX_SSS_MIB} MiB",
+                    "a memory budget of {} MiB is out of range: use 1 to {MAX_SSS_MIB} MiB",
                     s.run.sss_memory_mib
                 )
             })
