@@ -200,3 +200,101 @@ fn the_cli_prints_the_estimate_and_not_a_score() {
     assert!(ok, "{err}");
     assert!(out.contains("iterations: 300"), "{out}");
 }
+
+#[test]
+fn the_cli_sets_its_budget_by_iterations_nodes_or_time() {
+    let search = |extra: &[&str]| {
+        let mut args = vec!["search", "--game", "connect4"];
+        if !extra.contains(&"--algo") {
+            args.extend(["--algo", "mcts"]);
+        }
+        args.extend_from_slice(extra);
+        let (ok, out, err) = common::treelab(&args);
+        assert!(ok, "{err}");
+        out
+    };
+    let line = |out: &str, name: &str| {
+        out.lines()
+            .find_map(|l| l.strip_prefix(&format!("{name}: ")))
+            .unwrap_or_else(|| panic!("no {name}: in {out}"))
+            .to_string()
+    };
+    // `--seed` is `--rollout-seed`; the whole game is the horizon without `--depth`.
+    let a = search(&["--iterations", "3000", "--seed", "4"]);
+    let b = search(&["--algo", "mcts+iterations=3000+rollout-seed=4"]);
+    assert_eq!(line(&a, "iterations"), "3000");
+    assert_eq!(line(&a, "depth"), "42");
+    assert!(line(&a, "seconds").parse::<f64>().is_ok(), "{a}");
+    for name in ["nodes", "estimate", "best", "pv"] {
+        assert_eq!(line(&a, name), line(&b, name), "{name}");
+    }
+    // A node limit stops it with the estimate so far.
+    let limited = search(&["--iterations", "1000000", "--nodes", "5000"]);
+    assert_eq!(line(&limited, "complete"), "false");
+    assert_eq!(line(&limited, "stopped"), "node budget reached");
+    assert!(
+        line(&limited, "estimate").starts_with(['+', '-']),
+        "{limited}"
+    );
+    // So does a time limit in milliseconds.
+    let timed = search(&["--iterations", "10000000", "--time-ms", "40"]);
+    assert_eq!(line(&timed, "stopped"), "time budget reached");
+    assert!(line(&timed, "iterations").parse::<u64>().unwrap() < 10_000_000);
+}
+
+#[test]
+fn a_match_player_needs_no_depth_and_a_node_limit_stops_it() {
+    use treelab::experiment::matchplay::{PlayerKind, parse_player};
+    let base = SearchOptions::default();
+    let p = parse_player("mcts+iterations=300", &base).expect("a player");
+    let PlayerKind::Search {
+        row, depth, nodes, ..
+    } = p.kind
+    else {
+        panic!("a searcher")
+    };
+    assert_eq!((row.options.iterations, nodes), (300, None));
+    assert!(!row.options.iterative_deepening);
+    assert!(
+        depth >= 42,
+        "its playouts reach the end of the game: {depth}"
+    );
+    let p = parse_player("mcts+nodes=3000", &base).expect("a player");
+    let PlayerKind::Search { row, nodes, .. } = p.kind else {
+        panic!("a searcher")
+    };
+    assert_eq!(nodes, Some(3000));
+    assert!(
+        row.options.iterations > 1_000_000,
+        "the limit decides, not the default iterations"
+    );
+    // At equal node limits against NegaAlpha: every search stops near its limit (the
+    // budget is looked at every 1,024 nodes).
+    let (ok, out, err) = common::treelab(&[
+        "match",
+        "--game",
+        "tictactoe",
+        "--black",
+        "mcts+nodes=3000",
+        "--white",
+        "negaalpha+nodes=3000",
+        "--alternate",
+        "--games",
+        "4",
+        "--openings",
+        "1",
+        "--format",
+        "ron",
+    ]);
+    assert!(ok, "{err}");
+    let result: treelab::experiment::MatchResult = ron::from_str(&out).expect("a match");
+    for g in &result.games {
+        assert!(g.searches[0] > 0);
+        assert!(
+            g.nodes[0] <= g.searches[0] * (3000 + 1024),
+            "{} nodes in {} searches",
+            g.nodes[0],
+            g.searches[0]
+        );
+    }
+}

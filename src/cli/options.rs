@@ -23,6 +23,14 @@ pub struct OptionArgs {
 }
 
 impl OptionArgs {
+    /// Sets the option `key` (a declaration's key) to `value`, as its flag would.
+    pub fn set(&mut self, key: &str, value: &str) {
+        if let Some((decl, _)) = by_key(key) {
+            self.given.retain(|(k, _)| *k != decl.key);
+            self.given.push((decl.key, Some(value.to_string())));
+        }
+    }
+
     /// The options these flags describe (the defaults where none is given).
     pub fn to_options(&self) -> Result<SearchOptions> {
         let mut o = SearchOptions::default();

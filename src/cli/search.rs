@@ -28,8 +28,14 @@ pub struct SearchArgs {
     #[arg(long)]
     pub nodes: Option<u64>,
     /// Stop after this many seconds.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "time_ms")]
     pub seconds: Option<f64>,
+    /// Stop after this many milliseconds (as a match's `+time=MS`).
+    #[arg(long)]
+    pub time_ms: Option<u64>,
+    /// MCTS: the seed of its playouts (the same as --rollout-seed).
+    #[arg(long, conflicts_with = "rollout-seed")]
+    pub seed: Option<u64>,
     /// text (name: value lines) or ron (the whole result).
     #[arg(long, default_value = "text")]
     pub format: String,
@@ -40,12 +46,20 @@ pub struct SearchArgs {
 
 pub(super) fn search_cmd(args: &SearchArgs) -> Result<()> {
     let (pos, depth) = position_and_depth(&args.game, &args.position, args.depth)?;
-    let req = request(&args.algo, &args.options, depth)?;
-    let time_budget = args
-        .seconds
+    let mut options = args.options.clone();
+    if let Some(seed) = args.seed {
+        options.set("rollout-seed", &seed.to_string());
+    }
+    let req = request(&args.algo, &options, depth)?;
+    let seconds = args.seconds.or(args.time_ms.map(|ms| ms as f64 / 1000.0));
+    let time_budget = seconds
         .map(SearchControl::time_budget_from_secs)
         .transpose()
-        .context("--seconds")?;
+        .context(if args.time_ms.is_some() {
+            "--time-ms"
+        } else {
+            "--seconds"
+        })?;
     let control = SearchControl {
         node_budget: args.nodes,
         time_budget,

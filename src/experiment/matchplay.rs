@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use super::bench::{BenchRow, parse_row_spec};
 use crate::engine::{AnyPosition, EngineError, GameKind, SearchRequest, run_search};
 use crate::game::{Scoring, SeededRng, Side, splitmix64};
+use crate::search::registry::Budget;
 use crate::search::{SearchControl, SearchOptions};
 pub use crate::vocab::matchrecord::{GameRecord, MatchResult, Summary, merge_matches};
 use crate::vocab::parallel::map_in_order;
@@ -62,7 +63,11 @@ pub struct Player {
 /// (`NAME[+OPTION[=VALUE]]...`) over `base` options, for example
 /// `negaalpha+killers=32@6` or `mtdf+tt=16+id@8`. ROW may also carry a limit per move,
 /// `+nodes=N` or `+time=MS`; the player then deepens iteratively up to DEPTH (64 when
-/// left out) until the limit, and plays the last finished iteration's move.
+/// left out) until the limit, and plays the last finished iteration's move. An MCTS
+/// row needs no depth (its playouts go to the end of the game, or to DEPTH) and no
+/// deepening: `mcts+iterations=5000`, or `mcts+nodes=200000` to stop it at a node
+/// limit (its iterations then unbounded up to the most allowed) with the move most
+/// visited by then.
 pub fn parse_player(spec: &str, base: &SearchOptions) -> Result<Player, EngineError> {
     let spec = spec.trim();
     if spec.eq_ignore_ascii_case("random") {
@@ -102,7 +107,11 @@ pub fn parse_player(spec: &str, base: &SearchOptions) -> Result<Player, EngineEr
         }
     }
     let limited = nodes.is_some() || time_ms.is_some();
-    let depth = match (depth, limited) {
+    let mut row = parse_row_spec(&kept.join("+"), base)?;
+    // MCTS's budget is its iterations (or the limit, which stops it with the estimate
+    // so far); its depth is the playouts' horizon, the end of the game unless given.
+    let sampling = row.algorithm.info().budget == Budget::Iterations;
+    let depth = match (depth, limited || sampling) {
         (Some(d), _) => d,
         (None, true) => crate::search::options::MAX_DEPTH,
         (None, false) => {
@@ -111,8 +120,11 @@ pub fn parse_player(spec: &str, base: &SearchOptions) -> Result<Player, EngineEr
             ));
         }
     };
-    let mut row = parse_row_spec(&kept.join("+"), base)?;
-    if limited && !row.options.iterative_deepening {
+    if sampling && limited && row.options.iterations == SearchOptions::default().iterations {
+        // The limit decides when it stops, not the default count of iterations.
+        row.options.iterations = crate::search::option_decl::MAX_ITERATIONS;
+    }
+    if limited && !sampling && !row.options.iterative_deepening {
         crate::session::option_applies(row.algorithm, |o| o.iterative_deepening = true).map_err(
             |e| {
                 bad(format!(

@@ -263,11 +263,13 @@ const FIRST_GUESS: Number = Number {
     max: 1_000_000,
     unit: "",
 };
-/// MCTS keeps a node per iteration: a million iterations from Connect Four's start took
-/// 123 MB, so ten million stay near 1.2 GB.
+/// The most MCTS iterations a search may run. MCTS keeps a node per iteration: a
+/// million iterations from Connect Four's start took 123 MB, so ten million stay near
+/// 1.2 GB.
+pub const MAX_ITERATIONS: u64 = 10_000_000;
 const ITERATIONS: Number = Number {
     min: 1,
-    max: 10_000_000,
+    max: MAX_ITERATIONS as i64,
     unit: "",
 };
 const UCT_C: Number = Number {
