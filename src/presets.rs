@@ -36,7 +36,7 @@ pub fn presets() -> Vec<Preset> {
         .collect()
 }
 
-/// The preset called `name` (`e1` .. `e5`, any case).
+/// The preset called `name` (`e1` .. `e6`, any case).
 #[must_use]
 pub fn find(name: &str) -> Option<Preset> {
     presets()
@@ -51,7 +51,7 @@ mod tests {
     #[test]
     fn every_preset_builds_a_runnable_session() {
         let all = presets();
-        assert_eq!(all.len(), 5, "e1 .. e5");
+        assert_eq!(all.len(), 6, "e1 .. e6");
         for p in &all {
             let s = (p.build)();
             assert!(!s.rows.is_empty(), "{}", p.name);
@@ -75,5 +75,13 @@ mod tests {
         assert_eq!(e2.rows.len(), 9, "one row per killer count");
         assert!(e2.rows.iter().all(|r| r.depth_min == 6 && r.depth_max == 6));
         assert!(find("e3").map(|p| (p.build)()).expect("e3").view.run_suite);
+        let e6 = find("e6").map(|p| (p.build)()).expect("e6");
+        let algorithms: Vec<_> = e6.rows.iter().map(|r| r.algorithm).collect();
+        use crate::search::Algorithm;
+        assert_eq!(
+            algorithms,
+            [Algorithm::NegaAlpha, Algorithm::Mcts, Algorithm::MctsSolver]
+        );
+        assert!(e6.position.to_text().contains("pgame=127"), "a P-game tree");
     }
 }

@@ -613,3 +613,53 @@ fn match_shards_merge_into_the_whole_match() {
     let (ok, _, err) = treelab(&["merge", &slices[0], &slices[0]]);
     assert!(!ok && err.contains("overlap"), "{err}");
 }
+
+#[test]
+fn experiment_e6_quick_proves_every_value_and_fsss_never_evaluates_more_leaves() {
+    use treelab::experiment::experiments::E6Result;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().to_str().expect("utf-8 path");
+    let (ok, stdout, stderr) = treelab(&["experiment", "e6", "--quick", "--out", out]);
+    assert!(ok, "{stderr}");
+    for part in ["part 1: P-game", "part 2", "part 3", "part 4"] {
+        assert!(stdout.contains(part), "{part}: {stdout}");
+    }
+    for file in [
+        "e6-pgame.csv",
+        "e6-fsss.csv",
+        "e6-solving.csv",
+        "e6-playing.csv",
+        "e6.ron",
+        "e6.txt",
+    ] {
+        assert!(dir.path().join(file).exists(), "{file}");
+    }
+    let text = std::fs::read_to_string(dir.path().join("e6.ron")).expect("read");
+    let r: E6Result = ron::from_str(&text).expect("E6 RON parses back");
+    // Part 1: three searchers at four budgets on two shapes.
+    assert_eq!(r.pgame.len(), 2 * 3 * 4);
+    assert!(
+        r.pgame
+            .iter()
+            .all(|l| l.trees == 20 && l.failures <= l.trees)
+    );
+    // Part 2: FSSS-Minimax never evaluated more leaves than alpha-beta.
+    assert_eq!(r.fsss.len(), 10);
+    assert!(
+        r.fsss.iter().all(|l| l.never_more == l.trees),
+        "{:?}",
+        r.fsss
+    );
+    // Part 3: every value proven and right, by both searchers on both sets.
+    assert_eq!(r.solving.len(), 4);
+    assert!(
+        r.solving
+            .iter()
+            .all(|l| l.right == l.positions && l.positions == 100),
+        "{:?}",
+        r.solving
+    );
+    // Part 4: a match per game, every game played.
+    assert_eq!(r.matches.len(), 2);
+    assert!(r.matches.iter().all(|m| m.games.len() == 10));
+}

@@ -499,10 +499,12 @@ fn tree_chart(trees: &[E4TreeRow]) -> LineChart {
     }
 }
 
-fn model_name(m: ValueModel) -> String {
+/// A value model as E4's tables name it (`independent:1000`).
+pub(super) fn model_name(m: ValueModel) -> String {
     match m {
         ValueModel::Independent { range } => format!("independent:{range}"),
         ValueModel::Incremental { step } => format!("incremental:{step}"),
+        ValueModel::PGame { step } => format!("pgame:{step}"),
     }
 }
 

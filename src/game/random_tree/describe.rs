@@ -9,7 +9,7 @@ use crate::game::describe::{BoardLayout, Describe, Param, SaveFormat, default_fi
 use crate::game::{FormatError, Game};
 
 /// The value models, in the order of [`Param::choices`].
-const MODELS: &[&str] = &["independent", "incremental"];
+const MODELS: &[&str] = &["independent", "incremental", "P-game"];
 
 impl Describe for RandomTree {
     type Game = RandomTree;
@@ -68,6 +68,7 @@ impl Describe for RandomTree {
         let (model, magnitude) = match spec.model {
             ValueModel::Independent { range } => (0, range),
             ValueModel::Incremental { step } => (1, step),
+            ValueModel::PGame { step } => (2, step),
         };
         let number = |name, value: u64, min, max, hint: String| Param {
             name,
@@ -103,7 +104,7 @@ impl Describe for RandomTree {
                 name: "Values",
                 value: model,
                 min: 0,
-                max: 1,
+                max: MODELS.len() as u64 - 1,
                 hint: "value model".into(),
                 choices: MODELS,
             },
@@ -134,7 +135,10 @@ impl Describe for RandomTree {
             0 => ValueModel::Independent {
                 range: small(magnitude),
             },
-            _ => ValueModel::Incremental {
+            1 => ValueModel::Incremental {
+                step: small(magnitude),
+            },
+            _ => ValueModel::PGame {
                 step: small(magnitude),
             },
         };

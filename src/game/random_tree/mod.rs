@@ -8,13 +8,15 @@
 //! - [`ValueModel::Incremental`]: the root is worth 0 and each child is worth its
 //!   parent's value plus a step uniform in `-step ..= step`; a leaf's value is the sum
 //!   along its path, so interior values carry information about their subtrees.
+//! - [`ValueModel::PGame`] (Kocsis & Szepesvári 2006): the same sums, but MAX's moves
+//!   only add (`0 ..= step`) and MIN's only subtract; the leaf's sign says who won.
 //!
 //! Node ids: the root's id is `splitmix64(seed ^ ROOT_SALT)`, child `i`'s id is
 //! `splitmix64(parent ^ (i + 1) * CHILD_SALT)`. A node is a few machine words, so
 //! trees of any size are generated lazily as the search walks them.
 //!
 //! Text form (see [`parse_spec`]): `w=3 d=4 seed=7 independent=100` or
-//! `w=8 d=6 seed=1 incremental=10`, tokens in any order.
+//! `w=8 d=6 seed=1 incremental=10`, `w=2 d=20 seed=3 pgame=127`, tokens in any order.
 
 use std::fmt;
 use std::str::FromStr;
@@ -58,6 +60,13 @@ fn uniform(id: u64, salt: u64, magnitude: i32) -> i32 {
     (draw as i64 - magnitude as i64) as i32
 }
 
+/// A draw uniform in `0 ..= magnitude` from `id` and `salt`.
+fn uniform_up_to(id: u64, salt: u64, magnitude: i32) -> i32 {
+    let span = u64::from(magnitude.unsigned_abs()) + 1;
+    // The draw is at most `magnitude`, which fits.
+    ((u128::from(splitmix64(id ^ salt)) * u128::from(span)) >> 64) as i32
+}
+
 /// A move in a random tree: the child index, `0 .. width`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct TreeMove(pub u16);
@@ -79,7 +88,7 @@ impl RandomTree {
         let id = splitmix64(spec.seed ^ ROOT_SALT);
         let value = match spec.model {
             ValueModel::Independent { range } => uniform(id, VALUE_SALT, range),
-            ValueModel::Incremental { .. } => 0,
+            ValueModel::Incremental { .. } | ValueModel::PGame { .. } => 0,
         };
         Ok(RandomTree {
             spec,
@@ -178,6 +187,15 @@ impl Game for RandomTree {
         let value = match self.spec.model {
             ValueModel::Independent { range } => uniform(id, VALUE_SALT, range),
             ValueModel::Incremental { step } => self.value + uniform(id, STEP_SALT, step),
+            ValueModel::PGame { step } => {
+                // MAX (the root's side, moving at even plies) adds, MIN subtracts.
+                let size = uniform_up_to(id, STEP_SALT, step);
+                if self.ply.is_multiple_of(2) {
+                    self.value + size
+                } else {
+                    self.value - size
+                }
+            }
         };
         RandomTree {
             spec: self.spec,
@@ -211,12 +229,18 @@ impl Game for RandomTree {
             (_, ValueModel::Independent { range }) => {
                 i32::try_from(range.unsigned_abs()).unwrap_or(i32::MAX)
             }
-            (_, ValueModel::Incremental { step }) => {
+            (_, ValueModel::Incremental { step } | ValueModel::PGame { step }) => {
                 let total = i64::from(step.unsigned_abs()) * i64::from(self.spec.depth);
                 i32::try_from(total).unwrap_or(i32::MAX)
             }
         };
         (-bound, bound)
+    }
+
+    /// Under win-loss scoring a value above 0 is a win, which no estimate may claim (as
+    /// in Connect Four and tic-tac-toe); the other scorings share the leaves' scale.
+    fn heuristic_limit(&self, scoring: Scoring) -> Option<i32> {
+        (scoring == Scoring::WinLoss).then_some(0)
     }
 
     fn hash(&self) -> u64 {

@@ -17,6 +17,14 @@ pub enum ValueModel {
         /// The largest step magnitude, 1 ..= 1,000,000.
         step: i32,
     },
+    /// Kocsis & Szepesvári's P-game: the root is 0; MAX's moves add a step uniform in
+    /// `0 ..= step`, MIN's subtract one; a leaf is a win for MAX when the sum is above 0
+    /// (win-loss scoring plays the P-game itself; the other scorings keep the sum).
+    #[serde(rename = "p-game")]
+    PGame {
+        /// The largest step magnitude, 1 ..= 1,000,000.
+        step: i32,
+    },
 }
 
 /// The shape, seed and value model of a random uniform tree.
@@ -68,15 +76,16 @@ fn check_model(model: ValueModel) -> Result<(), String> {
     let (name, magnitude) = match model {
         ValueModel::Independent { range } => ("independent", range),
         ValueModel::Incremental { step } => ("incremental", step),
+        ValueModel::PGame { step } => ("pgame", step),
     };
     check_magnitude(name, i64::from(magnitude))
 }
 
 fn check_magnitude(name: &str, magnitude: i64) -> Result<(), String> {
-    let what = if name == "independent" {
-        "independent range"
-    } else {
-        "incremental step"
+    let what = match name {
+        "independent" => "independent range",
+        "pgame" => "P-game step",
+        _ => "incremental step",
     };
     if (1..=i64::from(MAX_MAGNITUDE)).contains(&magnitude) {
         Ok(())
@@ -123,6 +132,7 @@ impl fmt::Display for TreeSpec {
         match self.model {
             ValueModel::Independent { range } => write!(f, "independent={range}"),
             ValueModel::Incremental { step } => write!(f, "incremental={step}"),
+            ValueModel::PGame { step } => write!(f, "pgame={step}"),
         }
     }
 }
@@ -192,20 +202,20 @@ pub fn parse_spec(text: &str) -> Result<TreeSpec, FormatError> {
                 })?;
                 seed = Some(s);
             }
-            "independent" | "incremental" => {
+            "independent" | "incremental" | "pgame" => {
                 if model.is_some() {
                     return Err(err(
-                        "the value model is given twice: use one of independent= or incremental="
+                        "the value model is given twice: use one of independent=, incremental= or pgame="
                             .to_string(),
                     ));
                 }
                 let magnitude = number(key)?;
                 check_magnitude(key, magnitude).map_err(err)?;
                 let magnitude = i32::try_from(magnitude).unwrap_or(MAX_MAGNITUDE);
-                model = Some(if key == "independent" {
-                    ValueModel::Independent { range: magnitude }
-                } else {
-                    ValueModel::Incremental { step: magnitude }
+                model = Some(match key {
+                    "independent" => ValueModel::Independent { range: magnitude },
+                    "pgame" => ValueModel::PGame { step: magnitude },
+                    _ => ValueModel::Incremental { step: magnitude },
                 });
             }
             _ => return Err(err(format!("unknown key '{key}': use {KEYS}"))),

@@ -315,3 +315,36 @@ fn evaluators() {
         Some(RandomTreeEval::NodeValue)
     );
 }
+
+#[test]
+fn a_p_game_adds_on_max_moves_and_subtracts_on_min_moves_every_step_alike() {
+    let tree = root("w=3 d=6 seed=4 pgame=2");
+    assert_eq!(tree.spec().to_string(), "w=3 d=6 seed=4 pgame=2");
+    assert_eq!(spec(&tree.spec().to_string()), *tree.spec());
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![tree];
+    while let Some(node) = stack.pop() {
+        let mut moves = Vec::new();
+        node.legal_moves(&mut moves);
+        for mv in moves {
+            let child = node.play(mv);
+            let step = child.value() - node.value();
+            if node.ply() % 2 == 0 {
+                assert!((0..=2).contains(&step), "MAX adds: {step}");
+            } else {
+                assert!((-2..=0).contains(&step), "MIN subtracts: {step}");
+            }
+            seen.insert(step);
+            stack.push(child);
+        }
+    }
+    assert_eq!(seen.len(), 5, "every step from -2 to 2 occurs: {seen:?}");
+    // The leaf's sign is the game's result.
+    let leaf = root("w=1 d=1 seed=1 pgame=5").play(TreeMove(0));
+    let value = leaf.value();
+    assert_eq!(
+        leaf.terminal_score(Scoring::WinLoss),
+        -value.signum(),
+        "MIN to move at the leaf"
+    );
+}
