@@ -253,13 +253,16 @@ impl<'a> Report<'a> {
                 scores.entry((e.key(), e.depth)).or_default().push(s);
             }
         }
+        // Only a score can disagree: an estimate beside differing scores is not marked.
         self.results
             .iter()
             .map(|e| {
                 e.is_complete()
-                    && scores
-                        .get(&(e.key(), e.depth))
-                        .is_some_and(|v| v.iter().any(|&s| s != v[0]))
+                    && e.record.score.is_some_and(|mine| {
+                        scores
+                            .get(&(e.key(), e.depth))
+                            .is_some_and(|v| v.iter().any(|&s| s != mine))
+                    })
             })
             .collect()
     }

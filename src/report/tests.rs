@@ -271,4 +271,9 @@ fn a_proven_outcome_reads_as_an_outcome_and_a_proven_score_as_a_score() {
     assert_eq!(r.cell(&results[1], Column::Score), "win proven");
     assert_eq!(r.cell(&results[3], Column::Score), "0");
     assert_eq!(r.disagreements(), vec![false, false, true, true]);
+    // Beside two scores that differ, the outcome is not marked: only scores disagree.
+    let mut results = results;
+    results.push(entry(0, "a", 9, 5, 100));
+    let r = Report::new(&results, &rows, None);
+    assert_eq!(r.disagreements(), vec![true, false, true, true, true]);
 }
