@@ -298,3 +298,38 @@ fn a_match_player_needs_no_depth_and_a_node_limit_stops_it() {
         );
     }
 }
+
+#[test]
+fn mcts_mr_counts_its_playout_minimax_and_plays_every_tic_tac_toe_position_right() {
+    // MCTS-MR: each playout move chosen by a win-loss minimax of depth 2. Its positions
+    // are nodes like any other (nodes = leaves + interior), so it costs more nodes.
+    let mut req = mcts(3_000, 1, 42);
+    let plain = run(GameKind::Connect4, "4453", &req);
+    req.options.mr_depth = 2;
+    let mr = run(GameKind::Connect4, "4453", &req);
+    assert_eq!(mr.stats.nodes, mr.stats.leaves + mr.stats.interior);
+    assert!(
+        mr.stats.nodes > 2 * plain.stats.nodes,
+        "{} {}",
+        mr.stats.nodes,
+        plain.stats.nodes
+    );
+    assert_eq!(mr.stats.iterations, 3_000);
+    let again = run(GameKind::Connect4, "4453", &req);
+    assert_eq!(again.stats.without_time(), mr.stats.without_time());
+    // With 3,000 iterations it keeps every tic-tac-toe position's win, draw or loss.
+    let mut req = mcts(3_000, 1, 9);
+    req.options.mr_depth = 2;
+    let v = treelab::experiment::verify::verify_tictactoe(&req).expect("every search runs");
+    assert_eq!((v.optimal, v.total), (4_520, 4_520));
+    // It is MCTS's option, refused elsewhere.
+    let mut negaalpha = mcts(100, 1, 9);
+    negaalpha.algorithm = Algorithm::NegaAlpha;
+    negaalpha.options.iterations = SearchOptions::default().iterations;
+    negaalpha.options.mr_depth = 1;
+    let pos = AnyPosition::parse(GameKind::TicTacToe, "").expect("start");
+    let why = run_search(&pos, &negaalpha, SearchControl::default())
+        .expect_err("refused")
+        .to_string();
+    assert!(why.contains("MCTS-MR"), "{why}");
+}

@@ -290,8 +290,8 @@ pub struct SearchOptions {
     /// 1: as the evaluator gives it); finished games keep their exact scores. Coarser
     /// values let null-window drivers converge in fewer passes (Plaat et al.).
     pub grain: u32,
-    /// SSS* only: the OPEN list and node store budget in MiB; a search that needs more
-    /// ends with a "memory limit" result.
+    /// SSS* and FSSS-Minimax only: the OPEN list and node store, or the tree of bounds,
+    /// budget in MiB; a search that needs more ends with a "memory limit" result.
     pub sss_memory_mib: u32,
     /// MCTS only: iterations (selection, expansion, playout, backup) to run.
     pub iterations: u64,
@@ -299,6 +299,10 @@ pub struct SearchOptions {
     pub uct_c: u32,
     /// MCTS only: the seed of the random expansions and playouts.
     pub rollout_seed: u64,
+    /// MCTS only: MCTS-MR (Baier & Winands): each playout move is chosen by a win-loss
+    /// minimax of this depth (a win found is played, a loss seen is avoided, equals
+    /// drawn at random); 0 plays random moves.
+    pub mr_depth: u32,
 }
 
 impl Default for SearchOptions {
@@ -330,6 +334,7 @@ impl Default for SearchOptions {
             iterations: 10_000,
             uct_c: 200,
             rollout_seed: 1,
+            mr_depth: 0,
         }
     }
 }

@@ -293,6 +293,7 @@ mod tests {
             iterations: 777,
             uct_c: 141,
             rollout_seed: 9,
+            mr_depth: 2,
         };
         let text = row_spec(Algorithm::MtdF, &all);
         assert_eq!(

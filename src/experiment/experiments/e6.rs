@@ -8,8 +8,9 @@
 //!    leaves on E4's grid of random trees, their claim checked on every tree.
 //! 3. Solving: MCTS-Solver against alpha-beta on Connect Four's Test_L3_R1 and every
 //!    tic-tac-toe class: iterations and nodes to prove, every value checked.
-//! 4. Playing: MCTS against alpha-beta at equal nodes per move in Connect Four and
-//!    Othello, Elo with its interval.
+//! 4. Playing: MCTS, with and without MCTS-MR's minimax in the playouts, against
+//!    alpha-beta at equal nodes per move in Connect Four and Othello, Elo with its
+//!    interval.
 
 use super::*;
 
@@ -517,11 +518,16 @@ fn playing(
 ) -> Result<Vec<MatchResult>, EngineError> {
     let games = if cfg.quick { 10 } else { 100 };
     let mut out = Vec::new();
-    for game in [GameKind::Connect4, GameKind::Othello] {
+    for (game, mcts) in [
+        (GameKind::Connect4, "mcts"),
+        (GameKind::Connect4, "mcts+mr-depth=2"),
+        (GameKind::Othello, "mcts"),
+        (GameKind::Othello, "mcts+mr-depth=2"),
+    ] {
         let base = SearchOptions::default();
         let spec = MatchSpec {
             game,
-            a: parse_player(&format!("mcts+nodes={PLAY_NODES}"), &base)?,
+            a: parse_player(&format!("{mcts}+nodes={PLAY_NODES}"), &base)?,
             b: parse_player(&format!("negaalpha+order=static+nodes={PLAY_NODES}"), &base)?,
             games,
             seed: PLAY_SEED,
@@ -545,10 +551,11 @@ fn playing(
 fn play_table(matches: &[MatchResult]) -> Table {
     let mut t = Table::new(
         &format!(
-            "E6 part 4: MCTS (A) against NegaAlpha with static ordering and iterative deepening (B), {PLAY_NODES} nodes per move each, 4 random opening moves, colours alternating"
+            "E6 part 4: MCTS (A; mr-depth=2: MCTS-MR, a depth-2 win-loss minimax choosing each playout move) against NegaAlpha with static ordering and iterative deepening (B), {PLAY_NODES} nodes per move each, 4 random opening moves, colours alternating"
         ),
         &[
             "game",
+            "A",
             "games",
             "A wins",
             "draws",
@@ -568,6 +575,7 @@ fn play_table(matches: &[MatchResult]) -> Table {
             .map_or_else(|| "-".into(), |e| format!("{:.1}%", 100.0 * e.score));
         t.push(vec![
             m.game.clone(),
+            m.a.split("+nodes").next().unwrap_or_default().to_string(),
             m.games.len().to_string(),
             w.to_string(),
             d.to_string(),

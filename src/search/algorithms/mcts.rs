@@ -279,22 +279,70 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
         mut pos: G,
         mut ply: usize,
     ) -> Option<f64> {
+        // The hot loop of MCTS: its state in locals, counted once at the end.
+        let horizon = self.horizon as usize;
+        let mr_depth = ctx.opts.mr_depth;
         let mut moves = Vec::new();
-        let mut flips = 0;
-        loop {
+        let mut flips: u64 = 0;
+        let reward = loop {
             moves.clear();
-            if pos.outcome().is_none() && ply < self.horizon as usize {
+            if pos.outcome().is_none() && ply < horizon {
                 pos.legal_moves(&mut moves);
             }
             if moves.is_empty() {
-                let reward = reward_of(ctx, &pos);
-                return Some(if flips % 2 == 0 { reward } else { -reward });
+                break reward_of(ctx, &pos);
             }
-            let mv = moves[self.rng.below(moves.len() as u64) as usize];
-            self.step(ctx, &mut pos, &mut ply, mv)?;
-            ctx.stats.playout_plies += 1;
+            let mv = if mr_depth > 0 {
+                let depth = mr_depth.min((horizon - ply) as u32);
+                match self.minimax_move(ctx, &pos, &moves, ply, depth) {
+                    Some(mv) => mv,
+                    None => break f64::NAN,
+                }
+            } else {
+                moves[self.rng.below(moves.len() as u64) as usize]
+            };
+            pos = pos.play(mv);
+            ply += 1;
+            if !ctx.enter(ply, Some(mv), -INF, INF) {
+                break f64::NAN;
+            }
+            self.entered += 1;
             flips += 1;
+        };
+        ctx.stats.playout_plies += flips;
+        if reward.is_nan() {
+            return None;
         }
+        Some(if flips.is_multiple_of(2) {
+            reward
+        } else {
+            -reward
+        })
+    }
+
+    /// MCTS-MR's playout move at `pos` (at `ply`): a move whose win-loss minimax value
+    /// to `depth` plies is the best, drawn at random among equals. `None` when stopped.
+    fn minimax_move<G: Game<Move = M>, E: Evaluator<G>>(
+        &mut self,
+        ctx: &mut Ctx<'_, G, E>,
+        pos: &G,
+        moves: &[M],
+        ply: usize,
+        depth: u32,
+    ) -> Option<M> {
+        let mut best = Vec::new();
+        let mut best_value = -2;
+        for &mv in moves {
+            let value = -win_loss(ctx, &pos.play(mv), depth - 1, ply + 1, -1, 1)?;
+            if value > best_value {
+                best.clear();
+                best_value = value;
+            }
+            if value == best_value {
+                best.push(mv);
+            }
+        }
+        Some(best[self.rng.below(best.len() as u64) as usize])
     }
 
     /// The child of `parent` the policy lets selection enter with the highest UCB1
@@ -302,7 +350,8 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
     fn select(&self, parent: usize) -> Option<usize> {
         let tree = &*self.tree;
         let log_visits = (tree[parent].visits.max(1) as f64).ln();
-        let mut best = None;
+        // Every UCB1 value is finite, so the first child entered beats the start.
+        let mut best = usize::MAX;
         let mut best_value = f64::NEG_INFINITY;
         for &c in &tree[parent].children {
             if !self.policy.enters(tree, parent, c) {
@@ -311,13 +360,56 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
             let child = &tree[c];
             let visits = child.visits.max(1) as f64;
             let value = child.reward / visits + self.exploration * (log_visits / visits).sqrt();
-            if best.is_none() || value > best_value {
-                best = Some(c);
+            if value > best_value {
+                best = c;
                 best_value = value;
             }
         }
-        best
+        (best != usize::MAX).then_some(best)
     }
+}
+
+/// MCTS-MR's minimax: `pos`'s value for its side to move from finished games alone (1,
+/// 0 or -1; a position `depth` plies down that is not finished is 0), alpha-beta in the
+/// window `(alpha, beta)`. Every position it visits is a node (a leaf or an interior
+/// node). `None` when stopped.
+fn win_loss<G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'_, G, E>,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    mut alpha: i32,
+    beta: i32,
+) -> Option<i32> {
+    if !ctx.enter(ply, None, alpha, beta) {
+        return None;
+    }
+    let mut moves = Vec::new();
+    if pos.outcome().is_none() && depth > 0 {
+        pos.legal_moves(&mut moves);
+    }
+    if moves.is_empty() {
+        let value = if pos.outcome().is_some() {
+            pos.terminal_score(crate::game::Scoring::WinLoss).signum()
+        } else {
+            0
+        };
+        ctx.count_leaf(value);
+        ctx.leave(value);
+        return Some(value);
+    }
+    ctx.stats.interior += 1;
+    let mut best = -1;
+    for mv in moves {
+        let value = -win_loss(ctx, &pos.play(mv), depth - 1, ply + 1, -beta, -alpha)?;
+        best = best.max(value);
+        alpha = alpha.max(value);
+        if alpha >= beta {
+            break;
+        }
+    }
+    ctx.leave(best);
+    Some(best)
 }
 
 /// The reward of the position a playout ends at, for its side to move: 1, 0 or -1 for a

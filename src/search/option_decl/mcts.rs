@@ -1,5 +1,6 @@
 //! The declarations of Monte Carlo tree search's options: its iterations, UCT's
-//! exploration constant and the seed of its playouts.
+//! exploration constant, the seed of its playouts and the depth of MCTS-MR's minimax in
+//! them.
 
 use super::*;
 
@@ -111,6 +112,34 @@ pub(super) const MCTS_OPTIONS: &[OptionDecl] = &[
             )
         },
         probe: |o| o.rollout_seed = 2,
+        only_for: Some(OwnOption::Iterations),
+    },
+    OptionDecl {
+        key: "mr-depth",
+        label: "Playout minimax (MR)",
+        help: "MCTS-MR: choose each playout move by a win-loss minimax of this depth (1 plays a win at once, 2 also avoids giving one); 0 plays random moves",
+        form: Form::Value {
+            hint: "D",
+            get: |o| o.mr_depth.to_string(),
+            set: |o, v| {
+                o.mr_depth = whole(v, "the playout minimax depth")?;
+                Ok(())
+            },
+            number: Some(MR_DEPTH),
+            choices: &[],
+        },
+        summary: |o| (o.mr_depth > 0).then(|| format!("MR {}", o.mr_depth)),
+        needs: ok,
+        check: |s| {
+            owned(s, s.run.mr_depth > 0, "a playout minimax (MCTS-MR)")?;
+            within(i64::from(s.run.mr_depth), MR_DEPTH, || {
+                format!(
+                    "a playout minimax of depth {} is out of range: use 0 to {}",
+                    s.run.mr_depth, MR_DEPTH.max
+                )
+            })
+        },
+        probe: |o| o.mr_depth = 1,
         only_for: Some(OwnOption::Iterations),
     },
 ];

@@ -277,6 +277,11 @@ const UCT_C: Number = Number {
     max: 10_000,
     unit: "",
 };
+const MR_DEPTH: Number = Number {
+    min: 0,
+    max: 8,
+    unit: "plies",
+};
 const ROLLOUT_SEED: Number = Number {
     min: 0,
     max: i64::MAX,
