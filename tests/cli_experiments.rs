@@ -651,7 +651,7 @@ fn experiment_e6_quick_proves_every_value_and_fsss_never_evaluates_more_leaves()
         r.fsss
     );
     // Part 3: every value proven and right, by both searchers on both sets.
-    assert_eq!(r.solving.len(), 4);
+    assert_eq!(r.solving.len(), 8);
     assert!(
         r.solving
             .iter()

@@ -170,3 +170,48 @@ fn the_cli_prints_the_proven_value_as_the_score() {
     assert!(out.contains("\niterations: "), "{out}");
     assert!(out.contains("\nseconds: "), "{out}");
 }
+
+#[test]
+fn with_minimax_in_selection_or_backup_it_proves_the_same_values() {
+    // MCTS-MS and MCTS-MB (Baier & Winands): shallow win-loss searches that prove nodes
+    // early. Every proof stays right, and every position they visit is a node.
+    let suite = Suite::load_named("Test_L3_R1").expect("shipped suite");
+    for (ms, mb) in [(2, 0), (0, 2), (3, 3)] {
+        let mut req = solver(100_000, 9, Scoring::Native);
+        req.options.ms_depth = ms;
+        req.options.mb_depth = mb;
+        let v = treelab::experiment::verify::verify_tictactoe(&req).expect("runs");
+        assert_eq!(v.proofs, Some((4_520, 0)), "ms {ms} mb {mb}");
+        assert_eq!(v.optimal, v.total, "ms {ms} mb {mb}");
+        let mut req = solver(2_000_000, 42, Scoring::WinLoss);
+        req.options.ms_depth = ms;
+        req.options.mb_depth = mb;
+        for item in suite.items.iter().take(300) {
+            let r = run_search(&item.position, &req, SearchControl::default()).expect("runs");
+            let expected = item.expected_score.expect("a recorded score").signum();
+            assert_eq!(r.score, Some(expected), "{} ms {ms} mb {mb}", item.name);
+            assert_eq!(
+                r.stats.nodes,
+                r.stats.leaves + r.stats.interior,
+                "{}",
+                item.name
+            );
+        }
+    }
+    // A selection minimax proves the start a draw in fewer iterations.
+    let plain = run(
+        GameKind::TicTacToe,
+        "",
+        &solver(1_000_000, 9, Scoring::WinLoss),
+    );
+    let mut req = solver(1_000_000, 9, Scoring::WinLoss);
+    req.options.ms_depth = 2;
+    let ms = run(GameKind::TicTacToe, "", &req);
+    assert_eq!(ms.score, Some(0));
+    assert!(
+        ms.stats.iterations < plain.stats.iterations,
+        "{} {}",
+        ms.stats.iterations,
+        plain.stats.iterations
+    );
+}

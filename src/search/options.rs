@@ -303,6 +303,12 @@ pub struct SearchOptions {
     /// minimax of this depth (a win found is played, a loss seen is avoided, equals
     /// drawn at random); 0 plays random moves.
     pub mr_depth: u32,
+    /// MCTS-Solver only: MCTS-MS (Baier & Winands): a node selected for the first time
+    /// gets a win-loss minimax of this depth, which may prove it; 0 is off.
+    pub ms_depth: u32,
+    /// MCTS-Solver only: MCTS-MB (Baier & Winands): where a proof backed up stops, a
+    /// win-loss minimax of this depth from that node may prove it; 0 is off.
+    pub mb_depth: u32,
 }
 
 impl Default for SearchOptions {
@@ -335,6 +341,8 @@ impl Default for SearchOptions {
             uct_c: 200,
             rollout_seed: 1,
             mr_depth: 0,
+            ms_depth: 0,
+            mb_depth: 0,
         }
     }
 }

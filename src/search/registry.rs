@@ -167,9 +167,13 @@ pub enum OwnOption {
     MtMemory,
     /// [`super::SearchOptions::sss_memory_mib`]: SSS*'s and FSSS-Minimax's memory.
     OpenListBudget,
-    /// [`super::SearchOptions::iterations`], [`super::SearchOptions::uct_c`] and
-    /// [`super::SearchOptions::rollout_seed`]: MCTS's.
+    /// [`super::SearchOptions::iterations`], [`super::SearchOptions::uct_c`],
+    /// [`super::SearchOptions::rollout_seed`] and [`super::SearchOptions::mr_depth`]:
+    /// MCTS's.
     Iterations,
+    /// [`super::SearchOptions::ms_depth`] and [`super::SearchOptions::mb_depth`]: the
+    /// hybrids that need proofs.
+    ProofHybrids,
 }
 
 /// Whether the tree view draws an algorithm's traced search.
@@ -537,7 +541,7 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         table: TableUse::Refused("MCTS keeps its own tree of visits, rewards and proofs"),
         budget: Budget::Iterations,
         deepening: Deepening::Refused("MCTS grows its tree by itself, one node per iteration"),
-        own_options: &[OwnOption::Iterations],
+        own_options: &[OwnOption::Iterations, OwnOption::ProofHybrids],
         tree_view: TreeView::Refuses("the tree view does not draw MCTS trees yet"),
         quiz: QuizAsks::Nothing,
     },

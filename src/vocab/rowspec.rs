@@ -294,6 +294,8 @@ mod tests {
             uct_c: 141,
             rollout_seed: 9,
             mr_depth: 2,
+            ms_depth: 3,
+            mb_depth: 4,
         };
         let text = row_spec(Algorithm::MtdF, &all);
         assert_eq!(

@@ -418,10 +418,13 @@ fn fsss_table(lines: &[FsssLine]) -> Table {
     t
 }
 
-/// Part 3's searchers: MCTS-Solver with room to prove, and alpha-beta under the same
+/// Part 3's searchers: MCTS-Solver with room to prove, alone and as MCTS-MS and
+/// MCTS-MB (depth-2 minimax in selection, in backup), and alpha-beta under the same
 /// scoring.
-const SOLVERS: [&str; 2] = [
+const SOLVERS: [&str; 4] = [
     "mcts-solver+iterations=10000000+scoring=win-loss",
+    "mcts-solver+iterations=10000000+scoring=win-loss+ms-depth=2",
+    "mcts-solver+iterations=10000000+scoring=win-loss+mb-depth=2",
     "negaalpha+order=static+window=game+scoring=win-loss",
 ];
 

@@ -51,6 +51,17 @@ pub(super) trait Policy<M> {
     fn played(&self, tree: &[Node<M>]) -> Option<usize>;
     /// The root's proven value for its side to move: 1 win, 0 draw, -1 loss.
     fn proven(&self) -> Option<i32>;
+    /// Whether the policy proves values (so that the hybrids' minimax searches, which
+    /// prove, apply).
+    fn proves(&self) -> bool {
+        false
+    }
+    /// Whether `node`'s value is proven.
+    fn is_proven(&self, _node: usize) -> bool {
+        false
+    }
+    /// A shallow minimax proved `node`'s value for its side to move (1 or -1).
+    fn prove(&mut self, _node: usize, _value: i32) {}
 }
 
 /// UCT's policy: every child may be selected, nothing is proven, the most visited move is
@@ -195,7 +206,7 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
         for _ in 0..self.entered {
             ctx.leave(0);
         }
-        let Some((path, reward)) = finished else {
+        let Some((path, reward, positions)) = finished else {
             return false;
         };
         // The playout's last position is the leaf; at each other position of the
@@ -211,17 +222,55 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
             node.reward -= to_move;
             to_move = -to_move;
         }
-        ctx.stats.proven_nodes += self.policy.backed_up(self.tree, &path);
+        let proved = self.policy.backed_up(self.tree, &path);
+        ctx.stats.proven_nodes += proved;
+        if proved > 0 && ctx.opts.mb_depth > 0 && self.policy.proves() {
+            return self.minimax_backup(ctx, &path, &positions);
+        }
         true
     }
 
-    /// Selection, expansion and playout: the path of tree nodes and the reward for the
-    /// side to move at its last node; `None` when stopped.
+    /// MCTS-MB: a proof backed up stops below a node it could not prove; a minimax of
+    /// `mb_depth` from that node may prove it, and the proof goes on up. False when the
+    /// search was stopped.
+    fn minimax_backup<G: Game<Move = M>, E: Evaluator<G>>(
+        &mut self,
+        ctx: &mut Ctx<'_, G, E>,
+        path: &[usize],
+        positions: &[G],
+    ) -> bool {
+        let Some(i) = (1..path.len())
+            .rev()
+            .find(|&i| self.policy.is_proven(path[i]) && !self.policy.is_proven(path[i - 1]))
+        else {
+            return true;
+        };
+        let depth = ctx
+            .opts
+            .mb_depth
+            .min(self.horizon.saturating_sub(i as u32 - 1));
+        let Some(value) = children_win_loss(ctx, &positions[i - 1], i - 1, depth) else {
+            return false;
+        };
+        if value != 0 {
+            self.policy.prove(path[i - 1], value);
+            ctx.stats.proven_nodes += 1;
+            if i > 1 {
+                ctx.stats.proven_nodes += self.policy.backed_up(self.tree, &path[..i - 1]);
+            }
+        }
+        true
+    }
+
+    /// Selection, expansion and playout: the path of tree nodes, the reward for the
+    /// side to move at its last node and, for MCTS-MB, the path's positions; `None`
+    /// when stopped.
+    #[allow(clippy::type_complexity)]
     fn descend<G: Game<Move = M>, E: Evaluator<G>>(
         &mut self,
         ctx: &mut Ctx<'_, G, E>,
         root: &G,
-    ) -> Option<(Vec<usize>, f64)> {
+    ) -> Option<(Vec<usize>, f64, Vec<G>)> {
         let mut pos = root.clone();
         let mut path = vec![0];
         let mut ply = 0;
@@ -229,6 +278,16 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
             return None;
         }
         self.entered += 1;
+        let keep = ctx.opts.mb_depth > 0 && self.policy.proves();
+        let mut positions = Vec::new();
+        if keep {
+            positions.push(pos.clone());
+        }
+        let ms_depth = if self.policy.proves() {
+            ctx.opts.ms_depth
+        } else {
+            0
+        };
         // Selection: down through nodes whose moves are all added.
         let mut node = 0;
         while self.tree[node].untried.is_empty() {
@@ -239,6 +298,21 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
             let mv = self.tree[node].mv?;
             self.step(ctx, &mut pos, &mut ply, mv)?;
             path.push(node);
+            if keep {
+                positions.push(pos.clone());
+            }
+            // MCTS-MS: a node selected for the first time gets a shallow minimax; a
+            // proof ends the iteration there, its value the reward.
+            if ms_depth > 0 && self.tree[node].visits == 1 && !self.policy.is_proven(node) {
+                let depth = ms_depth.min(self.horizon.saturating_sub(ply as u32));
+                let value = children_win_loss(ctx, &pos, ply, depth)?;
+                if value != 0 {
+                    self.policy.prove(node, value);
+                    ctx.stats.proven_nodes += 1;
+                    ctx.count_leaf(value);
+                    return Some((path, f64::from(value), positions));
+                }
+            }
         }
         // Expansion: one random untried move becomes a node.
         if !self.tree[node].untried.is_empty() {
@@ -248,9 +322,12 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
             let child = add(self.tree, self.policy, Some(mv), &pos, ply, self.horizon);
             self.tree[node].children.push(child);
             path.push(child);
+            if keep {
+                positions.push(pos.clone());
+            }
         }
         let reward = self.playout(ctx, pos, ply)?;
-        Some((path, reward))
+        Some((path, reward, positions))
     }
 
     /// Plays `mv` and enters the position it leads to (a node); `None` when the search
@@ -367,6 +444,31 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
         }
         (best != usize::MAX).then_some(best)
     }
+}
+
+/// The win-loss minimax value of `pos` (at `ply`) to `depth` plies from its children:
+/// 1 or -1 when finished games within the depth prove it, 0 otherwise (`pos` itself was
+/// entered by the iteration; its children are nodes of the search). `None` when stopped.
+fn children_win_loss<G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'_, G, E>,
+    pos: &G,
+    ply: usize,
+    depth: u32,
+) -> Option<i32> {
+    let mut moves = Vec::new();
+    if depth == 0 || pos.outcome().is_some() {
+        return Some(0);
+    }
+    pos.legal_moves(&mut moves);
+    let mut best = -1;
+    for mv in moves {
+        let value = -win_loss(ctx, &pos.play(mv), depth - 1, ply + 1, -1, -best)?;
+        best = best.max(value);
+        if best == 1 {
+            break;
+        }
+    }
+    Some(best)
 }
 
 /// MCTS-MR's minimax: `pos`'s value for its side to move from finished games alone (1,

@@ -9,6 +9,10 @@
 //! do better. Selection never enters a child that cannot raise its parent's pessimistic
 //! bound; a proven child is such a child.
 //!
+//! With `ms-depth` and `mb-depth` it is Baier & Winands' MCTS-MS and MCTS-MB (2015): a
+//! shallow win-loss minimax from a node selected for the first time, or from the node
+//! where a proof backed up stops, proves more nodes early.
+//!
 //! Contract: as [`super::mcts`], plus [`crate::search::Estimate::proven`]: the root's
 //! game-theoretic value (1 win, 0 draw, -1 loss, for its side to move) once proven. Only
 //! finished games prove anything: a node at the horizon is scored by the evaluator and
@@ -126,5 +130,18 @@ impl<M> Policy<M> for Solver {
     fn proven(&self) -> Option<i32> {
         let root = self.bounds[0];
         root.proven().then_some(i32::from(root.lo))
+    }
+
+    fn proves(&self) -> bool {
+        true
+    }
+
+    fn is_proven(&self, node: usize) -> bool {
+        self.bounds[node].proven()
+    }
+
+    fn prove(&mut self, node: usize, value: i32) {
+        let v = value.signum() as i8;
+        self.bounds[node] = Bounds { lo: v, hi: v };
     }
 }

@@ -142,4 +142,70 @@ pub(super) const MCTS_OPTIONS: &[OptionDecl] = &[
         probe: |o| o.mr_depth = 1,
         only_for: Some(OwnOption::Iterations),
     },
+    OptionDecl {
+        key: "ms-depth",
+        label: "Selection minimax (MS)",
+        help: "MCTS-MS: a node selected for the first time gets a win-loss minimax of this depth, which may prove it (MCTS-Solver); 0 is off",
+        form: Form::Value {
+            hint: "D",
+            get: |o| o.ms_depth.to_string(),
+            set: |o, v| {
+                o.ms_depth = whole(v, "a selection minimax (MCTS-MS)")?;
+                Ok(())
+            },
+            number: Some(MR_DEPTH),
+            choices: &[],
+        },
+        summary: |o| (o.ms_depth > 0).then(|| format!("MS {}", o.ms_depth)),
+        needs: ok,
+        check: |s| {
+            if s.run.ms_depth > 0 && !s.algorithm.info().has(OwnOption::ProofHybrids) {
+                return Err(format!(
+                    "a selection minimax (MCTS-MS) is {}'s: it proves nodes",
+                    owners(OwnOption::ProofHybrids)
+                ));
+            }
+            within(i64::from(s.run.ms_depth), MR_DEPTH, || {
+                format!(
+                    "a selection minimax (MCTS-MS) of depth {} is out of range: use 0 to {}",
+                    s.run.ms_depth, MR_DEPTH.max
+                )
+            })
+        },
+        probe: |o| o.ms_depth = 2,
+        only_for: Some(OwnOption::ProofHybrids),
+    },
+    OptionDecl {
+        key: "mb-depth",
+        label: "Backup minimax (MB)",
+        help: "MCTS-MB: where a proof backed up stops, a win-loss minimax of this depth from that node may prove it (MCTS-Solver); 0 is off",
+        form: Form::Value {
+            hint: "D",
+            get: |o| o.mb_depth.to_string(),
+            set: |o, v| {
+                o.mb_depth = whole(v, "a backup minimax (MCTS-MB)")?;
+                Ok(())
+            },
+            number: Some(MR_DEPTH),
+            choices: &[],
+        },
+        summary: |o| (o.mb_depth > 0).then(|| format!("MB {}", o.mb_depth)),
+        needs: ok,
+        check: |s| {
+            if s.run.mb_depth > 0 && !s.algorithm.info().has(OwnOption::ProofHybrids) {
+                return Err(format!(
+                    "a backup minimax (MCTS-MB) is {}'s: it proves nodes",
+                    owners(OwnOption::ProofHybrids)
+                ));
+            }
+            within(i64::from(s.run.mb_depth), MR_DEPTH, || {
+                format!(
+                    "a backup minimax (MCTS-MB) of depth {} is out of range: use 0 to {}",
+                    s.run.mb_depth, MR_DEPTH.max
+                )
+            })
+        },
+        probe: |o| o.mb_depth = 2,
+        only_for: Some(OwnOption::ProofHybrids),
+    },
 ];
