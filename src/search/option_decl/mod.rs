@@ -280,7 +280,7 @@ const UCT_C: Number = Number {
 const MR_DEPTH: Number = Number {
     min: 0,
     max: 8,
-    unit: "plies",
+    unit: " plies",
 };
 const ROLLOUT_SEED: Number = Number {
     min: 0,
