@@ -215,3 +215,22 @@ fn with_minimax_in_selection_or_backup_it_proves_the_same_values() {
         plain.stats.iterations
     );
 }
+
+#[test]
+fn verify_lets_it_prove_every_position_unless_told_fewer_iterations() {
+    let (ok, out, err) =
+        common::treelab(&["verify", "--game", "tictactoe", "--algo", "mcts-solver"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("proven: 4520/4520 (0 wrong)"), "{out}");
+    // Told 10,000 iterations, it stops short of the start position's proof.
+    let (ok, out, err) = common::treelab(&[
+        "verify",
+        "--game",
+        "tictactoe",
+        "--algo",
+        "mcts-solver+iterations=10000",
+    ]);
+    assert!(!ok);
+    assert!(out.contains("proven: 4519/4520 (0 wrong)"), "{out}");
+    assert!(err.contains("1 position where"), "{err}");
+}

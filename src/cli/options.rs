@@ -23,6 +23,12 @@ pub struct OptionArgs {
 }
 
 impl OptionArgs {
+    /// Whether the flag of option `key` was given.
+    #[must_use]
+    pub fn gives(&self, key: &str) -> bool {
+        self.given.iter().any(|(k, _)| *k == key)
+    }
+
     /// Sets the option `key` (a declaration's key) to `value`, as its flag would.
     pub fn set(&mut self, key: &str, value: &str) {
         if let Some((decl, _)) = by_key(key) {

@@ -8,6 +8,8 @@ use crate::engine::GameKind;
 use crate::experiment::verify::verify_tictactoe;
 use crate::game::Game;
 use crate::game::tictactoe::TicTacToe;
+use crate::search::option_decl::MAX_ITERATIONS;
+use crate::search::registry::ResultKind;
 
 /// `treelab verify`.
 #[derive(Debug, Args)]
@@ -27,7 +29,21 @@ pub(super) fn verify(args: &VerifyArgs) -> Result<()> {
     if GameKind::from_name(&args.game)? != GameKind::TicTacToe {
         bail!("verify checks every position of a game, which only tic-tac-toe is small enough for");
     }
-    let req = request(&args.algo, &args.options, TicTacToe::MAX_PLIES as u32)?;
+    let mut req = request(&args.algo, &args.options, TicTacToe::MAX_PLIES as u32)?;
+    let iterations_given = args.options.gives("iterations")
+        || args
+            .algo
+            .split('+')
+            .any(|part| part.trim().starts_with("iterations"));
+    if req.algorithm.info().result == ResultKind::Proving && !iterations_given {
+        // A proving search stops once it has proved; left to its default count it would
+        // stop short of the start position's proof (18,338 iterations).
+        req.options.iterations = MAX_ITERATIONS;
+        println!(
+            "{} runs until it proves each value (at most {MAX_ITERATIONS} iterations; +iterations=N sets fewer)",
+            req.algorithm.name()
+        );
+    }
     let v = verify_tictactoe(&req)?;
     let criterion = if v.by_outcome {
         " (a move is optimal when it keeps the position's win, draw or loss: a sampling algorithm's rewards do not count plies)"
@@ -40,22 +56,35 @@ pub(super) fn verify(args: &VerifyArgs) -> Result<()> {
     }
     if v.optimal != v.total {
         bail!(
-            "{} positions where {} picked a move that is not optimal",
-            v.total - v.optimal,
+            "{} where {} picked a move that is not optimal",
+            positions(v.total - v.optimal),
             args.algo
         );
     }
     if let Some((proven, wrong)) = v.proofs {
         if wrong > 0 {
-            bail!("{wrong} positions where {} proved a wrong value", args.algo);
+            bail!(
+                "{} where {} proved a wrong value",
+                positions(wrong),
+                args.algo
+            );
         }
         if proven != v.total {
             bail!(
-                "{} positions where {} proved nothing within its iterations (give it more: +iterations=N)",
-                v.total - proven,
+                "{} where {} proved nothing within its iterations (give it more: +iterations=N)",
+                positions(v.total - proven),
                 args.algo
             );
         }
     }
     Ok(())
+}
+
+/// "1 position", "3 positions".
+fn positions(n: usize) -> String {
+    if n == 1 {
+        "1 position".into()
+    } else {
+        format!("{n} positions")
+    }
 }
