@@ -7,7 +7,7 @@
 
 mod common;
 
-use treelab::engine::{AnyPosition, GameKind, SearchRecord, SearchRequest, run_search};
+use treelab::engine::{AnyPosition, GameKind, SearchRequest, run_search};
 use treelab::search::{Algorithm, SearchControl, SearchOptions, StopReason};
 
 fn mcts(iterations: u64, seed: u64, depth: u32) -> SearchRequest {
@@ -23,10 +23,7 @@ fn mcts(iterations: u64, seed: u64, depth: u32) -> SearchRequest {
     }
 }
 
-fn run(kind: GameKind, text: &str, req: &SearchRequest) -> SearchRecord {
-    let pos = AnyPosition::parse(kind, text).expect("a position");
-    run_search(&pos, req, SearchControl::default()).expect("it runs")
-}
+use common::run_text as run;
 
 #[test]
 fn the_same_seed_gives_the_same_tree_and_another_seed_another() {

@@ -6,7 +6,7 @@
 
 mod common;
 
-use treelab::engine::{AnyPosition, GameKind, SearchRecord, SearchRequest, Suite, run_search};
+use treelab::engine::{GameKind, SearchRequest, Suite, run_search};
 use treelab::game::Scoring;
 use treelab::search::{Algorithm, SearchControl, SearchOptions};
 
@@ -23,10 +23,7 @@ fn solver(iterations: u64, depth: u32, scoring: Scoring) -> SearchRequest {
     }
 }
 
-fn run(kind: GameKind, text: &str, req: &SearchRequest) -> SearchRecord {
-    let pos = AnyPosition::parse(kind, text).expect("a position");
-    run_search(&pos, req, SearchControl::default()).expect("it runs")
-}
+use common::run_text as run;
 
 #[test]
 fn it_proves_every_tic_tac_toe_position_right_and_plays_a_move_that_keeps_the_value() {

@@ -1,12 +1,12 @@
 //! What the tests share: the app in a kittest harness at the window's default size or
 //! with a session opened, the command line run as a user runs it, a search with default
-//! control, a search request, a seeded random playout, FFO #40, AIMA's figure 5.2 and a
+//! control, a search of a position given as text, a search request, a seeded random playout, FFO #40, AIMA's figure 5.2 and a
 //! small bench grid. Each test crate uses only some of it.
 #![allow(dead_code)]
 
 use egui_kittest::Harness;
 use treelab::app::TreelabApp;
-use treelab::engine::{AnyPosition, SearchRequest, Suite};
+use treelab::engine::{AnyPosition, GameKind, SearchRecord, SearchRequest, Suite, run_search};
 use treelab::game::{Evaluator, Game, SeededRng};
 use treelab::search::{Algorithm, SearchControl, SearchOptions, SearchResult, search};
 
@@ -98,6 +98,13 @@ pub fn run<G: Game, E: Evaluator<G>>(
     depth: u32,
 ) -> SearchResult<G::Move> {
     search(pos, e, algo, opts, depth, SearchControl::default()).expect("valid options")
+}
+
+/// Searches `kind`'s position in its text form `text` (empty: the start) with `req`
+/// under default control, through the facade.
+pub fn run_text(kind: GameKind, text: &str, req: &SearchRequest) -> SearchRecord {
+    let pos = AnyPosition::parse(kind, text).expect("a position");
+    run_search(&pos, req, SearchControl::default()).expect("it runs")
 }
 
 /// A position `plies` random moves from `start`, seeded.

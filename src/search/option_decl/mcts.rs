@@ -13,6 +13,20 @@ fn owned(s: &Subject<'_>, set: bool, what: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The depth of a hybrid's minimax (`what`): refused above 0 on an algorithm that does
+/// not own `owner`, and beyond the range.
+fn minimax_depth(s: &Subject<'_>, depth: u32, what: &str, owner: OwnOption) -> Result<(), String> {
+    if depth > 0 && !s.algorithm.info().has(owner) {
+        return Err(format!("{what} is {}'s", owners(owner)));
+    }
+    within(i64::from(depth), MR_DEPTH, || {
+        format!(
+            "{what} of depth {depth} is out of range: use 0 to {}",
+            MR_DEPTH.max
+        )
+    })
+}
+
 /// The MCTS options.
 pub(super) const MCTS_OPTIONS: &[OptionDecl] = &[
     OptionDecl {
@@ -131,13 +145,12 @@ pub(super) const MCTS_OPTIONS: &[OptionDecl] = &[
         summary: |o| (o.mr_depth > 0).then(|| format!("MR {}", o.mr_depth)),
         needs: ok,
         check: |s| {
-            owned(s, s.run.mr_depth > 0, "a playout minimax (MCTS-MR)")?;
-            within(i64::from(s.run.mr_depth), MR_DEPTH, || {
-                format!(
-                    "a playout minimax of depth {} is out of range: use 0 to {}",
-                    s.run.mr_depth, MR_DEPTH.max
-                )
-            })
+            minimax_depth(
+                s,
+                s.run.mr_depth,
+                "a playout minimax (MCTS-MR)",
+                OwnOption::Iterations,
+            )
         },
         probe: |o| o.mr_depth = 1,
         only_for: Some(OwnOption::Iterations),
@@ -159,18 +172,12 @@ pub(super) const MCTS_OPTIONS: &[OptionDecl] = &[
         summary: |o| (o.ms_depth > 0).then(|| format!("MS {}", o.ms_depth)),
         needs: ok,
         check: |s| {
-            if s.run.ms_depth > 0 && !s.algorithm.info().has(OwnOption::ProofHybrids) {
-                return Err(format!(
-                    "a selection minimax (MCTS-MS) is {}'s: it proves nodes",
-                    owners(OwnOption::ProofHybrids)
-                ));
-            }
-            within(i64::from(s.run.ms_depth), MR_DEPTH, || {
-                format!(
-                    "a selection minimax (MCTS-MS) of depth {} is out of range: use 0 to {}",
-                    s.run.ms_depth, MR_DEPTH.max
-                )
-            })
+            minimax_depth(
+                s,
+                s.run.ms_depth,
+                "a selection minimax (MCTS-MS)",
+                OwnOption::ProofHybrids,
+            )
         },
         probe: |o| o.ms_depth = 2,
         only_for: Some(OwnOption::ProofHybrids),
@@ -192,18 +199,12 @@ pub(super) const MCTS_OPTIONS: &[OptionDecl] = &[
         summary: |o| (o.mb_depth > 0).then(|| format!("MB {}", o.mb_depth)),
         needs: ok,
         check: |s| {
-            if s.run.mb_depth > 0 && !s.algorithm.info().has(OwnOption::ProofHybrids) {
-                return Err(format!(
-                    "a backup minimax (MCTS-MB) is {}'s: it proves nodes",
-                    owners(OwnOption::ProofHybrids)
-                ));
-            }
-            within(i64::from(s.run.mb_depth), MR_DEPTH, || {
-                format!(
-                    "a backup minimax (MCTS-MB) of depth {} is out of range: use 0 to {}",
-                    s.run.mb_depth, MR_DEPTH.max
-                )
-            })
+            minimax_depth(
+                s,
+                s.run.mb_depth,
+                "a backup minimax (MCTS-MB)",
+                OwnOption::ProofHybrids,
+            )
         },
         probe: |o| o.mb_depth = 2,
         only_for: Some(OwnOption::ProofHybrids),
