@@ -15,6 +15,7 @@ mod files;
 mod labels;
 mod layout;
 mod match_view;
+mod mcts_view;
 mod menus;
 mod position;
 mod quiz_view;

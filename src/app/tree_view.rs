@@ -59,6 +59,8 @@ pub struct TreeViewState {
     pub shown: Option<crate::engine::AnyPosition>,
     /// Save tree as… writes both trees side by side (when there are two).
     pub save_both: bool,
+    /// The tree of an MCTS row (drawn instead of the panes), stepped by iteration.
+    pub mcts: Option<super::mcts_view::MctsView>,
 }
 
 impl Default for TreeViewState {
@@ -77,6 +79,7 @@ impl Default for TreeViewState {
             built_with: None,
             shown: None,
             save_both: true,
+            mcts: None,
         }
     }
 }
@@ -114,6 +117,34 @@ impl TreelabApp {
         state.so_far = None;
         state.shown = None;
         state.built_with = None;
+        state.mcts = None;
+        if let Some(row) = self.session.rows.get(view.tree_row) {
+            let req = SearchRequest {
+                algorithm: row.algorithm,
+                options: row.options.clone(),
+                depth,
+                evaluator: row.evaluator.clone(),
+            };
+            if crate::tree::mcts::is_mcts(&req) {
+                if view.tree_row_beside.is_some() {
+                    state.message = Some((
+                        "an MCTS tree is drawn alone: untick the row beside it".into(),
+                        about,
+                    ));
+                    return;
+                }
+                match crate::tree::mcts::trace_mcts(&self.session.position, &req) {
+                    Ok(tree) => {
+                        state.mcts = Some(super::mcts_view::MctsView::new(tree, quiz));
+                        state.built_with = Some((labels, depth));
+                    }
+                    Err(e) => {
+                        state.message = Some((format!("row {}: {e}", view.tree_row + 1), about));
+                    }
+                }
+                return;
+            }
+        }
         for r in rows {
             let Some(row) = self.session.rows.get(r) else {
                 state.message = Some((format!("there is no row {}", r + 1), about));
@@ -263,6 +294,19 @@ impl TreelabApp {
         self.views.tree.step
     }
 
+    /// The MCTS tree on show, the iteration and phase shown, and its quiz (for tests).
+    #[must_use]
+    pub fn mcts_shown(
+        &self,
+    ) -> Option<(
+        &crate::tree::mcts::MctsTree,
+        (usize, crate::tree::mcts::Phase),
+        Option<&crate::tree::mcts_quiz::MctsQuiz>,
+    )> {
+        let v = self.views.tree.mcts.as_ref()?;
+        Some((&v.tree, v.at(), v.quiz.as_ref()))
+    }
+
     /// The quiz under way, if any (for tests).
     #[must_use]
     pub fn tree_quiz(&self) -> Option<&crate::tree::quiz::Quiz> {
@@ -286,16 +330,28 @@ fn tree_view_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewStat
     if let Some((m, _)) = &tree.message {
         ui.colored_label(ui.visuals().error_fg_color, m);
     }
+    if let Some(mut view) = tree.mcts.take() {
+        let root = view.tree.root.clone();
+        if stale_note_ui(ui, app, tree, &root, view.quiz.is_some())
+            && let Some(p) = super::mcts_view::mcts_ui(ui, app, &mut view)
+        {
+            tree.shown = Some(p);
+        }
+        tree.mcts = Some(view);
+        return;
+    }
     if tree.panes.is_empty() {
         ui.add_space(12.0);
         ui.weak(
             "Pick a row and a small depth, then Build tree: every visit of the search is drawn, \
              with its window, its value and what happened there. Tick Quiz to be asked, at \
-             each visit, what the search will do there.",
+             each visit, what the search will do there. An MCTS row is drawn as its tree, \
+             stepped iteration by iteration through its four phases.",
         );
         return;
     }
-    if !stale_note_ui(ui, app, tree) {
+    let root = tree.panes[0].tree.root.clone();
+    if !stale_note_ui(ui, app, tree, &root, tree.quiz.is_some()) {
         return;
     }
     if tree.quiz.is_some() {
@@ -424,10 +480,13 @@ fn play_tick(ui: &egui::Ui, tree: &mut TreeViewState) {
 /// position (not one of the tree's own visits, shown by a click), or rows or a depth
 /// changed since. Returns whether the trees are to be drawn: a quiz of another position
 /// is not (it would ask about a position that is not on the board).
-fn stale_note_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &TreeViewState) -> bool {
-    let Some(root) = tree.panes.first().map(|p| &p.tree.root) else {
-        return true;
-    };
+fn stale_note_ui(
+    ui: &mut egui::Ui,
+    app: &mut TreelabApp,
+    tree: &TreeViewState,
+    root: &crate::engine::AnyPosition,
+    quiz: bool,
+) -> bool {
     let board = &app.session.position;
     let other_position = root != board && tree.shown.as_ref() != Some(board);
     let now = app.tree_row_labels();
@@ -457,5 +516,5 @@ fn stale_note_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &TreeViewState) 
     if rebuild {
         app.push(Command::BuildTrees);
     }
-    !(other_position && tree.quiz.is_some())
+    !(other_position && quiz)
 }

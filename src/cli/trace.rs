@@ -29,14 +29,16 @@ pub struct TraceArgs {
     /// shared option flags.
     #[arg(long, help = format!(
         "The algorithm ({}), with the shared option flags",
-        names(|a| a.tree_view == TreeView::Draws)
+        names(|a| !matches!(a.tree_view, TreeView::Refuses(_)))
     ))]
     pub algo: String,
     /// Depth. Trees default to their height (every leaf).
     #[arg(long)]
     pub depth: Option<u32>,
     /// text (a line per visit, indented by ply) or csv
-    /// (index,ply,path,kind,alpha,beta,value,type,pruned,explanation).
+    /// (index,ply,path,kind,alpha,beta,value,type,pruned,explanation). MCTS rows: a block
+    /// per iteration with its four phases, or a CSV line per iteration
+    /// (iteration,selected,added,added_move,playout,end,reward,proven).
     #[arg(long, default_value = "text")]
     pub format: String,
     /// Write the tree view's figure as SVG to this file.
@@ -69,6 +71,9 @@ pub const CSV_HEADER: &str = "index,ply,path,kind,alpha,beta,value,type,pruned,e
 pub(super) fn trace_cmd(args: &TraceArgs) -> Result<()> {
     let (pos, depth) = position_and_depth(&args.game, &args.position, args.depth)?;
     let req = request(&args.algo, &args.options, depth)?;
+    if crate::tree::mcts::is_mcts(&req) {
+        return trace_mcts_cmd(args, &pos, &req);
+    }
     let tree = trace_tree(&pos, &req)?;
     let figures = [
         (&args.svg, crate::tree::export::TreeFormat::Svg),
@@ -110,6 +115,27 @@ pub(super) fn trace_cmd(args: &TraceArgs) -> Result<()> {
             crate::vocab::atomic::write_atomic(path, &bytes)
                 .with_context(|| format!("writing {}", path.display()))?;
         }
+    }
+    Ok(())
+}
+
+/// `treelab trace` of an MCTS row: its iterations phase by phase, as the Tree tab steps
+/// them.
+fn trace_mcts_cmd(
+    args: &TraceArgs,
+    pos: &crate::engine::AnyPosition,
+    req: &crate::engine::SearchRequest,
+) -> Result<()> {
+    if args.svg.is_some() || args.tikz.is_some() || args.png.is_some() || args.beside.is_some() {
+        bail!(
+            "--svg, --tikz, --png and --beside draw trees of visits; an MCTS tree is printed by iteration (text or csv) and drawn in the app's Tree tab"
+        );
+    }
+    let tree = crate::tree::mcts::trace_mcts(pos, req)?;
+    match args.format.as_str() {
+        "text" => print!("{}", tree.text()),
+        "csv" => print!("{}", tree.csv()),
+        other => bail!("unknown format '{other}'; expected text or csv"),
     }
     Ok(())
 }

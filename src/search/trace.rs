@@ -57,6 +57,43 @@ pub enum TraceEvent<M> {
         /// algorithm's contract).
         value: i32,
     },
+    /// An MCTS iteration ended (after the visits it made): what its four phases did,
+    /// for the tree view to step through.
+    Mcts(Box<MctsIteration<M>>),
+}
+
+/// How an MCTS iteration's playout ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PlayoutEnd {
+    /// The game is over: the reward is its result.
+    GameOver,
+    /// At the depth (the horizon): the evaluator scored the position.
+    Horizon,
+    /// No playout: a shallow minimax (MCTS-MS) proved the node selection reached; the
+    /// reward is its value.
+    Proven,
+}
+
+/// One MCTS iteration in the tree's terms. Tree nodes are numbered in the order they
+/// were added, the root 0.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MctsIteration<M> {
+    /// The nodes selection went through, the root first.
+    pub selected: Vec<u32>,
+    /// The node expansion added below the last selected one (its number and move); none
+    /// when selection ended at a leaf of the game or the horizon.
+    pub added: Option<(u32, M)>,
+    /// The playout's moves, from the added node (or the last selected one).
+    pub playout: Vec<M>,
+    /// How the playout ended.
+    pub end: PlayoutEnd,
+    /// The reward backed up, from -1 to 1, for the side to move at the last node of the
+    /// path (the added node, or the last selected one).
+    pub reward: f64,
+    /// MCTS-Solver: the nodes whose bounds on the game value changed, with the new
+    /// bounds for their side to move (`lo == hi`: proven).
+    pub bounds: Vec<(u32, i8, i8)>,
 }
 
 impl<M> TraceEvent<M> {
@@ -83,6 +120,14 @@ impl<M> TraceEvent<M> {
             TraceEvent::TtCut { value } => TraceEvent::TtCut { value },
             TraceEvent::Cutoff { index } => TraceEvent::Cutoff { index },
             TraceEvent::Leave { value } => TraceEvent::Leave { value },
+            TraceEvent::Mcts(ref it) => TraceEvent::Mcts(Box::new(MctsIteration {
+                selected: it.selected.clone(),
+                added: it.added.map(|(n, m)| (n, f(m))),
+                playout: it.playout.iter().map(|&m| f(m)).collect(),
+                end: it.end,
+                reward: it.reward,
+                bounds: it.bounds.clone(),
+            })),
         }
     }
 }
@@ -131,7 +176,7 @@ impl<M> Trace<M> {
                 TraceEvent::Leaf { .. } => c.leaves += 1,
                 TraceEvent::Cutoff { .. } => c.cutoffs += 1,
                 TraceEvent::TtCut { .. } => c.tt_cutoffs += 1,
-                TraceEvent::Leave { .. } => {}
+                TraceEvent::Leave { .. } | TraceEvent::Mcts(_) => {}
             }
         }
         c

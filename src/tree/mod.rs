@@ -8,6 +8,7 @@
 //! [`layout`] places the visits of one or two trees, [`draw`] turns them into shapes,
 //! [`export`] and [`png`] write those as SVG, TikZ and PNG, [`diff`] finds the visits one
 //! tree has and another has not, and [`quiz`] asks a learner what each visit does.
+//! MCTS rows have a tree of their own, stepped by iteration: [`mcts`].
 //! This module does not import egui.
 
 pub mod draw;
@@ -16,6 +17,8 @@ pub mod export;
 #[cfg(test)]
 mod figure_tests;
 pub mod layout;
+pub mod mcts;
+pub mod mcts_quiz;
 pub mod png;
 pub mod quiz;
 
@@ -245,6 +248,8 @@ fn build(
                     nodes[n].value = Some(*value);
                 }
             }
+            // MCTS's iterations are drawn by its own view.
+            TraceEvent::Mcts(_) => {}
         }
     }
     // Whose move it is at each node.

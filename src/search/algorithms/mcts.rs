@@ -19,6 +19,7 @@
 use crate::game::{Evaluator, Game, SeededRng};
 use crate::search::Estimate;
 use crate::search::context::{Ctx, INF};
+use crate::search::trace::{MctsIteration, PlayoutEnd, TraceEvent};
 
 /// A node of the MCTS tree.
 pub(super) struct Node<M> {
@@ -62,6 +63,11 @@ pub(super) trait Policy<M> {
     }
     /// A shallow minimax proved `node`'s value for its side to move (1 or -1).
     fn prove(&mut self, _node: usize, _value: i32) {}
+    /// The bounds the policy keeps on `node`'s game value for its side to move (for the
+    /// trace); `None` when it keeps none.
+    fn bounds(&self, _node: usize) -> Option<(i8, i8)> {
+        None
+    }
 }
 
 /// UCT's policy: every child may be selected, nothing is proven, the most visited move is
@@ -135,6 +141,8 @@ pub(super) fn search<G: Game, E: Evaluator<G>, P: Policy<G::Move>>(
     add(&mut tree, policy, None, pos, 0, horizon);
     ctx.stats.proven_nodes += policy.backed_up(&tree, &[]);
     let mut done = 0;
+    // The bounds last traced for each node (traced searches only).
+    let mut traced_bounds = Vec::new();
     while done < ctx.opts.iterations && !policy.settled() {
         let mut run = Iteration {
             horizon,
@@ -143,9 +151,20 @@ pub(super) fn search<G: Game, E: Evaluator<G>, P: Policy<G::Move>>(
             tree: &mut tree,
             policy,
             entered: 0,
+            log: ctx.tracing().then(|| MctsIteration {
+                selected: Vec::new(),
+                added: None,
+                playout: Vec::new(),
+                end: PlayoutEnd::GameOver,
+                reward: 0.0,
+                bounds: Vec::new(),
+            }),
         };
         if !run.iterate(ctx, pos) {
             break;
+        }
+        if let Some(log) = run.log.take() {
+            run.trace(ctx, log, &mut traced_bounds);
         }
         done += 1;
         ctx.stats.iterations += 1;
@@ -192,6 +211,8 @@ struct Iteration<'a, M, P> {
     tree: &'a mut Vec<Node<M>>,
     policy: &'a mut P,
     entered: usize,
+    /// What the iteration did, when the search is traced.
+    log: Option<MctsIteration<M>>,
 }
 
 impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
@@ -209,6 +230,9 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
         let Some((path, reward, positions)) = finished else {
             return false;
         };
+        if let Some(log) = &mut self.log {
+            log.reward = reward;
+        }
         // The playout's last position is the leaf; at each other position of the
         // iteration a move was chosen, so it counts as interior (nodes = leaves +
         // interior).
@@ -228,6 +252,29 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
             return self.minimax_backup(ctx, &path, &positions);
         }
         true
+    }
+
+    /// Records the iteration `log` in the trace, with the bounds that changed along its
+    /// path since they were last traced (`traced`, by node).
+    fn trace<G: Game<Move = M>, E: Evaluator<G>>(
+        &self,
+        ctx: &mut Ctx<'_, G, E>,
+        mut log: MctsIteration<M>,
+        traced: &mut Vec<(i8, i8)>,
+    ) {
+        traced.resize(self.tree.len(), (-1, 1));
+        let mut path: Vec<u32> = log.selected.clone();
+        path.extend(log.added.iter().map(|(n, _)| *n));
+        // Deepest first, the order the backup goes.
+        for &n in path.iter().rev() {
+            if let Some(b) = self.policy.bounds(n as usize)
+                && traced[n as usize] != b
+            {
+                traced[n as usize] = b;
+                log.bounds.push((n, b.0, b.1));
+            }
+        }
+        ctx.trace_event(TraceEvent::Mcts(Box::new(log)));
     }
 
     /// MCTS-MB: a proof backed up stops below a node it could not prove; a minimax of
@@ -310,9 +357,16 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
                     self.policy.prove(node, value);
                     ctx.stats.proven_nodes += 1;
                     ctx.count_leaf(value);
+                    if let Some(log) = &mut self.log {
+                        log.selected = path.iter().map(|&n| n as u32).collect();
+                        log.end = PlayoutEnd::Proven;
+                    }
                     return Some((path, f64::from(value), positions));
                 }
             }
+        }
+        if let Some(log) = &mut self.log {
+            log.selected = path.iter().map(|&n| n as u32).collect();
         }
         // Expansion: one random untried move becomes a node.
         if !self.tree[node].untried.is_empty() {
@@ -322,11 +376,19 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
             let child = add(self.tree, self.policy, Some(mv), &pos, ply, self.horizon);
             self.tree[node].children.push(child);
             path.push(child);
+            if let Some(log) = &mut self.log {
+                log.added = Some((child as u32, mv));
+            }
             if keep {
                 positions.push(pos.clone());
             }
         }
-        let reward = self.playout(ctx, pos, ply)?;
+        // Two copies of the hot loop: the one that records its moves only when traced.
+        let reward = if self.log.is_some() {
+            self.playout::<G, E, true>(ctx, pos, ply)?
+        } else {
+            self.playout::<G, E, false>(ctx, pos, ply)?
+        };
         Some((path, reward, positions))
     }
 
@@ -349,8 +411,8 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
     }
 
     /// Random moves from `pos` (at `ply`) to the end of the game or the horizon; the
-    /// reward for the side to move at `pos`.
-    fn playout<G: Game<Move = M>, E: Evaluator<G>>(
+    /// reward for the side to move at `pos`. `TRACED`: the moves are recorded in the log.
+    fn playout<G: Game<Move = M>, E: Evaluator<G>, const TRACED: bool>(
         &mut self,
         ctx: &mut Ctx<'_, G, E>,
         mut pos: G,
@@ -367,6 +429,12 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
                 pos.legal_moves(&mut moves);
             }
             if moves.is_empty() {
+                if TRACED
+                    && let Some(log) = &mut self.log
+                    && pos.outcome().is_none()
+                {
+                    log.end = PlayoutEnd::Horizon;
+                }
                 break reward_of(ctx, &pos);
             }
             let mv = if mr_depth > 0 {
@@ -382,6 +450,9 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
             ply += 1;
             if !ctx.enter(ply, Some(mv), -INF, INF) {
                 break f64::NAN;
+            }
+            if TRACED && let Some(log) = &mut self.log {
+                log.playout.push(mv);
             }
             self.entered += 1;
             flips += 1;

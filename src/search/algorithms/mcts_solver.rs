@@ -144,4 +144,9 @@ impl<M> Policy<M> for Solver {
         let v = value.signum() as i8;
         self.bounds[node] = Bounds { lo: v, hi: v };
     }
+
+    fn bounds(&self, node: usize) -> Option<(i8, i8)> {
+        let b = self.bounds[node];
+        Some((b.lo, b.hi))
+    }
 }

@@ -185,6 +185,9 @@ pub enum OwnOption {
 pub enum TreeView {
     /// It draws it (and the quiz asks about it).
     Draws,
+    /// It draws the MCTS tree, stepped by iteration through selection, expansion,
+    /// playout and backup (and the quiz asks about selection and backup).
+    Iterations,
     /// It refuses it; the reason in words.
     Refuses(&'static str),
 }
@@ -201,6 +204,8 @@ pub enum QuizAsks {
     Windows,
     /// Windows, values and cutoffs; the root is searched in null-window passes.
     Passes,
+    /// The child UCB1 selects and the values a backup leaves (MCTS).
+    Selection,
 }
 
 /// One algorithm, described once. Every field is stated for every algorithm.

@@ -279,8 +279,8 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         budget: Budget::Iterations,
         deepening: Deepening::Refused("MCTS grows its tree by itself, one node per iteration"),
         own_options: &[OwnOption::Iterations],
-        tree_view: TreeView::Refuses("the tree view does not draw MCTS trees yet"),
-        quiz: QuizAsks::Nothing,
+        tree_view: TreeView::Iterations,
+        quiz: QuizAsks::Selection,
     },
     AlgorithmInfo {
         algorithm: Algorithm::MctsSolver,
@@ -299,7 +299,7 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         budget: Budget::Iterations,
         deepening: Deepening::Refused("MCTS grows its tree by itself, one node per iteration"),
         own_options: &[OwnOption::Iterations, OwnOption::ProofHybrids],
-        tree_view: TreeView::Refuses("the tree view does not draw MCTS trees yet"),
-        quiz: QuizAsks::Nothing,
+        tree_view: TreeView::Iterations,
+        quiz: QuizAsks::Selection,
     },
 ];

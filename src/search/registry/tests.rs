@@ -37,16 +37,27 @@ fn the_capabilities_agree_with_each_other() {
             info.table != TableUse::MemoryEnhanced || info.null_window_tests,
             "{a:?}"
         );
-        // The tree view draws depth-first searches only.
+        // The tree view draws depth-first searches as visits, sampling ones as their
+        // tree by iteration.
         assert_eq!(
             info.order == VisitOrder::DepthFirst,
             info.tree_view == TreeView::Draws,
             "{a:?}"
         );
-        // A quiz where the tree view draws.
+        assert_eq!(
+            info.tree_view == TreeView::Iterations,
+            info.has(OwnOption::Iterations),
+            "{a:?}"
+        );
+        // A quiz where the tree view draws; about selection where it draws iterations.
         assert_eq!(
             info.quiz == QuizAsks::Nothing,
-            info.tree_view != TreeView::Draws,
+            matches!(info.tree_view, TreeView::Refuses(_)),
+            "{a:?}"
+        );
+        assert_eq!(
+            info.quiz == QuizAsks::Selection,
+            info.tree_view == TreeView::Iterations,
             "{a:?}"
         );
         // The quiz asks about windows where there are windows.

@@ -1,0 +1,249 @@
+//! The quiz on an MCTS tree: at each iteration, which child selection takes where there
+//! is a choice (UCB1, the first of equals), and the visits and mean a backup leaves at
+//! the root's child on the path. Answers are checked against the search's own trace,
+//! and each answer is explained with the numbers that decide it.
+
+use super::mcts::{MctsTree, Phase};
+
+/// What the learner is asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MctsQuestion {
+    /// Which child does selection take at `parent` in iteration `iteration`?
+    Select {
+        /// The iteration (0-based).
+        iteration: usize,
+        /// The node selection is at.
+        parent: usize,
+    },
+    /// What are `node`'s visits and mean once iteration `iteration` is backed up?
+    Backup {
+        /// The iteration (0-based).
+        iteration: usize,
+        /// The node asked about.
+        node: usize,
+    },
+}
+
+impl MctsQuestion {
+    /// The iteration and the phase the tree view shows while it is asked.
+    #[must_use]
+    pub fn shows(self) -> (usize, Phase) {
+        match self {
+            MctsQuestion::Select { iteration, .. } => (iteration, Phase::Selection),
+            MctsQuestion::Backup { iteration, .. } => (iteration, Phase::Playout),
+        }
+    }
+}
+
+/// An answer.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum MctsAnswer {
+    /// The child chosen.
+    Child(usize),
+    /// The visits and the mean (for the side that moved into the node).
+    Stats(u64, f64),
+}
+
+/// A quiz under way.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MctsQuiz {
+    /// The questions, in the order the search met them.
+    pub questions: Vec<MctsQuestion>,
+    /// The one asked now.
+    pub at: usize,
+    /// Questions answered.
+    pub asked: u32,
+    /// Answered right.
+    pub right: u32,
+    /// The verdict on the current question once answered: right or not, and why.
+    pub verdict: Option<(bool, String)>,
+}
+
+/// How close a mean must be to count as right: the three decimals it is shown with.
+pub const MEAN_TOLERANCE: f64 = 0.0005 + 1e-9;
+
+impl MctsQuiz {
+    /// The questions of `tree`: each selection step with at least two children to choose
+    /// from, and each iteration's backup at the root's child on its path.
+    #[must_use]
+    pub fn new(tree: &MctsTree) -> Self {
+        let mut questions = Vec::new();
+        for (i, it) in tree.iterations.iter().enumerate() {
+            let state = tree.state_after(i);
+            for &parent in &it.selected[..it.selected.len().saturating_sub(1)] {
+                let parent = parent as usize;
+                let choices = tree.nodes[parent]
+                    .children
+                    .iter()
+                    .filter(|&&c| state.exists[c] && tree.ucb(&state, parent, c).enterable)
+                    .count();
+                if choices >= 2 {
+                    questions.push(MctsQuestion::Select {
+                        iteration: i,
+                        parent,
+                    });
+                }
+            }
+            if let Some(&node) = tree.path(it).get(1) {
+                questions.push(MctsQuestion::Backup { iteration: i, node });
+            }
+        }
+        MctsQuiz {
+            questions,
+            ..MctsQuiz::default()
+        }
+    }
+
+    /// The question asked now (none once every one is answered).
+    #[must_use]
+    pub fn question(&self) -> Option<MctsQuestion> {
+        self.questions.get(self.at).copied()
+    }
+
+    /// The question in words.
+    #[must_use]
+    pub fn text(&self, tree: &MctsTree) -> String {
+        match self.question() {
+            Some(MctsQuestion::Select { iteration, parent }) => {
+                let state = tree.state_after(iteration);
+                format!(
+                    "Iteration {}: selection is at {} (N = {}, C = {:.2}). Which child does UCB1 take (of equal values, the one added first)?",
+                    iteration + 1,
+                    tree.name(parent),
+                    state.visits[parent],
+                    tree.exploration
+                )
+            }
+            Some(MctsQuestion::Backup { iteration, node }) => {
+                let it = &tree.iterations[iteration];
+                let last = *tree.path(it).last().unwrap_or(&0);
+                format!(
+                    "Iteration {}: the playout gives reward {:+.3} for the side to move at {}. After the backup, what are {}'s visits and mean (for the side that played {})?",
+                    iteration + 1,
+                    it.reward,
+                    tree.name(last),
+                    tree.name(node),
+                    tree.nodes[node].mv.as_deref().unwrap_or("it")
+                )
+            }
+            None => format!("Done: {} of {} right.", self.right, self.asked),
+        }
+    }
+
+    /// The children to choose from (a selection question): node and its move.
+    #[must_use]
+    pub fn choices(&self, tree: &MctsTree) -> Vec<(usize, String)> {
+        let Some(MctsQuestion::Select { iteration, parent }) = self.question() else {
+            return Vec::new();
+        };
+        let state = tree.state_after(iteration);
+        tree.nodes[parent]
+            .children
+            .iter()
+            .filter(|&&c| state.exists[c])
+            .map(|&c| (c, tree.nodes[c].mv.clone().unwrap_or_default()))
+            .collect()
+    }
+
+    /// Checks `answer` and keeps the verdict; an answer to a question already answered
+    /// counts nothing.
+    pub fn answer(&mut self, tree: &MctsTree, answer: MctsAnswer) -> bool {
+        let Some(q) = self.question() else {
+            return false;
+        };
+        if self.verdict.is_some() {
+            return self.verdict.as_ref().is_some_and(|v| v.0);
+        }
+        let (right, why) = match (q, answer) {
+            (MctsQuestion::Select { iteration, parent }, MctsAnswer::Child(c)) => {
+                let taken = next_on_path(tree, iteration, parent);
+                (c == taken, select_reason(tree, iteration, parent, taken))
+            }
+            (MctsQuestion::Backup { iteration, node }, MctsAnswer::Stats(visits, mean)) => {
+                let after = tree.state_after(iteration + 1);
+                let right = visits == after.visits[node]
+                    && (mean - after.mean(node)).abs() <= MEAN_TOLERANCE;
+                (right, backup_reason(tree, iteration, node))
+            }
+            _ => (false, "that answers another kind of question".into()),
+        };
+        self.asked += 1;
+        self.right += u32::from(right);
+        self.verdict = Some((right, why));
+        right
+    }
+
+    /// Goes on to the next question; false when there is none.
+    pub fn advance(&mut self) -> bool {
+        if self.at < self.questions.len() {
+            self.at += 1;
+        }
+        self.verdict = None;
+        self.at < self.questions.len()
+    }
+}
+
+/// The child the search took below `parent` in iteration `i`.
+#[must_use]
+pub fn next_on_path(tree: &MctsTree, i: usize, parent: usize) -> usize {
+    let sel = &tree.iterations[i].selected;
+    sel.iter()
+        .position(|&n| n as usize == parent)
+        .and_then(|k| sel.get(k + 1))
+        .map_or(usize::MAX, |&n| n as usize)
+}
+
+/// Why selection takes `taken`: every child's UCB1 value.
+fn select_reason(tree: &MctsTree, i: usize, parent: usize, taken: usize) -> String {
+    let state = tree.state_after(i);
+    let values: Vec<String> = tree.nodes[parent]
+        .children
+        .iter()
+        .filter(|&&c| state.exists[c])
+        .map(|&c| {
+            let u = tree.ucb(&state, parent, c);
+            let mv = tree.nodes[c].mv.clone().unwrap_or_default();
+            if u.enterable {
+                format!(
+                    "{mv}: {:+.3} + {:.3} = {:.3} (n {})",
+                    u.mean,
+                    u.bonus,
+                    u.value(),
+                    state.visits[c]
+                )
+            } else {
+                format!(
+                    "{mv}: passed by, it cannot improve on what {} is sure of",
+                    tree.name(parent)
+                )
+            }
+        })
+        .collect();
+    format!(
+        "UCB1 takes {}: mean + C·√(ln N / n) is highest there (ties go to the child added first). {}",
+        tree.nodes
+            .get(taken)
+            .and_then(|n| n.mv.as_deref())
+            .unwrap_or("?"),
+        values.join("; ")
+    )
+}
+
+/// Why `node` ends iteration `i` with its visits and mean.
+fn backup_reason(tree: &MctsTree, i: usize, node: usize) -> String {
+    let before = tree.state_after(i);
+    let after = tree.state_after(i + 1);
+    let added = after.reward[node] - before.reward[node];
+    format!(
+        "{} has n {} and mean {:+.3}: one more visit, and the reward {:+.3} for the side that played it (the sign flips at each ply up the path), so ({:+.3} {} {:.3}) / {} = {:+.3}.",
+        tree.name(node),
+        after.visits[node],
+        after.mean(node),
+        added,
+        before.reward[node],
+        if added < 0.0 { "-" } else { "+" },
+        added.abs(),
+        after.visits[node],
+        after.mean(node)
+    )
+}
