@@ -1,5 +1,6 @@
 //! UI tests of the tree view of an MCTS row: opened on the Tree tab it shows the last
-//! iteration backed up; the step buttons go phase by phase and iteration by iteration;
+//! iteration backed up; the step buttons go phase by phase and iteration by iteration,
+//! and Play goes by itself until Pause;
 //! the phase is said in words; its quiz takes the child the search selected and the
 //! visits and mean its backup left as right, and another child as wrong, with the UCB1
 //! values that decide it.
@@ -75,6 +76,27 @@ fn the_steps_go_phase_by_phase_and_say_what_each_does() {
     }
     assert_eq!(at(&h), (9, Phase::Selection));
     h.get_by_label_contains("Selection at root (N = 9)");
+}
+
+#[test]
+fn play_goes_through_the_phases_by_itself_and_pause_stops_it() {
+    let mut h = open("mcts", 30, false);
+    h.get_by_label("|◀").click();
+    settle(&mut h);
+    h.get_by_label("Play").click();
+    let start = std::time::Instant::now();
+    while at(&h) < (0, Phase::Playout) {
+        assert!(start.elapsed().as_secs() < 10, "Play did not step");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        h.step();
+    }
+    h.get_by_label("Pause").click();
+    settle(&mut h);
+    let paused = at(&h);
+    std::thread::sleep(std::time::Duration::from_millis(600));
+    settle(&mut h);
+    assert_eq!(at(&h), paused);
+    h.get_by_label("Play");
 }
 
 #[test]

@@ -659,7 +659,8 @@ fn experiment_e6_quick_proves_every_value_and_fsss_never_evaluates_more_leaves()
         "{:?}",
         r.solving
     );
-    // Part 4: a match per game with and without MCTS-MR, every game played.
-    assert_eq!(r.matches.len(), 4);
+    // Part 4: a match per game with and without MCTS-MR, and Connect Four with the
+    // game's hooks in the playouts, every game played.
+    assert_eq!(r.matches.len(), 5);
     assert!(r.matches.iter().all(|m| m.games.len() == 10));
 }

@@ -300,3 +300,54 @@ fn the_quiz_marks_the_search_s_choices_right_and_others_wrong() {
         }
     }
 }
+
+#[test]
+fn with_the_game_s_hooks_a_playout_takes_every_win_at_once_and_avoids_losing_at_once() {
+    use treelab::game::Game;
+    use treelab::game::connect4::Connect4;
+    // Each playout move, checked on the typed game: (wins taken, wins passed up, moves
+    // that let the opponent win at once where another did not).
+    let audit = |spec: fn(&mut SearchOptions)| {
+        let pos = AnyPosition::parse(GameKind::Connect4, "4453").unwrap();
+        let tree = trace_mcts(&pos, &request(Algorithm::Mcts, 300, 38, spec)).unwrap();
+        let (mut taken, mut passed, mut losing) = (0, 0, 0);
+        for it in &tree.iterations {
+            let mut line = tree.line(*tree.path(it).last().unwrap());
+            let mut at = Connect4::from_moves(&format!("4453{}", line.concat())).unwrap();
+            for mv in &it.playout {
+                if let Some(win) = at.immediate_win() {
+                    if Connect4::move_to_string(win) == *mv {
+                        taken += 1;
+                    } else {
+                        passed += 1;
+                    }
+                } else {
+                    let mut keep = Vec::new();
+                    if at.non_losing_moves(&mut keep)
+                        && !keep.is_empty()
+                        && !keep.iter().any(|&m| Connect4::move_to_string(m) == *mv)
+                    {
+                        losing += 1;
+                    }
+                }
+                line.push(mv.clone());
+                at = Connect4::from_moves(&format!("4453{}", line.concat())).unwrap();
+            }
+        }
+        (taken, passed, losing)
+    };
+    let (taken, passed, losing) = audit(|o| {
+        o.win_at_once = true;
+        o.non_losing = true;
+    });
+    assert!(taken > 100, "{taken}");
+    assert_eq!((passed, losing), (0, 0));
+    let (taken, passed, losing) = audit(|o| o.win_at_once = true);
+    assert!(
+        taken > 100 && passed == 0 && losing > 0,
+        "{taken} {passed} {losing}"
+    );
+    // Plain random playouts pass up wins and walk into losses: the checks can fail.
+    let (_, passed, losing) = audit(|_| {});
+    assert!(passed > 0 && losing > 0, "{passed} {losing}");
+}

@@ -33,6 +33,10 @@ pub struct MctsView {
     /// The step (or question) the drawing last scrolled to, so that it scrolls to the
     /// current path once when the step changes and is left where the user puts it.
     scrolled_for: Option<(usize, Phase)>,
+    /// Playing the steps, at this many a second, the last one taken then.
+    playing: Option<(f32, std::time::Instant)>,
+    /// Steps per second when playing.
+    pub speed: f32,
 }
 
 impl MctsView {
@@ -51,6 +55,8 @@ impl MctsView {
             quiz,
             typed: (String::new(), String::new()),
             scrolled_for: None,
+            playing: None,
+            speed: 4.0,
         }
     }
 
@@ -218,6 +224,7 @@ pub fn mcts_ui(
         quiz_ui(ui, view);
     } else {
         steps_ui(ui, view);
+        play_tick(ui, view);
     }
     let (i, phase) = view.at();
     egui::Frame::group(ui.style()).show(ui, |ui| {
@@ -296,12 +303,55 @@ fn steps_ui(ui: &mut egui::Ui, view: &mut MctsView) {
         }
         ui.add(egui::Slider::new(&mut view.step, 0..=last).show_value(false))
             .on_hover_text("Drag through the steps: four per iteration");
+        let play = if view.playing.is_some() {
+            "Pause"
+        } else {
+            "Play"
+        };
+        if ui.button(play).clicked() {
+            view.playing = match view.playing {
+                Some(_) => None,
+                None => {
+                    if view.step >= last {
+                        view.step = 0;
+                    }
+                    Some((view.speed, std::time::Instant::now()))
+                }
+            };
+        }
+        ui.add(
+            egui::DragValue::new(&mut view.speed)
+                .range(0.5..=100.0)
+                .suffix("/s"),
+        )
+        .on_hover_text("Phases per second when playing");
         let hide = ui.label("hide nodes under");
         ui.add(egui::DragValue::new(&mut view.min_visits).range(1..=1_000_000))
             .labelled_by(hide.id)
             .on_hover_text("Nodes with fewer visits are not drawn (the current path always is)");
         ui.label("visits");
     });
+}
+
+/// Playing: one phase per 1/speed seconds, stopping at the last; asks for the next
+/// frame in time.
+fn play_tick(ui: &egui::Ui, view: &mut MctsView) {
+    let Some((_, last_tick)) = view.playing else {
+        return;
+    };
+    let every = 1.0 / view.speed.max(0.1);
+    let now = std::time::Instant::now();
+    if now.duration_since(last_tick).as_secs_f32() >= every {
+        if view.step + 1 < view.steps() {
+            view.step += 1;
+            view.playing = Some((view.speed, now));
+        } else {
+            view.playing = None;
+            return;
+        }
+    }
+    ui.ctx()
+        .request_repaint_after(std::time::Duration::from_secs_f32(every));
 }
 
 fn legend_ui(ui: &mut egui::Ui, view: &MctsView) {

@@ -395,14 +395,15 @@ impl MctsTree {
                 self.name(from)
             ),
             end => format!(
-                "Playout from {}: {} ({} random {}), {}: reward {reward} for the side to move at {}.",
+                "Playout from {}: {} ({} {}), {}: reward {reward} for the side to move at {}.",
                 self.name(from),
                 it.playout.join(" "),
                 it.playout.len(),
-                if it.playout.len() == 1 {
-                    "move"
-                } else {
-                    "moves"
+                match (it.playout.len(), self.playout_rule()) {
+                    (1, None) => "random move".to_string(),
+                    (_, None) => "random moves".to_string(),
+                    (1, Some(rule)) => format!("move: {rule}"),
+                    (_, Some(rule)) => format!("moves: {rule}"),
                 },
                 if end == PlayoutEnd::Horizon {
                     "cut at the depth and scored by the evaluator"
@@ -411,6 +412,31 @@ impl MctsTree {
                 },
                 self.name(from)
             ),
+        }
+    }
+
+    /// How the playout chooses its moves, in words; `None` when at random.
+    fn playout_rule(&self) -> Option<String> {
+        let o = &self.request.options;
+        let win = if o.win_at_once {
+            "a win at once when there is one, else "
+        } else {
+            ""
+        };
+        if o.mr_depth > 0 {
+            Some(format!(
+                "{win}by a win-loss minimax of {} {}, ties drawn at random",
+                o.mr_depth,
+                if o.mr_depth == 1 { "ply" } else { "plies" }
+            ))
+        } else if o.non_losing {
+            Some(format!(
+                "{win}drawn among the moves that do not lose at once"
+            ))
+        } else if o.win_at_once {
+            Some(format!("{win}at random"))
+        } else {
+            None
         }
     }
 

@@ -524,6 +524,7 @@ fn playing(
     for (game, mcts) in [
         (GameKind::Connect4, "mcts"),
         (GameKind::Connect4, "mcts+mr-depth=2"),
+        (GameKind::Connect4, "mcts+win+non-losing"),
         (GameKind::Othello, "mcts"),
         (GameKind::Othello, "mcts+mr-depth=2"),
     ] {
@@ -554,7 +555,7 @@ fn playing(
 fn play_table(matches: &[MatchResult]) -> Table {
     let mut t = Table::new(
         &format!(
-            "E6 part 4: MCTS (A; mr-depth=2: MCTS-MR, a depth-2 win-loss minimax choosing each playout move) against NegaAlpha with static ordering and iterative deepening (B), {PLAY_NODES} nodes per move each, 4 random opening moves, colours alternating"
+            "E6 part 4: MCTS (A; mr-depth=2: MCTS-MR, a depth-2 win-loss minimax choosing each playout move; win+non-losing: playouts take a win at once and avoid a loss at once) against NegaAlpha with static ordering and iterative deepening (B), {PLAY_NODES} nodes per move each, 4 random opening moves, colours alternating"
         ),
         &[
             "game",

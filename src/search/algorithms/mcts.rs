@@ -12,6 +12,11 @@
 //! the depth (the horizon): a node there is a leaf the evaluator scores, and so is the
 //! position a playout reaches there.
 //!
+//! With `+win` a playout plays a move that wins at once wherever the game names one, and
+//! with `+non-losing` it draws its moves among those that do not let the opponent win
+//! at once (Teytaud & Teytaud's decisive and anti-decisive moves, 2010, on the game's
+//! hooks; Connect Four and tic-tac-toe have them).
+//!
 //! The variants of MCTS (MCTS-Solver in `mcts_solver.rs`) run this same loop with a
 //! [`Policy`]: which children selection may enter, what a backup learns besides the
 //! rewards, when the search is settled and which move is played. UCT's is [`Uct`].
@@ -383,8 +388,13 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
                 positions.push(pos.clone());
             }
         }
-        // Two copies of the hot loop: the one that records its moves only when traced.
-        let reward = if self.log.is_some() {
+        // Two copies of the hot loop: plain random moves untraced, and the one that
+        // also knows the hybrids' minimax, the game's hooks and the trace.
+        let plain = self.log.is_none()
+            && ctx.opts.mr_depth == 0
+            && !ctx.opts.win_at_once
+            && !ctx.opts.non_losing;
+        let reward = if plain {
             self.playout::<G, E, true>(ctx, pos, ply)?
         } else {
             self.playout::<G, E, false>(ctx, pos, ply)?
@@ -411,8 +421,9 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
     }
 
     /// Random moves from `pos` (at `ply`) to the end of the game or the horizon; the
-    /// reward for the side to move at `pos`. `TRACED`: the moves are recorded in the log.
-    fn playout<G: Game<Move = M>, E: Evaluator<G>, const TRACED: bool>(
+    /// reward for the side to move at `pos`. `PLAIN`: every move at random, nothing
+    /// recorded (MCTS-MR's minimax, the game's hooks and the trace are off).
+    fn playout<G: Game<Move = M>, E: Evaluator<G>, const PLAIN: bool>(
         &mut self,
         ctx: &mut Ctx<'_, G, E>,
         mut pos: G,
@@ -421,7 +432,9 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
         // The hot loop of MCTS: its state in locals, counted once at the end.
         let horizon = self.horizon as usize;
         let mr_depth = ctx.opts.mr_depth;
+        let (decisive, anti_decisive) = (ctx.opts.win_at_once, ctx.opts.non_losing);
         let mut moves = Vec::new();
+        let mut keep = Vec::new();
         let mut flips: u64 = 0;
         let reward = loop {
             moves.clear();
@@ -429,7 +442,7 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
                 pos.legal_moves(&mut moves);
             }
             if moves.is_empty() {
-                if TRACED
+                if !PLAIN
                     && let Some(log) = &mut self.log
                     && pos.outcome().is_none()
                 {
@@ -437,12 +450,21 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
                 }
                 break reward_of(ctx, &pos);
             }
-            let mv = if mr_depth > 0 {
+            let win = if !PLAIN && decisive {
+                pos.immediate_win()
+            } else {
+                None
+            };
+            let mv = if let Some(win) = win {
+                win
+            } else if !PLAIN && mr_depth > 0 {
                 let depth = mr_depth.min((horizon - ply) as u32);
                 match self.minimax_move(ctx, &pos, &moves, ply, depth) {
                     Some(mv) => mv,
                     None => break f64::NAN,
                 }
+            } else if !PLAIN && anti_decisive {
+                self.non_losing_move(&pos, &moves, &mut keep)
             } else {
                 moves[self.rng.below(moves.len() as u64) as usize]
             };
@@ -451,7 +473,7 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
             if !ctx.enter(ply, Some(mv), -INF, INF) {
                 break f64::NAN;
             }
-            if TRACED && let Some(log) = &mut self.log {
+            if !PLAIN && let Some(log) = &mut self.log {
                 log.playout.push(mv);
             }
             self.entered += 1;
@@ -466,6 +488,18 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
         } else {
             -reward
         })
+    }
+
+    /// An anti-decisive playout move (Teytaud & Teytaud 2010), at a position whose side
+    /// to move cannot win at once: one drawn among the moves that do not let the
+    /// opponent win at once, by the game's hook; among `moves` where every move does or
+    /// the game cannot tell.
+    fn non_losing_move<G: Game<Move = M>>(&mut self, pos: &G, moves: &[M], keep: &mut Vec<M>) -> M {
+        keep.clear();
+        if pos.non_losing_moves(keep) && !keep.is_empty() {
+            return keep[self.rng.below(keep.len() as u64) as usize];
+        }
+        moves[self.rng.below(moves.len() as u64) as usize]
     }
 
     /// MCTS-MR's playout move at `pos` (at `ply`): a move whose win-loss minimax value

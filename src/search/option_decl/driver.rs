@@ -10,7 +10,7 @@ pub(super) const DRIVER_OPTIONS: &[OptionDecl] = &[
     OptionDecl {
         key: "win",
         label: "Win at once",
-        help: "Score a node whose side to move wins at once without expanding it, and narrow the window to the game's bounds on the value (searches to the end of the game; Pons)",
+        help: "Score a node whose side to move wins at once without expanding it, and narrow the window to the game's bounds on the value (searches to the end of the game; Pons). MCTS: a playout plays a win at once where there is one (decisive moves)",
         form: flag!(win_at_once, "win"),
         summary: |o| o.win_at_once.then(|| "win at once".into()),
         needs: ok,
@@ -21,7 +21,7 @@ pub(super) const DRIVER_OPTIONS: &[OptionDecl] = &[
     OptionDecl {
         key: "non-losing",
         label: "Only non-losing moves",
-        help: "Search only the moves that do not let the opponent win at once (Pons' step 6; needs the win-at-once check)",
+        help: "Search only the moves that do not let the opponent win at once (Pons' step 6; needs the win-at-once check). MCTS: a playout draws its moves among those (anti-decisive moves)",
         form: flag!(non_losing, "non-losing"),
         summary: |o| o.non_losing.then(|| "non-losing".into()),
         needs: |o| {
