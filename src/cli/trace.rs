@@ -2,7 +2,8 @@
 //! order it happened, with its window, value, type, the moves never searched below it
 //! and why it ended as it did, as text or CSV; and the tree view's figure as SVG, TikZ
 //! or PNG, optionally with a second row's tree beside it in the same figure. The same limits and refusals
-//! as the Tree tab (at most 20,000 visits; SSS* is refused for MT-SSS*).
+//! as the Tree tab (at most 20,000 visits; SSS* is refused for MT-SSS*). An MCTS row
+//! prints its iterations instead, each phase in words, as the Tree tab steps them.
 
 use std::path::PathBuf;
 

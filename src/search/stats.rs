@@ -146,6 +146,9 @@ counters! {
     /// Nodes of MCTS-Solver's tree whose game-theoretic value it proved (finished games
     /// included).
     ProvenNodes proven_nodes: u64, "Proven nodes", Sum, hidden;
+    /// Positions MCTS added to its tree (the root included): its nodes created, where
+    /// `nodes` counts every position its iterations visited.
+    TreeNodes tree_nodes: u64, "Tree nodes", Sum, hidden;
 }
 
 impl SearchStats {

@@ -375,6 +375,18 @@ impl MctsTree {
                 },
             ));
         }
+        if it.selected.len() > 1 {
+            let last = self.name(*it.selected.last().unwrap_or(&0) as usize);
+            if it.added.is_some() {
+                lines.push(format!(
+                    "{last} still has moves not tried, so selection stops there."
+                ));
+            } else if it.end != PlayoutEnd::Proven {
+                lines.push(format!(
+                    "{last} has no moves to add (the game is over there or it is at the depth), so selection stops there."
+                ));
+            }
+        }
         lines
     }
 

@@ -174,6 +174,7 @@ pub(super) fn search<G: Game, E: Evaluator<G>, P: Policy<G::Move>>(
         done += 1;
         ctx.stats.iterations += 1;
     }
+    ctx.stats.tree_nodes += tree.len() as u64;
     let played = policy.played(&tree);
     let mut line = Vec::new();
     if let Some(first) = played {
