@@ -525,3 +525,32 @@ fn absurd_parameters_are_refused_by_the_cli() {
         assert!(took < Duration::from_secs(20), "{args:?} took {took:?}");
     }
 }
+
+#[test]
+fn output_piped_into_a_reader_that_stops_early_ends_without_a_panic() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    // `treelab trace ... | head -1`: a long output whose reader goes away after a line.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_treelab"))
+        .args([
+            "trace",
+            "--game",
+            "tictactoe",
+            "--algo",
+            "mcts+iterations=2000",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("treelab starts");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first, "iteration 1\n");
+    // The reader is dropped here: the pipe is closed.
+    let out = child.wait_with_output().expect("treelab ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(!out.status.success() || stderr.is_empty());
+}

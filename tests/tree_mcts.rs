@@ -164,6 +164,21 @@ fn a_proof_shows_in_the_backup_and_ends_the_steps() {
 }
 
 #[test]
+fn at_a_finished_root_each_iteration_says_there_is_nothing_to_select_or_add() {
+    let pos = AnyPosition::parse(GameKind::TicTacToe, "xxxoo.... O").unwrap();
+    let tree = trace_mcts(&pos, &request(Algorithm::Mcts, 3, 9, |_| {})).unwrap();
+    assert_eq!(tree.nodes.len(), 1);
+    let text = tree.text();
+    assert_eq!(text.matches("the root has no moves").count(), 3, "{text}");
+    assert!(!text.contains("still has moves"), "{text}");
+    assert_eq!(
+        text.matches("the game is over at root: reward -1").count(),
+        3,
+        "{text}"
+    );
+}
+
+#[test]
 fn a_long_row_is_stepped_for_its_first_iterations() {
     let pos = AnyPosition::parse(GameKind::TicTacToe, "").unwrap();
     let long = trace_mcts(&pos, &request(Algorithm::Mcts, 10_000, 9, |_| {})).unwrap();

@@ -326,9 +326,11 @@ impl MctsTree {
     fn describe_selection(&self, it: &MctsIteration<String>, before: &MctsState) -> Vec<String> {
         let mut lines = Vec::new();
         if it.selected.len() == 1 {
-            lines.push(
-                "Selection: the root still has moves not tried, so selection stops there.".into(),
-            );
+            lines.push(if it.added.is_some() {
+                "Selection: the root still has moves not tried, so selection stops there.".into()
+            } else {
+                "Selection: the root has no moves (the game is over there or it is at the depth), so selection stops there.".into()
+            });
         }
         for w in it.selected.windows(2) {
             let (parent, child) = (w[0] as usize, w[1] as usize);
