@@ -238,9 +238,16 @@ pub fn mcts_ui(
         } else {
             view.tree.describe(i, phase)
         };
-        for line in lines {
-            ui.label(line);
-        }
+        // A long backup or selection scrolls inside its box, leaving the tree room on a
+        // small window.
+        egui::ScrollArea::vertical()
+            .id_salt("mcts_phase")
+            .max_height((ui.available_height() * 0.3).max(80.0))
+            .show(ui, |ui| {
+                for line in lines {
+                    ui.label(line);
+                }
+            });
     });
     legend_ui(ui, view);
     let scroll = view.scrolled_for != Some((i, phase));
