@@ -78,3 +78,76 @@ fn the_sprt_setup_offers_the_elo_model() {
     let sprt = h.state().session().match_setup.sprt.expect("an SPRT");
     assert_eq!(sprt.model, EloModel::Logistic);
 }
+
+/// At equal nodes per move, chosen in the tab, MCTS plays NegaAlpha exactly as
+/// `treelab match --black mcts+nodes=N --white negaalpha+order=static+nodes=N` does.
+#[test]
+fn a_match_at_equal_nodes_plays_the_games_the_command_line_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.ron");
+    std::fs::write(
+        &path,
+        r#"Session(
+    version: 2,
+    game: connect4,
+    position: "",
+    rows: [
+        ComparisonRow(algorithm: mcts, depth_min: 4, depth_max: 4),
+        ComparisonRow(algorithm: negaalpha, options: SearchOptions(ordering: static), depth_min: 4, depth_max: 4),
+    ],
+    view: ViewChoices(tab: Match),
+    match_setup: MatchSetup(a: Some(0), b: Some(1), games: 2, openings: 2, seed: 3, alternate: true),
+)"#,
+    )
+    .unwrap();
+    let mut h = common::harness_with_session(&path, [1280.0, 800.0]);
+    settle(&mut h);
+    h.get_by_label("the same nodes").click();
+    settle(&mut h);
+    let mut setup = h.state().session().match_setup.clone();
+    assert_eq!(setup.per_move, treelab::session::PerMove::Nodes(20_000));
+    setup.per_move = treelab::session::PerMove::Nodes(3_000);
+    h.state_mut().push(Command::SetMatchSetup(Box::new(setup)));
+    settle(&mut h);
+    h.get_by_label("▶ Play match").click();
+    let start = Instant::now();
+    while h.state().session().match_result.is_none() {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "the match did not end"
+        );
+        h.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let m = h.state().session().match_result.clone().expect("kept");
+    assert_eq!(
+        (m.a.as_str(), m.b.as_str()),
+        ("mcts+nodes=3000", "negaalpha+order=static+nodes=3000")
+    );
+    let (ok, out, err) = common::treelab(&[
+        "match",
+        "--game",
+        "connect4",
+        "--black",
+        "mcts+nodes=3000",
+        "--white",
+        "negaalpha+order=static+nodes=3000",
+        "--games",
+        "2",
+        "--openings",
+        "2",
+        "--seed",
+        "3",
+        "--alternate",
+        "--format",
+        "ron",
+    ]);
+    assert!(ok, "{err}");
+    let cli: treelab::vocab::matchrecord::MatchResult =
+        ron::from_str(&out).expect("a match in RON");
+    assert_eq!(m.games.len(), 2);
+    for (a, b) in m.games.iter().zip(&cli.games) {
+        assert_eq!(a.moves, b.moves);
+        assert_eq!(a.nodes, b.nodes);
+    }
+}

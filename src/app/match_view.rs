@@ -12,8 +12,10 @@ use std::thread::JoinHandle;
 use super::views::ResultsView;
 use super::{Command, TreelabApp};
 use crate::engine::{AnyPosition, EngineError};
-use crate::experiment::matchplay::{MatchSpec, Player, PlayerKind, run_match_observed};
-use crate::session::{MatchSetup, Session};
+use crate::experiment::matchplay::{
+    MatchSpec, Player, PlayerKind, run_match_observed, search_player,
+};
+use crate::session::{MatchSetup, PerMove, Session};
 use crate::vocab::matchrecord::{GameRecord, MatchResult};
 use crate::vocab::rowspec::BenchRow;
 use crate::vocab::stats::{EloModel, SprtSpec};
@@ -94,13 +96,19 @@ fn setup_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
         .num_columns(2)
         .spacing([8.0, 4.0])
         .show(ui, |ui| {
+            let by_depth = setup.per_move == PerMove::Depth;
             for (name, player, depth) in [
                 ("Player A", &mut setup.a, &mut setup.depth_a),
                 ("Player B", &mut setup.b, &mut setup.depth_b),
             ] {
-                player_ui(ui, name, player, depth, &rows);
+                player_ui(ui, name, player, by_depth.then_some(depth), &rows);
                 ui.end_row();
             }
+            let label = ui.label("Per move").id;
+            ui.horizontal(|ui| per_move_ui(ui, &mut setup.per_move))
+                .response
+                .labelled_by(label);
+            ui.end_row();
             let label = ui.label("Games").id;
             ui.horizontal(|ui| {
                 ui.add(egui::DragValue::new(&mut setup.games).range(1..=100_000))
@@ -143,7 +151,7 @@ fn player_ui(
     ui: &mut egui::Ui,
     name: &str,
     player: &mut Option<usize>,
-    depth: &mut u32,
+    depth: Option<&mut u32>,
     rows: &[String],
 ) {
     let label = ui.label(name).id;
@@ -162,12 +170,47 @@ fn player_ui(
             })
             .response
             .labelled_by(label);
-        if player.is_some() {
+        if player.is_some()
+            && let Some(depth) = depth
+        {
             let d = ui.label("depth").id;
             ui.add(egui::DragValue::new(depth).range(1..=crate::search::options::MAX_DEPTH))
                 .labelled_by(d);
         }
     });
+}
+
+/// What each search player gets per move: its own depth, or both the same nodes or
+/// milliseconds.
+fn per_move_ui(ui: &mut egui::Ui, per_move: &mut PerMove) {
+    let (mut nodes, mut ms) = match *per_move {
+        PerMove::Nodes(n) => (n, 100),
+        PerMove::TimeMs(ms) => (20_000, ms),
+        PerMove::Depth => (20_000, 100),
+    };
+    ui.radio_value(per_move, PerMove::Depth, "each its depth");
+    ui.radio_value(per_move, PerMove::Nodes(nodes), "the same nodes")
+        .on_hover_text("Both players stop a move at this many nodes: alpha-beta rows deepen iteratively until then, MCTS rows iterate (equal nodes: the games repeat exactly)");
+    if let PerMove::Nodes(_) = per_move
+        && ui
+            .add(egui::DragValue::new(&mut nodes).range(1..=1_000_000_000u64))
+            .changed()
+    {
+        *per_move = PerMove::Nodes(nodes);
+    }
+    ui.radio_value(per_move, PerMove::TimeMs(ms), "the same time")
+        .on_hover_text("Both players stop a move after this many milliseconds (the games then depend on the machine and its load)");
+    if let PerMove::TimeMs(_) = per_move
+        && ui
+            .add(
+                egui::DragValue::new(&mut ms)
+                    .range(1..=600_000u64)
+                    .suffix(" ms"),
+            )
+            .changed()
+    {
+        *per_move = PerMove::TimeMs(ms);
+    }
 }
 
 /// The SPRT's controls: whether the match stops when decided (`sprt` set), and then
@@ -382,19 +425,18 @@ fn spec_of(
             .get(r)
             .ok_or_else(|| format!("there is no row {}", r + 1))?;
         let label = row.label();
-        Ok(Player {
-            label: format!("{label}@{depth}"),
-            kind: PlayerKind::Search {
-                row: BenchRow {
-                    label,
-                    algorithm: row.algorithm,
-                    options: row.options.clone(),
-                },
-                depth,
-                nodes: None,
-                time_ms: None,
-            },
-        })
+        let bench_row = BenchRow {
+            label: label.clone(),
+            algorithm: row.algorithm,
+            options: row.options.clone(),
+        };
+        let (shown, depth, nodes, time_ms) = match setup.per_move {
+            PerMove::Depth => (format!("{label}@{depth}"), Some(depth), None, None),
+            PerMove::Nodes(n) => (format!("{label}+nodes={n}"), None, Some(n), None),
+            PerMove::TimeMs(ms) => (format!("{label}+time={ms}"), None, None, Some(ms)),
+        };
+        search_player(shown, bench_row, depth, nodes, time_ms)
+            .map_err(|e| format!("row {}: {e}", r + 1))
     };
     let (book, book_name) = match (setup.openings_from_suite, suite) {
         (true, Some(s)) if s.kind == game => (

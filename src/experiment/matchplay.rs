@@ -106,44 +106,56 @@ pub fn parse_player(spec: &str, base: &SearchOptions) -> Result<Player, EngineEr
             _ => kept.push(part),
         }
     }
+    let row = parse_row_spec(&kept.join("+"), base)?;
+    if depth.is_none()
+        && nodes.is_none()
+        && time_ms.is_none()
+        && row.algorithm.info().budget != Budget::Iterations
+    {
+        return Err(bad(
+            "expected 'random' or ALGORITHM[+OPTION...]@DEPTH (or +nodes=N / +time=MS), e.g. negaalpha+killers=4@6".into(),
+        ));
+    }
+    search_player(spec.to_string(), row, depth, nodes, time_ms).map_err(bad)
+}
+
+/// A search player of `row` (its label `label`): to `depth` plies a move, or under a
+/// node or time limit a move (the alpha-beta family deepening iteratively until it,
+/// MCTS iterating until it). MCTS's depth is its playouts' horizon, the end of the game
+/// unless given. Why not, where the row cannot play so.
+pub fn search_player(
+    label: String,
+    mut row: BenchRow,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    time_ms: Option<u64>,
+) -> Result<Player, String> {
     let limited = nodes.is_some() || time_ms.is_some();
-    let mut row = parse_row_spec(&kept.join("+"), base)?;
-    // MCTS's budget is its iterations (or the limit, which stops it with the estimate
-    // so far); its depth is the playouts' horizon, the end of the game unless given.
     let sampling = row.algorithm.info().budget == Budget::Iterations;
-    let depth = match (depth, limited || sampling) {
-        (Some(d), _) => d,
-        (None, true) => crate::search::options::MAX_DEPTH,
-        (None, false) => {
-            return Err(bad(
-                "expected 'random' or ALGORITHM[+OPTION...]@DEPTH (or +nodes=N / +time=MS), e.g. negaalpha+killers=4@6".into(),
-            ));
-        }
+    let depth = match depth {
+        Some(d) => d,
+        None if limited || sampling => crate::search::options::MAX_DEPTH,
+        None => return Err("a depth or a node or time limit is needed".into()),
     };
     if sampling && limited && row.options.iterations == SearchOptions::default().iterations {
         // The limit decides when it stops, not the default count of iterations.
         row.options.iterations = crate::search::option_decl::MAX_ITERATIONS;
     }
     if limited && !sampling && !row.options.iterative_deepening {
-        crate::session::option_applies(row.algorithm, |o| o.iterative_deepening = true).map_err(
-            |e| {
-                bad(format!(
-                    "a node or time limit needs iterative deepening: {e}"
-                ))
-            },
-        )?;
+        crate::session::option_applies(row.algorithm, |o| o.iterative_deepening = true)
+            .map_err(|e| format!("a node or time limit needs iterative deepening: {e}"))?;
         row.options.iterative_deepening = true;
     }
     row.options
         .validate(row.algorithm, depth)
-        .map_err(|e| bad(e.to_string()))?;
+        .map_err(|e| e.to_string())?;
     if let Some(ms) = time_ms
         && std::time::Duration::from_millis(ms) > crate::search::context::MAX_TIME_BUDGET
     {
-        return Err(bad("time= is longer than a week".into()));
+        return Err("time= is longer than a week".into());
     }
     Ok(Player {
-        label: spec.to_string(),
+        label,
         kind: PlayerKind::Search {
             row,
             depth,

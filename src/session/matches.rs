@@ -19,6 +19,9 @@ pub struct MatchSetup {
     pub depth_a: u32,
     /// Player B's depth per move.
     pub depth_b: u32,
+    /// What each search player gets per move: its depth, or the same node or time
+    /// limit for both.
+    pub per_move: PerMove,
     /// How many games (the most, with an SPRT).
     pub games: usize,
     /// Seeded random moves before the players take over.
@@ -35,6 +38,20 @@ pub struct MatchSetup {
     pub sprt: Option<SprtSpec>,
 }
 
+/// What a search player gets per move in the app's match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PerMove {
+    /// Each player its own depth.
+    #[default]
+    Depth,
+    /// Both the same nodes (the alpha-beta family deepening iteratively until them,
+    /// MCTS iterating).
+    Nodes(u64),
+    /// Both the same milliseconds (the games then depend on the machine).
+    TimeMs(u64),
+}
+
 impl Default for MatchSetup {
     /// Row 1 at depth 4 against the random mover, 20 games after 2 random moves,
     /// colours alternating.
@@ -44,6 +61,7 @@ impl Default for MatchSetup {
             b: None,
             depth_a: 4,
             depth_b: 4,
+            per_move: PerMove::Depth,
             games: 20,
             openings: 2,
             openings_from_suite: false,
@@ -63,10 +81,16 @@ impl MatchSetup {
                 let Some(row) = session.rows.get(r) else {
                     return Err(format!("player {name}: there is no row {}", r + 1));
                 };
-                row.options
-                    .validate(row.algorithm, depth)
-                    .map_err(|e| format!("player {name} (row {}): {e}", r + 1))?;
+                // Under a limit the player is checked as it is built (deepening added).
+                if self.per_move == PerMove::Depth {
+                    row.options
+                        .validate(row.algorithm, depth)
+                        .map_err(|e| format!("player {name} (row {}): {e}", r + 1))?;
+                }
             }
+        }
+        if matches!(self.per_move, PerMove::Nodes(0) | PerMove::TimeMs(0)) {
+            return Err("a limit per move must be above 0".into());
         }
         if self.games == 0 {
             return Err("a match needs at least one game".into());

@@ -22,7 +22,7 @@ mod rows;
 mod scope;
 
 pub use file::{SessionFile, SuiteRef};
-pub use matches::MatchSetup;
+pub use matches::{MatchSetup, PerMove};
 pub use rows::{drop_orphans, option_applies, sanitize};
 pub use scope::{PositionInSet, PositionKey, PositionSet, ResultScope, short_text};
 
