@@ -363,12 +363,7 @@ pub fn plan_jobs_on(
                     row: i,
                     label: row.label(),
                     at: at.clone(),
-                    request: SearchRequest {
-                        algorithm: row.algorithm,
-                        options: row.options.clone(),
-                        depth,
-                        evaluator: row.evaluator.clone(),
-                    },
+                    request: row.request(depth),
                 });
             }
         }

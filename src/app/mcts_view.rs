@@ -6,7 +6,7 @@
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Vec2, vec2};
 
-use super::{Command, TreelabApp};
+use super::TreelabApp;
 use crate::engine::AnyPosition;
 use crate::tree::mcts::{MctsState, MctsTree, Phase, value_word};
 use crate::tree::mcts_quiz::{MctsAnswer, MctsQuestion, MctsQuiz};
@@ -576,21 +576,7 @@ fn node_text(view: &MctsView, state: &MctsState, n: usize) -> String {
 
 /// A click on node `n`: the board shows its position (Undo goes back); returns it.
 fn show_node(app: &mut TreelabApp, view: &MctsView, n: usize) -> Option<AnyPosition> {
-    let line = view.tree.line(n);
-    match crate::tree::replay(&view.tree.root, &line) {
-        Ok(p) => {
-            app.push(Command::SetPosition(p.clone()));
-            app.info(format!(
-                "The board shows the position after {} (Undo goes back)",
-                view.tree.name(n)
-            ));
-            Some(p)
-        }
-        Err(e) => {
-            app.error(e.to_string());
-            None
-        }
-    }
+    super::tree_view::show_line(app, &view.tree.root, &view.tree.line(n))
 }
 
 fn quiz_ui(ui: &mut egui::Ui, view: &mut MctsView) {

@@ -12,7 +12,6 @@ use super::tree_canvas::{Canvas, DrawnLabel, PaneInput, Show, canvas_ui};
 use super::tree_controls::{controls_ui, legend_ui, step_ui};
 use super::views::ResultsView;
 use super::{Command, TreelabApp};
-use crate::engine::SearchRequest;
 use crate::tree::draw::{QuizShow, done_at};
 use crate::tree::export::{Figure, FigureOptions};
 use crate::tree::{SearchTree, VisitDiff, diff, replay, trace_tree};
@@ -119,12 +118,7 @@ impl TreelabApp {
         state.built_with = None;
         state.mcts = None;
         if let Some(row) = self.session.rows.get(view.tree_row) {
-            let req = SearchRequest {
-                algorithm: row.algorithm,
-                options: row.options.clone(),
-                depth,
-                evaluator: row.evaluator.clone(),
-            };
+            let req = row.request(depth);
             if crate::tree::mcts::is_mcts(&req) {
                 if view.tree_row_beside.is_some() {
                     state.message = Some((
@@ -150,12 +144,7 @@ impl TreelabApp {
                 state.message = Some((format!("there is no row {}", r + 1), about));
                 return;
             };
-            let req = SearchRequest {
-                algorithm: row.algorithm,
-                options: row.options.clone(),
-                depth,
-                evaluator: row.evaluator.clone(),
-            };
+            let req = row.request(depth);
             match trace_tree(&self.session.position, &req) {
                 Ok(tree) => state.panes.push(TreePane {
                     marks: vec![VisitDiff::Same; tree.nodes.len()],
@@ -435,10 +424,21 @@ fn show_visit(app: &mut TreelabApp, tree: &mut TreeViewState, k: usize, node: us
     if k == 0 {
         tree.selected = Some(node);
     }
-    match replay(&root, &path) {
+    if let Some(p) = show_line(app, &root, &path) {
+        tree.shown = Some(p);
+    }
+}
+
+/// Puts the position after `path` from `root` on the board (Undo goes back) and says
+/// so; returns it. A node of either tree view.
+pub(super) fn show_line(
+    app: &mut TreelabApp,
+    root: &crate::engine::AnyPosition,
+    path: &[String],
+) -> Option<crate::engine::AnyPosition> {
+    match replay(root, path) {
         Ok(p) => {
-            tree.shown = Some(p.clone());
-            app.push(Command::SetPosition(p));
+            app.push(Command::SetPosition(p.clone()));
             let moves = if path.is_empty() {
                 "the root".to_string()
             } else {
@@ -447,8 +447,12 @@ fn show_visit(app: &mut TreelabApp, tree: &mut TreeViewState, k: usize, node: us
             app.info(format!(
                 "The board shows the position after {moves} (Undo goes back)"
             ));
+            Some(p)
         }
-        Err(e) => app.error(e.to_string()),
+        Err(e) => {
+            app.error(e.to_string());
+            None
+        }
     }
 }
 

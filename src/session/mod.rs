@@ -157,6 +157,17 @@ impl ComparisonRow {
         }
     }
 
+    /// The search the row makes at `depth`.
+    #[must_use]
+    pub fn request(&self, depth: u32) -> crate::engine::SearchRequest {
+        crate::engine::SearchRequest {
+            algorithm: self.algorithm,
+            options: self.options.clone(),
+            depth,
+            evaluator: self.evaluator.clone(),
+        }
+    }
+
     /// The depths the row searches, in order (empty when the range is reversed).
     #[must_use]
     pub fn depths(&self) -> std::ops::RangeInclusive<u32> {

@@ -207,27 +207,33 @@ impl MctsTree {
     pub fn state_after(&self, done: usize) -> MctsState {
         let n = self.nodes.len();
         let mut s = MctsState {
-            exists: self
-                .nodes
-                .iter()
-                .map(|node| node.added_in.is_none_or(|i| i < done))
-                .collect(),
+            exists: (0..n).map(|k| k == 0).collect(),
             visits: vec![0; n],
             reward: vec![0.0; n],
             bounds: vec![(-1, 1); n],
         };
-        for it in &self.iterations[..done.min(self.iterations.len())] {
-            let mut to_move = it.reward;
-            for &node in self.path(it).iter().rev() {
-                s.visits[node] += 1;
-                s.reward[node] -= to_move;
-                to_move = -to_move;
-            }
-            for &(node, lo, hi) in &it.bounds {
-                s.bounds[node as usize] = (lo, hi);
-            }
+        for i in 0..done.min(self.iterations.len()) {
+            self.apply(&mut s, i);
         }
         s
+    }
+
+    /// Takes `state`, the statistics after `i` iterations, to those after `i + 1`: the
+    /// node added, a visit and the reward up the path, the bounds that changed.
+    pub fn apply(&self, s: &mut MctsState, i: usize) {
+        let it = &self.iterations[i];
+        if let Some((n, _)) = &it.added {
+            s.exists[*n as usize] = true;
+        }
+        let mut to_move = it.reward;
+        for &node in self.path(it).iter().rev() {
+            s.visits[node] += 1;
+            s.reward[node] -= to_move;
+            to_move = -to_move;
+        }
+        for &(node, lo, hi) in &it.bounds {
+            s.bounds[node as usize] = (lo, hi);
+        }
     }
 
     /// An iteration's path: the nodes selected and the node added.
@@ -255,16 +261,26 @@ impl MctsTree {
     #[must_use]
     pub fn ucb_choice(&self, state: &MctsState, parent: usize) -> Option<usize> {
         let mut best: Option<(usize, f64)> = None;
-        for &c in &self.nodes[parent].children {
-            if !state.exists[c] {
-                continue;
-            }
-            let u = self.ucb(state, parent, c);
+        for (c, u) in self.children_ucb(state, parent) {
             if u.enterable && best.is_none_or(|(_, v)| u.value() > v) {
                 best = Some((c, u.value()));
             }
         }
         best.map(|(c, _)| c)
+    }
+
+    /// The children of `parent` in the tree in `state`, in the order they were added,
+    /// each with its UCB1 value.
+    pub fn children_ucb<'a>(
+        &'a self,
+        state: &'a MctsState,
+        parent: usize,
+    ) -> impl Iterator<Item = (usize, Ucb)> + 'a {
+        self.nodes[parent]
+            .children
+            .iter()
+            .filter(|&&c| state.exists[c])
+            .map(move |&c| (c, self.ucb(state, parent, c)))
     }
 
     /// The move sequence from the root to `n`.
@@ -300,9 +316,8 @@ impl MctsTree {
     #[must_use]
     pub fn describe(&self, i: usize, phase: Phase) -> Vec<String> {
         let it = &self.iterations[i];
-        let before = self.state_after(i);
         match phase {
-            Phase::Selection => self.describe_selection(it, &before),
+            Phase::Selection => self.describe_selection(it, &self.state_after(i)),
             Phase::Expansion => vec![match &it.added {
                 Some((n, mv)) => format!(
                     "Expansion: {} gets a new child, {mv} (node {n}), drawn at random among the moves not tried there yet.",
@@ -319,7 +334,7 @@ impl MctsTree {
                 ),
             }],
             Phase::Playout => vec![self.describe_playout(it)],
-            Phase::Backup => self.describe_backup(i, &before),
+            Phase::Backup => self.describe_backup(i),
         }
     }
 
@@ -335,12 +350,10 @@ impl MctsTree {
         for w in it.selected.windows(2) {
             let (parent, child) = (w[0] as usize, w[1] as usize);
             let u = self.ucb(before, parent, child);
-            let mut others: Vec<(f64, String)> = self.nodes[parent]
-                .children
-                .iter()
-                .filter(|&&c| c != child && before.exists[c])
-                .map(|&c| {
-                    let o = self.ucb(before, parent, c);
+            let mut others: Vec<(f64, String)> = self
+                .children_ucb(before, parent)
+                .filter(|&(c, _)| c != child)
+                .map(|(c, o)| {
                     let mv = self.nodes[c].mv.clone().unwrap_or_default();
                     if o.enterable {
                         (o.value(), format!("{mv} {:.3}", o.value()))
@@ -454,9 +467,11 @@ impl MctsTree {
         }
     }
 
-    fn describe_backup(&self, i: usize, before: &MctsState) -> Vec<String> {
+    fn describe_backup(&self, i: usize) -> Vec<String> {
+        let before = self.state_after(i);
+        let mut after = before.clone();
+        self.apply(&mut after, i);
         let it = &self.iterations[i];
-        let after = self.state_after(i + 1);
         let mut lines = vec![
             "Backup: each node on the path gets a visit and the reward for the side that moved into it (the sign flips at each ply):".to_string(),
         ];

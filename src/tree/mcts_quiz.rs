@@ -68,14 +68,14 @@ impl MctsQuiz {
     #[must_use]
     pub fn new(tree: &MctsTree) -> Self {
         let mut questions = Vec::new();
+        // The statistics before each iteration, carried forward one at a time.
+        let mut state = tree.state_after(0);
         for (i, it) in tree.iterations.iter().enumerate() {
-            let state = tree.state_after(i);
             for &parent in &it.selected[..it.selected.len().saturating_sub(1)] {
                 let parent = parent as usize;
-                let choices = tree.nodes[parent]
-                    .children
-                    .iter()
-                    .filter(|&&c| state.exists[c] && tree.ucb(&state, parent, c).enterable)
+                let choices = tree
+                    .children_ucb(&state, parent)
+                    .filter(|(_, u)| u.enterable)
                     .count();
                 if choices >= 2 {
                     questions.push(MctsQuestion::Select {
@@ -87,6 +87,7 @@ impl MctsQuiz {
             if let Some(&node) = tree.path(it).get(1) {
                 questions.push(MctsQuestion::Backup { iteration: i, node });
             }
+            tree.apply(&mut state, i);
         }
         MctsQuiz {
             questions,
@@ -196,12 +197,9 @@ pub fn next_on_path(tree: &MctsTree, i: usize, parent: usize) -> usize {
 /// Why selection takes `taken`: every child's UCB1 value.
 fn select_reason(tree: &MctsTree, i: usize, parent: usize, taken: usize) -> String {
     let state = tree.state_after(i);
-    let values: Vec<String> = tree.nodes[parent]
-        .children
-        .iter()
-        .filter(|&&c| state.exists[c])
-        .map(|&c| {
-            let u = tree.ucb(&state, parent, c);
+    let values: Vec<String> = tree
+        .children_ucb(&state, parent)
+        .map(|(c, u)| {
             let mv = tree.nodes[c].mv.clone().unwrap_or_default();
             if u.enterable {
                 format!(
@@ -232,7 +230,8 @@ fn select_reason(tree: &MctsTree, i: usize, parent: usize, taken: usize) -> Stri
 /// Why `node` ends iteration `i` with its visits and mean.
 fn backup_reason(tree: &MctsTree, i: usize, node: usize) -> String {
     let before = tree.state_after(i);
-    let after = tree.state_after(i + 1);
+    let mut after = before.clone();
+    tree.apply(&mut after, i);
     let added = after.reward[node] - before.reward[node];
     format!(
         "{} has n {} and mean {:+.3}: one more visit, and the reward {:+.3} for the side that played it (the sign flips at each ply up the path), so ({:+.3} {} {:.3}) / {} = {:+.3}.",
