@@ -88,8 +88,9 @@ pub enum RunEvent {
     Finished {
         /// Its index in [`Run::jobs`].
         job: usize,
-        /// The record, or the error or panic message.
-        result: Result<SearchRecord, String>,
+        /// The record (boxed: the other events stay small), or the error or panic
+        /// message.
+        result: Result<Box<SearchRecord>, String>,
     },
 }
 
@@ -328,7 +329,10 @@ fn run_job(
         .unwrap_or_else(|f| Err(format!("the search panicked: {}", f.message)));
     // A stopped SSS* leaves its tree to be freed here, off the search's clock.
     crate::search::release_deferred();
-    let _ = tx.send(RunEvent::Finished { job: index, result });
+    let _ = tx.send(RunEvent::Finished {
+        job: index,
+        result: result.map(Box::new),
+    });
     notify();
 }
 
@@ -513,7 +517,10 @@ pub fn run_session_blocking(
         };
         on_event(&jobs[index], &event);
         if let RunEvent::Finished { job, result } = event {
-            insert_result(&mut session.results, result_entry(&jobs[job], result));
+            insert_result(
+                &mut session.results,
+                result_entry(&jobs[job], result.map(|r| *r)),
+            );
         }
     }
     order_like_jobs(&mut session.results, &jobs);
@@ -640,7 +647,7 @@ mod tests {
         });
         let run = Run::start_with(jobs, 2, Arc::new(|| {}), search);
         let events = run.join();
-        let finished: Vec<&Result<SearchRecord, String>> = events
+        let finished: Vec<&Result<Box<SearchRecord>, String>> = events
             .iter()
             .filter_map(|e| match e {
                 RunEvent::Finished { result, .. } => Some(result),
@@ -683,7 +690,7 @@ mod tests {
         let finished: Vec<&SearchRecord> = events
             .iter()
             .filter_map(|e| match e {
-                RunEvent::Finished { result: Ok(r), .. } => Some(r),
+                RunEvent::Finished { result: Ok(r), .. } => Some(r.as_ref()),
                 _ => None,
             })
             .collect();

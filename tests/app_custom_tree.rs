@@ -84,7 +84,7 @@ fn the_textbook_suite_opens_as_custom_trees() {
     let app = h.state();
     assert_eq!(app.position().kind(), GameKind::CustomTree);
     assert_eq!(app.position_text(), AIMA);
-    assert_eq!(app.suite().map(|s| s.items.len()), Some(5));
+    assert_eq!(app.suite().map(|s| s.items.len()), Some(9));
     h.get_by_label_contains("knuth-moore-3x3").click();
     settle(&mut h);
     assert!(h.state().position_text().starts_with("(((5 3 1)"));

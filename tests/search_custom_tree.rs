@@ -9,8 +9,9 @@
 //! leaf counts the textbooks publish, and the Knuth-Moore formula.
 
 use treelab::engine::{AnyPosition, GameKind, SearchRecord, Suite, run_search};
+use treelab::game::Game;
 use treelab::game::custom_tree::CustomTree;
-use treelab::search::registry::ResultKind;
+use treelab::search::registry::{ChanceNodes, ResultKind};
 use treelab::search::{Algorithm, MoveOrder, SearchControl, SearchOptions};
 
 mod common;
@@ -45,7 +46,7 @@ fn textbook() -> Vec<(String, AnyPosition, Option<i32>, u32)> {
         .items
         .into_iter()
         .map(|item| {
-            let height = tree_of(&item.position).height();
+            let height = tree_of(&item.position).reach();
             (item.name, item.position, item.expected_score, height)
         })
         .collect()
@@ -62,14 +63,15 @@ fn item(name: &str) -> (AnyPosition, u32) {
 #[test]
 fn every_algorithm_finds_each_textbook_trees_value() {
     let trees = textbook();
-    assert_eq!(trees.len(), 5);
+    assert_eq!(trees.len(), 9);
     for (name, pos, expected, height) in trees {
         let tree = tree_of(&pos);
         assert_eq!(expected, Some(tree.minimax_value()), "{name}");
-        for algorithm in Algorithm::ALL
-            .into_iter()
-            .filter(|a| a.info().result == ResultKind::Exact)
-        {
+        let chance = tree.has_chance();
+        for algorithm in Algorithm::ALL.into_iter().filter(|a| {
+            a.info().result == ResultKind::Exact
+                && (!chance || a.info().chance == ChanceNodes::Averages)
+        }) {
             let r = search(&pos, algorithm, SearchOptions::default(), height);
             assert_eq!(r.score, expected, "{name}: {algorithm}");
             // Deeper than the tree changes nothing: leaves are finished games.
@@ -137,7 +139,6 @@ fn sss_star_skips_leaves_that_alpha_beta_evaluates() {
 /// Whether the first child of every interior node is a best one for the side to move
 /// there (by the children's own minimax values).
 fn best_first(tree: &CustomTree) -> bool {
-    use treelab::game::Game;
     let mut moves = Vec::new();
     tree.legal_moves(&mut moves);
     let Some(&first) = moves.first() else {

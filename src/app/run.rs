@@ -197,7 +197,7 @@ fn drain_events(active: &mut ActiveRun) -> Vec<crate::session::ResultEntry> {
                 if result.is_err() {
                     live.failed += 1;
                 }
-                finished.push(crate::runner::result_entry(&j, result));
+                finished.push(crate::runner::result_entry(&j, result.map(|r| *r)));
             }
         }
     }

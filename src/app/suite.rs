@@ -59,9 +59,18 @@ pub fn suite_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
         .auto_shrink([false, true])
         .show(ui, |ui| {
             for (i, item) in suite.items.iter().enumerate() {
-                let score = item
-                    .expected_score
-                    .map_or_else(|| "score ?".to_string(), |s| format!("score {s:+}"));
+                let scale = item.position.as_dyn().value_scale();
+                let score = item.expected_score.map_or_else(
+                    || "score ?".to_string(),
+                    |s| {
+                        let text = crate::game::chance::scaled_text(i64::from(s), scale);
+                        if s > 0 {
+                            format!("score +{text}")
+                        } else {
+                            format!("score {text}")
+                        }
+                    },
+                );
                 let best = item
                     .move_scores
                     .first()

@@ -605,7 +605,7 @@ fn header(p: &PaneInput<'_>, quiz: bool) -> (String, String) {
         return (text.clone(), text);
     }
     let rec = &tree.record;
-    let score = rec.score.map_or_else(|| "?".into(), |s| s.to_string());
+    let score = rec.score_text().unwrap_or_else(|| "?".into());
     let pv = rec.pv.join(" ");
     (
         format!(

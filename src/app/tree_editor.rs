@@ -162,10 +162,15 @@ fn draw_tree(
         if let Some(p) = n.parent {
             let (a, b) = (at(p), at(i));
             painter.line_segment([a + vec2(0.0, NODE), b - vec2(0.0, NODE)], edge);
+            // A chance node's edges carry their probabilities.
+            let label = match &n.prob {
+                Some(prob) => format!("{} {prob}", n.label),
+                None => n.label.clone(),
+            };
             painter.text(
                 b - vec2(0.0, NODE + 9.0),
                 Align2::CENTER_CENTER,
-                &n.label,
+                label,
                 FontId::proportional(10.0),
                 weak,
             );
@@ -250,8 +255,9 @@ fn node_rect(p: Pos2, n: &TreeNode) -> Rect {
     }
 }
 
-/// A leaf's box with its value, or a triangle pointing the way its side wants the
-/// value to go (up for MAX, down for MIN) with its written value beside it.
+/// A leaf's box with its value, a triangle pointing the way its side wants the value
+/// to go (up for MAX, down for MIN), or a circle for a chance node, with its written
+/// value beside it.
 fn draw_node(painter: &egui::Painter, p: Pos2, n: &TreeNode, [text, bg]: [Color32; 2]) {
     let value = n.value.map(|v| v.to_string());
     if n.leaf {
@@ -265,6 +271,31 @@ fn draw_node(painter: &egui::Painter, p: Pos2, n: &TreeNode, [text, bg]: [Color3
             FontId::monospace(11.0),
             text,
         );
+        return;
+    }
+    if n.chance {
+        // A chance node: a circle (nature moves), its side's colour.
+        let fill = match n.side {
+            Side::First => MAX_FILL,
+            Side::Second => MIN_FILL,
+        };
+        painter.circle(p, NODE, bg, Stroke::new(2.0, fill));
+        painter.text(
+            p,
+            Align2::CENTER_CENTER,
+            "?",
+            FontId::proportional(11.0),
+            text,
+        );
+        if let Some(v) = value {
+            painter.text(
+                p + vec2(NODE + 7.0, 0.0),
+                Align2::LEFT_CENTER,
+                format!(":{v}"),
+                FontId::monospace(10.0),
+                text,
+            );
+        }
         return;
     }
     let (fill, points) = match n.side {

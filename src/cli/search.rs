@@ -80,7 +80,13 @@ pub(super) fn search_cmd(args: &SearchArgs) -> Result<()> {
 /// Prints a result as `name: value` lines.
 pub fn print_record(r: &SearchRecord, depth: u32) {
     let opt = |v: Option<String>| v.unwrap_or_else(|| "none".into());
-    println!("score: {}", opt(r.score.map(|s| s.to_string())));
+    println!("score: {}", opt(r.score_text()));
+    if let Some(fraction) = r
+        .score
+        .and_then(|v| crate::game::chance::exact_fraction(i64::from(v), r.scale()))
+    {
+        println!("score_exact: {fraction}");
+    }
     if let Some(e) = r.estimate {
         println!(
             "estimate: {:+.4} (mean reward of the move played, -1 to 1, over its {} visits; not a minimax score)",
@@ -116,7 +122,7 @@ pub fn print_record(r: &SearchRecord, depth: u32) {
         println!(
             "iteration: depth {} score {} best {} nodes {} passes {} seconds {:.6}",
             it.depth,
-            it.score,
+            r.value_text(it.score),
             it.best_move.clone().unwrap_or_else(|| "none".into()),
             it.nodes,
             it.null_window_passes,

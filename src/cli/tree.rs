@@ -102,7 +102,7 @@ pub(super) fn tree(args: &TreeArgs) -> Result<()> {
         println!(
             "{:<12} {:>8} {:>14} {:>14} {:>10.3} {:>8}",
             algo.name(),
-            r.score.map_or_else(|| "-".into(), |s| s.to_string()),
+            r.score_text().unwrap_or_else(|| "-".into()),
             r.stats.leaves,
             r.stats.nodes,
             ratio,

@@ -195,6 +195,8 @@ pub trait DynPosition {
     fn tree_edited(&self, edit: TreeEdit) -> Result<AnyPosition, FormatError>;
     /// The depth that reaches every end of the game, when the game knows it.
     fn full_depth(&self) -> Option<u32>;
+    /// The engine units of one unit of value ([`Game::value_scale`]).
+    fn value_scale(&self) -> u32;
 }
 
 impl<D: Describe> DynPosition for D
@@ -280,6 +282,9 @@ where
     }
     fn full_depth(&self) -> Option<u32> {
         Describe::full_depth(self)
+    }
+    fn value_scale(&self) -> u32 {
+        Game::value_scale(self.game())
     }
 }
 

@@ -32,6 +32,15 @@ pub struct SearchRecord {
     pub iterations: Vec<IterationRecord>,
     /// Why it ended early, if it did.
     pub stopped: Option<StopReason>,
+    /// The engine units of one unit of the game's values: 1 (written as 0 or left out)
+    /// except on positions with chance nodes, whose scores are kept exact in smaller
+    /// units ([`crate::game::chance`]). Read scores through [`SearchRecord::score_text`].
+    #[serde(skip_serializing_if = "is_unit_scale")]
+    pub scale: u32,
+}
+
+fn is_unit_scale(scale: &u32) -> bool {
+    *scale <= 1
 }
 
 /// One iteration of a search, moves written out.
@@ -55,8 +64,39 @@ pub struct IterationRecord {
 }
 
 impl SearchRecord {
-    fn from_result<M: Copy>(r: &SearchResult<M>, name: fn(M) -> String) -> SearchRecord {
+    /// The engine units of one unit of value (at least 1).
+    #[must_use]
+    pub fn scale(&self) -> u32 {
+        self.scale.max(1)
+    }
+
+    /// An engine value of this search (its score, an iteration's) in the game's own
+    /// units: exact, or to six decimals ([`crate::game::chance::scaled_text`]).
+    #[must_use]
+    pub fn value_text(&self, value: i32) -> String {
+        crate::game::chance::scaled_text(i64::from(value), self.scale())
+    }
+
+    /// The score in the game's own units, `None` without one.
+    #[must_use]
+    pub fn score_text(&self) -> Option<String> {
+        self.score.map(|v| self.value_text(v))
+    }
+
+    /// The score in the game's own units as a number (for sorting and charts).
+    #[must_use]
+    pub fn score_f64(&self) -> Option<f64> {
+        self.score.map(|v| f64::from(v) / f64::from(self.scale()))
+    }
+
+    fn from_result<M: Copy>(
+        r: &SearchResult<M>,
+        name: fn(M) -> String,
+        scale: u32,
+    ) -> SearchRecord {
         SearchRecord {
+            // 1 is stored as 0, as a file without the field reads back.
+            scale: if scale > 1 { scale } else { 0 },
             score: r.score,
             estimate: r.estimate,
             best_move: r.best_move.map(name),
@@ -156,7 +196,11 @@ pub fn search_described<D: Describe>(
     control: SearchControl<'_>,
 ) -> Result<SearchRecord, EngineError> {
     let result = run_described(pos, req, control)?;
-    Ok(SearchRecord::from_result(&result, D::Game::move_to_string))
+    Ok(SearchRecord::from_result(
+        &result,
+        D::Game::move_to_string,
+        pos.game().value_scale(),
+    ))
 }
 
 /// [`search_described`] with a trace, moves written out.
@@ -181,7 +225,7 @@ pub fn search_described_traced<D: Describe>(
         })
         .unwrap_or_default();
     Ok((
-        SearchRecord::from_result(&result, D::Game::move_to_string),
+        SearchRecord::from_result(&result, D::Game::move_to_string, pos.game().value_scale()),
         events,
     ))
 }

@@ -414,7 +414,7 @@ impl BenchResult {
                 crate::vocab::csv::field(&c.position),
                 crate::vocab::csv::field(&self.rows[c.row].label),
                 c.depth,
-                r.score.map_or_else(String::new, |s| s.to_string()),
+                r.score_text().unwrap_or_default(),
                 crate::vocab::csv::field(r.best_move.as_deref().unwrap_or_default()),
             );
             for counter in Counter::ALL {

@@ -61,6 +61,11 @@ pub struct TreeNode {
     pub value: Option<i32>,
     /// Whether the node is a leaf (a finished game).
     pub leaf: bool,
+    /// Whether the node is a chance node (drawn as a circle).
+    pub chance: bool,
+    /// The probability of the edge from its parent, as written, when the parent is a
+    /// chance node.
+    pub prob: Option<String>,
 }
 
 /// An edit of a [`BoardLayout::Tree`] board; nodes are indices into

@@ -6,6 +6,7 @@
 //! few machine words; a hand-built tree's shares its tree and copies a node index).
 //! Scores are always from the point of view of the side to move.
 
+pub mod chance;
 pub mod connect4;
 pub mod custom_tree;
 pub mod describe;
@@ -325,6 +326,42 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     fn value_bounds(&self, scoring: Scoring, ruled: Ruled) -> (i32, i32) {
         let _ = ruled;
         self.score_range(scoring)
+    }
+
+    /// At a chance node (nature moves: a die, a card, a chance node of a hand-built
+    /// tree), clears `out`, fills it with the outcomes and their integer weights (the
+    /// probability of an outcome is its weight over the weights' sum) and returns `true`;
+    /// at a player's node returns `false` (then `out` means nothing). The default: no
+    /// chance nodes.
+    ///
+    /// Contract for a game with chance nodes:
+    /// - [`legal_moves`](Game::legal_moves) lists the same outcomes in the same order,
+    ///   and a chance node is never finished;
+    /// - [`side_to_move`](Game::side_to_move) at a chance node is the side that moves at
+    ///   its outcomes, so a chance node's value is the weighted mean of its outcomes'
+    ///   values with no change of sign;
+    /// - every value the search can meet below a position (finished games and static
+    ///   evaluations) lies in its [`score_range`](Game::score_range), the bounds Star1
+    ///   and Star2 prune with;
+    /// - values are in units of [`value_scale`](Game::value_scale), chosen so that every
+    ///   mean a search takes is a whole number (see [`chance`]).
+    fn chance_outcomes(&self, out: &mut Vec<(Self::Move, u32)>) -> bool {
+        let _ = out;
+        false
+    }
+
+    /// Whether a chance node can occur at or below this position: searches that cannot
+    /// average over outcomes refuse such a position. The default: never.
+    fn has_chance(&self) -> bool {
+        false
+    }
+
+    /// How many units of the engine's whole-number values make one unit of the game's
+    /// own values: 1 for a game without chance nodes; a chance game's values are
+    /// multiplied by it so that its weighted means stay exact ([`chance`]). Displays
+    /// divide by it.
+    fn value_scale(&self) -> u32 {
+        1
     }
 
     /// The perft convention of the game's community (see [`perft::PerftConvention`]).

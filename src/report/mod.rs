@@ -335,7 +335,7 @@ impl<'a> Report<'a> {
             Column::Position => e.position_label(),
             Column::Depth => e.depth.to_string(),
             Column::Score => match (e.record.score, e.record.estimate) {
-                (Some(v), _) => v.to_string(),
+                (Some(v), _) => e.record.value_text(v),
                 // A proof under a scoring that counts more than the outcome: the
                 // outcome, never a number that reads as the score.
                 (None, Some(est)) if est.proven.is_some() => {
@@ -371,7 +371,7 @@ impl<'a> Report<'a> {
         match c {
             Column::Row => n(e.row as f64),
             Column::Depth => n(f64::from(e.depth)),
-            Column::Score => e.record.score.map_or(SortKey::Empty, |v| n(f64::from(v))),
+            Column::Score => e.record.score_f64().map_or(SortKey::Empty, n),
             Column::Counter(c) if e.error.is_none() => n(c.of(s) as f64),
             Column::FirstMoveRate => n(s.first_move_cutoff_rate()),
             Column::Time => n(s.elapsed_secs),

@@ -197,7 +197,7 @@ pub struct Ctx<'a, G: Game, E: Evaluator<G>> {
     start: Instant,
     last_progress: Instant,
     /// Greater than zero while a search runs only to order moves (counted apart).
-    ordering_level: u32,
+    pub(super) ordering_level: u32,
     pub(super) oracle_memo: std::collections::HashMap<(u64, u32), i32>,
     trace: Option<Trace<G::Move>>,
     /// Scratch space for move keys while ordering (ordering never nests).

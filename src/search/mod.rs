@@ -6,6 +6,7 @@
 //! iteration with iterative deepening, and whether it finished.
 
 pub mod algorithms;
+pub mod chance;
 pub mod context;
 pub mod deferred;
 pub mod option_decl;
@@ -131,6 +132,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
     control: SearchControl<'_>,
 ) -> Result<SearchResult<G::Move>, OptionError> {
     opts.validate(algorithm, depth)?;
+    check_chance(pos, algorithm, opts)?;
     control.validate()?;
     release_deferred();
     opts.check_memory(algorithm, 1)?;
@@ -177,14 +179,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
         if ctx.aborted() {
             break;
         }
-        let mut pv = ctx.root_pv();
-        if pv.is_empty() && opts.window == InitialWindow::GameRange && score <= range_lo {
-            // Every move failed low at the bottom of the game's range, so every move
-            // scores exactly the minimum: any one is a best move; take the first.
-            let mut moves = Vec::new();
-            pos.legal_moves(&mut moves);
-            pv.extend(moves.first().copied());
-        }
+        let pv = root_line(&ctx, pos, score <= range_lo);
         let it = IterationResult {
             depth: d,
             score,
@@ -224,6 +219,57 @@ pub fn search<G: Game, E: Evaluator<G>>(
         trace: ctx.take_trace(),
         iterations,
     })
+}
+
+/// The principal variation of an iteration. When every move failed low at the bottom
+/// of the game's range (`at_bottom` with that window), every move scores exactly the
+/// minimum: any one is a best move, and the line is the first (a chance node has no
+/// best move).
+fn root_line<G: Game, E: Evaluator<G>>(
+    ctx: &Ctx<'_, G, E>,
+    pos: &G,
+    at_bottom: bool,
+) -> Vec<G::Move> {
+    let mut pv = ctx.root_pv();
+    if pv.is_empty()
+        && ctx.opts.window == InitialWindow::GameRange
+        && at_bottom
+        && !pos.chance_outcomes(&mut Vec::new())
+    {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        pv.extend(moves.first().copied());
+    }
+    pv
+}
+
+/// Refuses a position with chance nodes to an algorithm that cannot average over them,
+/// and options that would make a chance node's mean inexact.
+fn check_chance<G: Game>(
+    pos: &G,
+    algorithm: Algorithm,
+    opts: &SearchOptions,
+) -> Result<(), OptionError> {
+    if !pos.has_chance() {
+        return Ok(());
+    }
+    if let registry::ChanceNodes::Refuses(why) = algorithm.info().chance {
+        return Err(OptionError(format!(
+            "this position has chance nodes, and {} cannot search them: {why}",
+            algorithm.label()
+        )));
+    }
+    if opts.ordering == MoveOrder::Oracle {
+        return Err(OptionError(
+            "the oracle ordering knows the minimax value, not the expectiminimax value: order by shallow search (shallow:N) on a position with chance nodes".into(),
+        ));
+    }
+    if opts.grain > 1 {
+        return Err(OptionError(
+            "--grain rounds values, and a chance node's mean must stay exact: leave the grain at 1 on a position with chance nodes".into(),
+        ));
+    }
+    Ok(())
 }
 
 /// A window-taking algorithm's root search, `windowed` with the root window, or with an

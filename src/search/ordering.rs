@@ -10,7 +10,7 @@
 //! counting diverted to `ordering_nodes`, so they can be stopped like any search but do
 //! not inflate the node counts being compared.
 
-use super::algorithms::negaalpha;
+use super::algorithms::{expectimax, negaalpha};
 use super::context::{Ctx, INF};
 use super::options::MoveOrder;
 use crate::game::{Evaluator, Game, Scoring, within_heuristic_limit};
@@ -45,8 +45,13 @@ pub(super) fn order_moves<G: Game, E: Evaluator<G>>(
                     MoveOrder::Shallow(k) => {
                         let child = pos.play(mv);
                         let d = k.min(depth.saturating_sub(1));
+                        // Below chance nodes the shallow value is an expectimax value.
                         -i64::from(ctx.while_ordering(|c| {
-                            negaalpha::search(c, &child, d, ply + 1, None, -INF, INF, true)
+                            if child.has_chance() {
+                                expectimax::search(c, &child, d, ply + 1, None)
+                            } else {
+                                negaalpha::search(c, &child, d, ply + 1, None, -INF, INF, true)
+                            }
                         }))
                     }
                     MoveOrder::Oracle => {

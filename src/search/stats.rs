@@ -149,6 +149,16 @@ counters! {
     /// Positions MCTS added to its tree (the root included): its nodes created, where
     /// `nodes` counts every position its iterations visited.
     TreeNodes tree_nodes: u64, "Tree nodes", Sum, hidden;
+    /// Chance nodes whose outcomes were generated (expectimax, Star1, Star2); each is
+    /// counted in `interior` too.
+    ChanceNodes chance_nodes: u64, "Chance nodes", Sum, hidden;
+    /// Star2's probes: an outcome of a chance node searched through its first move
+    /// only, for a lower bound.
+    Probes probes: u64, "Probes", Sum, hidden;
+    /// Chance nodes Star1's or Star2's bounds ended with outcomes left unsearched: the
+    /// outcomes searched (or probed) already bound the mean at or below alpha, or at or
+    /// above beta, whatever the rest are worth.
+    ChanceCutoffs chance_cutoffs: u64, "Chance cutoffs", Sum, hidden;
 }
 
 impl SearchStats {

@@ -7,6 +7,7 @@
 use std::ops::RangeInclusive;
 
 use super::{CustomTree, CustomTreeEval, parse_suite_text, parse_tree, write_tree};
+use crate::game::chance::scaled_text;
 use crate::game::describe::{
     BoardLayout, Claim, Describe, SaveFormat, SuiteLine, TreeEdit, TreeNode, default_first,
 };
@@ -100,7 +101,7 @@ impl Describe for CustomTree {
                 write: |p| {
                     format!(
                         "# name, minimax value for the side to move, tree\ncustom {} {}\n",
-                        p.minimax_value(),
+                        scaled_text(i64::from(p.minimax_value()), p.value_scale()),
                         p.to_text()
                     )
                 },
@@ -109,19 +110,36 @@ impl Describe for CustomTree {
     }
 
     fn counts_note(&self) -> Option<String> {
-        Some(format!(
-            "{} nodes, {} leaves, height {}",
-            self.node_count(),
-            self.leaf_count(),
-            self.height()
-        ))
+        let chance = self.chance_count();
+        Some(if chance == 0 {
+            format!(
+                "{} nodes, {} leaves, height {}",
+                self.node_count(),
+                self.leaf_count(),
+                self.height()
+            )
+        } else {
+            format!(
+                "{} nodes ({chance} chance), {} leaves, height {} (depth {} without chance nodes)",
+                self.node_count(),
+                self.leaf_count(),
+                self.height(),
+                self.reach()
+            )
+        })
     }
 
     fn notes(&self) -> Vec<String> {
-        let height = self.height();
+        let height = self.reach();
         let mut notes = Vec::new();
         if height > 0 {
             notes.push(format!("A search to depth {height} reaches every leaf"));
+        }
+        if self.has_chance() {
+            notes.push(format!(
+                "Chance nodes: searched by expectimax, Star1 and Star2; values are exact multiples of 1/{}",
+                self.value_scale()
+            ));
         }
         let valued = self.valued_interior_count();
         if height > 1 && valued == 0 {
@@ -159,25 +177,29 @@ impl Describe for CustomTree {
                 let node = &self.tree.nodes[i as usize];
                 let ply = node.ply - base;
                 let parent = node.parent.filter(|_| i != self.node);
-                let label = parent.map_or_else(String::new, |p| {
-                    let slot = self.tree.nodes[p as usize]
+                let slot = parent.map(|p| {
+                    self.tree.nodes[p as usize]
                         .children
                         .iter()
                         .position(|&c| c == i)
-                        .unwrap_or(0);
-                    CustomTree::move_to_string(super::Branch(slot as u8))
+                        .unwrap_or(0)
                 });
+                let label = slot.map_or_else(String::new, |s| {
+                    CustomTree::move_to_string(super::Branch(s as u8))
+                });
+                let prob = parent
+                    .zip(slot)
+                    .and_then(|(p, s)| self.tree.nodes[p as usize].probs.get(s))
+                    .map(ToString::to_string);
                 TreeNode {
                     parent: parent.map(|p| (p - self.node) as usize),
                     label,
                     ply,
-                    side: if ply.is_multiple_of(2) {
-                        self.side
-                    } else {
-                        self.side.other()
-                    },
+                    side: self.side_at(i),
                     value: node.value,
                     leaf: node.children.is_empty(),
+                    chance: !node.weights.is_empty(),
+                    prob,
                 }
             })
             .collect()
@@ -187,28 +209,28 @@ impl Describe for CustomTree {
         self.edited(edit)
     }
 
-    /// The tree's height (at least 1, so a lone leaf can be searched too).
+    /// The depth that reaches every leaf (at least 1, so a lone leaf can be searched
+    /// too).
     fn full_depth(&self) -> Option<u32> {
-        Some(self.height().max(1))
+        Some(self.reach().max(1))
     }
 
     fn horizon_refusal(&self, plies: RangeInclusive<u32>) -> Option<String> {
-        let (index, ply) = self.first_unvalued(plies)?;
+        let (index, depth) = self.first_unvalued(plies)?;
         let path = self.path_to(index);
         let place = if path.is_empty() {
             "at the root".to_string()
         } else {
             format!("after {}", CustomTree::path_text(&path))
         };
-        let side = if ply.is_multiple_of(2) {
-            self.side
+        let kind = if self.tree.nodes[index as usize].weights.is_empty() {
+            format!("{} node", Self::SIDES[self.side_at(index).index()])
         } else {
-            self.side.other()
+            "chance node".to_string()
         };
-        let side = Self::SIDES[side.index()];
         Some(format!(
-            "the search would stop at the {side} node {place} (ply {ply}), which has children but no value; search to depth {} (the tree's height) to reach every leaf, or give the node a value as (…):5",
-            self.height()
+            "the search would stop at the {kind} {place} (depth {depth}), which has children but no value; search to depth {} to reach every leaf, or give the node a value as (…):5",
+            self.reach()
         ))
     }
 }

@@ -48,7 +48,13 @@ impl CustomTree {
                 *target = Subtree::Inner {
                     children: vec![Subtree::Leaf(v)],
                     value: None,
+                    probs: None,
                 };
+            }
+            Subtree::Inner { probs: Some(_), .. } => {
+                return Err(FormatError::whole(
+                    "a chance node's outcomes need probabilities that sum to 1: add the outcome in the tree's text, as ?(1/2:3 1/2:5)",
+                ));
             }
             Subtree::Inner { children, .. } => children.push(Subtree::Leaf(0)),
         }
@@ -66,7 +72,15 @@ impl CustomTree {
         };
         let mut root = self.subtree();
         let parent = at_path(&mut root, above);
-        if let Subtree::Inner { children, value } = parent {
+        if let Subtree::Inner { probs: Some(_), .. } = parent {
+            return Err(FormatError::whole(
+                "removing a chance node's outcome would leave probabilities that do not sum to 1: edit the tree's text",
+            ));
+        }
+        if let Subtree::Inner {
+            children, value, ..
+        } = parent
+        {
             if children.len() > 1 {
                 children.remove(last);
             } else {

@@ -9,7 +9,15 @@
 //! - `(3 12 8):5`: an interior node may carry a value after its closing bracket, the
 //!   heuristic value a depth-limited search uses when it stops there;
 //! - `min:(3 12 8)`: MIN moves first (what a sub-position of a tree is written as, so
-//!   the tree view's "show this node" reads back); `max:` may be written too.
+//!   the tree view's "show this node" reads back); `max:` may be written too;
+//! - `?(1/2:3 1/2:(5 1))`: a chance node, its outcomes with their probabilities
+//!   (fractions or decimals summing to exactly 1). As in AIMA's trees (MAX, chance,
+//!   MIN, chance, ...) a chance node passes the turn: its outcomes are nodes of the side
+//!   opposite its parent. Its value is its outcomes' weighted mean, kept exact by a
+//!   scale ([`crate::game::chance`]): every value is multiplied by `D^K`, where `D` is
+//!   the probabilities' common denominator and `K` the most chance nodes on a path.
+//!   Chance nodes do not count as plies of depth: a search to depth 1 from MAX stops at
+//!   the chance nodes below it, one to depth 2 at the MIN nodes' children.
 //!
 //! Moves are letters: a node's first child is `a`, its second `b`, so a node of the
 //! tree view reads `a 3` rather than a number beside a number. A node has at most
@@ -33,6 +41,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use super::chance::{MAX_SCALED, Prob, lcm, weights};
 use super::perft::PerftConvention;
 use super::{FormatError, Game, Outcome, Scoring, Side, splitmix64};
 
@@ -63,6 +72,8 @@ const INNER_SALT: u64 = 0x496E_6E65_724E_6F64; // "InnerNod"
 const VALUE_SALT: u64 = 0x9FB2_1C65_1E98_DF25;
 /// Mixed into a position's hash, per side to move.
 const SIDE_SALT: [u64; 2] = [0x4D41_5820_746F_206D, 0x4D49_4E20_746F_206D];
+/// Mixed into a chance node's fingerprint.
+const CHANCE_SALT: u64 = 0x4368_616E_6365_4E64; // "ChanceNd"
 
 /// A tree written out: what the parser builds, the edits change and
 /// [`CustomTree::new`] turns into a searchable position.
@@ -76,6 +87,8 @@ pub enum Subtree {
         children: Vec<Subtree>,
         /// The value a search stopping here uses, MAX's view, if the tree gives one.
         value: Option<i32>,
+        /// A chance node's probabilities, one per child; `None` for a player's node.
+        probs: Option<Vec<Prob>>,
     },
 }
 
@@ -90,10 +103,22 @@ struct Node {
     children: Vec<u32>,
     /// Its parent, `None` at the root of the arena.
     parent: Option<u32>,
-    /// A leaf's value, or an interior node's written value (MAX's view).
+    /// A leaf's value, or an interior node's written value (MAX's view), unscaled.
     value: Option<i32>,
+    /// A chance node's probabilities (empty for a player's node or a leaf).
+    probs: Vec<Prob>,
+    /// A chance node's weights over their common denominator, one per child.
+    weights: Vec<u32>,
     /// Plies below the root of the arena.
     ply: u32,
+    /// Players' nodes above it, from the root of the arena: its depth as a search
+    /// counts it, and (by parity) who moves here.
+    turns: u32,
+    /// The depth a search from here needs to reach every leaf below (players' nodes on
+    /// the longest path; a chance node uses no depth but needs 1 left to be opened).
+    reach: u32,
+    /// The most chance nodes on a path from here to a leaf, itself included.
+    chance_depth: u32,
     /// Plies from here to the deepest leaf below.
     height: u32,
     /// Nodes in the subtree, itself included.
@@ -111,18 +136,63 @@ struct Node {
 #[derive(Debug)]
 struct TreeData {
     nodes: Vec<Node>,
+    /// The engine units of one unit of value (1 without chance nodes).
+    scale: u32,
 }
 
 impl TreeData {
     /// The arena of `root`, after checking the limits (the parser checks them with
     /// columns first; edits meet them here).
     fn build(root: &Subtree) -> Result<TreeData, FormatError> {
-        let mut data = TreeData { nodes: Vec::new() };
-        data.add(root, None, 0)?;
+        let mut data = TreeData {
+            nodes: Vec::new(),
+            scale: 1,
+        };
+        data.add(root, None, 0, 0)?;
+        data.scale = data.chance_scale()?;
         Ok(data)
     }
 
-    fn add(&mut self, sub: &Subtree, parent: Option<u32>, ply: u32) -> Result<u32, FormatError> {
+    /// `D^K` (see the module's notes), refused with the figures when the values times
+    /// it would leave the engine's safe range.
+    fn chance_scale(&self) -> Result<u32, FormatError> {
+        let k = self.nodes[0].chance_depth;
+        if k == 0 {
+            return Ok(1);
+        }
+        let mut d: u64 = 1;
+        for n in self.nodes.iter().filter(|n| !n.probs.is_empty()) {
+            for p in &n.probs {
+                d = lcm(d, u64::from(p.den)).unwrap_or(u64::MAX);
+            }
+        }
+        let magnitude = self
+            .nodes
+            .iter()
+            .filter_map(|n| n.value)
+            .map(|v| i64::from(v).abs())
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        let scale = (0..k).try_fold(1u64, |acc, _| acc.checked_mul(d));
+        match scale {
+            Some(scale) if (scale as i64).saturating_mul(magnitude) <= MAX_SCALED => {
+                Ok(scale as u32)
+            }
+            _ => Err(FormatError::whole(format!(
+                "the chance nodes' values cannot be kept exact: the probabilities' common denominator is {d} and a path meets {k} chance node{}, so values are counted in units of 1/{d}^{k}, and the largest value, {magnitude}, would need more than {MAX_SCALED} units; use smaller values, simpler probabilities or fewer chance nodes on a path",
+                if k == 1 { "" } else { "s" }
+            ))),
+        }
+    }
+
+    fn add(
+        &mut self,
+        sub: &Subtree,
+        parent: Option<u32>,
+        ply: u32,
+        turns: u32,
+    ) -> Result<u32, FormatError> {
         if ply > MAX_HEIGHT {
             return Err(FormatError::whole(format!(
                 "the tree would be deeper than {MAX_HEIGHT} plies"
@@ -149,14 +219,24 @@ impl TreeData {
             children: Vec::new(),
             parent,
             value,
+            probs: Vec::new(),
+            weights: Vec::new(),
             ply,
+            turns,
+            reach: 0,
+            chance_depth: 0,
             height: 0,
             size: 1,
             leaves: 1,
             fingerprint: 0,
             range: value.map_or((i32::MAX, i32::MIN), |v| (v, v)),
         });
-        let Subtree::Inner { children, value } = sub else {
+        let Subtree::Inner {
+            children,
+            value,
+            probs,
+        } = sub
+        else {
             let v = value.unwrap_or(0);
             self.nodes[index as usize].fingerprint = splitmix64(LEAF_SALT ^ v as i64 as u64);
             return Ok(index);
@@ -175,12 +255,36 @@ impl TreeData {
         if let Some(v) = value {
             fingerprint = splitmix64(fingerprint ^ VALUE_SALT ^ *v as i64 as u64);
         }
-        let (mut height, mut size, mut leaves) = (0, 1, 0);
+        let chance = probs.is_some();
+        if let Some(probs) = probs {
+            if probs.len() != children.len() {
+                return Err(FormatError::whole(
+                    "a chance node needs one probability per outcome",
+                ));
+            }
+            if parent.is_some_and(|p| !self.nodes[p as usize].probs.is_empty()) {
+                return Err(FormatError::whole(
+                    "a chance node's outcome is a chance node: merge the two into one, multiplying the probabilities",
+                ));
+            }
+            let (w, total) = weights(probs)?;
+            fingerprint = splitmix64(fingerprint ^ CHANCE_SALT ^ u64::from(total));
+            for &x in &w {
+                fingerprint = splitmix64(fingerprint.rotate_left(9) ^ u64::from(x));
+            }
+            let node = &mut self.nodes[index as usize];
+            node.probs.clone_from(probs);
+            node.weights = w;
+        }
+        let child_turns = if chance { turns } else { turns + 1 };
+        let (mut height, mut size, mut leaves, mut reach, mut chance_depth) = (0, 1, 0, 0, 0);
         let mut range = self.nodes[index as usize].range;
         let mut kids = Vec::with_capacity(children.len());
         for child in children {
-            let c = self.add(child, Some(index), ply + 1)?;
+            let c = self.add(child, Some(index), ply + 1, child_turns)?;
             let n = &self.nodes[c as usize];
+            reach = reach.max(n.reach + u32::from(!chance));
+            chance_depth = chance_depth.max(n.chance_depth + u32::from(chance));
             height = height.max(n.height + 1);
             size += n.size;
             leaves += n.leaves;
@@ -190,6 +294,10 @@ impl TreeData {
         }
         let node = &mut self.nodes[index as usize];
         node.children = kids;
+        // A search opens a chance node only with depth left (at depth 0 it scores it
+        // as it stands), though its outcomes use none.
+        node.reach = if chance { reach.max(1) } else { reach };
+        node.chance_depth = chance_depth;
         node.height = height;
         node.size = size;
         node.leaves = leaves;
@@ -207,6 +315,7 @@ impl TreeData {
         Subtree::Inner {
             children: node.children.iter().map(|&c| self.subtree(c)).collect(),
             value: node.value,
+            probs: (!node.probs.is_empty()).then(|| node.probs.clone()),
         }
     }
 
@@ -216,6 +325,7 @@ impl TreeData {
         a.fingerprint == b.fingerprint
             && a.size == b.size
             && a.value == b.value
+            && a.weights == b.weights
             && a.children.len() == b.children.len()
             && a.children
                 .iter()
@@ -266,11 +376,62 @@ impl CustomTree {
         self.here().value
     }
 
-    /// Plies from the current node to the deepest leaf below it: the depth a search
-    /// needs to reach every leaf.
+    /// Plies from the current node to the deepest leaf below it (chance nodes
+    /// included): the levels the tree view draws.
     #[must_use]
     pub fn height(&self) -> u32 {
         self.here().height
+    }
+
+    /// The depth a search needs to reach every leaf: [`CustomTree::height`] without the
+    /// chance nodes, which do not count as plies of depth.
+    #[must_use]
+    pub fn reach(&self) -> u32 {
+        self.here().reach
+    }
+
+    /// Chance nodes below the current node, itself included.
+    #[must_use]
+    pub fn chance_count(&self) -> usize {
+        self.subtree_indices()
+            .filter(|&i| !self.tree.nodes[i as usize].weights.is_empty())
+            .count()
+    }
+
+    /// Whether the current node is a chance node.
+    #[must_use]
+    pub fn is_chance(&self) -> bool {
+        !self.here().weights.is_empty()
+    }
+
+    /// The current node's probabilities, one per child (empty unless a chance node).
+    #[must_use]
+    pub fn probabilities(&self) -> &[Prob] {
+        &self.here().probs
+    }
+
+    /// The side to move at arena node `index` (inside the current subtree).
+    fn side_at(&self, index: u32) -> Side {
+        let turns = self.tree.nodes[index as usize].turns - self.here().turns;
+        if turns.is_multiple_of(2) {
+            self.side
+        } else {
+            self.side.other()
+        }
+    }
+
+    /// The depth at which a search from here reaches arena node `index`, when it
+    /// reaches it at depth 0 there (a player's node, or a chance node below a player's
+    /// node): `None` for an outcome of a chance node, which a search stopping there
+    /// never reaches.
+    fn stop_depth(&self, index: u32) -> Option<u32> {
+        let node = &self.tree.nodes[index as usize];
+        let depth = node.turns - self.here().turns;
+        let below_chance = index != self.node
+            && node
+                .parent
+                .is_some_and(|p| !self.tree.nodes[p as usize].weights.is_empty());
+        (!below_chance).then_some(depth)
     }
 
     /// Nodes below the current node, itself included.
@@ -326,22 +487,37 @@ impl CustomTree {
             .then_some((width as u32, height))
     }
 
-    /// The value of a leaf or written value of a node from the side to move's view.
+    /// The value of a leaf or written value of a node from the side to move's view, in
+    /// the engine's units (times the scale).
     fn for_side_to_move(&self, value: i32) -> i32 {
+        let v = value * self.tree.scale as i32;
         match self.side {
-            Side::First => value,
-            Side::Second => -value,
+            Side::First => v,
+            Side::Second => -v,
         }
     }
 
     /// The exact negamax value for the side to move, every leaf visited and written
-    /// values of interior nodes ignored: the tree's minimax value, for tests and notes.
+    /// values of interior nodes ignored: the tree's minimax value (expectiminimax with
+    /// chance nodes, in the engine's units: see [`Game::value_scale`]), for tests and
+    /// notes.
     #[must_use]
     pub fn minimax_value(&self) -> i32 {
         if self.is_leaf() {
             return self.for_side_to_move(self.value().unwrap_or(0));
         }
-        (0..self.here().children.len())
+        let node = self.here();
+        if !node.weights.is_empty() {
+            let total: i64 = node.weights.iter().map(|&w| i64::from(w)).sum();
+            let sum: i64 = node
+                .weights
+                .iter()
+                .enumerate()
+                .map(|(i, &w)| i64::from(w) * i64::from(self.play(Branch(i as u8)).minimax_value()))
+                .sum();
+            return (sum / total) as i32;
+        }
+        (0..node.children.len())
             .map(|i| -self.play(Branch(i as u8)).minimax_value())
             .max()
             .unwrap_or(0)
@@ -375,26 +551,25 @@ impl CustomTree {
             .join(" ")
     }
 
-    /// The shallowest (then leftmost) interior node without a value at a ply (from the
-    /// current node) in `plies`, with its ply.
-    fn first_unvalued(&self, plies: std::ops::RangeInclusive<u32>) -> Option<(u32, u32)> {
-        let base = self.ply();
+    /// The shallowest (then leftmost) interior node without a value where a search to
+    /// a depth in `depths` would stop, with that depth.
+    fn first_unvalued(&self, depths: std::ops::RangeInclusive<u32>) -> Option<(u32, u32)> {
         self.subtree_indices()
             .filter_map(|i| {
                 let n = &self.tree.nodes[i as usize];
-                let ply = n.ply - base;
-                (!n.children.is_empty() && n.value.is_none() && plies.contains(&ply))
-                    .then_some((ply, i))
+                let depth = self.stop_depth(i)?;
+                (!n.children.is_empty() && n.value.is_none() && depths.contains(&depth))
+                    .then_some((depth, i))
             })
             .min()
-            .map(|(ply, i)| (i, ply))
+            .map(|(depth, i)| (i, depth))
     }
 }
 
 impl PartialEq for CustomTree {
     /// The same subtree (shape and values) with the same side to move.
     fn eq(&self, other: &Self) -> bool {
-        if self.side != other.side {
+        if self.side != other.side || self.tree.scale != other.tree.scale {
             return false;
         }
         if Arc::ptr_eq(&self.tree, &other.tree) && self.node == other.node {
@@ -436,18 +611,48 @@ impl Game for CustomTree {
             .get(usize::from(mv.0))
             .copied()
             .unwrap_or(self.node);
+        // A chance node's outcomes are nodes of its own side to move (the side opposite
+        // its parent): only a player's move passes the turn.
+        let side = if self.is_chance() {
+            self.side
+        } else {
+            self.side.other()
+        };
         CustomTree {
             tree: Arc::clone(&self.tree),
             node,
-            side: self.side.other(),
+            side,
         }
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Branch, u32)>) -> bool {
+        let weights = &self.here().weights;
+        if weights.is_empty() {
+            return false;
+        }
+        out.clear();
+        out.extend(
+            weights
+                .iter()
+                .enumerate()
+                .map(|(i, &w)| (Branch(i as u8), w)),
+        );
+        true
+    }
+
+    fn has_chance(&self) -> bool {
+        self.here().chance_depth > 0
+    }
+
+    fn value_scale(&self) -> u32 {
+        self.tree.scale
     }
 
     fn outcome(&self) -> Option<Outcome> {
         if !self.is_leaf() {
             return None;
         }
-        Some(match self.terminal_score(Scoring::WinLoss) {
+        Some(match self.terminal_score(Scoring::WinLoss).signum() {
             1 => Outcome::Win,
             -1 => Outcome::Loss,
             _ => Outcome::Draw,
@@ -460,7 +665,7 @@ impl Game for CustomTree {
         let v = self.for_side_to_move(self.value().unwrap_or(0));
         match scoring {
             Scoring::Native | Scoring::ShortestWin => v,
-            Scoring::WinLoss => v.signum(),
+            Scoring::WinLoss => v.signum() * self.tree.scale as i32,
         }
     }
 
@@ -469,20 +674,28 @@ impl Game for CustomTree {
     /// equal, so the game's window is never empty.
     fn score_range(&self, scoring: Scoring) -> (i32, i32) {
         let (lo, hi) = self.here().range;
+        let scale = self.tree.scale as i32;
+        let (lo, hi) = (lo * scale, hi * scale);
         let (lo, hi) = match self.side {
             Side::First => (lo, hi),
             Side::Second => (-hi, -lo),
         };
         let (lo, hi) = match scoring {
-            Scoring::WinLoss => (lo.signum(), hi.signum()),
+            Scoring::WinLoss => (lo.signum() * scale, hi.signum() * scale),
             Scoring::Native | Scoring::ShortestWin => (lo, hi),
         };
         if lo < hi { (lo, hi) } else { (lo - 1, hi + 1) }
     }
 
-    /// The subtree's fingerprint mixed with the side to move.
+    /// The subtree's fingerprint mixed with the side to move (and the scale, where
+    /// chance nodes make one).
     fn hash(&self) -> u64 {
-        splitmix64(self.here().fingerprint ^ SIDE_SALT[self.side.index()])
+        let h = splitmix64(self.here().fingerprint ^ SIDE_SALT[self.side.index()]);
+        if self.tree.scale > 1 {
+            splitmix64(h ^ u64::from(self.tree.scale))
+        } else {
+            h
+        }
     }
 
     fn move_index(mv: Branch) -> usize {

@@ -274,13 +274,13 @@ fn searches_that_would_stop_at_a_node_without_a_value_are_refused() {
         mixed
             .horizon_refusal(1..=2)
             .unwrap()
-            .contains("after a (ply 1)")
+            .contains("after a (depth 1)")
     );
     assert!(
         mixed
             .horizon_refusal(2..=2)
             .unwrap()
-            .contains("after a b (ply 2)")
+            .contains("after a b (depth 2)")
     );
 }
 
@@ -289,7 +289,7 @@ fn the_shipped_suite_reads_and_its_values_are_the_minimax_values() {
     let (path, text) = CustomTree::SHIPPED_SUITES[0];
     assert!(path.ends_with(".tree"));
     let suite = CustomTree::parse_suite(path, text).expect("reads");
-    assert_eq!(suite.len(), 5);
+    assert_eq!(suite.len(), 9);
     for line in &suite {
         assert_eq!(
             line.expected_score,

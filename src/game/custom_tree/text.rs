@@ -3,6 +3,7 @@
 
 use super::{CustomTree, MAX_CHILDREN, MAX_HEIGHT, MAX_NODES, MAX_VALUE, Side, Subtree, TreeData};
 use crate::game::FormatError;
+use crate::game::chance::{Prob, parse_scaled, weights};
 
 /// An example for messages.
 const EXAMPLE: &str = "((3 12 8) (2 4 6) (14 5 2))";
@@ -12,13 +13,18 @@ const EXAMPLE: &str = "((3 12 8) (2 4 6) (14 5 2))";
 /// ```text
 /// position := [ "max:" | "min:" ] node
 /// node     := number | "(" node { [","] node } ")" [ ":" number ]
+///           | "?(" outcome { [","] outcome } ")" [ ":" number ]
+/// outcome  := prob ":" node
+/// prob     := digits "/" digits | [digits] "." digits | digits     (0 < p <= 1)
 /// number   := [ "-" | "+" ] digits          (-1,000,000 to 1,000,000)
 /// ```
 ///
 /// Whitespace may stand anywhere between the parts; children are separated by
 /// whitespace or one comma. A leaf is its value (MAX's view); `(…):5` gives an interior
 /// node the value a search stopping there uses; `min:` puts MIN to move at the root
-/// (MAX by default). Limits: [`MAX_CHILDREN`] children per node, [`MAX_NODES`] nodes,
+/// (MAX by default). `?(…)` is a chance node: its outcomes' probabilities sum to
+/// exactly 1 (refused with the column otherwise); its outcomes are nodes of the side
+/// opposite its parent's (at the root, of the side `max:`/`min:` names). Limits: [`MAX_CHILDREN`] children per node, [`MAX_NODES`] nodes,
 /// leaves at most [`MAX_HEIGHT`] plies deep. Errors carry the 1-based column (in
 /// characters) where the text goes wrong and what was expected there.
 pub fn parse_tree(text: &str) -> Result<CustomTree, FormatError> {
@@ -67,10 +73,17 @@ fn write_node(tree: &TreeData, index: u32, out: &mut String) {
         out.push_str(&node.value.unwrap_or(0).to_string());
         return;
     }
+    if !node.probs.is_empty() {
+        out.push('?');
+    }
     out.push('(');
     for (i, &c) in node.children.iter().enumerate() {
         if i > 0 {
             out.push(' ');
+        }
+        if let Some(p) = node.probs.get(i) {
+            out.push_str(&p.to_string());
+            out.push(':');
         }
         write_node(tree, c, out);
     }
@@ -140,9 +153,12 @@ impl Parser {
         let column = self.at + 1;
         match self.peek() {
             Some('(') => {}
+            Some('?') => {}
             Some(c) if c == '-' || c == '+' || c.is_ascii_digit() => {}
             Some(c) => {
-                return Err(self.error(format!("unexpected '{c}': expected a number or '('")));
+                return Err(self.error(format!(
+                    "unexpected '{c}': expected a number, '(' or '?(' for a chance node"
+                )));
             }
             None => return Err(self.error("the text ends: expected a number or '('")),
         }
@@ -155,6 +171,14 @@ impl Parser {
         if self.nodes > MAX_NODES {
             return Err(self.error(format!("too many nodes: a tree has at most {MAX_NODES}")));
         }
+        let chance = self.peek() == Some('?');
+        if chance {
+            self.at += 1;
+            if self.peek() != Some('(') {
+                return Err(self.error("expected '(' after '?': a chance node is ?(1/2:3 1/2:5)"));
+            }
+        }
+        let column = if chance { column + 1 } else { column };
         if self.peek() != Some('(') {
             let value = self.number()?;
             let after = self.at;
@@ -168,7 +192,37 @@ impl Parser {
             return Ok(Subtree::Leaf(value));
         }
         self.at += 1;
+        let (children, probs) = self.children(ply, column, chance)?;
+        if chance {
+            weights(&probs).map_err(|e| FormatError::at_column(column - 1, e.message))?;
+        }
+        let after = self.at;
+        self.skip_space();
+        let value = if self.peek() == Some(':') {
+            self.at += 1;
+            self.skip_space();
+            Some(self.number()?)
+        } else {
+            self.at = after;
+            None
+        };
+        Ok(Subtree::Inner {
+            children,
+            value,
+            probs: chance.then_some(probs),
+        })
+    }
+
+    /// The children of a node whose '(' (at `column`) was just read, up to and with its
+    /// ')': with a chance node's probabilities when `chance`.
+    fn children(
+        &mut self,
+        ply: u32,
+        column: usize,
+        chance: bool,
+    ) -> Result<(Vec<Subtree>, Vec<Prob>), FormatError> {
         let mut children = Vec::new();
+        let mut probs = Vec::new();
         loop {
             self.skip_space();
             match self.peek() {
@@ -190,7 +244,19 @@ impl Parser {
                 Some(',') => {
                     return Err(self.error("a ',' with no child before it"));
                 }
-                Some(c) if c != '(' && c != '-' && c != '+' && !c.is_ascii_digit() => {
+                Some(c) if chance && c != '.' && !c.is_ascii_digit() => {
+                    return Err(self.error(format!(
+                        "unexpected '{c}': a chance node's outcome is a probability, ':' and a node, as 1/2:3"
+                    )));
+                }
+                Some(c)
+                    if !chance
+                        && c != '('
+                        && c != '?'
+                        && c != '-'
+                        && c != '+'
+                        && !c.is_ascii_digit() =>
+                {
                     let why = if c == '.' {
                         "values are whole numbers".to_string()
                     } else {
@@ -205,6 +271,9 @@ impl Parser {
                     "a 27th child: a node has at most {MAX_CHILDREN} (moves a to z)"
                 )));
             }
+            if chance {
+                probs.push(self.probability()?);
+            }
             children.push(self.node(ply + 1)?);
             self.skip_space();
             if self.peek() == Some(',') {
@@ -215,17 +284,30 @@ impl Parser {
                 }
             }
         }
-        let after = self.at;
-        self.skip_space();
-        let value = if self.peek() == Some(':') {
+        Ok((children, probs))
+    }
+
+    /// An outcome's probability and the ':' after it.
+    fn probability(&mut self) -> Result<Prob, FormatError> {
+        let start = self.at;
+        while self
+            .peek()
+            .is_some_and(|c| c.is_ascii_digit() || c == '/' || c == '.')
+        {
             self.at += 1;
-            self.skip_space();
-            Some(self.number()?)
-        } else {
-            self.at = after;
-            None
-        };
-        Ok(Subtree::Inner { children, value })
+        }
+        let text: String = self.chars[start..self.at].iter().collect();
+        let prob =
+            Prob::parse(&text).map_err(|message| FormatError::at_column(start + 1, message))?;
+        self.skip_space();
+        if self.peek() != Some(':') {
+            return Err(self.error(format!(
+                "expected ':' after the probability {text}, then the outcome, as {text}:3"
+            )));
+        }
+        self.at += 1;
+        self.skip_space();
+        Ok(prob)
     }
 
     /// A whole number in range.
@@ -272,7 +354,8 @@ pub type SuiteTree = (String, Option<i32>, CustomTree);
 
 /// Reads a suite of trees (`.tree` files): one tree per line as `NAME VALUE TREE`, where
 /// NAME has no spaces, VALUE is the tree's minimax value for the side to move at its
-/// root (or `?` when unknown) and TREE is the bracket notation to the end of the line.
+/// root (a decimal or fraction such as `2.1` or `7/3` where chance nodes make one; `?`
+/// when unknown) and TREE is the bracket notation to the end of the line.
 /// Blank lines and lines starting with `#` are skipped. Errors carry the line and the
 /// column.
 pub fn parse_suite_text(text: &str) -> Result<Vec<SuiteTree>, FormatError> {
@@ -309,16 +392,6 @@ fn parse_suite_line(line: &str) -> Result<SuiteTree, FormatError> {
             "expected the tree's value (a number, or ? when unknown) after its name",
         ));
     }
-    let expected = if value == "?" {
-        None
-    } else {
-        Some(value.parse::<i32>().map_err(|_| {
-            FormatError::at_column(
-                column,
-                format!("'{value}' is not a value: write a whole number, or ? when unknown"),
-            )
-        })?)
-    };
     let rest: String = chars[at..].iter().collect();
     if rest.trim().is_empty() {
         return Err(FormatError::at_column(
@@ -327,5 +400,14 @@ fn parse_suite_line(line: &str) -> Result<SuiteTree, FormatError> {
         ));
     }
     let tree = parse_tree(&rest).map_err(|e| e.shifted(at))?;
+    // A chance tree's value may be a fraction (2.1, 7/3): read in the tree's units.
+    let expected = if value == "?" {
+        None
+    } else {
+        Some(
+            parse_scaled(&value, tree.tree.scale)
+                .map_err(|message| FormatError::at_column(column, message))?,
+        )
+    };
     Ok((name, expected, tree))
 }

@@ -5,6 +5,7 @@
 
 pub mod alphabeta;
 pub mod bisect;
+pub mod expectimax;
 pub mod fsss;
 pub mod mcts;
 pub mod mcts_solver;
@@ -17,3 +18,4 @@ pub mod negascout;
 pub mod pvs;
 pub mod scout;
 pub mod sss;
+pub mod star;

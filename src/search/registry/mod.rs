@@ -15,8 +15,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::algorithms::{
-    alphabeta, bisect, fsss, mcts, mcts_solver, minimax, mt_sss, mtdf, negaalpha, negamax,
-    negascout, pvs, scout, sss,
+    alphabeta, bisect, expectimax, fsss, mcts, mcts_solver, minimax, mt_sss, mtdf, negaalpha,
+    negamax, negascout, pvs, scout, sss, star,
 };
 use super::context::Ctx;
 use super::options::OptionError;
@@ -67,6 +67,13 @@ pub enum Algorithm {
     /// MCTS-Solver: UCT that proves wins, draws and losses; a proven root is exact.
     #[serde(rename = "mcts-solver")]
     MctsSolver,
+    /// Expectiminimax: negamax over players' nodes, the weighted mean over chance nodes.
+    Expectimax,
+    /// Ballard's Star1: alpha-beta that also cuts at chance nodes, from the game's
+    /// bounds on values.
+    Star1,
+    /// Ballard's Star2: Star1 after probing each chance outcome's first move.
+    Star2,
 }
 
 /// How a search's values and windows read.
@@ -192,6 +199,15 @@ pub enum TreeView {
     Refuses(&'static str),
 }
 
+/// Whether an algorithm searches positions with chance nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChanceNodes {
+    /// It does: a chance node's value is the weighted mean of its outcomes' values.
+    Averages,
+    /// It refuses a position where chance nodes can occur; the reason in words.
+    Refuses(&'static str),
+}
+
 /// What the quiz asks about an algorithm's visits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum QuizAsks {
@@ -248,6 +264,8 @@ pub struct AlgorithmInfo {
     pub tree_view: TreeView,
     /// What the quiz asks about its visits.
     pub quiz: QuizAsks,
+    /// Whether it searches positions with chance nodes.
+    pub chance: ChanceNodes,
 }
 
 impl AlgorithmInfo {
@@ -440,6 +458,13 @@ pub(super) fn run_root<G: Game, E: Evaluator<G>>(
         Algorithm::MtSss => mt_sss::run(ctx, pos, depth),
         Algorithm::Bisect => bisect::run(ctx, pos, depth),
         Algorithm::Fsss => fsss::run(ctx, pos, depth),
+        Algorithm::Expectimax => expectimax::search(ctx, pos, depth, 0, None),
+        Algorithm::Star1 | Algorithm::Star2 => {
+            let probing = algorithm == Algorithm::Star2;
+            super::aspirated(ctx, root, |ctx, (alpha, beta)| {
+                star::search(ctx, pos, depth, 0, None, alpha, beta, probing)
+            })
+        }
     };
     RootValue::Exact(exact)
 }

@@ -2,11 +2,15 @@
 //! the variants' order (the order menus list them). Each entry states every capability.
 
 use super::{
-    Algorithm, AlgorithmInfo, Bounds, Budget, Deepening, Form, OwnOption, QuizAsks, ResultKind,
-    TableUse, TreeView, VisitOrder,
+    Algorithm, AlgorithmInfo, Bounds, Budget, ChanceNodes, Deepening, Form, OwnOption, QuizAsks,
+    ResultKind, TableUse, TreeView, VisitOrder,
 };
 
 const NO_TABLE_MINIMAX: &str = "it visits every node by definition; use negaalpha with a table";
+const NO_CHANCE_BEST: &str = "it takes the best child at every node, and a chance node's value is the weighted mean of its outcomes: use expectimax, star1 or star2";
+const NO_CHANCE_MCTS: &str =
+    "its playouts and tree do not sample chance outcomes; use expectimax, star1 or star2";
+const NO_TREE_CHANCE: &str = "the tree view does not draw chance nodes and Star1/Star2's bounds yet; the table and the command line show every counter";
 
 /// Every algorithm, in the order of [`Algorithm`]'s variants (the order menus list them).
 pub const ALGORITHMS: &[AlgorithmInfo] = &[
@@ -29,6 +33,7 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         own_options: &[],
         tree_view: TreeView::Draws,
         quiz: QuizAsks::Values,
+        chance: ChanceNodes::Refuses(NO_CHANCE_BEST),
     },
     AlgorithmInfo {
         algorithm: Algorithm::Negamax,
@@ -49,6 +54,7 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         own_options: &[],
         tree_view: TreeView::Draws,
         quiz: QuizAsks::Values,
+        chance: ChanceNodes::Refuses(NO_CHANCE_BEST),
     },
     AlgorithmInfo {
         algorithm: Algorithm::AlphaBeta,
@@ -69,6 +75,7 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         own_options: &[],
         tree_view: TreeView::Draws,
         quiz: QuizAsks::Windows,
+        chance: ChanceNodes::Refuses(NO_CHANCE_BEST),
     },
     AlgorithmInfo {
         algorithm: Algorithm::NegaAlpha,
@@ -89,6 +96,7 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         own_options: &[OwnOption::SoftCutoffs, OwnOption::TableLeaves],
         tree_view: TreeView::Draws,
         quiz: QuizAsks::Windows,
+        chance: ChanceNodes::Refuses(NO_CHANCE_BEST),
     },
     AlgorithmInfo {
         algorithm: Algorithm::Scout,
@@ -109,6 +117,7 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         own_options: &[],
         tree_view: TreeView::Draws,
         quiz: QuizAsks::Windows,
+        chance: ChanceNodes::Refuses(NO_CHANCE_BEST),
     },
     AlgorithmInfo {
         algorithm: Algorithm::NegaScout,
@@ -129,6 +138,7 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         own_options: &[OwnOption::SkipShallowResearch],
         tree_view: TreeView::Draws,
         quiz: QuizAsks::Windows,
+        chance: ChanceNodes::Refuses(NO_CHANCE_BEST),
     },
     AlgorithmInfo {
         algorithm: Algorithm::Pvs,
@@ -149,6 +159,7 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         own_options: &[],
         tree_view: TreeView::Draws,
         quiz: QuizAsks::Windows,
+        chance: ChanceNodes::Refuses(NO_CHANCE_BEST),
     },
     AlgorithmInfo {
         algorithm: Algorithm::MtdF,
@@ -173,6 +184,7 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         ],
         tree_view: TreeView::Draws,
         quiz: QuizAsks::Passes,
+        chance: ChanceNodes::Refuses(NO_CHANCE_BEST),
     },
     AlgorithmInfo {
         algorithm: Algorithm::SssStar,
@@ -197,6 +209,7 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
             "SSS* visits nodes best-first, so its visits do not form a depth-first tree to draw; MT-SSS* searches the same nodes depth-first: pick it instead",
         ),
         quiz: QuizAsks::Nothing,
+        chance: ChanceNodes::Refuses(NO_CHANCE_BEST),
     },
     AlgorithmInfo {
         algorithm: Algorithm::MtSss,
@@ -217,6 +230,7 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         own_options: &[OwnOption::TableLeaves, OwnOption::MtMemory],
         tree_view: TreeView::Draws,
         quiz: QuizAsks::Passes,
+        chance: ChanceNodes::Refuses(NO_CHANCE_BEST),
     },
     AlgorithmInfo {
         algorithm: Algorithm::Bisect,
@@ -237,6 +251,7 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         own_options: &[OwnOption::SoftCutoffs, OwnOption::TableLeaves],
         tree_view: TreeView::Draws,
         quiz: QuizAsks::Passes,
+        chance: ChanceNodes::Refuses(NO_CHANCE_BEST),
     },
     AlgorithmInfo {
         algorithm: Algorithm::Fsss,
@@ -261,6 +276,7 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
             "FSSS-Minimax's rollouts each go from the root to a leaf, so its visits do not form a depth-first tree to draw",
         ),
         quiz: QuizAsks::Nothing,
+        chance: ChanceNodes::Refuses(NO_CHANCE_BEST),
     },
     AlgorithmInfo {
         algorithm: Algorithm::Mcts,
@@ -281,6 +297,7 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         own_options: &[OwnOption::Iterations],
         tree_view: TreeView::Iterations,
         quiz: QuizAsks::Selection,
+        chance: ChanceNodes::Refuses(NO_CHANCE_MCTS),
     },
     AlgorithmInfo {
         algorithm: Algorithm::MctsSolver,
@@ -301,5 +318,71 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         own_options: &[OwnOption::Iterations, OwnOption::ProofHybrids],
         tree_view: TreeView::Iterations,
         quiz: QuizAsks::Selection,
+        chance: ChanceNodes::Refuses(NO_CHANCE_MCTS),
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::Expectimax,
+        name: "expectimax",
+        label: "Expectimax",
+        paper: "Michie, \"Game-playing and game-learning automata\" (1966); Russell & Norvig, AIMA, section 5.5",
+        contract: "the exact expectiminimax value (chance nodes averaged by their probabilities), side to move's view",
+        form: Form::Negamax,
+        result: ResultKind::Exact,
+        order: VisitOrder::DepthFirst,
+        bounds: Bounds::NoWindow,
+        takes_window: false,
+        null_window_tests: false,
+        learns_from_cutoffs: false,
+        table: TableUse::Refused(
+            "it visits every node by definition; use star1 or star2 with a table",
+        ),
+        budget: Budget::Depth,
+        deepening: Deepening::Useful,
+        own_options: &[],
+        tree_view: TreeView::Refuses(NO_TREE_CHANCE),
+        quiz: QuizAsks::Nothing,
+        chance: ChanceNodes::Averages,
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::Star1,
+        name: "star1",
+        label: "Star1",
+        paper: "Ballard, \"The *-minimax search procedure for trees containing chance nodes\" (1983); Hauk, Buro & Schaeffer, \"Rediscovering *-Minimax Search\" (2004)",
+        contract: "within the window the exact expectiminimax value, side to move's view; outside it a bound",
+        form: Form::Negamax,
+        result: ResultKind::Exact,
+        order: VisitOrder::DepthFirst,
+        bounds: Bounds::FailSoft,
+        takes_window: true,
+        null_window_tests: false,
+        learns_from_cutoffs: true,
+        table: TableUse::Optional,
+        budget: Budget::Depth,
+        deepening: Deepening::Useful,
+        own_options: &[],
+        tree_view: TreeView::Refuses(NO_TREE_CHANCE),
+        quiz: QuizAsks::Nothing,
+        chance: ChanceNodes::Averages,
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::Star2,
+        name: "star2",
+        label: "Star2",
+        paper: "Ballard, \"The *-minimax search procedure for trees containing chance nodes\" (1983); probing as Hauk, Buro & Schaeffer, \"Rediscovering *-Minimax Search\" (2004)",
+        contract: "within the window the exact expectiminimax value, side to move's view; outside it a bound",
+        form: Form::Negamax,
+        result: ResultKind::Exact,
+        order: VisitOrder::DepthFirst,
+        bounds: Bounds::FailSoft,
+        takes_window: true,
+        null_window_tests: false,
+        learns_from_cutoffs: true,
+        table: TableUse::Optional,
+        budget: Budget::Depth,
+        deepening: Deepening::Useful,
+        own_options: &[],
+        tree_view: TreeView::Refuses(NO_TREE_CHANCE),
+        quiz: QuizAsks::Nothing,
+        chance: ChanceNodes::Averages,
     },
 ];
