@@ -10,6 +10,7 @@ pub mod chance;
 pub mod connect4;
 pub mod custom_tree;
 pub mod describe;
+pub mod ewn;
 pub mod othello;
 pub mod perft;
 pub mod random_tree;

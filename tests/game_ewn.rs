@@ -1,0 +1,203 @@
+//! EinStein würfelt nicht! against OpenSpiel: the games of the committed fixture
+//! (`tests/fixtures/ewn_openspiel.txt`, written by `scripts/crosscheck_openspiel.py`
+//! from OpenSpiel's `einstein_wurfelt_nicht`) replayed step by step, every chance node's
+//! outcomes, every legal move list (in order) and every result compared; and the perft
+//! counts OpenSpiel gives from treelab's start position. `TREELAB_EWN_FIXTURE=FILE`
+//! replays another fixture (the script does, for a fresh seed).
+
+use treelab::game::ewn::{Ewn, write_ewn};
+use treelab::game::{Game, Outcome, Side};
+
+fn fixture() -> (String, String) {
+    let path = std::env::var("TREELAB_EWN_FIXTURE").unwrap_or_else(|_| {
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/ewn_openspiel.txt"
+        )
+        .to_string()
+    });
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    (path, text)
+}
+
+fn names(pos: &Ewn) -> Vec<String> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves.into_iter().map(Ewn::move_to_string).collect()
+}
+
+/// Replays one game's steps; the first difference is an error naming the step.
+fn replay(steps: &[&str], white_return: i32) -> Result<usize, String> {
+    let mut pos = Ewn::before_placement();
+    let mut outcomes = Vec::new();
+    for (i, step) in steps.iter().enumerate() {
+        let at = |why: String| format!("step {} ({step}) at {}: {why}", i + 1, write_ewn(&pos));
+        if let Some(rest) = step.strip_prefix('c') {
+            let (count, outcome) = rest.split_once(':').ok_or_else(|| at("bad step".into()))?;
+            if !pos.chance_outcomes(&mut outcomes) {
+                return Err(at(
+                    "OpenSpiel has a chance node, treelab a player's node".into()
+                ));
+            }
+            let n: usize = count.parse().map_err(|_| at("bad count".into()))?;
+            if outcomes.len() != n || outcomes.iter().any(|&(_, w)| w != outcomes[0].1) {
+                return Err(at(format!(
+                    "OpenSpiel has {n} equally likely outcomes, treelab {:?}",
+                    outcomes.iter().map(|&(_, w)| w).collect::<Vec<_>>()
+                )));
+            }
+            let mv = pos.parse_move(outcome).map_err(|e| at(e.to_string()))?;
+            pos = pos.play(mv);
+        } else {
+            let (legal, index) = step.split_once('>').ok_or_else(|| at("bad step".into()))?;
+            if pos.chance_outcomes(&mut outcomes) {
+                return Err(at(
+                    "OpenSpiel has a player's node, treelab a chance node".into()
+                ));
+            }
+            let expected: Vec<&str> = legal.split(',').collect();
+            let mine = names(&pos);
+            if mine != expected {
+                return Err(at(format!(
+                    "OpenSpiel's moves {expected:?}, treelab's {mine:?}"
+                )));
+            }
+            let index: usize = index.parse().map_err(|_| at("bad index".into()))?;
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            pos = pos.play(moves[index]);
+        }
+    }
+    let winner = match pos.outcome() {
+        Some(Outcome::Win) => pos.side_to_move(),
+        Some(Outcome::Loss) => pos.side_to_move().other(),
+        other => {
+            return Err(format!(
+                "the game ends, but treelab says {other:?} at {}",
+                write_ewn(&pos)
+            ));
+        }
+    };
+    let expected = if white_return > 0 {
+        Side::First
+    } else {
+        Side::Second
+    };
+    if winner != expected {
+        return Err(format!(
+            "OpenSpiel's winner {expected:?}, treelab's {winner:?}"
+        ));
+    }
+    Ok(steps.len())
+}
+
+#[test]
+fn treelab_replays_openspiels_games_and_perft_counts() {
+    let (path, text) = fixture();
+    let start = Ewn::start();
+    let (mut games, mut steps, mut perfts) = (0, 0, 0);
+    for (n, line) in text.lines().enumerate() {
+        let mut words = line.split_whitespace();
+        match words.next() {
+            Some("perft") => {
+                let depth: u32 = words.next().unwrap().parse().unwrap();
+                let count: u64 = words.next().unwrap().parse().unwrap();
+                assert_eq!(
+                    start.perft(depth, Ewn::PERFT_CONVENTION),
+                    count,
+                    "{path} line {}: perft {depth}",
+                    n + 1
+                );
+                perfts += 1;
+            }
+            Some("game") => {
+                let index = words.next().unwrap();
+                let white: i32 = words.next().unwrap().parse().unwrap();
+                let tokens: Vec<&str> = words.collect();
+                steps += replay(&tokens, white)
+                    .unwrap_or_else(|e| panic!("{path} line {}, game {index}: {e}", n + 1));
+                games += 1;
+            }
+            _ => {}
+        }
+    }
+    // The fixture must mean something: the committed one has 1,000 games.
+    assert!(
+        games >= 100 && steps > 10 * games && perfts >= 5,
+        "{games} games, {steps} steps"
+    );
+    println!("replayed {games} games ({steps} steps) and {perfts} perft counts from {path}");
+}
+
+/// Positions met in the fixture's first games: every fifth step of each.
+fn fixture_positions(games: usize) -> Vec<Ewn> {
+    let (_, text) = fixture();
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| l.starts_with("game ")).take(games) {
+        let mut pos = Ewn::before_placement();
+        for (i, step) in line.split_whitespace().skip(3).enumerate() {
+            let mv = if let Some(rest) = step.strip_prefix('c') {
+                pos.parse_move(rest.split_once(':').unwrap().1).unwrap()
+            } else {
+                let (_, index) = step.split_once('>').unwrap();
+                let mut moves = Vec::new();
+                pos.legal_moves(&mut moves);
+                moves[index.parse::<usize>().unwrap()]
+            };
+            pos = pos.play(mv);
+            if i % 5 == 4 && pos.outcome().is_none() {
+                out.push(pos);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn star1_and_star2_equal_expectimax_on_ewn_positions() {
+    use treelab::game::ewn::EwnEval;
+    use treelab::search::{Algorithm, SearchControl, SearchOptions, search};
+    let positions = fixture_positions(12);
+    assert!(positions.len() > 50, "{} positions", positions.len());
+    let (mut exp_nodes, mut star1_nodes, mut star2_nodes) = (0u64, 0u64, 0u64);
+    for (i, pos) in positions.iter().enumerate() {
+        let depth = 1 + (i % 3) as u32;
+        let run = |algorithm, options: SearchOptions| {
+            search(
+                pos,
+                &EwnEval::Race,
+                algorithm,
+                &options,
+                depth,
+                SearchControl::default(),
+            )
+            .unwrap_or_else(|e| panic!("{algorithm} at {}: {e}", write_ewn(pos)))
+        };
+        let exp = run(Algorithm::Expectimax, SearchOptions::default());
+        for algorithm in [Algorithm::Star1, Algorithm::Star2] {
+            let options = SearchOptions {
+                tt_mib: if i % 2 == 0 { 1 } else { 0 },
+                iterative_deepening: i % 4 == 1,
+                ..SearchOptions::default()
+            };
+            let r = run(algorithm, options);
+            assert_eq!(
+                r.score,
+                exp.score,
+                "{algorithm} depth {depth} at {}",
+                write_ewn(pos)
+            );
+            match algorithm {
+                Algorithm::Star1 => star1_nodes += r.stats.nodes,
+                _ => star2_nodes += r.stats.nodes,
+            }
+        }
+        exp_nodes += exp.stats.nodes;
+    }
+    // Pruning below chance nodes pays on a real game.
+    assert!(
+        star1_nodes < exp_nodes,
+        "Star1 {star1_nodes}, expectimax {exp_nodes}"
+    );
+    println!("nodes: expectimax {exp_nodes}, Star1 {star1_nodes}, Star2 {star2_nodes}");
+}
