@@ -664,3 +664,37 @@ fn experiment_e6_quick_proves_every_value_and_fsss_never_evaluates_more_leaves()
     assert_eq!(r.matches.len(), 5);
     assert!(r.matches.iter().all(|m| m.games.len() == 10));
 }
+
+#[test]
+fn experiment_e7_quick_agrees_with_expectimax_and_prunes_with_ordering() {
+    use treelab::experiment::experiments::E7Part;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().to_str().expect("utf-8 path");
+    // The run itself fails if Star1 or Star2 ever returns another value than expectimax.
+    let (ok, stdout, stderr) = treelab(&["experiment", "e7", "--quick", "--out", out]);
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("Random chance trees") && stdout.contains("EinStein"), "{stdout}");
+    for file in ["e7-part1.csv", "e7-part2.csv", "e7.ron", "e7.svg", "e7.txt"] {
+        assert!(dir.path().join(file).exists(), "{file}");
+    }
+    let text = std::fs::read_to_string(dir.path().join("e7.ron")).expect("read");
+    let parts: Vec<E7Part> = ron::from_str(&text).expect("E7 RON parses back");
+    assert_eq!(parts.len(), 2);
+    for part in &parts {
+        assert_eq!(part.depths, [1, 2, 3, 4]);
+        for rows in &part.cells {
+            for (k, row) in rows.iter().enumerate() {
+                let [e, s1, s2] = row;
+                // Star1 never visits more nodes than expectimax; at depth 1 nothing cuts.
+                assert!(s1.nodes <= e.nodes, "{}: {row:?}", part.title);
+                if k == 0 {
+                    assert_eq!((s1.nodes, s2.nodes), (e.nodes, e.nodes));
+                }
+            }
+        }
+        // With ordering, Star2 at the deepest depth needs well under half of
+        // expectimax's nodes, on both kinds of positions.
+        let [e, _, s2] = part.cells[1][3];
+        assert!(2 * s2.nodes < e.nodes, "{}: {e:?} {s2:?}", part.title);
+    }
+}

@@ -1,4 +1,4 @@
-//! The classic experiments (docs `experiments.md`, E1-E6) as presets: each runs its grid
+//! The classic experiments (docs `experiments.md`, E1-E7) as presets: each runs its grid
 //! through [`super::bench::run_bench`] or [`super::matchplay::run_match`], prints its
 //! tables beside the original figures, and yields the files `treelab experiment`
 //! writes: CSV, the RON result, an SVG chart and the printed text.
@@ -29,12 +29,14 @@ mod e4;
 mod e4_real;
 mod e5;
 mod e6;
+mod e7;
 
 pub use e2::E2Result;
 pub use e3::{E3Cell, E3Result};
 pub use e4::{AlgoMeans, E4Result, E4TreeRow, tree_grid, tree_seeds};
 pub use e5::E5Result;
 pub use e6::{E6Result, FailureLine, FsssLine, SolveLine};
+pub use e7::{E7Cell, E7Part};
 
 /// One classic experiment, defined once in its file: its rows, positions and depths,
 /// the original figures it is compared with and how it is printed (`run`, what
@@ -68,7 +70,7 @@ impl std::fmt::Debug for Experiment {
 }
 
 /// Every classic experiment, in order.
-pub const EXPERIMENTS: [Experiment; 6] = [e1::E1, e2::E2, e3::E3, e4::E4, e5::E5, e6::E6];
+pub const EXPERIMENTS: [Experiment; 7] = [e1::E1, e2::E2, e3::E3, e4::E4, e5::E5, e6::E6, e7::E7];
 
 /// The experiment called `name` (any case).
 #[must_use]
@@ -227,7 +229,7 @@ fn bench_quiet(
     Ok(result)
 }
 
-/// Runs experiment `name` (`e1` ... `e6`). `progress` gets a short status line now and
+/// Runs experiment `name` (`e1` ... `e7`). `progress` gets a short status line now and
 /// then (for a terminal's progress display).
 pub fn run_experiment(
     name: &str,
