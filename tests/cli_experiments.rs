@@ -673,7 +673,10 @@ fn experiment_e7_quick_agrees_with_expectimax_and_prunes_with_ordering() {
     // The run itself fails if Star1 or Star2 ever returns another value than expectimax.
     let (ok, stdout, stderr) = treelab(&["experiment", "e7", "--quick", "--out", out]);
     assert!(ok, "{stderr}");
-    assert!(stdout.contains("Random chance trees") && stdout.contains("EinStein"), "{stdout}");
+    assert!(
+        stdout.contains("Random chance trees") && stdout.contains("EinStein"),
+        "{stdout}"
+    );
     for file in ["e7-part1.csv", "e7-part2.csv", "e7.ron", "e7.svg", "e7.txt"] {
         assert!(dir.path().join(file).exists(), "{file}");
     }

@@ -201,3 +201,88 @@ fn star1_and_star2_equal_expectimax_on_ewn_positions() {
     );
     println!("nodes: expectimax {exp_nodes}, Star1 {star1_nodes}, Star2 {star2_nodes}");
 }
+
+mod common;
+
+#[test]
+fn the_command_line_searches_ewn_with_the_chance_searches_only() {
+    use common::treelab;
+    let start = "b1b2b3../b4b5.../b6...w6/...w5w4/..w3w2w1 white 3";
+    let (ok, out, err) = treelab(&[
+        "search",
+        "--game",
+        "ewn",
+        "--position",
+        start,
+        "--algo",
+        "expectimax",
+        "--depth",
+        "3",
+    ]);
+    assert!(ok, "{err}");
+    // 109/36: a mean over two rolls, printed to six decimals with its exact fraction.
+    assert!(
+        out.contains("score: 3.027778\nscore_exact: 109/36\n"),
+        "{out}"
+    );
+    assert!(out.contains("best: W3-up\n"), "{out}");
+    for algo in ["star1", "star2"] {
+        let (ok, out2, err) = treelab(&[
+            "search",
+            "--game",
+            "ewn",
+            "--position",
+            start,
+            "--algo",
+            algo,
+            "--depth",
+            "3",
+        ]);
+        assert!(
+            ok && out2.contains("score: 3.027778\n"),
+            "{algo}: {out2}{err}"
+        );
+    }
+    let refused = |args: &[&str], why: &str| {
+        let (ok, _, err) = treelab(args);
+        assert!(!ok && err.contains(why), "{args:?}: {err}");
+    };
+    refused(
+        &[
+            "search",
+            "--game",
+            "ewn",
+            "--algo",
+            "negaalpha",
+            "--depth",
+            "2",
+        ],
+        "cannot search them",
+    );
+    refused(
+        &["search", "--game", "ewn", "--algo", "star1", "--depth", "8"],
+        "stay exact through 7",
+    );
+    refused(
+        &[
+            "search",
+            "--game",
+            "ewn",
+            "--position",
+            "...../...../...../...../..... place black",
+            "--algo",
+            "expectimax",
+            "--depth",
+            "1",
+        ],
+        "before the placement",
+    );
+    refused(
+        &[
+            "match", "--game", "ewn", "--black", "star1@2", "--white", "star1@1", "--games", "2",
+        ],
+        "roll the dice",
+    );
+    let (ok, out, _) = treelab(&["perft", "--game", "ewn", "--depth", "4"]);
+    assert!(ok && out.contains("4 324 "), "{out}");
+}

@@ -130,6 +130,7 @@ fn grid_ui(
     let play = app.session.view.play_mode;
     let legal = if play { pos.legal_moves() } else { Vec::new() };
     let cells = shown_cells(panel, pos);
+    let texts = pos.as_dyn().cell_texts();
     let to_move = pos.side_to_move();
     for (i, &stone) in cells.iter().enumerate().take(cols * rows) {
         let (col, row) = ((i % cols) as f32, (i / cols) as f32);
@@ -137,7 +138,12 @@ fn grid_ui(
         let response = cell_response(ui, rect, &info.cell_label(i));
         let centre = rect.center();
         if let Some(side) = stone {
-            paint_stone(&painter, centre, cell, side, discs);
+            if style == GridStyle::Cubes {
+                let number = texts.get(i).map_or("", String::as_str);
+                paint_cube(&painter, centre, cell, side, number);
+            } else {
+                paint_stone(&painter, centre, cell, side, discs);
+            }
         }
         let mv = info.cell_move(i);
         let is_legal = play && legal.contains(&mv);
@@ -273,6 +279,38 @@ fn paint_stone(painter: &egui::Painter, centre: Pos2, cell: f32, side: Side, dis
             painter.circle_stroke(centre, cell * 0.3, Stroke::new(5.0, MARK_O));
         }
     }
+}
+
+/// A numbered cube (EinStein würfelt nicht!): White's light, Black's dark, the number
+/// on it.
+fn paint_cube(painter: &egui::Painter, centre: Pos2, cell: f32, side: Side, number: &str) {
+    let (fill, line, ink) = match side {
+        Side::First => (
+            Color32::from_gray(235),
+            Color32::from_gray(120),
+            Color32::from_gray(20),
+        ),
+        Side::Second => (
+            Color32::from_gray(35),
+            Color32::from_gray(110),
+            Color32::from_gray(240),
+        ),
+    };
+    let rect = egui::Rect::from_center_size(centre, Vec2::splat(cell * 0.72));
+    painter.rect(
+        rect,
+        cell * 0.1,
+        fill,
+        Stroke::new(1.5, line),
+        egui::StrokeKind::Inside,
+    );
+    painter.text(
+        centre,
+        egui::Align2::CENTER_CENTER,
+        number,
+        egui::FontId::proportional(cell * 0.42),
+        ink,
+    );
 }
 
 /// Columns that stones drop into (Connect Four): a click plays the column in either

@@ -4,7 +4,7 @@
 use super::{Command, TreelabApp};
 use crate::engine::{AnyPosition, GameKind};
 use crate::game::Side;
-use crate::game::describe::BoardLayout;
+use crate::game::describe::{BoardLayout, GridStyle};
 
 /// The position panel: the board, the position tools and the text form, with its own
 /// state (not saved). The app takes it out while it draws, so the panel and the app
@@ -124,16 +124,27 @@ fn position_ui(ui: &mut egui::Ui, app: &mut TreelabApp, panel: &mut PositionPane
             if only_pass && ui.button("Pass").on_hover_text("No move: pass").clicked() {
                 app.push(Command::PlayMove(moves[0].clone()));
             }
-            if matches!(
-                kind.info().layout(),
-                BoardLayout::Parameters | BoardLayout::Tree
-            ) {
-                // No board to click: one button per move (a tree's children).
-                for mv in moves {
-                    if ui.button(format!("child {mv}")).clicked() {
-                        app.push(Command::PlayMove(mv));
+            match kind.info().layout() {
+                BoardLayout::Parameters | BoardLayout::Tree => {
+                    // No board to click: one button per move (a tree's children).
+                    for mv in moves {
+                        if ui.button(format!("child {mv}")).clicked() {
+                            app.push(Command::PlayMove(mv));
+                        }
                     }
                 }
+                BoardLayout::Grid {
+                    style: GridStyle::Cubes,
+                    ..
+                } => {
+                    // A cell does not name a step or a roll: one button per move.
+                    for mv in moves {
+                        if ui.button(&mv).clicked() {
+                            app.push(Command::PlayMove(mv));
+                        }
+                    }
+                }
+                _ => {}
             }
         }
     });

@@ -11,7 +11,7 @@ use crate::game::perft::PerftConvention;
 /// `treelab perft`.
 #[derive(Debug, Args)]
 pub struct PerftArgs {
-    /// othello, connect4, tictactoe, random-tree or custom.
+    /// othello, connect4, tictactoe, random-tree, custom or ewn.
     #[arg(long)]
     pub game: String,
     /// The position in the game's one-line text form (default: the start). May start

@@ -11,7 +11,7 @@ use crate::search::registry::names;
 /// `treelab search`.
 #[derive(Debug, Args)]
 pub struct SearchArgs {
-    /// othello, connect4, tictactoe, random-tree or custom.
+    /// othello, connect4, tictactoe, random-tree, custom or ewn.
     #[arg(long)]
     pub game: String,
     /// The position in the game's one-line text form (default: the start). May start

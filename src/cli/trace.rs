@@ -20,7 +20,7 @@ use crate::vocab::rowspec::parse_row_spec;
 /// `treelab trace`.
 #[derive(Debug, Args)]
 pub struct TraceArgs {
-    /// othello, connect4, tictactoe, random-tree or custom.
+    /// othello, connect4, tictactoe, random-tree, custom or ewn.
     #[arg(long)]
     pub game: String,
     /// The position in the game's one-line text form (default: the start).

@@ -104,6 +104,7 @@ mod tests {
             ("connect4", check_description::<Connect4Position>()),
             ("random-tree", check_description::<RandomTree>()),
             ("custom", check_description::<CustomTree>()),
+            ("ewn", check_description::<crate::game::ewn::Ewn>()),
         ] {
             assert_eq!(check, Ok(()), "{name}");
         }
@@ -125,7 +126,7 @@ mod tests {
         }
         let e = GameKind::from_name("chess").unwrap_err().to_string();
         assert!(
-            e.contains("othello, tictactoe, connect4, random-tree or custom"),
+            e.contains("othello, tictactoe, connect4, random-tree, custom or ewn"),
             "{e}"
         );
     }

@@ -191,6 +191,8 @@ pub trait DynPosition {
     fn tree_shape(&self) -> Option<(u32, u32)>;
     /// The nodes of a tree board, in preorder.
     fn tree_nodes(&self) -> Vec<TreeNode>;
+    /// What is written on each cell's stone (a cube's number), row by row.
+    fn cell_texts(&self) -> Vec<String>;
     /// The position after an edit of its tree board.
     fn tree_edited(&self, edit: TreeEdit) -> Result<AnyPosition, FormatError>;
     /// The depth that reaches every end of the game, when the game knows it.
@@ -276,6 +278,9 @@ where
     }
     fn tree_nodes(&self) -> Vec<TreeNode> {
         Describe::tree_nodes(self)
+    }
+    fn cell_texts(&self) -> Vec<String> {
+        Describe::cell_texts(self)
     }
     fn tree_edited(&self, edit: TreeEdit) -> Result<AnyPosition, FormatError> {
         Describe::tree_edited(self, edit).map(AnyPosition::from)

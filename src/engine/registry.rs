@@ -82,4 +82,5 @@ registry! {
     Connect4 => crate::game::connect4::Connect4Position,
     RandomTree => crate::game::random_tree::RandomTree,
     CustomTree => crate::game::custom_tree::CustomTree,
+    Ewn => crate::game::ewn::Ewn,
 }

@@ -450,9 +450,19 @@ impl MatchSpec {
                 .filter(|k| k.info().playable())
                 .map(GameKind::name)
                 .collect();
+            let why = match self.game.info().layout() {
+                crate::game::describe::BoardLayout::Parameters
+                | crate::game::describe::BoardLayout::Tree => format!(
+                    "a {} is not a game that two players can play out",
+                    self.game.label().to_lowercase()
+                ),
+                _ => format!(
+                    "matches of {} need the match to roll the dice, which it does not do yet",
+                    self.game.label()
+                ),
+            };
             return Err(EngineError::Input(format!(
-                "a {} is not a game that two players can play out; use {}",
-                self.game.label().to_lowercase(),
+                "{why}; use {}",
                 playable.join(", ")
             )));
         }

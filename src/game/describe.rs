@@ -87,6 +87,10 @@ pub enum GridStyle {
     Discs,
     /// X and O marks on a plain grid (tic-tac-toe).
     Marks,
+    /// Numbered cubes, white and black ([`Describe::cell_texts`] gives the numbers);
+    /// a cell does not name a move, so the app lists the moves by name (EinStein
+    /// würfelt nicht!).
+    Cubes,
 }
 
 /// One numeric parameter of a board-less game (a random tree's width, depth, ...).
@@ -236,6 +240,13 @@ pub trait Describe: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// row from the top left.
     #[must_use]
     fn cells(&self) -> Vec<Option<Side>> {
+        Vec::new()
+    }
+
+    /// What is written on each cell's stone, row by row (a cube's number); empty when
+    /// the stones carry nothing.
+    #[must_use]
+    fn cell_texts(&self) -> Vec<String> {
         Vec::new()
     }
 

@@ -28,6 +28,7 @@ use serde::{Deserialize, Serialize};
 use super::perft::PerftConvention;
 use super::{FormatError, Game, Outcome, Scoring, Side, splitmix64};
 
+mod describe;
 mod eval;
 #[cfg(test)]
 mod tests;
