@@ -277,12 +277,66 @@ fn the_command_line_searches_ewn_with_the_chance_searches_only() {
         ],
         "before the placement",
     );
-    refused(
-        &[
-            "match", "--game", "ewn", "--black", "star1@2", "--white", "star1@1", "--games", "2",
-        ],
-        "roll the dice",
-    );
     let (ok, out, _) = treelab(&["perft", "--game", "ewn", "--depth", "4"]);
     assert!(ok && out.contains("4 324 "), "{out}");
+}
+
+#[test]
+fn an_ewn_match_rolls_seeded_dice_shared_by_each_pair() {
+    use treelab::experiment::matchplay::MatchResult;
+    let run = |threads: &str| {
+        let (ok, out, err) = common::treelab(&[
+            "match",
+            "--game",
+            "ewn",
+            "--black",
+            "expectimax@2",
+            "--white",
+            "expectimax@1",
+            "--alternate",
+            "--games",
+            "12",
+            "--seed",
+            "3",
+            "--threads",
+            threads,
+            "--format",
+            "ron",
+        ]);
+        assert!(ok, "{err}");
+        let mut m: MatchResult = ron::from_str(&out).expect("the match's RON reads back");
+        for g in &mut m.games {
+            g.seconds = [0.0; 2];
+        }
+        m
+    };
+    let m = run("1");
+    assert_eq!(m.games.len(), 12);
+    // The same seed gives the same games on any number of threads.
+    let again = run("2");
+    let moves = |m: &MatchResult| m.games.iter().map(|g| g.moves.clone()).collect::<Vec<_>>();
+    assert_eq!(moves(&m), moves(&again));
+    for pair in m.games.chunks(2) {
+        // Colours swapped, the same dice: the k-th roll of both games is the same.
+        assert_ne!(pair[0].a_first, pair[1].a_first);
+        let rolls = |g: &treelab::vocab::matchrecord::GameRecord| -> Vec<String> {
+            g.moves
+                .iter()
+                .filter(|m| m.starts_with("roll"))
+                .cloned()
+                .collect()
+        };
+        let (r0, r1) = (rolls(&pair[0]), rolls(&pair[1]));
+        let n = r0.len().min(r1.len());
+        assert!(n > 3 && r0[..n] == r1[..n], "{r0:?} {r1:?}");
+        // Every game is a legal EWN game that ends with a winner worth 100.
+        for g in pair {
+            let mut pos = Ewn::start();
+            for mv in &g.moves {
+                pos = pos.play(pos.parse_move(mv).expect("legal"));
+            }
+            assert!(pos.outcome().is_some());
+            assert_eq!(g.score_a.abs(), 100);
+        }
+    }
 }

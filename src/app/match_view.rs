@@ -43,19 +43,9 @@ impl ResultsView for MatchView {
         self.poll(app, ui.ctx());
         let kind = app.session.position.kind();
         if !kind.info().playable() {
-            let why = match kind.info().layout() {
-                crate::game::describe::BoardLayout::Parameters
-                | crate::game::describe::BoardLayout::Tree => format!(
-                    "A {} is searched, not played out",
-                    kind.label().to_lowercase()
-                ),
-                _ => format!(
-                    "Matches of {} need the match to roll the dice, which it does not do yet",
-                    kind.label()
-                ),
-            };
             ui.weak(format!(
-                "{why}: pick Othello, tic-tac-toe or Connect Four for a match."
+                "A {} is searched, not played out: pick Othello, tic-tac-toe or Connect Four for a match.",
+                kind.label().to_lowercase()
             ));
             return;
         }

@@ -149,6 +149,8 @@ pub trait DynPosition {
     fn play_text(&self, mv: &str) -> Result<AnyPosition, FormatError>;
     /// Whether the game is over.
     fn is_over(&self) -> bool;
+    /// At a chance node, its outcomes in notation with their weights.
+    fn chance_outcomes(&self) -> Option<Vec<(String, u32)>>;
     /// The side to move.
     fn side_to_move(&self) -> Side;
     /// The score of a finished game for the side to move.
@@ -219,6 +221,14 @@ where
     }
     fn is_over(&self) -> bool {
         self.game().outcome().is_some()
+    }
+    fn chance_outcomes(&self) -> Option<Vec<(String, u32)>> {
+        let mut out = Vec::new();
+        self.game().chance_outcomes(&mut out).then(|| {
+            out.into_iter()
+                .map(|(m, w)| (D::Game::move_to_string(m), w))
+                .collect()
+        })
     }
     fn side_to_move(&self) -> Side {
         self.game().side_to_move()

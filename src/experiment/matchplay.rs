@@ -27,6 +27,8 @@ use crate::vocab::stats::{Pentanomial, SprtData, SprtSpec, Trinomial};
 const OPENING_SALT: u64 = 0x6F70_656E_696E_6773;
 /// Salt mixed into the seed for the random players' moves.
 const RANDOM_PLAYER_SALT: u64 = 0x7261_6E64_6F6D_2121;
+/// Mixed into the seed for the dice of a game of chance (one sequence per pair).
+const DICE_SALT: u64 = 0x4469_6365_526F_6C6C; // "DiceRoll"
 
 /// What a player is.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -206,10 +208,55 @@ fn side_of(pos: &AnyPosition) -> Side {
     pos.side_to_move()
 }
 
-/// The final score of a finished position from the first side's point of view.
+/// The final score of a finished position from the first side's point of view, in the
+/// game's own units (a chance game's engine units divided out).
 fn final_score_first(pos: &AnyPosition) -> i32 {
     let (side, score) = (pos.side_to_move(), pos.terminal_score(Scoring::Native));
+    let score = score / pos.as_dyn().value_scale().max(1) as i32;
     if side == Side::First { score } else { -score }
+}
+
+/// A move drawn uniformly from `pos`'s legal moves (`None` when the game is over).
+fn pick_random(pos: &AnyPosition, rng: &mut SeededRng) -> Option<String> {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return None;
+    }
+    let k = rng.below(moves.len() as u64) as usize;
+    moves.get(k).cloned()
+}
+
+/// At a chance node, the position after an outcome drawn from `dice`, the outcome
+/// written to `moves`; `None` at a player's node.
+fn rolled(
+    pos: &AnyPosition,
+    dice: &mut SeededRng,
+    moves: &mut Vec<String>,
+) -> Result<Option<AnyPosition>, EngineError> {
+    let Some(outcome) = roll(pos, dice) else {
+        return Ok(None);
+    };
+    let next = pos.play(&outcome).map_err(|e| EngineError::Format {
+        context: "a roll".into(),
+        error: e,
+    })?;
+    moves.push(outcome);
+    Ok(Some(next))
+}
+
+/// At a chance node, an outcome drawn by its weight from `dice`; `None` at a player's
+/// node.
+fn roll(pos: &AnyPosition, dice: &mut SeededRng) -> Option<String> {
+    let outcomes = pos.as_dyn().chance_outcomes()?;
+    let total: u64 = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
+    let mut draw = dice.below(total.max(1));
+    for (mv, w) in outcomes {
+        if draw < u64::from(w) {
+            return Some(mv);
+        }
+        draw -= u64::from(w);
+    }
+    None
 }
 
 /// Plays game `index` of `spec`.
@@ -221,6 +268,10 @@ fn play_game(spec: &MatchSpec, index: usize, stop: &AtomicBool) -> Result<GameRe
         SeededRng::new(splitmix64(spec.seed ^ OPENING_SALT).wrapping_add(opening_index as u64));
     let mut random_rng =
         SeededRng::new(splitmix64(spec.seed ^ RANDOM_PLAYER_SALT).wrapping_add(index as u64));
+    // The dice: the same sequence for both games of a pair (colours swapped), so luck
+    // evens out within the pair.
+    let mut dice =
+        SeededRng::new(splitmix64(spec.seed ^ DICE_SALT).wrapping_add(opening_index as u64));
     let (mut pos, start) = match spec.book.get(opening_index % spec.book.len().max(1)) {
         Some(p) => (p.clone(), p.to_text()),
         None => (AnyPosition::start(spec.game), String::new()),
@@ -231,15 +282,11 @@ fn play_game(spec: &MatchSpec, index: usize, stop: &AtomicBool) -> Result<GameRe
         start,
         ..GameRecord::default()
     };
-    let pick_random = |pos: &AnyPosition, rng: &mut SeededRng| -> Option<String> {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return None;
-        }
-        let k = rng.below(moves.len() as u64) as usize;
-        moves.get(k).cloned()
-    };
     while record.opening_moves < spec.openings && !pos.is_over() {
+        if let Some(next) = rolled(&pos, &mut dice, &mut record.moves)? {
+            pos = next;
+            continue;
+        }
         let Some(mv) = pick_random(&pos, &mut opening_rng) else {
             break;
         };
@@ -253,6 +300,10 @@ fn play_game(spec: &MatchSpec, index: usize, stop: &AtomicBool) -> Result<GameRe
     while !pos.is_over() {
         if stop.load(Ordering::Relaxed) {
             return Err(EngineError::Input("stopped".into()));
+        }
+        if let Some(next) = rolled(&pos, &mut dice, &mut record.moves)? {
+            pos = next;
+            continue;
         }
         let first_to_move = side_of(&pos) == Side::First;
         let who = usize::from(first_to_move != a_first);
@@ -450,19 +501,9 @@ impl MatchSpec {
                 .filter(|k| k.info().playable())
                 .map(GameKind::name)
                 .collect();
-            let why = match self.game.info().layout() {
-                crate::game::describe::BoardLayout::Parameters
-                | crate::game::describe::BoardLayout::Tree => format!(
-                    "a {} is not a game that two players can play out",
-                    self.game.label().to_lowercase()
-                ),
-                _ => format!(
-                    "matches of {} need the match to roll the dice, which it does not do yet",
-                    self.game.label()
-                ),
-            };
             return Err(EngineError::Input(format!(
-                "{why}; use {}",
+                "a {} is not a game that two players can play out; use {}",
+                self.game.label().to_lowercase(),
                 playable.join(", ")
             )));
         }

@@ -29,8 +29,6 @@ impl Describe for Ewn {
         rows: 5,
         style: GridStyle::Cubes,
     };
-    /// Matches need the dice rolled by the match itself: not yet.
-    const PLAYABLE: bool = false;
 
     fn start() -> Self {
         Ewn::start()
