@@ -111,12 +111,6 @@ impl Prob {
             decimal,
         })
     }
-
-    /// Its value as a float (for drawing and sampling, never for values).
-    #[must_use]
-    pub fn as_f64(self) -> f64 {
-        f64::from(self.num) / f64::from(self.den)
-    }
 }
 
 impl fmt::Display for Prob {

@@ -404,12 +404,6 @@ impl CustomTree {
         !self.here().weights.is_empty()
     }
 
-    /// The current node's probabilities, one per child (empty unless a chance node).
-    #[must_use]
-    pub fn probabilities(&self) -> &[Prob] {
-        &self.here().probs
-    }
-
     /// The side to move at arena node `index` (inside the current subtree).
     fn side_at(&self, index: u32) -> Side {
         let turns = self.tree.nodes[index as usize].turns - self.here().turns;

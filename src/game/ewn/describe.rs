@@ -5,7 +5,7 @@
 
 use std::ops::RangeInclusive;
 
-use super::{CELLS, Ewn, EwnEval, MAX_ROLLS, Phase, parse_ewn, write_ewn};
+use super::{Ewn, EwnEval, MAX_ROLLS, Phase, parse_ewn, write_ewn};
 use crate::game::describe::{BoardLayout, Describe, GridStyle, default_first};
 use crate::game::{FormatError, Game, Side};
 
@@ -138,6 +138,3 @@ impl Describe for Ewn {
         }
     }
 }
-
-/// Cells on the board (for the layout's check).
-const _: () = assert!(CELLS == 25);

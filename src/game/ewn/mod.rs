@@ -267,15 +267,6 @@ impl Ewn {
             });
         }
     }
-
-    /// A one-line picture of the side, for notes: "White" or "Black".
-    #[must_use]
-    pub fn side_name(side: Side) -> &'static str {
-        match side {
-            Side::First => "White",
-            Side::Second => "Black",
-        }
-    }
 }
 
 impl Game for Ewn {
