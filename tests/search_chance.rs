@@ -410,3 +410,44 @@ fn the_textbook_chance_trees_show_what_their_comments_say() {
     assert_eq!(star2.stats.probes, 2);
     assert_eq!(star1.score, star2.score);
 }
+
+#[test]
+fn the_command_line_trace_shows_the_chance_nodes_as_the_tree_view_does() {
+    // The textbook suite's star2-probes: only Star2 cuts the chance node b, by its probes.
+    let tree = "(?(1/2:(5 6) 1/2:(4 7)) ?(1/2:(2 (9 0)) 1/2:(3 (9 0))))";
+    let args = |algo| {
+        [
+            "trace",
+            "--game",
+            "custom",
+            "--position",
+            tree,
+            "--algo",
+            algo,
+        ]
+    };
+    let (ok, star1, err) = treelab(&args("star1"));
+    assert!(ok, "{err}");
+    let (ok, star2, err) = treelab(&args("star2"));
+    assert!(ok, "{err}");
+    for out in [&star1, &star2] {
+        assert!(out.contains("  a (p 1/2) (-7, -4) -> -5 PV"), "{out}");
+        assert!(
+            out.contains("1/2·(-5) + 1/2·(-4) = -4.5, inside the window"),
+            "{out}"
+        );
+    }
+    assert!(star1.contains("b (-∞, -4.5) -> -2.5 chance all"), "{star1}");
+    assert!(!star1.contains("[probe]") && !star1.contains("cutoff before"));
+    assert!(
+        star2.contains("b (p 1/2) [probe] (-9, -7) -> -3 cut"),
+        "{star2}"
+    );
+    assert!(
+        star2.contains(
+            "1/2·(≥ -2, probed) + 1/2·(≥ -3, probed) = at least -2.5 ≥ β = -4.5. The probes already bound the average above β"
+        ),
+        "{star2}"
+    );
+    assert!(star2.contains("# a teal dashed edge is one of Star2's probes"));
+}

@@ -32,7 +32,8 @@ pub struct QuizState {
 
 impl QuizState {
     /// Reads the typed answers for the parts asked.
-    fn answer(&self, parts: &[Part]) -> Result<Answer, String> {
+    /// Values are in the game's units at `scale` engine units a unit.
+    fn answer(&self, parts: &[Part], scale: u32) -> Result<Answer, String> {
         let mut a = Answer {
             never: self.never.clone(),
             cutoff: self.cutoff,
@@ -41,12 +42,12 @@ impl QuizState {
         for part in parts {
             match part {
                 Part::Window => {
-                    let lo = parse_bound(&self.alpha).map_err(|e| format!("α: {e}"))?;
-                    let hi = parse_bound(&self.beta).map_err(|e| format!("β: {e}"))?;
+                    let lo = parse_bound(&self.alpha, scale).map_err(|e| format!("α: {e}"))?;
+                    let hi = parse_bound(&self.beta, scale).map_err(|e| format!("β: {e}"))?;
                     a.window = Some((lo, hi));
                 }
                 Part::Value => {
-                    let v = parse_bound(&self.value).map_err(|e| format!("value: {e}"))?;
+                    let v = parse_bound(&self.value, scale).map_err(|e| format!("value: {e}"))?;
                     a.value = Some(v);
                 }
                 Part::Cutoff => {
@@ -79,7 +80,7 @@ pub fn quiz_ui(ui: &mut egui::Ui, state: &mut TreeViewState) {
     let node = &tree.nodes[q.node];
     let total = tree.nodes.len();
     let mv = node.mv.as_deref().unwrap_or("the root");
-    let what = visit_situation(node);
+    let what = visit_situation(tree, node);
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(format!("Quiz — visit {} of {total}: {mv}", q.node + 1)).strong());
         ui.label(format!("at ply {} ({what})", node.ply));
@@ -88,7 +89,7 @@ pub fn quiz_ui(ui: &mut egui::Ui, state: &mut TreeViewState) {
     });
     match qs.quiz.marks.clone() {
         None if q.parts.is_empty() => {
-            ui.label("Nothing to ask here: minimax has no window, and a leaf's value is given.");
+            ui.label("Nothing to ask here: a leaf's value is given (and this algorithm has no window to ask).");
             if ui.button("Next visit").clicked() {
                 qs.quiz.next(tree);
                 qs.clear_inputs();
@@ -139,23 +140,29 @@ pub fn quiz_ui(ui: &mut egui::Ui, state: &mut TreeViewState) {
 }
 
 /// Where the visit asked stands, for the quiz's header: a leaf or a table's answer
-/// with its value, the root, or the moves that lead to it.
-fn visit_situation(node: &TreeNode) -> String {
-    if node.leaf {
-        format!(
-            "a leaf, its value {} is given",
-            node.value.map_or_else(|| "?".into(), |v| v.to_string())
-        )
+/// with its value, the root, or the moves that lead to it; a chance node, an outcome's
+/// probability and Star2's probes said so.
+fn visit_situation(tree: &SearchTree, node: &TreeNode) -> String {
+    let value = || node.value.map_or_else(|| "?".into(), |v| tree.vtext(v));
+    let mut text = if node.leaf {
+        format!("a leaf, its value {} is given", value())
     } else if node.table_cut {
-        format!(
-            "the table answers it with {}",
-            node.value.map_or_else(|| "?".into(), |v| v.to_string())
-        )
+        format!("the table answers it with {}", value())
     } else if node.path.is_empty() {
         "the root".to_string()
     } else {
         format!("after {}", node.path.join(" "))
+    };
+    if node.chance {
+        text.push_str("; a chance node: its value is the mean of its outcomes, weighted by their probabilities");
     }
+    if let Some(p) = &node.prob {
+        text.push_str(&format!("; an outcome of probability {}", p.text));
+    }
+    if node.kind == crate::search::trace::VisitKind::Probe {
+        text.push_str("; Star2's probe: only its first move is searched");
+    }
+    text
 }
 
 /// The field (or fields) where the learner answers one part of the question: the
@@ -219,7 +226,7 @@ fn never_searched_ui(ui: &mut egui::Ui, moves: &[String], never: &mut BTreeSet<S
 /// Show the answer, with a hint on how to write the infinities.
 fn check_buttons_ui(ui: &mut egui::Ui, state: &mut QuizState, tree: &SearchTree, parts: &[Part]) {
     if ui.button("Check").clicked() {
-        match state.answer(parts) {
+        match state.answer(parts, tree.scale()) {
             Ok(a) => {
                 state.error = None;
                 state.quiz.check(tree, &a);
@@ -235,7 +242,11 @@ fn check_buttons_ui(ui: &mut egui::Ui, state: &mut QuizState, tree: &SearchTree,
         state.error = None;
         state.quiz.reveal(tree);
     }
-    ui.weak("write −∞ and +∞ as -inf and inf");
+    if tree.scale() > 1 {
+        ui.weak("write −∞ and +∞ as -inf and inf, fractions as 2.5 or 7/3");
+    } else {
+        ui.weak("write −∞ and +∞ as -inf and inf");
+    }
 }
 
 /// One part marked: right or wrong with the right answer (or, when the answer was

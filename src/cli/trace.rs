@@ -141,14 +141,15 @@ fn trace_mcts_cmd(
     Ok(())
 }
 
-/// A window bound as the CSV writes it: a number, `-inf` or `inf`.
-fn bound_csv(v: i32) -> String {
+/// A window bound as the CSV writes it: a number in the game's units at `scale`,
+/// `-inf` or `inf`.
+fn bound_csv(v: i32, scale: u32) -> String {
     if v >= INF {
         "inf".into()
     } else if v <= -INF {
         "-inf".into()
     } else {
-        v.to_string()
+        crate::game::chance::scaled_text(i64::from(v), scale)
     }
 }
 
@@ -158,6 +159,7 @@ fn kind_name(kind: VisitKind) -> &'static str {
         VisitKind::Normal => "normal",
         VisitKind::NullWindow => "null-window",
         VisitKind::Research => "re-search",
+        VisitKind::Probe => "probe",
     }
 }
 
@@ -183,9 +185,9 @@ pub fn csv(tree: &SearchTree) -> String {
             n.ply.to_string(),
             n.path.join(" "),
             kind_name(n.kind).to_string(),
-            bound_csv(n.alpha),
-            bound_csv(n.beta),
-            n.value.map(|v| v.to_string()).unwrap_or_default(),
+            bound_csv(n.alpha, tree.scale()),
+            bound_csv(n.beta, tree.scale()),
+            n.value.map(|v| tree.vtext(v)).unwrap_or_default(),
             type_name(n.node_type()).to_string(),
             n.pruned.join(" "),
             tree.explain(i),
@@ -207,11 +209,16 @@ pub fn text(tree: &SearchTree) -> String {
             VisitKind::Normal => String::new(),
             k => format!(" [{}]", kind_name(k)),
         };
-        let value = n.value.map_or_else(|| "?".to_string(), |v| v.to_string());
+        let value = n.value.map_or_else(|| "?".to_string(), |v| tree.vtext(v));
+        let prob = n
+            .prob
+            .as_ref()
+            .map_or_else(String::new, |p| format!(" (p {})", p.text));
+        let chance = if n.chance { "chance " } else { "" };
         out.push_str(&format!(
-            "{i:>5} {}{mv}{kind} {} -> {value} {}: {}\n",
+            "{i:>5} {}{mv}{prob}{kind} {} -> {value} {chance}{}: {}\n",
             "  ".repeat(n.ply as usize),
-            n.window_text(),
+            tree.window_of(i),
             n.node_type().label(),
             tree.explain(i)
         ));

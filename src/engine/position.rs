@@ -201,6 +201,9 @@ pub trait DynPosition {
     fn full_depth(&self) -> Option<u32>;
     /// The engine units of one unit of value ([`Game::value_scale`]).
     fn value_scale(&self) -> u32;
+    /// The game's score range under `scoring`, in engine units ([`Game::score_range`]):
+    /// the bounds Star1 and Star2 put on outcomes not searched yet.
+    fn score_range(&self, scoring: Scoring) -> (i32, i32);
 }
 
 impl<D: Describe> DynPosition for D
@@ -300,6 +303,9 @@ where
     }
     fn value_scale(&self) -> u32 {
         Game::value_scale(self.game())
+    }
+    fn score_range(&self, scoring: Scoring) -> (i32, i32) {
+        Game::score_range(self.game(), scoring)
     }
 }
 

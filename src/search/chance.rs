@@ -36,11 +36,18 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
         Some(Outcomes { list, total })
     }
 
-    /// Counts a chance node ended by its bounds.
-    pub fn chance_cutoff(&mut self) {
+    /// Counts a chance node ended by its bounds, at or above β (`above_beta`) or at
+    /// or below α, and traces it.
+    pub fn chance_cutoff(&mut self, above_beta: bool) {
         if self.ordering_level == 0 {
             self.stats.chance_cutoffs += 1;
+            self.trace_event(crate::search::trace::TraceEvent::ChanceCutoff { above_beta });
         }
+    }
+
+    /// Marks the next node entered as one of Star2's probes in the trace.
+    pub fn mark_probe(&mut self) {
+        self.mark_kind(crate::search::trace::VisitKind::Probe);
     }
 
     /// Counts one of Star2's probes.

@@ -495,8 +495,14 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
     /// Marks the next node entered as a null-window test in the trace.
     #[inline]
     pub fn mark_null_window(&mut self) {
+        self.mark_kind(VisitKind::NullWindow);
+    }
+
+    /// Marks the next node entered as a visit of `kind` in the trace.
+    #[inline]
+    pub fn mark_kind(&mut self, kind: VisitKind) {
         if self.trace.is_some() && self.ordering_level == 0 {
-            self.next_kind = VisitKind::NullWindow;
+            self.next_kind = kind;
         }
     }
 

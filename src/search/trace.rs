@@ -18,6 +18,9 @@ pub enum VisitKind {
     NullWindow,
     /// A re-search after a test failed high.
     Research,
+    /// Star2's probe of a chance node's outcome: only its first move is searched, for a
+    /// lower bound on its value.
+    Probe,
 }
 
 /// One step of a search.
@@ -50,6 +53,13 @@ pub enum TraceEvent<M> {
     Cutoff {
         /// Which child caused it.
         index: u32,
+    },
+    /// A chance node (Star1, Star2) ended with outcomes left unsearched: the outcomes
+    /// searched (or probed) already bound the weighted mean at or above β
+    /// (`above_beta`) or at or below α.
+    ChanceCutoff {
+        /// The bound crossed: β when true, α when false.
+        above_beta: bool,
     },
     /// The node returns `value`.
     Leave {
@@ -119,6 +129,7 @@ impl<M> TraceEvent<M> {
             TraceEvent::Leaf { value } => TraceEvent::Leaf { value },
             TraceEvent::TtCut { value } => TraceEvent::TtCut { value },
             TraceEvent::Cutoff { index } => TraceEvent::Cutoff { index },
+            TraceEvent::ChanceCutoff { above_beta } => TraceEvent::ChanceCutoff { above_beta },
             TraceEvent::Leave { value } => TraceEvent::Leave { value },
             TraceEvent::Mcts(ref it) => TraceEvent::Mcts(Box::new(MctsIteration {
                 selected: it.selected.clone(),
@@ -176,7 +187,9 @@ impl<M> Trace<M> {
                 TraceEvent::Leaf { .. } => c.leaves += 1,
                 TraceEvent::Cutoff { .. } => c.cutoffs += 1,
                 TraceEvent::TtCut { .. } => c.tt_cutoffs += 1,
-                TraceEvent::Leave { .. } | TraceEvent::Mcts(_) => {}
+                TraceEvent::Leave { .. }
+                | TraceEvent::Mcts(_)
+                | TraceEvent::ChanceCutoff { .. } => {}
             }
         }
         c

@@ -17,8 +17,9 @@
 
 use std::collections::HashSet;
 
+pub use super::labels::{node_labels, value_text, widest_label};
 use super::layout::{Joint, Layout, Place};
-use super::{NodeType, SearchTree, TreeNode, VisitDiff, bound, pruned_label};
+use super::{NodeType, SearchTree, TreeNode, VisitDiff, pruned_label};
 use crate::search::trace::VisitKind;
 
 /// An sRGB colour.
@@ -51,6 +52,7 @@ pub fn edge_color(kind: VisitKind) -> Rgb {
     match kind {
         VisitKind::Research => Rgb(230, 126, 34),
         VisitKind::NullWindow => Rgb(120, 120, 120),
+        VisitKind::Probe => Rgb(22, 160, 133),
         VisitKind::Normal => Rgb(150, 150, 150),
     }
 }
@@ -66,6 +68,8 @@ pub const UNKNOWN: Rgb = Rgb(160, 160, 160);
 pub const CURRENT: Rgb = Rgb(241, 196, 15);
 /// Never-searched moves.
 pub const PRUNED: Rgb = Rgb(150, 150, 150);
+/// The probabilities on the edges below a chance node.
+pub const PROB: Rgb = Rgb(52, 101, 164);
 
 /// Text sizes at zoom 1, in points.
 pub const LABEL_SIZE: f32 = 12.0;
@@ -238,36 +242,6 @@ impl Spacing {
             bottom + 4.0,
         ]
     }
-}
-
-/// A node's value as its label shows it: `≤ v` when it is at or below its window's α (it
-/// failed low: an upper bound), `≥ v` at or above β (it failed high: a lower bound), when
-/// `bounds` is on; a leaf's value is its own score and stays as it is.
-#[must_use]
-pub fn value_text(tree: &SearchTree, i: usize, bounds: bool) -> String {
-    let n = &tree.nodes[i];
-    match n.value {
-        None => "?".into(),
-        Some(v) if bounds && !n.leaf && v <= n.alpha => format!("≤ {}", bound(v)),
-        Some(v) if bounds && !n.leaf && v >= n.beta => format!("≥ {}", bound(v)),
-        Some(v) => v.to_string(),
-    }
-}
-
-/// The labels of a node: (move and value, window). `known`: whether its value is known
-/// at the step shown; `bounds`: values at a bound written `≤ v` and `≥ v`.
-#[must_use]
-pub fn node_labels(tree: &SearchTree, i: usize, known: bool, bounds: bool) -> (String, String) {
-    let n = &tree.nodes[i];
-    let value = if known {
-        value_text(tree, i, bounds)
-    } else {
-        "…".into()
-    };
-    (
-        format!("{} {value}", n.mv.as_deref().unwrap_or("root")),
-        n.window_text(),
-    )
 }
 
 /// What a quiz lets the learner see.
@@ -500,7 +474,7 @@ impl Painter<'_, '_> {
             return (1.2, edge_color(VisitKind::Normal), Dash::Solid);
         }
         let width = if node.on_pv && self.over { 3.0 } else { 1.2 };
-        let dash = if node.kind == VisitKind::NullWindow {
+        let dash = if matches!(node.kind, VisitKind::NullWindow | VisitKind::Probe) {
             Dash::Dashed
         } else {
             Dash::Solid
@@ -621,7 +595,16 @@ impl Painter<'_, '_> {
         } else {
             type_color(node.node_type())
         };
-        if node.leaf {
+        if node.chance {
+            // A chance node is a circle, as in AIMA's figures.
+            drawing.prims.push(Prim::Ring {
+                c: at,
+                r: RADIUS - 1.0,
+                width: 3.0,
+                color,
+                dash: Dash::Solid,
+            });
+        } else if node.leaf {
             drawing.prims.push(Prim::Square {
                 c: at,
                 half: RADIUS - 0.5,
@@ -685,7 +668,7 @@ impl Painter<'_, '_> {
         hidden: bool,
         texts: &mut Vec<Prim>,
     ) {
-        let (top, window) = if hidden {
+        let (mut top, window) = if hidden {
             (
                 format!("{} ?", node.mv.as_deref().unwrap_or("root")),
                 "?".to_string(),
@@ -693,6 +676,25 @@ impl Painter<'_, '_> {
         } else {
             node_labels(self.tree, i, self.known(i), self.options.bounds)
         };
+        // The probability of an outcome of a chance node: on its edge, or before its
+        // move in a column.
+        if let (Some(p), Some(parent)) = (&node.prob, node.parent) {
+            if place.listed {
+                top = format!("{} · {top}", p.text);
+            } else {
+                let pa = self.place(parent).1;
+                let (a, b) = ([pa[0], pa[1] + EDGE_BOTTOM], [at[0], at[1] - EDGE_TOP]);
+                texts.push(Prim::Text {
+                    at: [(a[0] + b[0]) / 2.0 + 4.0, (a[1] + b[1]) / 2.0],
+                    text: p.text.clone(),
+                    size: WINDOW_SIZE,
+                    color: Some(PROB),
+                    anchor: Anchor::Left,
+                    mono: false,
+                    node: None,
+                });
+            }
+        }
         let (top_at, window_at, anchor) = if place.listed {
             let x = at[0] + RADIUS + 5.0;
             ([x, at[1] - 6.0], [x, at[1] + 7.0], Anchor::Left)
@@ -746,22 +748,6 @@ fn pruned_text(at: [f32; 2], text: String) -> Prim {
         mono: false,
         node: None,
     }
-}
-
-/// The widest label line of `trees` (a node's move and value, or its window), in the
-/// figures' fonts, with values at a bound written `≤ v` / `≥ v` when `bounds`.
-#[must_use]
-pub fn widest_label(trees: &[&SearchTree], bounds: bool) -> f32 {
-    let mut widest = 0.0f32;
-    for t in trees {
-        for i in 0..t.nodes.len() {
-            let (a, b) = node_labels(t, i, true, bounds);
-            widest = widest
-                .max(super::png::text_width(&a, LABEL_SIZE, false))
-                .max(super::png::text_width(&b, WINDOW_SIZE, true));
-        }
-    }
-    widest
 }
 
 /// The room, in slots of `slot` points, a stub of never-searched moves needs right of

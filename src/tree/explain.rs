@@ -11,7 +11,7 @@
 //! [`SearchTree::conventions`] says how the values read, where that differs from a
 //! textbook's figure.
 
-use super::{SearchTree, bound};
+use super::SearchTree;
 use crate::search::registry::Bounds;
 pub use crate::search::registry::Form;
 use crate::search::trace::VisitKind;
@@ -249,7 +249,16 @@ impl SearchTree {
     pub fn explain(&self, n: usize) -> String {
         let node = &self.nodes[n];
         let mut text = self.visit_prefix(n);
-        let window = node.window_text();
+        let chance = node.chance && !node.table_cut;
+        if chance || (node.kind == VisitKind::Probe && !node.leaf && !node.table_cut) {
+            text.push_str(&if chance {
+                self.chance_text(n)
+            } else {
+                self.probe_text(n)
+            });
+            return text;
+        }
+        let window = self.window_of(n);
         let role = self.role(n);
         let view = match role {
             Role::Mover => "for the side to move",
@@ -260,13 +269,15 @@ impl SearchTree {
                 format!("entered with window {window}; the search was stopped inside it")
             }
             Reason::Table { value } => format!(
-                "window {window}: the transposition table already holds a result for this position that settles the window: {value}"
+                "window {window}: the transposition table already holds a result for this position that settles the window: {}",
+                self.vtext(value)
             ),
             Reason::Leaf { value } => {
                 let what = match super::replay(&self.root, &node.path) {
                     Ok(p) if p.is_over() => "an end of the game",
                     _ => "the evaluation at the search's horizon",
                 };
+                let value = self.vtext(value);
                 format!("window {window}: a leaf, worth {value} ({what}; {view})")
             }
             Reason::Cutoff {
@@ -292,12 +303,12 @@ impl SearchTree {
             let answer = if v >= node.beta {
                 format!(
                     " The test fails high: the value is above {}",
-                    bound(node.alpha)
+                    self.vtext(node.alpha)
                 )
             } else {
                 format!(
                     " The test fails low: the value is at most {}",
-                    bound(node.alpha)
+                    self.vtext(node.alpha)
                 )
             };
             text.push('.');
@@ -316,10 +327,10 @@ impl SearchTree {
             out.push_str(&format!("pass {} of {}: ", k + 1, self.roots.len()));
         }
         match node.kind {
-            VisitKind::Normal => {}
+            VisitKind::Normal | VisitKind::Probe => {}
             VisitKind::NullWindow => out.push_str(&format!(
                 "a null-window test, does the value exceed {}? ",
-                bound(node.alpha)
+                self.vtext(node.alpha)
             )),
             VisitKind::Research => out.push_str(
                 "a re-search with the window the parent has now, after its null-window test failed high; ",
@@ -359,6 +370,7 @@ impl SearchTree {
                 }
             )
         };
+        let (child_value, worth) = (self.vtext(child_value), self.vtext(worth));
         let returns = match self.form() {
             Form::TwoSided => format!("its {} child, {mv}, returns {child_value}", ordinal(k)),
             Form::Negamax => format!(
@@ -374,10 +386,20 @@ impl SearchTree {
             };
             return format!(
                 "window {}: {returns}, {sign} the window as the table's bound for this position had narrowed it, so {rest}",
-                node.window_text()
+                self.window_of(n)
             );
         }
-        let b = bound(bound_value);
+        let b = self.vtext(bound_value);
+        if let Some(edge) = self.range_edge(n, bound_value) {
+            let (sign, name, limit) = match edge {
+                Bound::Beta => ("≥", "β", "highest"),
+                Bound::Alpha => ("≤", "α", "lowest"),
+            };
+            return format!(
+                "window {}: {returns} {sign} {name} = {b}, the {limit} value the game allows below this chance node (Star1 keeps an outcome's window inside that range): the value is {b} exactly, so {rest}",
+                self.window_of(n)
+            );
+        }
         let why = match self.role(n) {
             Role::Min => format!(
                 "{returns} ≤ α = {b}: MAX already has {b} elsewhere and will not let the game come here"
@@ -389,7 +411,7 @@ impl SearchTree {
                 "{returns} ≥ β = {b}: the opponent can already hold this side to {b} elsewhere and will not let the game come here"
             ),
         };
-        format!("window {}: {why}, so {rest}", node.window_text())
+        format!("window {}: {why}, so {rest}", self.window_of(n))
     }
 
     /// The words of a node whose moves were all searched.
@@ -402,26 +424,37 @@ impl SearchTree {
         outcome: Outcome,
     ) -> String {
         let node = &self.nodes[n];
-        let window = node.window_text();
+        let window = self.window_of(n);
         let role = self.role(n);
         let (Some(best), Some(worth)) = (best, worth) else {
-            return format!("window {window}: no move was searched; value {value}");
+            return format!(
+                "window {window}: no move was searched; value {}",
+                self.vtext(value)
+            );
         };
         let mv = self.nodes[best].mv.as_deref().unwrap_or("?");
         let child = format!("its {} child, {mv}", ordinal(self.move_index(n, best)));
+        let clamped = value != worth;
+        // At the range Star1 gives an outcome of a chance node, a bound is exact.
+        let edge = match (outcome, self.range_edge(n, value)) {
+            (Outcome::FailLow, Some(Bound::Alpha)) => Some("lowest"),
+            (Outcome::FailHigh, Some(Bound::Beta)) => Some("highest"),
+            _ => None,
+        };
+        let (value, worth) = (self.vtext(value), self.vtext(worth));
         let which = match role {
             Role::Min => format!("the smallest child value is {worth}, from {child}"),
             Role::Max => format!("the largest child value is {worth}, from {child}"),
             Role::Mover => format!("the best move is {mv}, worth {worth} to the side to move"),
         };
-        let clamp = if value != worth {
+        let clamp = if clamped {
             format!(" (returned as {value}: fail-hard keeps a value inside the window's bounds)")
         } else {
             String::new()
         };
-        let alpha = bound(node.alpha);
-        let beta = bound(node.beta);
-        match outcome {
+        let alpha = self.vtext(node.alpha);
+        let beta = self.vtext(node.beta);
+        let text = match outcome {
             Outcome::Exact => format!(
                 "window {window}: every move searched, no cutoff; {which}, inside the window: the exact value {value}"
             ),
@@ -437,6 +470,12 @@ impl SearchTree {
             Outcome::FailHigh => format!(
                 "window {window}: every move searched; {which} ≥ β = {beta}{clamp}: a lower bound, the value is at least {value}"
             ),
+        };
+        match edge {
+            Some(limit) => format!(
+                "{text}; that is the {limit} value the game allows below this chance node, so the value is {value} exactly"
+            ),
+            None => text,
         }
     }
 
@@ -490,6 +529,18 @@ impl SearchTree {
                 "fail-hard: a value at a bound means 'this or worse': at α, at most α; at β, at least β",
             )),
             None => {}
+        }
+        if self.nodes.iter().any(|n| n.chance) {
+            out.push((
+                "circle: a chance node (the mean of its outcomes), 1/2 on an edge: its probability",
+                "a circle is a chance node: its value is the mean of its outcomes weighted by the probabilities on their edges; Star1 and Star2 cut one off when the outcomes searched already bound that mean beyond the window",
+            ));
+        }
+        if self.nodes.iter().any(|n| n.kind == VisitKind::Probe) {
+            out.push((
+                "teal dashed: a Star2 probe (first move only)",
+                "a teal dashed edge is one of Star2's probes: only the outcome's first move is searched, which bounds its value from below (≥)",
+            ));
         }
         if info.null_window_tests {
             out.push((

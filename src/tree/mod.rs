@@ -11,11 +11,13 @@
 //! MCTS rows have a tree of their own, stepped by iteration: [`mcts`].
 //! This module does not import egui.
 
+mod chance;
 pub mod draw;
 mod explain;
 pub mod export;
 #[cfg(test)]
 mod figure_tests;
+mod labels;
 pub mod layout;
 pub mod mcts;
 pub mod mcts_quiz;
@@ -24,6 +26,7 @@ pub mod quiz;
 
 use std::collections::HashSet;
 
+pub use chance::EdgeProb;
 pub use explain::{Bound, Form, Outcome, Reason, Role};
 
 use crate::engine::{AnyPosition, EngineError, SearchRecord, SearchRequest};
@@ -40,7 +43,8 @@ pub enum NodeType {
     /// Its value fell inside its window: an exact value, on the principal variation
     /// of its window.
     Pv,
-    /// A child's value cut it off (a beta cutoff).
+    /// A child's value cut it off (a beta cutoff), the outcomes searched bound a chance
+    /// node's mean beyond its window, or a Star2 probe (one move searched by design).
     Cut,
     /// Every child was searched and none raised the value into the window.
     All,
@@ -99,6 +103,15 @@ pub struct TreeNode {
     pub on_pv: bool,
     /// Whether the side to move here is the root's (a MAX node of the two-sided form).
     pub max_node: bool,
+    /// A chance node: its value is the mean of its outcomes, weighted by their
+    /// probabilities.
+    pub chance: bool,
+    /// Below a chance node: the probability of the outcome this edge leads to.
+    pub prob: Option<EdgeProb>,
+    /// A chance node Star1 or Star2 ended with outcomes left unsearched: the outcomes
+    /// searched (or probed) bound the mean at or below α ([`Bound::Alpha`]) or at or
+    /// above β ([`Bound::Beta`]).
+    pub chance_cut: Option<Bound>,
 }
 
 impl TreeNode {
@@ -109,7 +122,11 @@ impl TreeNode {
             NodeType::TableCut
         } else if self.leaf {
             NodeType::Leaf
-        } else if self.cutoff_child.is_some() {
+        } else if self.cutoff_child.is_some()
+            || self.chance_cut.is_some()
+            || self.kind == VisitKind::Probe
+        {
+            // A probe searches one move by design: a cut node's shape.
             NodeType::Cut
         } else if self.value.is_some_and(|v| v > self.alpha && v < self.beta) {
             NodeType::Pv
@@ -118,21 +135,27 @@ impl TreeNode {
         }
     }
 
-    /// The window as text, with infinities written out.
+    /// The window as text in the game's units at `scale` engine units a unit, with
+    /// infinities written out.
     #[must_use]
-    pub fn window_text(&self) -> String {
-        format!("({}, {})", bound(self.alpha), bound(self.beta))
+    pub fn window_text(&self, scale: u32) -> String {
+        format!(
+            "({}, {})",
+            bound(self.alpha, scale),
+            bound(self.beta, scale)
+        )
     }
 }
 
-/// A window bound as text, infinities written out.
-pub(crate) fn bound(v: i32) -> String {
+/// A value or window bound as text in the game's units at `scale` engine units a unit
+/// (a chance tree's values may be fractions), infinities written out.
+pub(crate) fn bound(v: i32, scale: u32) -> String {
     if v >= INF {
         "+∞".into()
     } else if v <= -INF {
         "-∞".into()
     } else {
-        v.to_string()
+        crate::game::chance::scaled_text(i64::from(v), scale)
     }
 }
 
@@ -219,6 +242,9 @@ fn build(
                     step: id,
                     on_pv: false,
                     max_node: true,
+                    chance: false,
+                    prob: None,
+                    chance_cut: None,
                 });
                 match parent {
                     Some(p) => nodes[p].children.push(id),
@@ -243,6 +269,15 @@ fn build(
                     nodes[n].cutoff_child = Some(*index);
                 }
             }
+            TraceEvent::ChanceCutoff { above_beta } => {
+                if let Some(&n) = stack.last() {
+                    nodes[n].chance_cut = Some(if *above_beta {
+                        Bound::Beta
+                    } else {
+                        Bound::Alpha
+                    });
+                }
+            }
             TraceEvent::Leave { value } => {
                 if let Some(n) = stack.pop() {
                     nodes[n].value = Some(*value);
@@ -252,11 +287,14 @@ fn build(
             TraceEvent::Mcts(_) => {}
         }
     }
-    // Whose move it is at each node.
+    // Whose move it is at each node; chance nodes and their edges' probabilities.
     let root_side = root.side_to_move();
-    for node in &mut nodes {
-        if let Ok(pos) = replay(root, &node.path) {
-            node.max_node = pos.side_to_move() == root_side;
+    for n in 0..nodes.len() {
+        if let Ok(pos) = replay(root, &nodes[n].path) {
+            nodes[n].max_node = pos.side_to_move() == root_side;
+            if let Some(outcomes) = pos.as_dyn().chance_outcomes() {
+                chance::mark(&mut nodes, n, &outcomes);
+            }
         }
     }
     // Moves never searched below each interior node.
@@ -321,6 +359,25 @@ pub fn replay(root: &AnyPosition, path: &[String]) -> Result<AnyPosition, Engine
 }
 
 impl SearchTree {
+    /// The engine units of one unit of value: 1 but for trees with chance nodes, whose
+    /// values are kept exact in finer units.
+    #[must_use]
+    pub fn scale(&self) -> u32 {
+        self.record.scale.max(1)
+    }
+
+    /// A value or bound in the game's units, infinities written out.
+    #[must_use]
+    pub fn vtext(&self, v: i32) -> String {
+        bound(v, self.scale())
+    }
+
+    /// Node `i`'s window in the game's units.
+    #[must_use]
+    pub fn window_of(&self, i: usize) -> String {
+        self.nodes[i].window_text(self.scale())
+    }
+
     /// Counts like the search's statistics: (nodes, leaves, cutoffs, re-searches).
     #[must_use]
     pub fn counts(&self) -> (u64, u64, u64, u64) {

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{SearchTree, bound, replay};
+use super::{SearchTree, replay};
 use crate::search::registry::QuizAsks;
 use crate::search::trace::VisitKind;
 use crate::search::{Algorithm, INF};
@@ -101,18 +101,24 @@ fn nega(a: Algorithm) -> bool {
     super::Form::of(a) == super::Form::Negamax
 }
 
-/// Parses a bound as a learner writes it: a number, or `inf`, `+inf`, `-inf`, `∞`,
-/// `+∞`, `-∞` (a minus sign `−` too).
-pub fn parse_bound(text: &str) -> Result<i32, String> {
+/// Parses a bound as a learner writes it, in the game's units at `scale` engine units
+/// a unit: a number (`3`, `-2.5` or `7/3` where values may be fractions), or `inf`,
+/// `+inf`, `-inf`, `∞`, `+∞`, `-∞` (a minus sign `−` too).
+pub fn parse_bound(text: &str, scale: u32) -> Result<i32, String> {
     let t = text.trim().replace('−', "-").replace('∞', "inf");
+    let bad = || format!("'{}' is not a number (or -inf, +inf)", text.trim());
     match t.as_str() {
         "inf" | "+inf" => Ok(INF),
         "-inf" => Ok(-INF),
+        _ if scale > 1 => crate::game::chance::parse_scaled(&t, scale)
+            .ok()
+            .filter(|v| v.abs() < INF)
+            .ok_or_else(|| format!("'{}' is not a number (or -inf, +inf)", text.trim())),
         _ => t
             .parse::<i32>()
             .ok()
             .filter(|v| v.abs() < INF)
-            .ok_or_else(|| format!("'{}' is not a number (or -inf, +inf)", text.trim())),
+            .ok_or_else(bad),
     }
 }
 
@@ -168,19 +174,21 @@ impl Quiz {
                 Part::Window => Mark {
                     part: Part::Window,
                     right: answer.window == Some((n.alpha, n.beta)),
-                    expected: n.window_text(),
+                    expected: tree.window_of(i),
                     reason: window_reason(tree, i),
                 },
                 Part::Value => Mark {
                     part: Part::Value,
                     right: answer.value == n.value,
-                    expected: n.value.map_or_else(|| "?".into(), |v| v.to_string()),
+                    expected: n.value.map_or_else(|| "?".into(), |v| tree.vtext(v)),
                     reason: value_reason(tree, i),
                 },
                 Part::Cutoff => {
-                    let cut = n.cutoff_child.is_some();
+                    let cut = n.cutoff_child.is_some() || n.chance_cut.is_some();
                     let never: BTreeSet<String> = n.pruned.iter().cloned().collect();
-                    let expected = if cut {
+                    let expected = if cut && never.is_empty() {
+                        "yes; every move was visited (probed) before it".to_string()
+                    } else if cut {
                         format!("yes; never searched: {}", n.pruned.join(" "))
                     } else if never.is_empty() {
                         "no; every move is searched".to_string()
@@ -276,13 +284,13 @@ fn child_values(tree: &SearchTree, i: usize) -> Vec<(String, Option<i32>)> {
 fn window_reason(tree: &SearchTree, i: usize) -> String {
     let n = &tree.nodes[i];
     let a = tree.request.algorithm;
-    let w = n.window_text();
+    let w = tree.window_of(i);
     let Some(p) = n.parent else {
         return match a.info().quiz {
             QuizAsks::Passes => format!(
                 "a pass of {}: a null window {w} that asks whether the value is above {}",
                 a.label(),
-                bound(n.alpha)
+                tree.vtext(n.alpha)
             ),
             _ if n.alpha <= -INF && n.beta >= INF => {
                 "the root is searched with the full window".into()
@@ -291,29 +299,33 @@ fn window_reason(tree: &SearchTree, i: usize) -> String {
         };
     };
     let parent = &tree.nodes[p];
+    if parent.chance {
+        return tree.outcome_window_reason(i);
+    }
     let mv = n.mv.as_deref().unwrap_or("?");
     match n.kind {
         VisitKind::NullWindow => format!(
             "a null-window test {w}: it only asks whether {mv}'s value is above {} or not",
-            bound(n.alpha)
+            tree.vtext(n.alpha)
         ),
         VisitKind::Research => format!(
             "the test failed high, so {mv} is searched again with the window the parent has now, {w}"
         ),
+        VisitKind::Probe => tree.outcome_window_reason(i),
         VisitKind::Normal if nega(a) => {
             let (pa, pb) = (-n.beta, -n.alpha);
             let rose = if pa > parent.alpha {
                 format!(
                     " (α rose from {} after the earlier moves)",
-                    bound(parent.alpha)
+                    tree.vtext(parent.alpha)
                 )
             } else {
                 String::new()
             };
             format!(
                 "negamax: the parent's window is now ({}, {}){rose}, negated and swapped for {mv}",
-                bound(pa),
-                bound(pb)
+                tree.vtext(pa),
+                tree.vtext(pb)
             )
         }
         VisitKind::Normal => {
@@ -321,15 +333,15 @@ fn window_reason(tree: &SearchTree, i: usize) -> String {
             if n.alpha > parent.alpha {
                 moved.push(format!(
                     "α rose from {} to {}",
-                    bound(parent.alpha),
-                    bound(n.alpha)
+                    tree.vtext(parent.alpha),
+                    tree.vtext(n.alpha)
                 ));
             }
             if n.beta < parent.beta {
                 moved.push(format!(
                     "β fell from {} to {}",
-                    bound(parent.beta),
-                    bound(n.beta)
+                    tree.vtext(parent.beta),
+                    tree.vtext(n.beta)
                 ));
             }
             let moved = if moved.is_empty() {
@@ -349,24 +361,27 @@ fn value_reason(tree: &SearchTree, i: usize) -> String {
     let Some(v) = n.value else {
         return tree.explain(i);
     };
-    if kids.iter().any(|(_, v)| v.is_none()) || kids.is_empty() {
+    if n.chance || kids.iter().any(|(_, v)| v.is_none()) || kids.is_empty() {
         return tree.explain(i);
     }
     let vals: Vec<i32> = kids.iter().filter_map(|(_, v)| *v).collect();
     let (name, best, listed) = if nega(a) {
-        let neg: Vec<String> = vals.iter().map(|x| format!("−({x})")).collect();
+        let neg: Vec<String> = vals
+            .iter()
+            .map(|&x| format!("−({})", tree.vtext(x)))
+            .collect();
         ("max", vals.iter().map(|x| -x).max(), neg.join(", "))
     } else if tree.role(i) == super::Role::Max {
-        let l: Vec<String> = vals.iter().map(i32::to_string).collect();
+        let l: Vec<String> = vals.iter().map(|&x| tree.vtext(x)).collect();
         ("max", vals.iter().copied().max(), l.join(", "))
     } else {
-        let l: Vec<String> = vals.iter().map(i32::to_string).collect();
+        let l: Vec<String> = vals.iter().map(|&x| tree.vtext(x)).collect();
         ("min", vals.iter().copied().min(), l.join(", "))
     };
     let Some(best) = best else {
         return tree.explain(i);
     };
-    let formula = format!("{name}({listed}) = {best}");
+    let formula = format!("{name}({listed}) = {}", tree.vtext(best));
     if best == v {
         if n.kind == VisitKind::NullWindow && (v <= n.alpha || v >= n.beta) {
             format!("{formula}: a bound, which is all the test needs")
@@ -376,12 +391,12 @@ fn value_reason(tree: &SearchTree, i: usize) -> String {
     } else if v == n.alpha {
         format!(
             "{formula}, but fail-hard returns no less than α = {}",
-            bound(n.alpha)
+            tree.vtext(n.alpha)
         )
     } else if v == n.beta {
         format!(
             "{formula}, but fail-hard returns no more than β = {}",
-            bound(n.beta)
+            tree.vtext(n.beta)
         )
     } else {
         tree.explain(i)
@@ -390,22 +405,28 @@ fn value_reason(tree: &SearchTree, i: usize) -> String {
 
 fn cutoff_reason(tree: &SearchTree, i: usize) -> String {
     let n = &tree.nodes[i];
-    if n.cutoff_child.is_some() {
+    if n.cutoff_child.is_some() || n.chance_cut.is_some() {
         return tree.explain(i);
+    }
+    if n.chance {
+        return format!(
+            "no outcome brought the mean to a bound of the window before the last, so every outcome is searched: {}",
+            tree.explain(i)
+        );
     }
     if n.pruned.is_empty() {
         match tree.role(i) {
             super::Role::Min => format!(
                 "no child's value fell to α = {}, so every move is searched",
-                bound(n.alpha)
+                tree.vtext(n.alpha)
             ),
             super::Role::Max => format!(
                 "no child's value reached β = {}, so every move is searched",
-                bound(n.beta)
+                tree.vtext(n.beta)
             ),
             super::Role::Mover => format!(
                 "no child's value, negated, reached β = {}, so every move is searched",
-                bound(n.beta)
+                tree.vtext(n.beta)
             ),
         }
     } else {
@@ -482,17 +503,25 @@ mod tests {
 
     #[test]
     fn bounds_are_read_as_learners_write_them() {
-        assert_eq!(parse_bound(" 12 "), Ok(12));
-        assert_eq!(parse_bound("−3"), Ok(-3));
-        assert_eq!(parse_bound("-inf"), Ok(-INF));
-        assert_eq!(parse_bound("+∞"), Ok(INF));
-        assert_eq!(parse_bound("∞"), Ok(INF));
+        assert_eq!(parse_bound(" 12 ", 1), Ok(12));
+        assert_eq!(parse_bound("−3", 1), Ok(-3));
+        assert_eq!(parse_bound("-inf", 1), Ok(-INF));
+        assert_eq!(parse_bound("+∞", 1), Ok(INF));
+        assert_eq!(parse_bound("∞", 1), Ok(INF));
         assert!(
-            parse_bound("x")
+            parse_bound("x", 1)
                 .unwrap_err()
                 .contains("'x' is not a number")
         );
-        assert!(parse_bound("").is_err());
+        assert!(parse_bound("", 1).is_err());
+        // A chance tree's values in its own units: 2.5 and 7/3 at scale 6.
+        assert_eq!(parse_bound("2.5", 6), Ok(15));
+        assert_eq!(parse_bound("−7/3", 6), Ok(-14));
+        assert!(parse_bound("2.5", 1).is_err(), "not a value without chance");
+        assert!(
+            parse_bound("1/4", 6).is_err(),
+            "not a whole number of units"
+        );
     }
 
     #[test]

@@ -173,12 +173,12 @@ impl<G: Game> Chance<'_, G> {
             // The mean's bounds with this outcome still unknown.
             let upper = sum + (rest_weight + w) * u;
             if upper <= a {
-                ctx.chance_cutoff();
+                ctx.chance_cutoff(false);
                 return to_value(floor_div(upper, total));
             }
             let low = sum + w * lower[i] + rest_lower;
             if low >= b {
-                ctx.chance_cutoff();
+                ctx.chance_cutoff(true);
                 return to_value(ceil_div(low, total));
             }
             let v = match exact[i] {
@@ -209,13 +209,13 @@ impl<G: Game> Chance<'_, G> {
                     let last = i + 1 == outcomes.list.len();
                     if v <= a_i {
                         if !last {
-                            ctx.chance_cutoff();
+                            ctx.chance_cutoff(false);
                         }
                         return to_value(floor_div(sum + w * v + rest_weight * u, total));
                     }
                     if v >= b_i {
                         if !last {
-                            ctx.chance_cutoff();
+                            ctx.chance_cutoff(true);
                         }
                         return to_value(ceil_div(sum + w * v + rest_lower, total));
                     }
@@ -261,7 +261,7 @@ impl<G: Game> Chance<'_, G> {
             low_sum = others + w * lower[i];
         }
         (low_sum >= b).then(|| {
-            ctx.chance_cutoff();
+            ctx.chance_cutoff(true);
             to_value(ceil_div(low_sum, total))
         })
     }
@@ -285,6 +285,7 @@ impl<G: Game> Chance<'_, G> {
         let (depth, ply) = (self.depth, self.ply + 1);
         let (alpha, beta) = (to_value(l), to_value(cb));
         let mut known = false;
+        ctx.mark_probe();
         let v = ctx.visit(ply, Some(mv), alpha, beta, |ctx| {
             if depth == 0 {
                 known = true;

@@ -10,7 +10,6 @@ const NO_TABLE_MINIMAX: &str = "it visits every node by definition; use negaalph
 const NO_CHANCE_BEST: &str = "it takes the best child at every node, and a chance node's value is the weighted mean of its outcomes: use expectimax, star1 or star2";
 const NO_CHANCE_MCTS: &str =
     "its playouts and tree do not sample chance outcomes; use expectimax, star1 or star2";
-const NO_TREE_CHANCE: &str = "the tree view does not draw chance nodes and Star1/Star2's bounds yet; the table and the command line show every counter";
 
 /// Every algorithm, in the order of [`Algorithm`]'s variants (the order menus list them).
 pub const ALGORITHMS: &[AlgorithmInfo] = &[
@@ -339,8 +338,8 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         budget: Budget::Depth,
         deepening: Deepening::Useful,
         own_options: &[],
-        tree_view: TreeView::Refuses(NO_TREE_CHANCE),
-        quiz: QuizAsks::Nothing,
+        tree_view: TreeView::Draws,
+        quiz: QuizAsks::Values,
         chance: ChanceNodes::Averages,
     },
     AlgorithmInfo {
@@ -360,8 +359,8 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         budget: Budget::Depth,
         deepening: Deepening::Useful,
         own_options: &[],
-        tree_view: TreeView::Refuses(NO_TREE_CHANCE),
-        quiz: QuizAsks::Nothing,
+        tree_view: TreeView::Draws,
+        quiz: QuizAsks::Windows,
         chance: ChanceNodes::Averages,
     },
     AlgorithmInfo {
@@ -381,8 +380,8 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         budget: Budget::Depth,
         deepening: Deepening::Useful,
         own_options: &[],
-        tree_view: TreeView::Refuses(NO_TREE_CHANCE),
-        quiz: QuizAsks::Nothing,
+        tree_view: TreeView::Draws,
+        quiz: QuizAsks::Windows,
         chance: ChanceNodes::Averages,
     },
 ];

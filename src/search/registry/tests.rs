@@ -37,10 +37,10 @@ fn the_capabilities_agree_with_each_other() {
             info.table != TableUse::MemoryEnhanced || info.null_window_tests,
             "{a:?}"
         );
-        // The tree view draws depth-first searches as visits, sampling ones as their
-        // tree by iteration; the chance searches wait for chance nodes in the view.
+        // The tree view draws depth-first searches as visits (chance nodes too),
+        // sampling ones as their tree by iteration.
         assert_eq!(
-            info.order == VisitOrder::DepthFirst && info.chance != ChanceNodes::Averages,
+            info.order == VisitOrder::DepthFirst,
             info.tree_view == TreeView::Draws,
             "{a:?}"
         );
