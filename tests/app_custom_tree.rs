@@ -89,3 +89,68 @@ fn the_textbook_suite_opens_as_custom_trees() {
     settle(&mut h);
     assert!(h.state().position_text().starts_with("(((5 3 1)"));
 }
+
+#[test]
+fn a_chance_node_is_built_by_clicking_and_its_probabilities_set_by_typing() {
+    let mut h = harness();
+    settle(&mut h);
+    h.get_by_label("Custom tree").click();
+    settle(&mut h);
+    assert_eq!(h.state().position_text(), AIMA);
+    // b becomes a chance node: its three outcomes equally likely.
+    h.get_by_label("node b").click();
+    settle(&mut h);
+    h.get_by_label("Chance node").click();
+    settle(&mut h);
+    assert_eq!(
+        h.state().position_text(),
+        "((3 12 8) ?(1/3:2 1/3:4 1/3:6) (14 5 2))"
+    );
+    // Its second outcome gets 1/2; the others share the rest.
+    h.get_by_label("node bb").click();
+    settle(&mut h);
+    let field = h.get_by_role_and_label(Role::TextInput, "Probability:");
+    field.focus();
+    h.step();
+    // The field shows the outcome's probability; replace it.
+    for _ in 0..3 {
+        h.key_press(egui::Key::Backspace);
+        h.step();
+    }
+    h.get_by_role_and_label(Role::TextInput, "Probability:")
+        .type_text("1/2");
+    h.step();
+    h.get_by_label("Set").click();
+    settle(&mut h);
+    assert_eq!(
+        h.state().position_text(),
+        "((3 12 8) ?(1/4:2 1/2:4 1/4:6) (14 5 2))"
+    );
+    // A probability of 2 is refused, with the reason, and changes nothing.
+    h.get_by_role_and_label(Role::TextInput, "Probability:")
+        .focus();
+    h.step();
+    for _ in 0..3 {
+        h.key_press(egui::Key::Backspace);
+        h.step();
+    }
+    h.get_by_role_and_label(Role::TextInput, "Probability:")
+        .type_text("2");
+    h.step();
+    h.get_by_label("Set").click();
+    settle(&mut h);
+    h.get_by_label_contains("'2' is more than 1");
+    assert_eq!(
+        h.state().position_text(),
+        "((3 12 8) ?(1/4:2 1/2:4 1/4:6) (14 5 2))"
+    );
+    // An outcome added to b takes 1/4, the others three quarters of theirs.
+    h.get_by_label("node b").click();
+    settle(&mut h);
+    h.get_by_label("Add child").click();
+    settle(&mut h);
+    assert_eq!(
+        h.state().position_text(),
+        "((3 12 8) ?(3/16:2 3/8:4 3/16:6 1/4:0) (14 5 2))"
+    );
+}

@@ -2,8 +2,9 @@
 //! the position's tree drawn small (MAX nodes as up-triangles, MIN nodes as
 //! down-triangles, leaves as boxes with their values, written values of interior nodes
 //! beside them), a click selects a node, and the tools under it edit the selection:
-//! Add child, Remove subtree, its Value, and Go to node (the board becomes that node's
-//! position). Every edit is a new position from the game's description
+//! Add child, Remove subtree, its Value, Chance node (its outcomes equally likely, or a
+//! player's node again), an outcome's Probability (the others keep their proportions),
+//! and Go to node (the board becomes that node's position). Every edit is a new position from the game's description
 //! ([`crate::engine::DynPosition::tree_edited`]), pushed as an undoable
 //! [`Command::SetPosition`]; the bracket text with Copy and the paste box are the
 //! position panel's, as for every game.
@@ -40,6 +41,8 @@ const MIN_FILL: Color32 = Color32::from_rgb(214, 110, 40);
 pub struct TreeEditorState {
     /// The selected node, as the moves from the position (`""` for the position).
     pub selected: String,
+    /// The probability typed for the selected outcome, and the node it was typed for.
+    prob_text: (String, String),
     /// The position the cached nodes are of, its nodes and each node's moves.
     cache: Option<(AnyPosition, Listing)>,
 }
@@ -405,6 +408,19 @@ fn tools_ui(
             }
         }
     });
+    let mut error = None;
+    chance_tools_ui(
+        ui,
+        panel,
+        node,
+        &paths[selected],
+        selected,
+        &mut edit,
+        &mut error,
+    );
+    if let Some(e) = error {
+        app.error(format!("Cannot set the probability: {e}"));
+    }
     let Some(edit) = edit else {
         return;
     };
@@ -416,12 +432,62 @@ fn tools_ui(
                     format!("{}{}", paths[selected], char::from(b'a' + slot as u8))
                 }
                 TreeEdit::Remove(_) => node.parent.map_or_else(String::new, |p| paths[p].clone()),
-                TreeEdit::SetValue(..) => paths[selected].clone(),
+                TreeEdit::SetValue(..) | TreeEdit::ToggleChance(_) | TreeEdit::SetProb(..) => {
+                    paths[selected].clone()
+                }
             };
             app.push(Command::SetPosition(q));
         }
         Err(e) => app.error(format!("Cannot edit the tree: {}", e.message)),
     }
+}
+
+/// The chance tools of the selection: make an interior node a chance node (or a
+/// player's node again), and type an outcome's probability (`error`: why the typed
+/// one is no probability).
+fn chance_tools_ui(
+    ui: &mut egui::Ui,
+    panel: &mut PositionPanel,
+    node: &TreeNode,
+    path: &str,
+    selected: usize,
+    edit: &mut Option<TreeEdit>,
+    error: &mut Option<String>,
+) {
+    let outcome = node.prob.is_some();
+    if node.leaf && !outcome {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        if !node.leaf {
+            let mut chance = node.chance;
+            if ui
+                .checkbox(&mut chance, "Chance node")
+                .on_hover_text("Nature moves here: the node's value is the mean of its outcomes, weighted by their probabilities (equally likely to start with; select an outcome to set its own)")
+                .changed()
+            {
+                *edit = Some(TreeEdit::ToggleChance(selected));
+            }
+        }
+        if let Some(p) = &node.prob {
+            let typed = &mut panel.tree.prob_text;
+            if typed.1 != path {
+                *typed = (p.clone(), path.to_string());
+            }
+            let label = ui.label("Probability:").id;
+            let r = ui
+                .add(egui::TextEdit::singleline(&mut typed.0).desired_width(56.0))
+                .labelled_by(label)
+                .on_hover_text("A fraction (1/6) or a decimal (0.25); the other outcomes share the rest in the proportions they had");
+            let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui.button("Set").clicked() || enter {
+                match crate::game::chance::Prob::parse(typed.0.trim()) {
+                    Ok(p) => *edit = Some(TreeEdit::SetProb(selected, p)),
+                    Err(e) => *error = Some(e),
+                }
+            }
+        }
+    });
 }
 
 /// `ba` as `b a`.

@@ -113,6 +113,37 @@ impl Prob {
     }
 }
 
+impl Prob {
+    /// The probability `num / den` in lowest terms, written as a fraction; refused when
+    /// it is not in (0, 1] or needs a denominator above [`MAX_DENOMINATOR`].
+    pub fn ratio(num: u128, den: u128) -> Result<Prob, String> {
+        if num == 0 || den == 0 || num > den {
+            return Err(format!("{num}/{den} is not a probability"));
+        }
+        let g = gcd128(num, den);
+        let (num, den) = (num / g, den / g);
+        if den > u128::from(MAX_DENOMINATOR) {
+            return Err(format!(
+                "{num}/{den} needs a denominator above {MAX_DENOMINATOR}: choose simpler probabilities"
+            ));
+        }
+        Ok(Prob {
+            num: num as u32,
+            den: den as u32,
+            decimal: false,
+        })
+    }
+
+    /// This probability times `num / den` (a share of it), in lowest terms.
+    pub fn times(self, num: u128, den: u128) -> Result<Prob, String> {
+        Prob::ratio(u128::from(self.num) * num, u128::from(self.den) * den)
+    }
+}
+
+fn gcd128(a: u128, b: u128) -> u128 {
+    if b == 0 { a } else { gcd128(b, a % b) }
+}
+
 impl fmt::Display for Prob {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.decimal

@@ -78,6 +78,12 @@ pub enum TreeEdit {
     Remove(usize),
     /// Set the node's value (`None`: an interior node without one).
     SetValue(usize, Option<i32>),
+    /// Make an interior node a chance node (its outcomes equally likely), or a chance
+    /// node a player's node again.
+    ToggleChance(usize),
+    /// Set the probability of an outcome of a chance node; the other outcomes share
+    /// the rest in the proportions they had.
+    SetProb(usize, crate::game::chance::Prob),
 }
 
 /// How the stones of a [`BoardLayout::Grid`] look.

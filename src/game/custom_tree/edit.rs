@@ -1,4 +1,6 @@
-//! Editing a hand-built tree: add a child, remove a subtree, set a value. Each edit
+//! Editing a hand-built tree: add a child, remove a subtree, set a value, make a node a
+//! chance node and set an outcome's probability (the other outcomes keep their
+//! proportions, so the probabilities always sum to 1). Each edit
 //! writes the position's subtree out, changes it and builds a new position with the
 //! same side to move, so the limits are checked as for typed text. Nodes are named by
 //! their index in preorder below the position (the position itself is 0), as
@@ -6,6 +8,7 @@
 
 use super::{CustomTree, MAX_VALUE, Subtree};
 use crate::game::FormatError;
+use crate::game::chance::Prob;
 use crate::game::describe::TreeEdit;
 
 impl CustomTree {
@@ -15,6 +18,8 @@ impl CustomTree {
             TreeEdit::AddChild(node) => self.with_child_added(node),
             TreeEdit::Remove(node) => self.with_subtree_removed(node),
             TreeEdit::SetValue(node, value) => self.with_value(node, value),
+            TreeEdit::ToggleChance(node) => self.with_chance_toggled(node),
+            TreeEdit::SetProb(node, p) => self.with_prob(node, p),
         }
     }
 
@@ -51,10 +56,21 @@ impl CustomTree {
                     probs: None,
                 };
             }
-            Subtree::Inner { probs: Some(_), .. } => {
-                return Err(FormatError::whole(
-                    "a chance node's outcomes need probabilities that sum to 1: add the outcome in the tree's text, as ?(1/2:3 1/2:5)",
-                ));
+            Subtree::Inner {
+                children,
+                probs: Some(probs),
+                ..
+            } => {
+                // A new outcome of probability 1/(k+1); the others keep their
+                // proportions in the rest.
+                let k = children.len() as u128;
+                let mut next = Vec::with_capacity(probs.len() + 1);
+                for p in probs.iter() {
+                    next.push(p.times(k, k + 1).map_err(FormatError::whole)?);
+                }
+                next.push(Prob::ratio(1, k + 1).map_err(FormatError::whole)?);
+                *probs = next;
+                children.push(Subtree::Leaf(0));
             }
             Subtree::Inner { children, .. } => children.push(Subtree::Leaf(0)),
         }
@@ -72,17 +88,23 @@ impl CustomTree {
         };
         let mut root = self.subtree();
         let parent = at_path(&mut root, above);
-        if let Subtree::Inner { probs: Some(_), .. } = parent {
-            return Err(FormatError::whole(
-                "removing a chance node's outcome would leave probabilities that do not sum to 1: edit the tree's text",
-            ));
-        }
         if let Subtree::Inner {
-            children, value, ..
+            children,
+            value,
+            probs,
         } = parent
         {
             if children.len() > 1 {
                 children.remove(last);
+                if let Some(probs) = probs {
+                    // The other outcomes share the removed one's probability in
+                    // their proportions: each is divided by 1 - p.
+                    let gone = probs.remove(last);
+                    let (n, d) = (u128::from(gone.num), u128::from(gone.den));
+                    for p in probs.iter_mut() {
+                        *p = p.times(d, d - n).map_err(FormatError::whole)?;
+                    }
+                }
             } else {
                 *parent = Subtree::Leaf(value.unwrap_or(0));
             }
@@ -118,6 +140,75 @@ impl CustomTree {
         } else {
             edited
         })
+    }
+}
+
+impl CustomTree {
+    /// Node `node` becomes a chance node with its outcomes equally likely, or, when it
+    /// is one, a player's node again. A leaf has no outcomes; the limits (no chance node
+    /// right under another, the scale) are checked as for typed text.
+    pub fn with_chance_toggled(&self, node: usize) -> Result<CustomTree, FormatError> {
+        let path = self.path_of(node)?;
+        let mut root = self.subtree();
+        match at_path(&mut root, &path) {
+            Subtree::Leaf(_) => {
+                return Err(FormatError::whole(
+                    "a leaf cannot be a chance node: give it outcomes first (Add child)",
+                ));
+            }
+            Subtree::Inner {
+                probs: probs @ Some(_),
+                ..
+            } => *probs = None,
+            Subtree::Inner {
+                children, probs, ..
+            } => {
+                let k = children.len() as u128;
+                let p = Prob::ratio(1, k).map_err(FormatError::whole)?;
+                *probs = Some(vec![p; children.len()]);
+            }
+        }
+        self.rebuilt(&root)
+    }
+
+    /// Outcome `node` of a chance node gets probability `p`; the other outcomes share
+    /// `1 - p` in the proportions they had. A single outcome has probability 1.
+    pub fn with_prob(&self, node: usize, p: Prob) -> Result<CustomTree, FormatError> {
+        let path = self.path_of(node)?;
+        let Some((&last, above)) = path.split_last() else {
+            return Err(FormatError::whole(
+                "the root is no outcome of a chance node: it has no probability",
+            ));
+        };
+        let mut root = self.subtree();
+        let Subtree::Inner {
+            probs: Some(probs), ..
+        } = at_path(&mut root, above)
+        else {
+            return Err(FormatError::whole(
+                "only an outcome of a chance node has a probability: make its parent a chance node first",
+            ));
+        };
+        let old = probs[last];
+        if probs.len() == 1 || p.num == p.den {
+            return Err(FormatError::whole(if probs.len() == 1 {
+                "a chance node's only outcome has probability 1: add another outcome first"
+            } else {
+                "a probability of 1 leaves nothing to the other outcomes: remove them instead"
+            }));
+        }
+        // Each other q becomes q · (1 - p) / (1 - old).
+        let (pn, pd) = (u128::from(p.num), u128::from(p.den));
+        let (on, od) = (u128::from(old.num), u128::from(old.den));
+        for (i, q) in probs.iter_mut().enumerate() {
+            *q = if i == last {
+                p
+            } else {
+                q.times((pd - pn) * od, pd * (od - on))
+                    .map_err(FormatError::whole)?
+            };
+        }
+        self.rebuilt(&root)
     }
 }
 

@@ -315,3 +315,49 @@ fn bad_suite_lines_say_line_and_column() {
     let unknown = parse_suite_text("name ? (1 2)").unwrap();
     assert_eq!(unknown[0].1, None);
 }
+
+#[test]
+fn chance_nodes_are_built_by_edits_and_their_probabilities_always_sum_to_1() {
+    use crate::game::chance::Prob;
+    let edit = |t: &CustomTree, e: TreeEdit| t.edited(e).unwrap_or_else(|x| panic!("{e:?}: {x}"));
+    let refused = |t: &CustomTree, e: TreeEdit| t.edited(e).expect_err("refused").message;
+    let p = |s: &str| Prob::parse(s).unwrap();
+    // Preorder: 0 root, 1 a, 2 a a, 3 a b, 4 a c, 5 b.
+    let t = tree("((3 12 8) 2)");
+    let c = edit(&t, TreeEdit::ToggleChance(1));
+    assert_eq!(c.to_text(), "(?(1/3:3 1/3:12 1/3:8) 2)");
+    assert_eq!(c.tree_nodes()[3].prob.as_deref(), Some("1/3"));
+    // A new outcome takes 1/(k+1), the others keep their proportions.
+    assert_eq!(
+        edit(&c, TreeEdit::AddChild(1)).to_text(),
+        "(?(1/4:3 1/4:12 1/4:8 1/4:0) 2)"
+    );
+    // b gets 1/2: the others share the other half as they shared the rest (1/4 each).
+    let half = edit(&c, TreeEdit::SetProb(3, p("1/2")));
+    assert_eq!(half.to_text(), "(?(1/4:3 1/2:12 1/4:8) 2)");
+    let skew = edit(&half, TreeEdit::SetProb(2, p("0.1")));
+    assert_eq!(skew.to_text(), "(?(0.1:3 3/5:12 3/10:8) 2)", "as typed");
+    // Removing an outcome shares its probability out the same way.
+    assert_eq!(
+        edit(&half, TreeEdit::Remove(3)).to_text(),
+        "(?(1/2:3 1/2:8) 2)"
+    );
+    // And back to a player's node.
+    assert_eq!(
+        edit(&half, TreeEdit::ToggleChance(1)).to_text(),
+        "((3 12 8) 2)"
+    );
+    // What cannot be.
+    assert!(refused(&t, TreeEdit::ToggleChance(5)).contains("a leaf cannot be a chance node"));
+    assert!(refused(&c, TreeEdit::SetProb(5, p("1/2"))).contains("only an outcome"));
+    assert!(refused(&c, TreeEdit::SetProb(0, p("1/2"))).contains("the root"));
+    assert!(refused(&c, TreeEdit::SetProb(2, p("1"))).contains("nothing to the other"));
+    let under = tree("(?(1/2:(1 2) 1/2:3))");
+    assert!(
+        refused(&under, TreeEdit::ToggleChance(2)).contains("chance"),
+        "a chance node right under another"
+    );
+    // The values stay exact: the edited tree searches to its mean.
+    let v = |t: &CustomTree| t.minimax_value();
+    assert_eq!(v(&half), (3 + 2 * 12 + 8) * half.value_scale() as i32 / 4);
+}
