@@ -329,6 +329,11 @@ fn an_ewn_match_rolls_seeded_dice_shared_by_each_pair() {
         let (r0, r1) = (rolls(&pair[0]), rolls(&pair[1]));
         let n = r0.len().min(r1.len());
         assert!(n > 3 && r0[..n] == r1[..n], "{r0:?} {r1:?}");
+        // The record counts the rolls apart from the players' moves.
+        for g in pair {
+            assert_eq!(g.rolls, rolls(g).len());
+            assert_eq!(g.plies() + g.rolls, g.moves.len());
+        }
         // Every game is a legal EWN game that ends with a winner worth 100.
         for g in pair {
             let mut pos = Ewn::start();
@@ -339,4 +344,74 @@ fn an_ewn_match_rolls_seeded_dice_shared_by_each_pair() {
             assert_eq!(g.score_a.abs(), 100);
         }
     }
+}
+
+#[test]
+fn mcts_plays_ewn_drawing_the_dice_by_their_probabilities() {
+    // On a tree whose chance nodes are lopsided, MCTS's mean tends to the weighted mean:
+    // a is worth 9/10·1 + 1/10·(-1) = 0.8 and b 0; drawn uniformly a would be worth 0.
+    let (ok, out, err) = common::treelab(&[
+        "search",
+        "--game",
+        "custom",
+        "--position",
+        "(?(9/10:1 1/10:-1) ?(1/2:1 1/2:-1))",
+        "--algo",
+        "mcts",
+        "--iterations",
+        "4000",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("best: a\n"), "{out}");
+    let estimate: f64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("estimate: "))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .expect("an estimate");
+    assert!((estimate - 0.8).abs() < 0.05, "{out}");
+    // A match of MCTS against expectimax on EWN: the same games on 1 and 2 threads,
+    // plies and rolls counted apart, MCTS stronger than a 2-ply expectimax.
+    let run = |threads: &str| {
+        let (ok, out, err) = common::treelab(&[
+            "match",
+            "--game",
+            "ewn",
+            "--black",
+            "mcts+iterations=1000@64",
+            "--white",
+            "expectimax@2",
+            "--alternate",
+            "--games",
+            "20",
+            "--seed",
+            "3",
+            "--threads",
+            threads,
+            "--format",
+            "csv",
+        ]);
+        assert!(ok, "{err}");
+        out
+    };
+    let strip = |csv: &str| -> Vec<String> {
+        // Everything but the seconds columns.
+        csv.lines()
+            .map(|l| {
+                let f: Vec<&str> = l.split(',').collect();
+                [&f[..10], &f[12..]].concat().join(",")
+            })
+            .collect()
+    };
+    let one = run("1");
+    assert_eq!(strip(&one), strip(&run("2")));
+    assert!(
+        one.starts_with("game,a_first,plies,") && one.lines().next().unwrap().ends_with(",rolls")
+    );
+    let wins = one
+        .lines()
+        .skip(1)
+        .filter(|l| l.split(',').nth(12) == Some("100"))
+        .count();
+    assert!(wins >= 12, "MCTS won {wins} of 20:\n{one}");
 }

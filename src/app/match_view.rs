@@ -346,7 +346,8 @@ impl MatchView {
             ui.horizontal(|ui| {
                 ui.label(format!("Replaying game {}:", game.index + 1));
                 let mut k = ply;
-                let label = ui.label("move").id;
+                // A dice game's replay steps through the rolls too.
+                let label = ui.label(if game.rolls > 0 { "step" } else { "move" }).id;
                 ui.add(egui::Slider::new(&mut k, 0..=game.moves.len()))
                     .labelled_by(label);
                 ui.label(format!("of {}", game.moves.len()));
@@ -365,11 +366,15 @@ impl MatchView {
                         0 => "draw",
                         _ => "B won",
                     };
+                    let rolls = match g.rolls {
+                        0 => String::new(),
+                        r => format!(" and {r} rolls"),
+                    };
                     let text = format!(
-                        "game {}: A plays {}, {} moves, {result} ({:+}), nodes A {} B {}",
+                        "game {}: A plays {}, {} moves{rolls}, {result} ({:+}), nodes A {} B {}",
                         g.index + 1,
                         if g.a_first { "first" } else { "second" },
-                        g.moves.len(),
+                        g.plies(),
                         g.score_a,
                         g.nodes[0],
                         g.nodes[1]

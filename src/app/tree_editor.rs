@@ -421,9 +421,24 @@ fn tools_ui(
     if let Some(e) = error {
         app.error(format!("Cannot set the probability: {e}"));
     }
-    let Some(edit) = edit else {
-        return;
-    };
+    if let Some(edit) = edit {
+        apply_edit(app, panel, pos, nodes, paths, selected, edit);
+    }
+}
+
+/// Makes the edited tree the position (undoable) and selects what the edit made: the
+/// new child, the removed node's parent, or the node edited.
+fn apply_edit(
+    app: &mut TreelabApp,
+    panel: &mut PositionPanel,
+    pos: &AnyPosition,
+    nodes: &[TreeNode],
+    paths: &[String],
+    selected: usize,
+    edit: TreeEdit,
+) {
+    let node = &nodes[selected];
+    let children = nodes.iter().filter(|n| n.parent == Some(selected)).count();
     match pos.as_dyn().tree_edited(edit) {
         Ok(q) => {
             panel.tree.selected = match edit {

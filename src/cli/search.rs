@@ -88,8 +88,13 @@ pub fn print_record(r: &SearchRecord, depth: u32) {
         println!("score_exact: {fraction}");
     }
     if let Some(e) = r.estimate {
+        let of = if r.best_move.is_some() {
+            "the move played"
+        } else {
+            "the root"
+        };
         println!(
-            "estimate: {:+.4} (mean reward of the move played, -1 to 1, over its {} visits; not a minimax score)",
+            "estimate: {:+.4} (mean reward of {of}, -1 to 1, over its {} visits; not a minimax score)",
             e.mean, e.visits
         );
         // The iterations are a counter, printed below with the others.

@@ -204,6 +204,8 @@ pub trait DynPosition {
     /// The game's score range under `scoring`, in engine units ([`Game::score_range`]):
     /// the bounds Star1 and Star2 put on outcomes not searched yet.
     fn score_range(&self, scoring: Scoring) -> (i32, i32);
+    /// Whether chance nodes can occur from here ([`Game::has_chance`]).
+    fn has_chance(&self) -> bool;
 }
 
 impl<D: Describe> DynPosition for D
@@ -306,6 +308,9 @@ where
     }
     fn score_range(&self, scoring: Scoring) -> (i32, i32) {
         Game::score_range(self.game(), scoring)
+    }
+    fn has_chance(&self) -> bool {
+        Game::has_chance(self.game())
     }
 }
 

@@ -154,9 +154,14 @@ fn pick_eval<D: Describe>(name: &str) -> Result<D::Eval, EngineError> {
 /// ([`SearchOptions::horizon_plies`]), and the refusal names what makes it stop early.
 fn check_horizon<D: Describe>(pos: &D, req: &SearchRequest) -> Result<(), EngineError> {
     let depth = req.depth;
-    let (why, cause) = match pos.horizon_refusal(depth..=depth) {
+    let averages = req.algorithm.info().chance == crate::search::registry::ChanceNodes::Averages;
+    let refusal = |plies: std::ops::RangeInclusive<u32>| {
+        pos.horizon_refusal(plies.clone())
+            .or_else(|| averages.then(|| pos.exact_horizon_refusal(plies)).flatten())
+    };
+    let (why, cause) = match refusal(depth..=depth) {
         Some(why) => (why, None),
-        None => match pos.horizon_refusal(req.options.horizon_plies(depth)) {
+        None => match refusal(req.options.horizon_plies(depth)) {
             Some(why) => (why, req.options.early_stop_cause()),
             None => return Ok(()),
         },

@@ -227,11 +227,11 @@ fn pick_random(pos: &AnyPosition, rng: &mut SeededRng) -> Option<String> {
 }
 
 /// At a chance node, the position after an outcome drawn from `dice`, the outcome
-/// written to `moves`; `None` at a player's node.
+/// written to the game's moves and counted as a roll; `None` at a player's node.
 fn rolled(
     pos: &AnyPosition,
     dice: &mut SeededRng,
-    moves: &mut Vec<String>,
+    record: &mut GameRecord,
 ) -> Result<Option<AnyPosition>, EngineError> {
     let Some(outcome) = roll(pos, dice) else {
         return Ok(None);
@@ -240,7 +240,8 @@ fn rolled(
         context: "a roll".into(),
         error: e,
     })?;
-    moves.push(outcome);
+    record.moves.push(outcome);
+    record.rolls += 1;
     Ok(Some(next))
 }
 
@@ -283,7 +284,7 @@ fn play_game(spec: &MatchSpec, index: usize, stop: &AtomicBool) -> Result<GameRe
         ..GameRecord::default()
     };
     while record.opening_moves < spec.openings && !pos.is_over() {
-        if let Some(next) = rolled(&pos, &mut dice, &mut record.moves)? {
+        if let Some(next) = rolled(&pos, &mut dice, &mut record)? {
             pos = next;
             continue;
         }
@@ -301,7 +302,7 @@ fn play_game(spec: &MatchSpec, index: usize, stop: &AtomicBool) -> Result<GameRe
         if stop.load(Ordering::Relaxed) {
             return Err(EngineError::Input("stopped".into()));
         }
-        if let Some(next) = rolled(&pos, &mut dice, &mut record.moves)? {
+        if let Some(next) = rolled(&pos, &mut dice, &mut record)? {
             pos = next;
             continue;
         }

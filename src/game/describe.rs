@@ -348,6 +348,15 @@ pub trait Describe: Clone + Debug + PartialEq + Send + Sync + 'static {
     fn horizon_refusal(&self, _plies: RangeInclusive<u32>) -> Option<String> {
         None
     }
+
+    /// Why a search that averages chance nodes exactly (expectimax, Star1, Star2) to the
+    /// plies in `plies` cannot keep its values exact from here, if it cannot: more chance
+    /// nodes on a path than the game's value scale holds. Searches that sample chance
+    /// outcomes (MCTS) are not asked.
+    #[must_use]
+    fn exact_horizon_refusal(&self, _plies: RangeInclusive<u32>) -> Option<String> {
+        None
+    }
 }
 
 /// Checks what every [`Describe`] implementation promises, for the games' own tests and

@@ -269,6 +269,13 @@ fn check_chance<G: Game>(
             "--grain rounds values, and a chance node's mean must stay exact: leave the grain at 1 on a position with chance nodes".into(),
         ));
     }
+    if algorithm.info().chance == registry::ChanceNodes::Samples
+        && (opts.mr_depth > 0 || opts.ms_depth > 0 || opts.mb_depth > 0)
+    {
+        return Err(OptionError(
+            "the MCTS hybrids' shallow minimax takes the best child at every node, and a chance node's value is a mean: leave mr, ms and mb at 0 on a position with chance nodes".into(),
+        ));
+    }
     Ok(())
 }
 

@@ -147,6 +147,11 @@ pub fn is_mcts(req: &SearchRequest) -> bool {
 /// Runs `req` (an MCTS row) on `root` for at most [`MAX_MCTS_STEPS`] iterations with a
 /// trace and builds its tree.
 pub fn trace_mcts(root: &AnyPosition, req: &SearchRequest) -> Result<MctsTree, EngineError> {
+    if root.as_dyn().has_chance() {
+        return Err(EngineError::Input(
+            "the MCTS view steps through UCB1's choices, and a chance node draws its outcome instead: it does not draw positions with chance nodes yet (the table and the command line show the search)".into(),
+        ));
+    }
     let asked = req.options.iterations;
     let mut run = req.clone();
     run.options.iterations = asked.min(MAX_MCTS_STEPS);

@@ -21,8 +21,12 @@ pub struct GameRecord {
     /// The position the game started from, in its text form (empty: the start
     /// position); the moves follow from it.
     pub start: String,
-    /// Every move, openings included, in the game's notation.
+    /// Every move, openings included, in the game's notation; in a dice game the rolls
+    /// too, each before the move it allows.
     pub moves: Vec<String>,
+    /// How many of `moves` are rolls of the dice (chance outcomes), not players' moves.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub rolls: usize,
     /// How many of `moves` were random opening moves.
     pub opening_moves: usize,
     /// Nodes searched by player A and player B.
@@ -38,7 +42,17 @@ pub struct GameRecord {
     pub score_a: i32,
 }
 
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
 impl GameRecord {
+    /// The players' moves (plies), rolls of the dice not counted.
+    #[must_use]
+    pub fn plies(&self) -> usize {
+        self.moves.len() - self.rolls.min(self.moves.len())
+    }
+
     /// Player A's points: 1 for a win, ½ for a draw, 0 for a loss.
     #[must_use]
     pub fn points_a(&self) -> f64 {
@@ -354,35 +368,42 @@ impl MatchResult {
         (t.wins as usize, t.draws as usize, t.losses as usize)
     }
 
+    /// A CSV line per game, with its header.
+    fn render_csv(&self) -> String {
+        let mut out = String::new();
+        out.push_str("game,a_first,plies,opening_moves,nodes_a,nodes_b,leaves_a,leaves_b,searches_a,searches_b,seconds_a,seconds_b,score_a,moves,start,rolls\n");
+        for g in &self.games {
+            let _ = writeln!(
+                out,
+                "{},{},{},{},{},{},{},{},{},{},{:.6},{:.6},{},{},{},{}",
+                g.index,
+                g.a_first,
+                g.plies(),
+                g.opening_moves,
+                g.nodes[0],
+                g.nodes[1],
+                g.leaves[0],
+                g.leaves[1],
+                g.searches[0],
+                g.searches[1],
+                g.seconds[0],
+                g.seconds[1],
+                g.score_a,
+                g.moves.join(" "),
+                crate::vocab::csv::field(&g.start),
+                g.rolls
+            );
+        }
+        out
+    }
+
     /// Renders the result: `text` (a line per game, then the summary) or `csv` (a line
     /// per game).
     #[must_use]
     pub fn render(&self, csv: bool) -> String {
         let mut out = String::new();
         if csv {
-            out.push_str("game,a_first,plies,opening_moves,nodes_a,nodes_b,leaves_a,leaves_b,searches_a,searches_b,seconds_a,seconds_b,score_a,moves,start\n");
-            for g in &self.games {
-                let _ = writeln!(
-                    out,
-                    "{},{},{},{},{},{},{},{},{},{},{:.6},{:.6},{},{},{}",
-                    g.index,
-                    g.a_first,
-                    g.moves.len(),
-                    g.opening_moves,
-                    g.nodes[0],
-                    g.nodes[1],
-                    g.leaves[0],
-                    g.leaves[1],
-                    g.searches[0],
-                    g.searches[1],
-                    g.seconds[0],
-                    g.seconds[1],
-                    g.score_a,
-                    g.moves.join(" "),
-                    crate::vocab::csv::field(&g.start)
-                );
-            }
-            return out;
+            return self.render_csv();
         }
         let _ = writeln!(
             out,
@@ -402,18 +423,36 @@ impl MatchResult {
                 ""
             }
         );
+        // A dice game's rolls in a column of their own: plies are players' moves.
+        let dice = self.games.iter().any(|g| g.rolls > 0);
+        let rolls = |g: &GameRecord| {
+            if dice {
+                format!(" {:>6}", g.rolls)
+            } else {
+                String::new()
+            }
+        };
         let _ = writeln!(
             out,
-            "{:>5} {:>6} {:>6} {:>14} {:>14} {:>9} {:>9} {:>7}",
-            "game", "A-side", "plies", "nodes A", "nodes B", "secs A", "secs B", "score A"
+            "{:>5} {:>6} {:>6}{} {:>14} {:>14} {:>9} {:>9} {:>7}",
+            "game",
+            "A-side",
+            "plies",
+            if dice { "  rolls" } else { "" },
+            "nodes A",
+            "nodes B",
+            "secs A",
+            "secs B",
+            "score A"
         );
         for g in &self.games {
             let _ = writeln!(
                 out,
-                "{:>5} {:>6} {:>6} {:>14} {:>14} {:>9.3} {:>9.3} {:>7}",
+                "{:>5} {:>6} {:>6}{} {:>14} {:>14} {:>9.3} {:>9.3} {:>7}",
                 g.index,
                 if g.a_first { "first" } else { "second" },
-                g.moves.len(),
+                g.plies(),
+                rolls(g),
                 g.nodes[0],
                 g.nodes[1],
                 g.seconds[0],

@@ -113,7 +113,7 @@ impl Describe for Ewn {
 
     /// Searches from before the placement (its 720-order means would not stay exact in
     /// this game's units) and searches through more than [`MAX_ROLLS`] rolls.
-    fn horizon_refusal(&self, plies: RangeInclusive<u32>) -> Option<String> {
+    fn exact_horizon_refusal(&self, plies: RangeInclusive<u32>) -> Option<String> {
         let deepest = *plies.end();
         match self.phase {
             Phase::PlaceBlack | Phase::PlaceWhite if deepest > 0 => Some(

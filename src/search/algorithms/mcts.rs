@@ -17,11 +17,16 @@
 //! at once (Teytaud & Teytaud's decisive and anti-decisive moves, 2010, on the game's
 //! hooks; Connect Four and tic-tac-toe have them).
 //!
+//! Over chance nodes (dice), selection and playouts draw an outcome by its probability
+//! instead of choosing one, an outcome drawn for the first time is the node added, and
+//! a reward counts for or against a node's parent by whose move it is (a chance node
+//! keeps the side to move). Chance moves use no depth, as in the exact searches.
+//!
 //! The variants of MCTS (MCTS-Solver in `mcts_solver.rs`) run this same loop with a
 //! [`Policy`]: which children selection may enter, what a backup learns besides the
 //! rewards, when the search is settled and which move is played. UCT's is [`Uct`].
 
-use crate::game::{Evaluator, Game, SeededRng};
+use crate::game::{Evaluator, Game, SeededRng, Side};
 use crate::search::Estimate;
 use crate::search::context::{Ctx, INF};
 use crate::search::trace::{MctsIteration, PlayoutEnd, TraceEvent};
@@ -36,8 +41,13 @@ pub(super) struct Node<M> {
     pub untried: Vec<M>,
     /// Iterations through this node.
     pub visits: u64,
-    /// The sum of their rewards from the view of the side that played `mv`.
+    /// The sum of their rewards from the view of the side to move at its parent (the
+    /// side that played `mv`, or the side a chance outcome fell for).
     pub reward: f64,
+    /// A chance node (its outcomes are drawn, not chosen; the position gives them).
+    pub chance: bool,
+    /// The side to move here.
+    pub side: Side,
 }
 
 /// What a variant adds to UCT's loop. The tree is a vector of nodes, the root at 0; a
@@ -98,28 +108,34 @@ impl<M> Policy<M> for Uct {
     }
 }
 
-/// Adds a node for `pos`, `ply` plies below the root, to the tree and tells the policy;
-/// at the horizon or at the end of the game it has no moves to add (a leaf, scored by
-/// the playout's end). Returns its index.
+/// Adds a node for `pos`, `depth` plies below the root (chance moves not counted), to
+/// the tree and tells the policy; at the horizon or at the end of the game it has no
+/// moves to add (a leaf, scored by the playout's end). Returns its index.
 fn add<G: Game, P: Policy<G::Move>>(
     tree: &mut Vec<Node<G::Move>>,
     policy: &mut P,
     mv: Option<G::Move>,
     pos: &G,
-    ply: usize,
+    depth: usize,
     horizon: u32,
 ) -> usize {
     let mut untried = Vec::new();
-    if pos.outcome().is_none() && ply < horizon as usize {
-        pos.legal_moves(&mut untried);
+    let mut chance = false;
+    if pos.outcome().is_none() && depth < horizon as usize {
+        chance = pos.has_chance() && pos.chance_outcomes(&mut Vec::new());
+        if !chance {
+            pos.legal_moves(&mut untried);
+        }
     }
-    let leaf = untried.is_empty();
+    let leaf = untried.is_empty() && !chance;
     tree.push(Node {
         mv,
         children: Vec::new(),
         untried,
         visits: 0,
         reward: 0.0,
+        chance,
+        side: pos.side_to_move(),
     });
     policy.created(pos, leaf);
     tree.len() - 1
@@ -143,6 +159,7 @@ pub(super) fn search<G: Game, E: Evaluator<G>, P: Policy<G::Move>>(
     let exploration = f64::from(ctx.opts.uct_c) / 100.0;
     let mut rng = SeededRng::new(ctx.opts.rollout_seed);
     let mut tree = Vec::new();
+    let chancy = pos.has_chance();
     add(&mut tree, policy, None, pos, 0, horizon);
     ctx.stats.proven_nodes += policy.backed_up(&tree, &[]);
     let mut done = 0;
@@ -151,6 +168,7 @@ pub(super) fn search<G: Game, E: Evaluator<G>, P: Policy<G::Move>>(
     while done < ctx.opts.iterations && !policy.settled() {
         let mut run = Iteration {
             horizon,
+            chancy,
             exploration,
             rng: &mut rng,
             tree: &mut tree,
@@ -175,7 +193,8 @@ pub(super) fn search<G: Game, E: Evaluator<G>, P: Policy<G::Move>>(
         ctx.stats.iterations += 1;
     }
     ctx.stats.tree_nodes += tree.len() as u64;
-    let played = policy.played(&tree);
+    // No move is played at a chance node: nature's.
+    let played = policy.played(&tree).filter(|_| !tree[0].chance);
     let mut line = Vec::new();
     if let Some(first) = played {
         line.extend(tree[first].mv);
@@ -183,6 +202,17 @@ pub(super) fn search<G: Game, E: Evaluator<G>, P: Policy<G::Move>>(
     }
     ctx.set_root_pv(line);
     let proven = policy.proven();
+    if tree[0].chance {
+        // A chance node at the root: its own mean over the outcomes drawn (kept from the
+        // other side's view, as every node's), not one outcome's.
+        let root = &tree[0];
+        return Estimate {
+            mean: -root.reward / root.visits.max(1) as f64,
+            visits: root.visits,
+            iterations: done,
+            proven,
+        };
+    }
     match played {
         Some(best) => {
             let node = &tree[best];
@@ -212,6 +242,9 @@ pub(super) fn search<G: Game, E: Evaluator<G>, P: Policy<G::Move>>(
 /// the others, and how many positions it has entered.
 struct Iteration<'a, M, P> {
     horizon: u32,
+    /// The game has chance nodes here: outcomes are drawn, and whose move it is decides
+    /// a reward's sign (without them the sides alternate, and every ply flips it).
+    chancy: bool,
     exploration: f64,
     rng: &'a mut SeededRng,
     tree: &'a mut Vec<Node<M>>,
@@ -221,7 +254,7 @@ struct Iteration<'a, M, P> {
     log: Option<MctsIteration<M>>,
 }
 
-impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
+impl<M: Copy + PartialEq, P: Policy<M>> Iteration<'_, M, P> {
     /// One iteration: select, expand, play out, back up. False when the search was
     /// stopped in it (nothing of it is backed up).
     fn iterate<G: Game<Move = M>, E: Evaluator<G>>(
@@ -245,12 +278,25 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
         ctx.stats.interior += self.entered as u64 - 1;
         // `reward` is from the view of the side to move at the last node of the path;
         // each node keeps its rewards from the view of the side that moved into it.
-        let mut to_move = reward;
-        for &n in path.iter().rev() {
-            let node = &mut self.tree[n];
-            node.visits += 1;
-            node.reward -= to_move;
-            to_move = -to_move;
+        if self.chancy {
+            let last = self.tree[path[path.len() - 1]].side;
+            for (i, &n) in path.iter().enumerate() {
+                let parent = match i {
+                    0 => self.tree[0].side.other(),
+                    _ => self.tree[path[i - 1]].side,
+                };
+                let node = &mut self.tree[n];
+                node.visits += 1;
+                node.reward += if parent == last { reward } else { -reward };
+            }
+        } else {
+            let mut to_move = reward;
+            for &n in path.iter().rev() {
+                let node = &mut self.tree[n];
+                node.visits += 1;
+                node.reward -= to_move;
+                to_move = -to_move;
+            }
         }
         let proved = self.policy.backed_up(self.tree, &path);
         ctx.stats.proven_nodes += proved;
@@ -327,6 +373,8 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
         let mut pos = root.clone();
         let mut path = vec![0];
         let mut ply = 0;
+        // Plies that use depth: every move but chance outcomes.
+        let mut depth = 0;
         if !ctx.enter(ply, None, -INF, INF) {
             return None;
         }
@@ -341,15 +389,33 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
         } else {
             0
         };
-        // Selection: down through nodes whose moves are all added.
+        // Selection: down through nodes whose moves are all added; at a chance node the
+        // outcome drawn, until one is drawn that has no node yet.
         let mut node = 0;
-        while self.tree[node].untried.is_empty() {
-            let Some(next) = self.select(node) else {
+        let mut drawn = None;
+        loop {
+            let next = if !self.tree[node].chance {
+                if !self.tree[node].untried.is_empty() {
+                    break;
+                }
+                self.select(node)
+            } else {
+                match self.draw_outcome(node, &pos) {
+                    Ok(known) => Some(known),
+                    Err(new) => {
+                        drawn = Some(new);
+                        None
+                    }
+                }
+            };
+            let Some(next) = next else {
                 break;
             };
+            let chance = self.tree[node].chance;
             node = next;
             let mv = self.tree[node].mv?;
             self.step(ctx, &mut pos, &mut ply, mv)?;
+            depth += usize::from(!chance);
             path.push(node);
             if keep {
                 positions.push(pos.clone());
@@ -357,7 +423,7 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
             // MCTS-MS: a node selected for the first time gets a shallow minimax; a
             // proof ends the iteration there, its value the reward.
             if ms_depth > 0 && self.tree[node].visits == 1 && !self.policy.is_proven(node) {
-                let depth = ms_depth.min(self.horizon.saturating_sub(ply as u32));
+                let depth = ms_depth.min(self.horizon.saturating_sub(depth as u32));
                 let value = children_win_loss(ctx, &pos, ply, depth)?;
                 if value != 0 {
                     self.policy.prove(node, value);
@@ -374,12 +440,11 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
         if let Some(log) = &mut self.log {
             log.selected = path.iter().map(|&n| n as u32).collect();
         }
-        // Expansion: one random untried move becomes a node.
-        if !self.tree[node].untried.is_empty() {
-            let untried = &mut self.tree[node].untried;
-            let mv = untried.swap_remove(self.rng.below(untried.len() as u64) as usize);
+        // Expansion: one random untried move becomes a node (or the outcome drawn).
+        if let Some(mv) = drawn.or_else(|| self.untried_move(node)) {
             self.step(ctx, &mut pos, &mut ply, mv)?;
-            let child = add(self.tree, self.policy, Some(mv), &pos, ply, self.horizon);
+            depth += usize::from(drawn.is_none());
+            let child = add(self.tree, self.policy, Some(mv), &pos, depth, self.horizon);
             self.tree[node].children.push(child);
             path.push(child);
             if let Some(log) = &mut self.log {
@@ -396,11 +461,33 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
             && !ctx.opts.win_at_once
             && !ctx.opts.non_losing;
         let reward = if plain {
-            self.playout::<G, E, true>(ctx, pos, ply)?
+            self.playout::<G, E, true>(ctx, pos, ply, depth)?
         } else {
-            self.playout::<G, E, false>(ctx, pos, ply)?
+            self.playout::<G, E, false>(ctx, pos, ply, depth)?
         };
         Some((path, reward, positions))
+    }
+
+    /// One of `node`'s untried moves at random, taken out of its list.
+    fn untried_move(&mut self, node: usize) -> Option<M> {
+        let untried = &mut self.tree[node].untried;
+        (!untried.is_empty())
+            .then(|| untried.swap_remove(self.rng.below(untried.len() as u64) as usize))
+    }
+
+    /// At chance node `node` (position `pos`), an outcome drawn by its probability: its
+    /// child, or `Err` with the outcome when it has no node yet (the one to add).
+    fn draw_outcome<G: Game<Move = M>>(&mut self, node: usize, pos: &G) -> Result<usize, M> {
+        let mut outcomes = Vec::new();
+        pos.chance_outcomes(&mut outcomes);
+        let mv = draw(self.rng, &outcomes);
+        let tree = &*self.tree;
+        tree[node]
+            .children
+            .iter()
+            .copied()
+            .find(|&c| tree[c].mv == Some(mv))
+            .ok_or(mv)
     }
 
     /// Plays `mv` and enters the position it leads to (a node); `None` when the search
@@ -421,14 +508,16 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
         Some(())
     }
 
-    /// Random moves from `pos` (at `ply`) to the end of the game or the horizon; the
-    /// reward for the side to move at `pos`. `PLAIN`: every move at random, nothing
+    /// Random moves from `pos` (at `ply`, `depth` of it counted against the horizon) to
+    /// the end of the game or the horizon, chance outcomes drawn by their probabilities;
+    /// the reward for the side to move at `pos`. `PLAIN`: every move at random, nothing
     /// recorded (MCTS-MR's minimax, the game's hooks and the trace are off).
     fn playout<G: Game<Move = M>, E: Evaluator<G>, const PLAIN: bool>(
         &mut self,
         ctx: &mut Ctx<'_, G, E>,
         mut pos: G,
         mut ply: usize,
+        mut depth: usize,
     ) -> Option<f64> {
         // The hot loop of MCTS: its state in locals, counted once at the end.
         let horizon = self.horizon as usize;
@@ -436,11 +525,31 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
         let (decisive, anti_decisive) = (ctx.opts.win_at_once, ctx.opts.non_losing);
         let mut moves = Vec::new();
         let mut keep = Vec::new();
+        let mut outcomes = Vec::new();
+        let start = pos.side_to_move();
         let mut flips: u64 = 0;
         let reward = loop {
             moves.clear();
-            if pos.outcome().is_none() && ply < horizon {
-                pos.legal_moves(&mut moves);
+            let mut chance = false;
+            if pos.outcome().is_none() && depth < horizon {
+                chance = self.chancy && pos.chance_outcomes(&mut outcomes);
+                if !chance {
+                    pos.legal_moves(&mut moves);
+                }
+            }
+            if chance {
+                let mv = draw(self.rng, &outcomes);
+                pos = pos.play(mv);
+                ply += 1;
+                if !ctx.enter(ply, Some(mv), -INF, INF) {
+                    break f64::NAN;
+                }
+                if !PLAIN && let Some(log) = &mut self.log {
+                    log.playout.push(mv);
+                }
+                self.entered += 1;
+                flips += 1;
+                continue;
             }
             if moves.is_empty() {
                 if !PLAIN
@@ -471,6 +580,7 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
             };
             pos = pos.play(mv);
             ply += 1;
+            depth += 1;
             if !ctx.enter(ply, Some(mv), -INF, INF) {
                 break f64::NAN;
             }
@@ -484,11 +594,13 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
         if reward.is_nan() {
             return None;
         }
-        Some(if flips.is_multiple_of(2) {
-            reward
+        // The reward is the last position's side to move's: the start's, or negated.
+        let same = if self.chancy {
+            pos.side_to_move() == start
         } else {
-            -reward
-        })
+            flips.is_multiple_of(2)
+        };
+        Some(if same { reward } else { -reward })
     }
 
     /// An anti-decisive playout move (Teytaud & Teytaud 2010), at a position whose side
@@ -555,6 +667,19 @@ impl<M: Copy, P: Policy<M>> Iteration<'_, M, P> {
 /// The win-loss minimax value of `pos` (at `ply`) to `depth` plies from its children:
 /// 1 or -1 when finished games within the depth prove it, 0 otherwise (`pos` itself was
 /// entered by the iteration; its children are nodes of the search). `None` when stopped.
+/// An outcome drawn with probability its weight over the weights' sum.
+fn draw<M: Copy>(rng: &mut SeededRng, outcomes: &[(M, u32)]) -> M {
+    let total: u64 = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
+    let mut r = rng.below(total.max(1));
+    for &(mv, w) in outcomes {
+        if r < u64::from(w) {
+            return mv;
+        }
+        r -= u64::from(w);
+    }
+    outcomes[outcomes.len() - 1].0
+}
+
 fn children_win_loss<G: Game, E: Evaluator<G>>(
     ctx: &mut Ctx<'_, G, E>,
     pos: &G,

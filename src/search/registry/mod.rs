@@ -204,6 +204,9 @@ pub enum TreeView {
 pub enum ChanceNodes {
     /// It does: a chance node's value is the weighted mean of its outcomes' values.
     Averages,
+    /// It samples a chance node's outcomes by their probabilities (in its tree and its
+    /// playouts): an estimate, as on any game.
+    Samples,
     /// It refuses a position where chance nodes can occur; the reason in words.
     Refuses(&'static str),
 }

@@ -8,8 +8,7 @@ use super::{
 
 const NO_TABLE_MINIMAX: &str = "it visits every node by definition; use negaalpha with a table";
 const NO_CHANCE_BEST: &str = "it takes the best child at every node, and a chance node's value is the weighted mean of its outcomes: use expectimax, star1 or star2";
-const NO_CHANCE_MCTS: &str =
-    "its playouts and tree do not sample chance outcomes; use expectimax, star1 or star2";
+const NO_CHANCE_SOLVER: &str = "it proves wins and losses, and a chance node has neither for certain; use mcts (which samples the outcomes), expectimax, star1 or star2";
 
 /// Every algorithm, in the order of [`Algorithm`]'s variants (the order menus list them).
 pub const ALGORITHMS: &[AlgorithmInfo] = &[
@@ -296,7 +295,7 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         own_options: &[OwnOption::Iterations],
         tree_view: TreeView::Iterations,
         quiz: QuizAsks::Selection,
-        chance: ChanceNodes::Refuses(NO_CHANCE_MCTS),
+        chance: ChanceNodes::Samples,
     },
     AlgorithmInfo {
         algorithm: Algorithm::MctsSolver,
@@ -317,7 +316,7 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         own_options: &[OwnOption::Iterations, OwnOption::ProofHybrids],
         tree_view: TreeView::Iterations,
         quiz: QuizAsks::Selection,
-        chance: ChanceNodes::Refuses(NO_CHANCE_MCTS),
+        chance: ChanceNodes::Refuses(NO_CHANCE_SOLVER),
     },
     AlgorithmInfo {
         algorithm: Algorithm::Expectimax,
