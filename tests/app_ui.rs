@@ -258,3 +258,40 @@ fn without_a_file_dialog_save_as_asks_for_a_path_in_the_window() {
     assert!(!h.state().is_prompting());
     assert_eq!(h.state().path(), Some(path.as_path()));
 }
+
+#[test]
+fn an_ewn_board_is_set_up_by_clicking_its_cells_and_the_die() {
+    let mut h = harness();
+    settle(&mut h);
+    h.get_by_label("EinStein würfelt nicht!").click();
+    settle(&mut h);
+    let start = "b1b2b3../b4b5.../b6...w6/...w5w4/..w3w2w1 white roll";
+    assert_eq!(h.state().position_text(), start);
+    h.get_by_label("Edit board").click();
+    settle(&mut h);
+    // a1's Black 1 comes off (every other cube is on the board); a click puts it back.
+    h.get_by_label("cell a1").click();
+    settle(&mut h);
+    assert_eq!(
+        h.state().position_text(),
+        ".b2b3../b4b5.../b6...w6/...w5w4/..w3w2w1 white roll"
+    );
+    // Black's 1 goes on d1 instead: the next free cube for an empty cell.
+    h.get_by_label("cell d1").click();
+    settle(&mut h);
+    assert_eq!(
+        h.state().position_text(),
+        ".b2b3b1./b4b5.../b6...w6/...w5w4/..w3w2w1 white roll"
+    );
+    // The die shows 3, then back to before the roll.
+    h.get_by_label("die 3").click();
+    settle(&mut h);
+    assert!(h.state().position_text().ends_with(" white 3"));
+    h.get_by_label("before the roll").click();
+    settle(&mut h);
+    assert!(h.state().position_text().ends_with(" white roll"));
+    // Undo steps back through the edits.
+    h.get_by_label("Undo").click();
+    settle(&mut h);
+    assert!(h.state().position_text().ends_with(" white 3"));
+}

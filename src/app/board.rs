@@ -162,9 +162,16 @@ fn grid_ui(
             };
             painter.rect_stroke(rect.shrink(inset), 2.0, stroke, egui::StrokeKind::Inside);
         }
-        if response.clicked() {
+        let back = response.secondary_clicked();
+        if response.clicked() || (back && !play) {
             if play {
                 play_cell(app, &legal, mv);
+            } else if let Some(stepped) = pos.as_dyn().cell_stepped(i, back) {
+                // Numbered stones: the cell steps through its choices.
+                match stepped {
+                    Ok(q) => app.push(Command::SetPosition(q)),
+                    Err(e) => app.error(format!("Cannot set that cell: {}", e.message)),
+                }
             } else {
                 cycle_cell(app, panel, pos, cells.clone(), i);
             }

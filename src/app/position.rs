@@ -101,6 +101,19 @@ fn position_ui(ui: &mut egui::Ui, app: &mut TreelabApp, panel: &mut PositionPane
             app.push(Command::SetPosition(switched));
         }
     });
+    // A dice game's set-up: before the roll, or the die showing a number.
+    let phases = pos.as_dyn().phase_choices();
+    if !phases.is_empty() && !app.session.view.play_mode {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Die:");
+            for (name, q) in phases {
+                let current = q == pos;
+                if ui.selectable_label(current, &name).clicked() && !current {
+                    app.push(Command::SetPosition(q));
+                }
+            }
+        });
+    }
 
     ui.horizontal_wrapped(|ui| {
         if let Some(cleared) = pos.as_dyn().cleared()

@@ -179,6 +179,10 @@ pub trait DynPosition {
     fn cleared(&self) -> Option<AnyPosition>;
     /// The board with the other side to move, where the game allows it.
     fn side_switched(&self) -> Option<AnyPosition>;
+    /// Edit mode on numbered stones: the next (or previous) choice at a cell.
+    fn cell_stepped(&self, cell: usize, back: bool) -> Option<Result<AnyPosition, FormatError>>;
+    /// The same board in each phase a set-up may choose, named.
+    fn phase_choices(&self) -> Vec<(String, AnyPosition)>;
     /// A note next to the side to move.
     fn counts_note(&self) -> Option<String>;
     /// Why the text form would not load back.
@@ -272,6 +276,15 @@ where
     }
     fn side_switched(&self) -> Option<AnyPosition> {
         Describe::side_switched(self).map(AnyPosition::from)
+    }
+    fn cell_stepped(&self, cell: usize, back: bool) -> Option<Result<AnyPosition, FormatError>> {
+        Describe::cell_stepped(self, cell, back).map(|r| r.map(AnyPosition::from))
+    }
+    fn phase_choices(&self) -> Vec<(String, AnyPosition)> {
+        Describe::phase_choices(self)
+            .into_iter()
+            .map(|(name, p)| (name, AnyPosition::from(p)))
+            .collect()
     }
     fn counts_note(&self) -> Option<String> {
         Describe::counts_note(self)

@@ -286,6 +286,21 @@ pub trait Describe: Clone + Debug + PartialEq + Send + Sync + 'static {
         None
     }
 
+    /// Edit mode on a board whose stones carry numbers ([`GridStyle::Cubes`]): the
+    /// position with cell `cell` holding the next of its choices (`back`: the previous
+    /// one), or why none is a position. `None` for boards whose cells
+    /// [`Describe::with_cells`] sets by side alone.
+    fn cell_stepped(&self, _cell: usize, _back: bool) -> Option<Result<Self, FormatError>> {
+        None
+    }
+
+    /// The same board in each phase a set-up may choose, named (a dice game: before
+    /// the roll, or the die showing 1 to 6); empty when there is no such choice.
+    #[must_use]
+    fn phase_choices(&self) -> Vec<(String, Self)> {
+        Vec::new()
+    }
+
     /// A short note next to the side to move (`12 black, 3 white`).
     #[must_use]
     fn counts_note(&self) -> Option<String> {

@@ -5,7 +5,7 @@
 
 use std::ops::RangeInclusive;
 
-use super::{Ewn, EwnEval, MAX_ROLLS, Phase, parse_ewn, write_ewn};
+use super::{Cube, Ewn, EwnEval, MAX_ROLLS, Phase, parse_ewn, write_ewn};
 use crate::game::describe::{BoardLayout, Describe, GridStyle, default_first};
 use crate::game::{FormatError, Game, Side};
 
@@ -23,7 +23,7 @@ impl Describe for Ewn {
     const TEXT_NAME: &'static str = "Position";
     const TEXT_HINT: &'static str =
         "b1b2b3../b4b5.../b6...w6/...w5w4/..w3w2w1 white roll (or white 3: the die shows 3)";
-    const EDIT_HINT: &'static str = "Cubes carry numbers: set up a position in its text form below";
+    const EDIT_HINT: &'static str = "Click a cell to step it through empty, White's cubes 1-6 and Black's 1-6 (right-click: back); set the die below";
     const LAYOUT: BoardLayout = BoardLayout::Grid {
         cols: 5,
         rows: 5,
@@ -60,6 +60,72 @@ impl Describe for Ewn {
 
     fn cells(&self) -> Vec<Option<Side>> {
         self.board.iter().map(|c| c.map(|c| c.side)).collect()
+    }
+
+    /// A click in edit mode steps the cell through empty, White's 1 to 6 and Black's 1
+    /// to 6, skipping the cubes on other cells. A board where a side has won becomes a
+    /// finished game, and a finished one that no longer is goes back to the roll.
+    fn cell_stepped(&self, cell: usize, back: bool) -> Option<Result<Self, FormatError>> {
+        if cell >= self.board.len() {
+            return Some(Err(FormatError::whole(format!("no cell {cell}"))));
+        }
+        // The choices in order: empty, W1..W6, B1..B6.
+        let choice = |k: usize| -> Option<Cube> {
+            (k > 0).then(|| Cube {
+                side: if k <= 6 { Side::First } else { Side::Second },
+                number: ((k - 1) % 6 + 1) as u8,
+            })
+        };
+        let taken = |c: Cube| {
+            self.board
+                .iter()
+                .enumerate()
+                .any(|(i, &x)| i != cell && x == Some(c))
+        };
+        let now = (0..13)
+            .find(|&k| choice(k) == self.board[cell])
+            .unwrap_or(0);
+        let mut k = now;
+        loop {
+            k = if back { (k + 12) % 13 } else { (k + 1) % 13 };
+            if choice(k).is_none_or(|c| !taken(c)) {
+                break;
+            }
+        }
+        let mut next = *self;
+        next.board[cell] = choice(k);
+        next.phase = match self.phase {
+            Phase::PlaceBlack | Phase::PlaceWhite | Phase::Over => Phase::Roll,
+            p => p,
+        };
+        if next.winner().is_some() {
+            next.phase = Phase::Over;
+        }
+        Some(parse_ewn(&write_ewn(&next)))
+    }
+
+    /// Before the roll, or the die showing 1 to 6, with the same side to move.
+    fn phase_choices(&self) -> Vec<(String, Self)> {
+        if matches!(
+            self.phase,
+            Phase::PlaceBlack | Phase::PlaceWhite | Phase::Over
+        ) {
+            return Vec::new();
+        }
+        let with = |phase| Ewn { phase, ..*self };
+        let mut out = vec![("before the roll".to_string(), with(Phase::Roll))];
+        out.extend((1..=6).map(|d| (format!("die {d}"), with(Phase::Move(d)))));
+        out
+    }
+
+    fn side_switched(&self) -> Option<Self> {
+        match self.phase {
+            Phase::Roll | Phase::Move(_) => Some(Ewn {
+                side: self.side.other(),
+                ..*self
+            }),
+            _ => None,
+        }
     }
 
     /// The same cells are this position (the cubes keep their numbers); any other is

@@ -128,3 +128,65 @@ fn bad_text_is_refused_with_the_column() {
         assert!(e.contains(column) && e.contains(why), "{text}: {e}");
     }
 }
+
+#[test]
+fn the_board_is_set_up_cell_by_cell_and_the_die_by_name() {
+    use crate::game::describe::Describe;
+    let start = Ewn::start();
+    let step = |p: &Ewn, cell: usize, back: bool| {
+        p.cell_stepped(cell, back)
+            .expect("cubes step")
+            .unwrap_or_else(|e| panic!("{}: {e}", write_ewn(p)))
+    };
+    // a1 holds Black's 1; every other Black cube and every White one is on the board, so
+    // the next choice is the empty cell, and back from there Black's 1 again.
+    let emptied = step(&start, 0, false);
+    assert_eq!(
+        write_ewn(&emptied),
+        ".b2b3../b4b5.../b6...w6/...w5w4/..w3w2w1 white roll"
+    );
+    assert_eq!(step(&emptied, 0, true), start);
+    assert_eq!(
+        step(&emptied, 0, false),
+        start,
+        "W1-W6 are taken, B1 is free"
+    );
+    // An empty cell steps through the cubes not on the board.
+    let free = step(&emptied, 3, false);
+    assert_eq!(
+        free.board[3].map(|c| (c.side, c.number)),
+        Some((Side::Second, 1))
+    );
+    // White's 1 taken off e5 (back from it is the empty cell), then put on a1, White's
+    // goal: the game is over, White has won.
+    let w1_off = step(&emptied, 24, true);
+    assert_eq!(w1_off.board[24], None);
+    let over = step(&w1_off, 0, false);
+    assert_eq!(
+        over.board[0].map(|c| (c.side, c.number)),
+        Some((Side::First, 1))
+    );
+    assert_eq!(over.phase, Phase::Over, "{}", write_ewn(&over));
+    assert_eq!(over.winner(), Some(Side::First));
+    // Taking the cube off again: the game goes back to the roll.
+    let again = step(&over, 0, true);
+    assert_eq!(again.phase, Phase::Roll, "{}", write_ewn(&again));
+    // The die: before the roll or a number, the same side to move.
+    let phases = start.phase_choices();
+    let names: Vec<&str> = phases.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "before the roll",
+            "die 1",
+            "die 2",
+            "die 3",
+            "die 4",
+            "die 5",
+            "die 6"
+        ]
+    );
+    assert!(write_ewn(&phases[3].1).ends_with(" white 3"));
+    assert!(write_ewn(&start.side_switched().unwrap()).ends_with(" black roll"));
+    assert!(over.phase_choices().is_empty() && over.side_switched().is_none());
+}
