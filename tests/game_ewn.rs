@@ -415,3 +415,44 @@ fn mcts_plays_ewn_drawing_the_dice_by_their_probabilities() {
         .count();
     assert!(wins >= 12, "MCTS won {wins} of 20:\n{one}");
 }
+
+#[test]
+fn ewn_suite_files_are_read_by_line_and_e7s_positions_are_shipped() {
+    // The shipped suite: E7's 40 positions, searched by bench; Star2 agrees with
+    // expectimax on every one (bench checks the scores against the first row).
+    let (ok, out, err) = common::treelab(&[
+        "bench",
+        "--suite",
+        "ewn/e7-positions.ewn",
+        "--algos",
+        "expectimax,star1,star2",
+        "--depths",
+        "2",
+        "--format",
+        "csv",
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        out.lines().filter(|l| l.contains("star2")).count(),
+        40,
+        "{out}"
+    );
+    // A broken line is refused with its line and column.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.ewn");
+    std::fs::write(
+        &path,
+        "# two positions\nb1b2b3../b4b5.../b6...w6/...w5w4/..w3w2w1 white roll\nb1b2b3../b4b5.../b6...w6/...w5w4/..w3w2w9 white roll\n",
+    )
+    .unwrap();
+    let (ok, _, err) = common::treelab(&[
+        "bench",
+        "--suite",
+        path.to_str().unwrap(),
+        "--algos",
+        "expectimax",
+        "--depths",
+        "1",
+    ]);
+    assert!(!ok && err.contains("bad.ewn: line 3, column 41"), "{err}");
+}

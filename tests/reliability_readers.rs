@@ -380,7 +380,7 @@ fn check_any_position(text: &str) {
             let _ = pos.legal_moves();
         }
     }
-    for name in ["x.obf", "x.pos", "x.ttt", "x.tree", "Test_L1_R1"] {
+    for name in ["x.obf", "x.pos", "x.ttt", "x.tree", "x.ewn", "Test_L1_R1"] {
         let _ = Suite::parse(name, text);
     }
 }
@@ -435,7 +435,7 @@ fn shipped_files_read_and_round_trip() {
                 assert!(othello::parse_obf_line(line).is_ok(), "{path}: {line}");
                 check_obf_line(line);
             }
-        } else if path.ends_with(".tree") {
+        } else if path.ends_with(".tree") || path.ends_with(".ewn") {
             let suite = treelab::engine::Suite::parse(path, text).expect("reads");
             for item in &suite.items {
                 check_any_position(&item.position.to_text());

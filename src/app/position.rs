@@ -101,19 +101,7 @@ fn position_ui(ui: &mut egui::Ui, app: &mut TreelabApp, panel: &mut PositionPane
             app.push(Command::SetPosition(switched));
         }
     });
-    // A dice game's set-up: before the roll, or the die showing a number.
-    let phases = pos.as_dyn().phase_choices();
-    if !phases.is_empty() && !app.session.view.play_mode {
-        ui.horizontal_wrapped(|ui| {
-            ui.label("Die:");
-            for (name, q) in phases {
-                let current = q == pos;
-                if ui.selectable_label(current, &name).clicked() && !current {
-                    app.push(Command::SetPosition(q));
-                }
-            }
-        });
-    }
+    phase_ui(ui, app, &pos);
 
     ui.horizontal_wrapped(|ui| {
         if let Some(cleared) = pos.as_dyn().cleared()
@@ -255,4 +243,21 @@ fn apply_paste(app: &mut TreelabApp, panel: &mut PositionPanel, kind: GameKind) 
             panel.paste_error = Some(message);
         }
     }
+}
+
+/// A dice game's set-up in edit mode: before the roll, or the die showing a number.
+fn phase_ui(ui: &mut egui::Ui, app: &mut TreelabApp, pos: &AnyPosition) {
+    let phases = pos.as_dyn().phase_choices();
+    if phases.is_empty() || app.session.view.play_mode {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Die:");
+        for (name, q) in phases {
+            let current = q == *pos;
+            if ui.selectable_label(current, &name).clicked() && !current {
+                app.push(Command::SetPosition(q));
+            }
+        }
+    });
 }

@@ -314,3 +314,30 @@ fn e7(
     files.push(("e7.svg".into(), chart.to_svg()));
     Ok(ExperimentOutput { text, files })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shipped suite `ewn/e7-positions.ewn` holds E7's EWN positions, so that they
+    /// open in the app and the command line (`--suite ewn/e7-positions.ewn`). With
+    /// `TREELAB_WRITE_DOCS=1` the test writes it.
+    #[test]
+    fn the_shipped_ewn_suite_is_e7s_positions() {
+        let mut text = String::from(
+            "# E7's EinStein würfelt nicht! positions: seeded random games from the start, each\n# stopped after a roll (treelab experiment e7). One position a line, its text form.\n",
+        );
+        for p in ewn_positions(POSITIONS.0) {
+            text.push_str(&crate::game::ewn::write_ewn(&p));
+            text.push('\n');
+        }
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/ewn/e7-positions.ewn");
+        if std::env::var_os("TREELAB_WRITE_DOCS").is_some() {
+            std::fs::write(path, &text).unwrap();
+        }
+        let shipped = std::fs::read_to_string(path).unwrap();
+        assert_eq!(shipped, text, "run with TREELAB_WRITE_DOCS=1 to write it");
+        let suite = crate::engine::Suite::parse("e7-positions.ewn", &shipped).unwrap();
+        assert_eq!(suite.items.len(), POSITIONS.0);
+    }
+}
