@@ -8,7 +8,7 @@ use clap::Subcommand;
 /// `treelab session ...`.
 #[derive(Debug, Subcommand)]
 pub enum SessionCommand {
-    /// Write a preset (e1 .. e6) as a session file, without results.
+    /// Write a preset (e1 .. e7) as a session file, without results.
     Preset {
         /// The preset's name: e1, e2, e3, e4 or e5.
         name: String,

@@ -7,14 +7,38 @@ use crate::game::custom_tree::{CustomTree, CustomTreeEval, parse_tree};
 use crate::game::ewn::{Ewn, EwnEval, EwnMove, Phase};
 use crate::game::{Evaluator, SeededRng};
 
-/// E7 as the CLI runs it (the app cannot search EWN positions yet: no preset).
+/// E7 as the CLI runs it; the app's preset is its EWN part.
 pub(super) const E7: Experiment = Experiment {
     name: "e7",
     label: "E7: Star1 and Star2 against expectimax, chance trees and EWN, depths 1-5",
     description: "Pruning below chance nodes: nodes, leaves and time of Star1 and Star2 over expectimax's, move ordering off and on.",
-    preset: None,
+    preset: Some(preset),
     run: e7,
 };
+
+/// The shipped suite of E7's EWN positions.
+const EWN_SUITE: &str = "ewn/e7-positions.ewn";
+
+/// The app's E7: its EWN part, the five rows on the shipped suite, depths 1 to 5.
+fn preset() -> Session {
+    let mut s = preset_with_suite(preset_base(GameKind::Ewn), EWN_SUITE);
+    let last = LAST_DEPTH.0;
+    s.rows = [false, true]
+        .into_iter()
+        .flat_map(|ordered| {
+            ALGORITHMS
+                .into_iter()
+                .filter(move |&a| !(ordered && a == Algorithm::Expectimax))
+                .map(move |a| ComparisonRow {
+                    options: options(ordered, a),
+                    depth_min: 1,
+                    depth_max: last,
+                    ..ComparisonRow::new(a)
+                })
+        })
+        .collect();
+    s
+}
 
 /// The rows: expectimax (the baseline), Star1, Star2; ordering off, then on.
 const ALGORITHMS: [Algorithm; 3] = [Algorithm::Expectimax, Algorithm::Star1, Algorithm::Star2];
