@@ -700,4 +700,36 @@ fn experiment_e7_quick_agrees_with_expectimax_and_prunes_with_ordering() {
         let [e, _, s2] = part.cells[1][3];
         assert!(2 * s2.nodes < e.nodes, "{}: {e:?} {s2:?}", part.title);
     }
+    // The app's E7 preset is E7's EWN part: run as the app runs it on the quick run's
+    // positions (the shipped suite's first 10) to depth 3, its row totals are the
+    // experiment's cells (rows: expectimax, Star1, Star2, then ordered Star1, Star2).
+    let mut session = (treelab::presets::find("e7").expect("e7 preset").build)();
+    let open = session.suite.as_mut().expect("the shipped suite is open");
+    let mut suite = (*open.suite).clone();
+    suite.items.truncate(10);
+    open.suite = std::sync::Arc::new(suite);
+    for row in &mut session.rows {
+        row.depth_max = 3;
+    }
+    treelab::runner::run_session_blocking(
+        &mut session,
+        treelab::runner::Target::Suite,
+        2,
+        |_, _| {},
+    )
+    .expect("the preset runs");
+    let ewn = &parts[1];
+    let cells = [(0, 0), (0, 1), (0, 2), (1, 1), (1, 2)];
+    for (row, &(ordered, algo)) in cells.iter().enumerate() {
+        for depth in 1..=3u32 {
+            let got: u64 = session
+                .results
+                .iter()
+                .filter(|r| r.row == row && r.depth == depth)
+                .map(|r| r.record.stats.nodes)
+                .sum();
+            let want = ewn.cells[ordered][depth as usize - 1][algo].nodes;
+            assert_eq!(got, want, "preset row {} depth {depth}", row + 1);
+        }
+    }
 }
