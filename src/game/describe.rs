@@ -151,6 +151,31 @@ pub struct SuiteLine<D> {
     pub move_scores: Vec<(String, i32)>,
 }
 
+/// A suite file of one position a line in a text form (`parse`): blank lines and lines
+/// starting with `#` are skipped, an error names its line, and `name` names each
+/// position from its number in the suite (1-based), its line and the position.
+pub fn suite_of_lines<D>(
+    text: &str,
+    parse: impl Fn(&str) -> Result<D, FormatError>,
+    name: impl Fn(usize, usize, &D) -> String,
+) -> Result<Vec<SuiteLine<D>>, FormatError> {
+    let mut items = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let position = parse(line).map_err(|e| e.on_line(i + 1))?;
+        items.push(SuiteLine {
+            name: name(items.len() + 1, i + 1, &position),
+            position,
+            expected_score: None,
+            move_scores: Vec::new(),
+        });
+    }
+    Ok(items)
+}
+
 /// Everything the facade and the app know of one game. Implemented by the value the
 /// app holds as the position (usually the [`Game`] itself; Connect Four adds the move
 /// string that led to the position).

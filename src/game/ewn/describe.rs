@@ -6,7 +6,9 @@
 use std::ops::RangeInclusive;
 
 use super::{Cube, Ewn, EwnEval, MAX_ROLLS, Phase, parse_ewn, write_ewn};
-use crate::game::describe::{BoardLayout, Claim, Describe, GridStyle, SuiteLine, default_first};
+use crate::game::describe::{
+    BoardLayout, Claim, Describe, GridStyle, SuiteLine, default_first, suite_of_lines,
+};
 use crate::game::{FormatError, Game, Side};
 
 impl Describe for Ewn {
@@ -50,21 +52,7 @@ impl Describe for Ewn {
     /// One position per line in the text form; blank lines and lines starting with `#`
     /// are skipped. An error names its line and column.
     fn parse_suite(_name: &str, text: &str) -> Result<Vec<SuiteLine<Self>>, FormatError> {
-        let mut items = Vec::new();
-        for (i, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let position = parse_ewn(line).map_err(|e| e.on_line(i + 1))?;
-            items.push(SuiteLine {
-                name: format!("#{} line {}", items.len() + 1, i + 1),
-                position,
-                expected_score: None,
-                move_scores: Vec::new(),
-            });
-        }
-        Ok(items)
+        suite_of_lines(text, parse_ewn, |k, line, _| format!("#{k} line {line}"))
     }
 
     fn parse(text: &str) -> Result<Self, FormatError> {

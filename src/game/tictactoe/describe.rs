@@ -3,7 +3,7 @@
 
 use super::{TicTacToe, TicTacToeEval, parse_ttt, to_ttt};
 use crate::game::describe::{
-    BoardLayout, Claim, Describe, GridStyle, SaveFormat, SuiteLine, default_first,
+    BoardLayout, Claim, Describe, GridStyle, SaveFormat, SuiteLine, default_first, suite_of_lines,
 };
 use crate::game::{FormatError, Game, Side};
 
@@ -68,21 +68,7 @@ impl Describe for TicTacToe {
 
     /// One board per line; blank lines and lines starting with `#` are skipped.
     fn parse_suite(_name: &str, text: &str) -> Result<Vec<SuiteLine<Self>>, FormatError> {
-        let mut items = Vec::new();
-        for (i, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let position = parse_ttt(line).map_err(|e| e.on_line(i + 1))?;
-            items.push(SuiteLine {
-                name: format!("#{} {}", items.len() + 1, to_ttt(&position)),
-                position,
-                expected_score: None,
-                move_scores: Vec::new(),
-            });
-        }
-        Ok(items)
+        suite_of_lines(text, parse_ttt, |k, _, p| format!("#{k} {}", to_ttt(p)))
     }
 
     fn save_formats() -> Vec<SaveFormat<Self>> {

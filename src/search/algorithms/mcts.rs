@@ -537,50 +537,41 @@ impl<M: Copy + PartialEq, P: Policy<M>> Iteration<'_, M, P> {
                     pos.legal_moves(&mut moves);
                 }
             }
-            if chance {
-                let mv = draw(self.rng, &outcomes);
-                pos = pos.play(mv);
-                ply += 1;
-                if !ctx.enter(ply, Some(mv), -INF, INF) {
-                    break f64::NAN;
-                }
-                if !PLAIN && let Some(log) = &mut self.log {
-                    log.playout.push(mv);
-                }
-                self.entered += 1;
-                flips += 1;
-                continue;
-            }
-            if moves.is_empty() {
-                if !PLAIN
-                    && let Some(log) = &mut self.log
-                    && pos.outcome().is_none()
-                {
-                    log.end = PlayoutEnd::Horizon;
-                }
-                break reward_of(ctx, &pos);
-            }
-            let win = if !PLAIN && decisive {
-                pos.immediate_win()
+            let mv = if chance {
+                draw(self.rng, &outcomes)
             } else {
-                None
-            };
-            let mv = if let Some(win) = win {
-                win
-            } else if !PLAIN && mr_depth > 0 {
-                let depth = mr_depth.min((horizon - ply) as u32);
-                match self.minimax_move(ctx, &pos, &moves, ply, depth) {
-                    Some(mv) => mv,
-                    None => break f64::NAN,
+                if moves.is_empty() {
+                    if !PLAIN
+                        && let Some(log) = &mut self.log
+                        && pos.outcome().is_none()
+                    {
+                        log.end = PlayoutEnd::Horizon;
+                    }
+                    break reward_of(ctx, &pos);
                 }
-            } else if !PLAIN && anti_decisive {
-                self.non_losing_move(&pos, &moves, &mut keep)
-            } else {
-                moves[self.rng.below(moves.len() as u64) as usize]
+                let win = if !PLAIN && decisive {
+                    pos.immediate_win()
+                } else {
+                    None
+                };
+                if let Some(win) = win {
+                    win
+                } else if !PLAIN && mr_depth > 0 {
+                    let depth = mr_depth.min((horizon - depth) as u32);
+                    match self.minimax_move(ctx, &pos, &moves, ply, depth) {
+                        Some(mv) => mv,
+                        None => break f64::NAN,
+                    }
+                } else if !PLAIN && anti_decisive {
+                    self.non_losing_move(&pos, &moves, &mut keep)
+                } else {
+                    moves[self.rng.below(moves.len() as u64) as usize]
+                }
             };
             pos = pos.play(mv);
             ply += 1;
-            depth += 1;
+            // A chance outcome uses no depth.
+            depth += usize::from(!chance);
             if !ctx.enter(ply, Some(mv), -INF, INF) {
                 break f64::NAN;
             }
