@@ -288,14 +288,17 @@ fn chart_svg_is_well_formed_with_one_path_per_series() {
         series: vec![
             Series {
                 name: "alpha".into(),
+                intervals: Vec::new(),
                 values: vec![Some(10.0), Some(120.0), Some(900.0), None, Some(1e6)],
             },
             Series {
                 name: "beta".into(),
+                intervals: Vec::new(),
                 values: vec![Some(5.0), Some(0.0), Some(70.0), Some(800.0), Some(9e4)],
             },
             Series {
                 name: "empty".into(),
+                intervals: Vec::new(),
                 values: vec![None; 5],
             },
         ],

@@ -76,6 +76,18 @@ pub fn chart_series(app: &TreelabApp, ratio_depth: Option<u32>) -> (Vec<Series>,
     (depth, ratio, ratio_depth)
 }
 
+/// Per row other than the baseline: the geometric mean of its ratios to the baseline
+/// over the set's positions against depth, with 95% bootstrap intervals (none for a
+/// single position, or without a baseline).
+pub fn across_series(app: &TreelabApp) -> Vec<Series> {
+    let set = app.position_set();
+    if set.several_games() || set.positions.len() < 2 {
+        return Vec::new();
+    }
+    app.report()
+        .across_series(&set.keys(), app.session.view.count)
+}
+
 /// Ticks for a log10 axis: labels 10^k as numbers, and the marks between decades too
 /// when the range shown is less than a decade (else the axis would have no label).
 fn log_axis_label(mark: GridMark, range: &std::ops::RangeInclusive<f64>) -> String {
@@ -188,7 +200,32 @@ fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp, view: &mut ChartsView) {
     } else {
         // The ratio series number the set's positions from 1, in the set's order.
         let positions: Vec<String> = set.positions.iter().map(|p| p.label.clone()).collect();
-        area = area.union(ratio_chart_ui(ui, &ratio_series, positions, height));
+        let across = across_series(app);
+        if across.is_empty() {
+            area = area.union(ratio_chart_ui(ui, &ratio_series, positions, height));
+        } else {
+            // Beside it, the geometric mean over the positions against depth.
+            ui.columns(2, |cols| {
+                area = area.union(ratio_chart_ui(
+                    &mut cols[0],
+                    &ratio_series,
+                    positions,
+                    height,
+                ));
+                cols[1].label(
+                    egui::RichText::new(
+                        "Geometric mean of the ratios over the positions, 95% bootstrap interval as bars",
+                    )
+                    .strong(),
+                );
+                area = area.union(across_chart_ui(
+                    &mut cols[1],
+                    &across,
+                    &ratio_series,
+                    height - 18.0,
+                ));
+            });
+        }
     }
     if depth_series
         .iter()
@@ -316,6 +353,69 @@ fn ratio_chart_ui(
     resp.response.rect
 }
 
+/// The across-positions chart: per row, the geometric mean of its ratios to the
+/// baseline against depth, each point with its interval as an error bar. Returns the
+/// chart's area on screen. Each row keeps its colour in the ratio chart (`ratio`).
+fn across_chart_ui(
+    ui: &mut egui::Ui,
+    series: &[Series],
+    ratio: &[Series],
+    height: f32,
+) -> egui::Rect {
+    // No legend: each row has its colour in the ratio chart beside it.
+    let resp = Plot::new("across_chart")
+        .height(height.max(120.0))
+        .x_axis_label("depth")
+        .y_axis_label("geometric mean, × baseline")
+        .include_y(1.0)
+        .y_grid_spacer(even_grid)
+        .y_axis_formatter(even_label)
+        .x_axis_formatter(|m, _| {
+            if (m.value - m.value.round()).abs() < 1e-9 {
+                format!("{}", m.value.round())
+            } else {
+                String::new()
+            }
+        })
+        .label_formatter(|hover| match hover {
+            HoverPosition::NearDataPoint {
+                plot_name,
+                position,
+                ..
+            } => Some(format!(
+                "{plot_name}\ndepth {}\n× {:.3}",
+                position.x.round(),
+                position.y
+            )),
+            HoverPosition::Elsewhere { .. } => None,
+        })
+        .show(ui, |plot| {
+            // Rows are a little apart along x so their bars do not hide each other.
+            let shift = |k: usize| (k as f64 - (series.len() as f64 - 1.0) / 2.0) * 0.06;
+            for (k, s) in series.iter().enumerate() {
+                let colour =
+                    series_colour(ratio.iter().position(|r| r.name == s.name).unwrap_or(k));
+                let name = s.legend();
+                let pts: Vec<[f64; 2]> = s.points.iter().map(|&(x, y)| [x + shift(k), y]).collect();
+                plot.line(Line::new(name.clone(), PlotPoints::from(pts.clone())).color(colour));
+                row_points(plot, s, &name, colour, pts, |y| y);
+                for (&(x, _), iv) in s.points.iter().zip(&s.intervals) {
+                    if let Some((lo, hi)) = *iv {
+                        let x = x + shift(k);
+                        for seg in [
+                            vec![[x, lo], [x, hi]],
+                            vec![[x - 0.08, lo], [x + 0.08, lo]],
+                            vec![[x - 0.08, hi], [x + 0.08, hi]],
+                        ] {
+                            plot.line(Line::new(name.clone(), PlotPoints::from(seg)).color(colour));
+                        }
+                    }
+                }
+            }
+        });
+    resp.response.rect
+}
+
 /// The colour of the `k`-th series: one colour per series for its line, points and
 /// legend entry (egui_plot gives each item its own colour otherwise, and a legend entry
 /// shared by a line and its points turns grey).
@@ -383,6 +483,7 @@ impl TreelabApp {
                     &depth,
                 )
                 .to_svg();
+                let svg = self.manifest().stamp("chart.svg", &svg);
                 match crate::vocab::atomic::write_atomic(path, svg.as_bytes()) {
                     Ok(()) => self.info(format!("Saved the chart to {}", path.display())),
                     Err(e) => self.error(format!("could not save {}: {e}", path.display())),

@@ -311,22 +311,28 @@ impl TreelabApp {
     fn export_table(&mut self, how: TableExport, ctx: &egui::Context) {
         let lines = self.table_lines();
         let report = self.report();
+        let manifest = self.manifest();
         let (text, what) = match how {
             TableExport::CopyMarkdown => (
-                report.markdown(&lines, &self.views.table.columns),
+                manifest.stamp(
+                    "table.md",
+                    &report.markdown(&lines, &self.views.table.columns),
+                ),
                 "Markdown",
             ),
+            // CSV pastes as it is (a spreadsheet has no place for the manifest).
             TableExport::CopyCsv => (report.csv(&lines), "CSV"),
         };
         ctx.copy_text(text);
         self.info(format!("Copied {} lines as {what}", lines.len()));
     }
 
-    /// Saves the table's shown lines as CSV (every column) to `path`, atomically.
+    /// Saves the table's shown lines as CSV (every column) to `path`, atomically, with
+    /// the manifest beside it (`path` + `.manifest`).
     fn save_table(&mut self, path: &std::path::Path) {
         let lines = self.table_lines();
         let csv = self.report().csv(&lines);
-        match crate::vocab::atomic::write_atomic(path, csv.as_bytes()) {
+        match self.manifest().write(path, &csv) {
             Ok(()) => self.info(format!("Saved {} lines to {}", lines.len(), path.display())),
             Err(e) => self.error(format!("could not save {}: {e}", path.display())),
         }

@@ -331,12 +331,20 @@ impl TreelabApp {
     /// the file. On failure the session and the old file stay as they were.
     pub fn save_session_to(&mut self, path: &Path) -> Result<(), String> {
         self.session
-            .save(path)
+            .save_with(path, &self.manifest())
             .map_err(|e| format!("could not save the session: {e}"))?;
         self.saved = self.session.clone();
         self.path = Some(path.to_path_buf());
         self.remember(path);
         Ok(())
+    }
+
+    /// The manifest the app's exports and saves carry: this build and machine, the
+    /// run's threads, the rows with their options.
+    #[must_use]
+    pub fn manifest(&self) -> crate::vocab::manifest::Manifest {
+        crate::vocab::manifest::Manifest::new("treelab (the app)", self.threads)
+            .with_rows(self.session.rows.iter().map(|r| r.label()))
     }
 
     fn save_and_report(&mut self, path: &Path) {

@@ -7,7 +7,7 @@ use egui_extras::{Column as TableColumn, TableBuilder};
 use super::labels::{count_label, tab_label};
 use super::views::ResultsView;
 use super::{Command, TreelabApp};
-use crate::report::{Column, PARTIAL_NOTE, Ratio, Report};
+use crate::report::{Across, BOOTSTRAP_SEED, Column, PARTIAL_NOTE, RESAMPLES, Ratio, Report};
 use crate::session::{PositionSet, ResultEntry, ResultScope, ResultsTab};
 use crate::vocab::count::CountKind;
 
@@ -228,7 +228,7 @@ fn baseline_picker_ui(
     labels: Vec<(usize, String)>,
     baseline: &mut Option<usize>,
 ) {
-    ui.label("Baseline");
+    let label = ui.label("Baseline").id;
     egui::ComboBox::from_id_salt("baseline_row")
         .selected_text(baseline.map_or_else(|| "none".to_string(), |b| format!("row {}", b + 1)))
         .show_ui(ui, |ui| {
@@ -238,12 +238,13 @@ fn baseline_picker_ui(
             }
         })
         .response
+        .labelled_by(label)
         .on_hover_text("Ratios are measured against this row");
 }
 
 /// The Count picker: what the tables and charts count (nodes or leaves).
 fn count_picker_ui(ui: &mut egui::Ui, count: &mut CountKind) {
-    ui.label("Count");
+    let label = ui.label("Count").id;
     egui::ComboBox::from_id_salt("count_kind")
         .selected_text(count_label(*count))
         .show_ui(ui, |ui| {
@@ -252,6 +253,7 @@ fn count_picker_ui(ui: &mut egui::Ui, count: &mut CountKind) {
             }
         })
         .response
+        .labelled_by(label)
         .on_hover_text("What the tables and charts count");
 }
 
@@ -629,6 +631,9 @@ fn articles_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                     },
                 );
             }
+            if let Some(b) = baseline.filter(|_| !set.several_games() && keys.len() > 1) {
+                across_ui(ui, &report.across(&keys, count), &rows, &depths, b, count);
+            }
             for p in set
                 .positions
                 .iter()
@@ -661,4 +666,67 @@ fn articles_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                 report.len(),
             ));
         });
+}
+
+/// The rows against baseline row `b` across the positions ([`Report::across`]): the
+/// geometric mean of the per-position ratios with its bootstrap interval, and on how
+/// many positions each row needs fewer and more with the Wilcoxon test's p; each
+/// title's hover says how they are computed.
+fn across_ui(
+    ui: &mut egui::Ui,
+    across: &std::collections::BTreeMap<(usize, u32), Across>,
+    rows: &[(usize, String)],
+    depths: &[u32],
+    b: usize,
+    count: CountKind,
+) {
+    if across.is_empty() {
+        return;
+    }
+    let others: Vec<(usize, String)> = rows.iter().filter(|(r, _)| *r != b).cloned().collect();
+    let c = count_label(count);
+    ui.add_space(6.0);
+    ui.label(
+        egui::RichText::new(format!(
+            "Across the positions, against row {}: geometric mean of the ratios (95% interval)",
+            b + 1
+        ))
+        .strong(),
+    )
+    .on_hover_text(format!(
+        "Per position, the row's {c} over row {}'s, at the positions where both have a complete \
+         result. The geometric mean weighs every position alike (the totals' ratio above can be \
+         decided by one deep position). The interval is the 2.5th to 97.5th percentile of the \
+         geometric means of {RESAMPLES} bootstrap resamples of the positions (seed {BOOTSTRAP_SEED}).",
+        b + 1
+    ));
+    article_grid(
+        ui,
+        egui::IdSalt::new("article_across_mean"),
+        &others,
+        depths,
+        |r, d| across.get(&(r, d)).map(Across::mean_text),
+    );
+    ui.add_space(6.0);
+    ui.label(
+        egui::RichText::new(format!(
+            "Positions with fewer / more {c} than row {}, and the Wilcoxon signed-rank p",
+            b + 1
+        ))
+        .strong(),
+    )
+    .on_hover_text(
+        "The two-sided Wilcoxon signed-rank test of the log ratios against 0: positions with \
+         equal counts are left out, tied magnitudes share their rank; exact without ties or \
+         zeros (up to 50 positions), over every sign assignment with them (up to 13), else the \
+         normal approximation with the tie correction. A small p says the row's counts differ \
+         from the baseline's more consistently than chance would make them.",
+    );
+    article_grid(
+        ui,
+        egui::IdSalt::new("article_across_test"),
+        &others,
+        depths,
+        |r, d| across.get(&(r, d)).map(Across::test_text),
+    );
 }

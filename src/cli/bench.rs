@@ -10,6 +10,7 @@ use crate::engine::Suite;
 use crate::experiment::bench::{self, BenchSpec, CountKind};
 use crate::experiment::matchplay::{MatchResult, merge_matches};
 use crate::fileread::{RESULT_LIMIT, read_text_capped};
+use crate::vocab::manifest::Manifest;
 
 /// `treelab merge`.
 #[derive(Debug, Args)]
@@ -27,6 +28,11 @@ pub struct MergeArgs {
     /// Write here instead of standard output.
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
+    /// Print the manifest (treelab's version and commit, the build, the CPU, the
+    /// threads, the seeds, the command, the date) with the output; a file written with
+    /// --out always carries it.
+    #[arg(long)]
+    pub manifest: bool,
 }
 
 /// `treelab bench`.
@@ -66,6 +72,11 @@ pub struct BenchArgs {
     /// Only the first N positions.
     #[arg(long)]
     pub limit: Option<usize>,
+    /// Print the manifest (treelab's version and commit, the build, the CPU, the
+    /// threads, the seeds, the command, the date) with the output; a file written with
+    /// --out always carries it.
+    #[arg(long)]
+    pub manifest: bool,
     /// Options applied to every row (a row's own `+option`s come on top).
     #[command(flatten)]
     pub options: OptionArgs,
@@ -158,7 +169,17 @@ pub(super) fn bench(args: &BenchArgs) -> Result<()> {
         }
     };
     let result = bench::run_bench(&spec, &stop, &progress)?;
-    write_bench(&result, count, &args.format, args.out.as_deref())?;
+    let manifest = Manifest::new(super::command_line(), threads)
+        .with_rows(result.rows.iter().map(|r| r.label.clone()))
+        .with_seeds([crate::report::BOOTSTRAP_SEED]);
+    write_bench(
+        &result,
+        count,
+        &args.format,
+        args.out.as_deref(),
+        &manifest,
+        args.manifest,
+    )?;
     let failed = result.failures().len();
     if failed > 0 {
         bail!("{failed} cells failed (see FAILED above)");
@@ -220,22 +241,20 @@ fn write_bench(
     count: CountKind,
     format: &str,
     out: Option<&std::path::Path>,
+    manifest: &Manifest,
+    print_manifest: bool,
 ) -> Result<()> {
-    let text = match format {
-        "text" => result.render(count, bench::Format::Text),
-        "markdown" | "md" => result.render(count, bench::Format::Markdown),
-        "csv" => result.render(count, bench::Format::Csv),
-        "ron" => ron::ser::to_string_pretty(result, ron::ser::PrettyConfig::default())?,
+    let (text, ext) = match format {
+        "text" => (result.render(count, bench::Format::Text), "txt"),
+        "markdown" | "md" => (result.render(count, bench::Format::Markdown), "md"),
+        "csv" => (result.render(count, bench::Format::Csv), "csv"),
+        "ron" => (
+            ron::ser::to_string_pretty(result, ron::ser::PrettyConfig::default())?,
+            "ron",
+        ),
         other => bail!("unknown format '{other}'; expected text, markdown, csv or ron"),
     };
-    match out {
-        Some(path) => {
-            crate::vocab::atomic::write_atomic(path, text.as_bytes())
-                .with_context(|| format!("writing {}", path.display()))?;
-        }
-        None => print!("{text}"),
-    }
-    Ok(())
+    super::emit(&text, ext, out, manifest, print_manifest)
 }
 
 pub(super) fn merge(args: &MergeArgs) -> Result<()> {
@@ -257,20 +276,17 @@ pub(super) fn merge(args: &MergeArgs) -> Result<()> {
             parts.push(part);
         }
         let whole = merge_matches(parts)?;
-        let text = match args.format.trim().to_ascii_lowercase().as_str() {
-            "ron" => ron::ser::to_string_pretty(&whole, ron::ser::PrettyConfig::default())?,
-            "csv" => whole.render(true),
-            "text" => whole.render(false),
+        let (text, ext) = match args.format.trim().to_ascii_lowercase().as_str() {
+            "ron" => (
+                ron::ser::to_string_pretty(&whole, ron::ser::PrettyConfig::default())?,
+                "ron",
+            ),
+            "csv" => (whole.render(true), "csv"),
+            "text" => (whole.render(false), "txt"),
             other => bail!("unknown format '{other}' for a match; expected text, csv or ron"),
         };
-        return match &args.out {
-            Some(path) => crate::vocab::atomic::write_atomic(path, text.as_bytes())
-                .with_context(|| format!("writing {}", path.display())),
-            None => {
-                print!("{text}");
-                Ok(())
-            }
-        };
+        let manifest = Manifest::new(super::command_line(), 1).with_seeds([whole.seed]);
+        return super::emit(&text, ext, args.out.as_deref(), &manifest, args.manifest);
     }
     let mut parts = Vec::new();
     for (path, text) in &texts {
@@ -279,10 +295,15 @@ pub(super) fn merge(args: &MergeArgs) -> Result<()> {
         parts.push(part);
     }
     let whole = bench::merge_results(parts)?;
+    let manifest = Manifest::new(super::command_line(), 1)
+        .with_rows(whole.rows.iter().map(|r| r.label.clone()))
+        .with_seeds([crate::report::BOOTSTRAP_SEED]);
     write_bench(
         &whole,
         parse_count(&args.count)?,
         &args.format,
         args.out.as_deref(),
+        &manifest,
+        args.manifest,
     )
 }

@@ -9,7 +9,7 @@ use crate::experiment::experiments::{
 /// `treelab experiment`.
 #[derive(Debug, Args)]
 pub struct ExperimentArgs {
-    /// e1, e2, e3, e4 or e5 (docs/results/ describes each).
+    /// e1 to e7 (docs/results/ describes each).
     pub name: String,
     /// The small version (about a minute on one core).
     #[arg(long)]
@@ -20,6 +20,11 @@ pub struct ExperimentArgs {
     /// Worker threads (default: every core). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Print the manifest (treelab's version and commit, the build, the CPU, the
+    /// threads, the command, the date) after the tables; every file written with --out
+    /// always carries it.
+    #[arg(long)]
+    pub manifest: bool,
 }
 
 /// `treelab experiment NAME [--quick] [--out DIR] [--threads N]`: runs the preset,
@@ -66,12 +71,18 @@ pub(super) fn cli_experiment(args: &ExperimentArgs) -> anyhow::Result<()> {
         if threads == 1 { "" } else { "s" },
         if args.quick { ", --quick" } else { "" }
     );
+    let manifest = crate::vocab::manifest::Manifest::new(super::command_line(), threads)
+        .with_seeds([crate::report::BOOTSTRAP_SEED]);
+    if args.manifest {
+        print!("\n{}", manifest.text());
+    }
     if let Some(dir) = &args.out {
         let mut files = out.files;
         files.push((format!("{name}.txt"), out.text.clone()));
         for (file, contents) in files {
             let path = dir.join(&file);
-            crate::vocab::atomic::write_atomic(&path, contents.as_bytes())
+            manifest
+                .write(&path, &contents)
                 .with_context(|| format!("writing {}", path.display()))?;
             println!("wrote {}", path.display());
         }

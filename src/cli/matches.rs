@@ -58,6 +58,11 @@ pub struct MatchArgs {
     /// Write here instead of standard output.
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
+    /// Print the manifest (treelab's version and commit, the build, the CPU, the
+    /// threads, the seed, the command, the date) with the output; a file written with
+    /// --out always carries it.
+    #[arg(long)]
+    pub manifest: bool,
     /// Worker threads (default: every core). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
@@ -134,15 +139,17 @@ pub(super) fn cli_match(args: &MatchArgs) -> anyhow::Result<()> {
             }
         }
     })?;
-    let text = match format.as_str() {
-        "csv" => result.render(true),
-        "ron" => ron::ser::to_string_pretty(&result, ron::ser::PrettyConfig::default())?,
-        _ => result.render(false),
+    let (text, ext) = match format.as_str() {
+        "csv" => (result.render(true), "csv"),
+        "ron" => (
+            ron::ser::to_string_pretty(&result, ron::ser::PrettyConfig::default())?,
+            "ron",
+        ),
+        _ => (result.render(false), "txt"),
     };
-    match &args.out {
-        Some(path) => crate::vocab::atomic::write_atomic(path, text.as_bytes())
-            .with_context(|| format!("writing {}", path.display()))?,
-        None => print!("{text}"),
-    }
+    let manifest = crate::vocab::manifest::Manifest::new(super::command_line(), spec.threads)
+        .with_rows([result.a.clone(), result.b.clone()])
+        .with_seeds([result.seed]);
+    super::emit(&text, ext, args.out.as_deref(), &manifest, args.manifest)?;
     Ok(())
 }

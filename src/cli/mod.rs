@@ -20,6 +20,7 @@ use anyhow::Result;
 use clap::{Parser, Subcommand};
 
 use crate::engine::SearchRequest;
+use crate::vocab::manifest::Manifest;
 
 pub use bench::{BenchArgs, MergeArgs, parse_depths, parse_shard};
 pub use experiment::ExperimentArgs;
@@ -73,7 +74,7 @@ pub enum Command {
     Merge(MergeArgs),
     /// Play whole games between two players (searchers or a random mover).
     Match(MatchArgs),
-    /// Run one of the classic experiments (e1 ... e5) and write its files.
+    /// Run one of the classic experiments (e1 ... e7) and write its files.
     Experiment(ExperimentArgs),
     /// Start and stop searches on worker threads for a while; report memory, threads
     /// and stop latency over time (docs/reliability.md).
@@ -137,4 +138,46 @@ pub(crate) fn request(algo: &str, options: &OptionArgs, depth: u32) -> Result<Se
         depth,
         evaluator: options.eval.clone(),
     })
+}
+
+/// The command line as typed: `treelab` and the arguments, each quoted where a shell
+/// would need it, so the manifest's command can be run again as it stands.
+pub(crate) fn command_line() -> String {
+    let mut out = vec!["treelab".to_string()];
+    for a in std::env::args().skip(1) {
+        let plain = !a.is_empty()
+            && a.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_=+.,/:@%^".contains(c));
+        if plain {
+            out.push(a);
+        } else {
+            out.push(format!("'{}'", a.replace('\'', "'\\''")));
+        }
+    }
+    out.join(" ")
+}
+
+/// Writes `text`, whose format is `ext` (csv, ron, md or txt), to `out` with `manifest`
+/// ([`Manifest::write`]: in the file, or beside a CSV); or prints it, with the manifest
+/// when `print_manifest` (for CSV on standard error, so the table stays a table).
+pub(crate) fn emit(
+    text: &str,
+    ext: &str,
+    out: Option<&std::path::Path>,
+    manifest: &Manifest,
+    print_manifest: bool,
+) -> Result<()> {
+    use anyhow::Context as _;
+    match out {
+        Some(path) => manifest
+            .write(path, text)
+            .with_context(|| format!("writing {}", path.display()))?,
+        None if print_manifest && ext == "csv" => {
+            print!("{text}");
+            eprint!("{}", manifest.text());
+        }
+        None if print_manifest => print!("{}", manifest.stamp(&format!("output.{ext}"), text)),
+        None => print!("{text}"),
+    }
+    Ok(())
 }

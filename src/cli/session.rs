@@ -10,7 +10,7 @@ use clap::Subcommand;
 pub enum SessionCommand {
     /// Write a preset (e1 .. e7) as a session file, without results.
     Preset {
-        /// The preset's name: e1, e2, e3, e4 or e5.
+        /// The preset's name: e1 to e7.
         name: String,
         /// The session file to write.
         #[arg(long)]
@@ -41,6 +41,10 @@ pub enum SessionCommand {
         /// text (Markdown table) or csv.
         #[arg(long, default_value = "text")]
         format: String,
+        /// Print the manifest (treelab's version and commit, the CPU, the command, the
+        /// date) with the table.
+        #[arg(long)]
+        manifest: bool,
     },
 }
 
@@ -107,7 +111,10 @@ pub(super) fn session_cmd(c: SessionCommand) -> Result<()> {
             .map_err(|e| anyhow::anyhow!(e))?;
             let out = out.unwrap_or(file);
             session
-                .save(&out)
+                .save_with(
+                    &out,
+                    &crate::vocab::manifest::Manifest::new(super::command_line(), threads),
+                )
                 .with_context(|| format!("saving {}", out.display()))?;
             println!(
                 "ran {done} searches, {nodes} nodes in {:.1} s on {threads} threads; saved {}",
@@ -116,7 +123,11 @@ pub(super) fn session_cmd(c: SessionCommand) -> Result<()> {
             );
             Ok(())
         }
-        SessionCommand::Show { file, format } => {
+        SessionCommand::Show {
+            file,
+            format,
+            manifest,
+        } => {
             let session = load(&file)?;
             let report = crate::report::Report::new(
                 &session.results,
@@ -124,15 +135,17 @@ pub(super) fn session_cmd(c: SessionCommand) -> Result<()> {
                 session.view.baseline_row,
             );
             let lines = report.lines(None);
-            match format.as_str() {
-                "text" | "markdown" => print!(
-                    "{}",
-                    report.markdown(&lines, &crate::report::Column::default_shown())
+            let (text, ext) = match format.as_str() {
+                "text" | "markdown" => (
+                    report.markdown(&lines, &crate::report::Column::default_shown()),
+                    "md",
                 ),
-                "csv" => print!("{}", report.csv(&lines)),
+                "csv" => (report.csv(&lines), "csv"),
                 other => bail!("unknown format '{other}'; expected text or csv"),
-            }
-            Ok(())
+            };
+            let stamp = crate::vocab::manifest::Manifest::new(super::command_line(), 0)
+                .with_rows(session.rows.iter().map(|r| r.label()));
+            super::emit(&text, ext, None, &stamp, manifest)
         }
     }
 }

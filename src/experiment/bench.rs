@@ -1,5 +1,6 @@
 //! `treelab bench`: suites x algorithm rows x depths.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::Arc;
 use std::sync::Mutex;
@@ -8,7 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{AnyPosition, EngineError, SearchRecord, SearchRequest, Suite, run_search};
-use crate::report::Report;
+use crate::report::{Across, BOOTSTRAP_SEED, RESAMPLES, Report, p_text};
 use crate::search::{Counter, SearchControl};
 use crate::session::ResultEntry;
 use crate::vocab::count::{PARTIAL_NOTE, Ratio, Tally};
@@ -326,6 +327,26 @@ impl BenchResult {
             .collect()
     }
 
+    /// Per row other than the first and per depth: the row against the first over the
+    /// bench's positions ([`Report::across`]).
+    #[must_use]
+    pub fn across(&self, count: CountKind) -> BTreeMap<(usize, u32), Across> {
+        self.across_in(&self.entries(), count)
+    }
+
+    /// [`BenchResult::across`] over this bench's `entries`.
+    fn across_in(
+        &self,
+        entries: &[ResultEntry],
+        count: CountKind,
+    ) -> BTreeMap<(usize, u32), Across> {
+        let report = Report::new(entries, &[], Some(0));
+        let names: Vec<String> = self.positions().into_iter().map(|(_, n)| n).collect();
+        let positions: Vec<crate::session::PositionKey<'_>> =
+            names.iter().map(|n| self.key(n)).collect();
+        report.across(&positions, count)
+    }
+
     /// Cells whose score differs from another complete cell's at the same position and
     /// depth ([`Report::disagreements`]): a bug or an inexact option, which a user must
     /// see.
@@ -393,8 +414,114 @@ impl BenchResult {
         if report.has_partial() {
             let _ = writeln!(out, "\n{PARTIAL_NOTE}");
         }
+        self.write_across(&mut out, &entries, count, format);
         self.write_problems(&mut out, &report);
         out
+    }
+
+    /// Per row against the first and per depth, over the positions where both have a
+    /// complete result: the geometric mean of the per-position ratios with its
+    /// bootstrap interval, the ratio of the totals beside it, how many positions the row
+    /// needs fewer, as many, more on, and the Wilcoxon signed-rank test
+    /// ([`Report::across`]). Nothing with fewer than two positions or one row.
+    fn write_across(
+        &self,
+        out: &mut String,
+        entries: &[ResultEntry],
+        count: CountKind,
+        format: Format,
+    ) {
+        let across = self.across_in(entries, count);
+        if across.is_empty() {
+            return;
+        }
+        let base = self.rows.first().map_or("", |r| r.label.as_str());
+        let c = count.name();
+        let _ = writeln!(
+            out,
+            "\nacross positions, against {base} ({c}), over the positions where both rows have a complete result:\n  \
+             geo. mean: the geometric mean of the per-position ratios; 95% interval: its bootstrap percentile interval \
+             ({RESAMPLES} resamples, seed {BOOTSTRAP_SEED});\n  \
+             total ratio: the ratio of the totals over the same positions; fewer, equal, more: how many positions \
+             the row needs fewer, as many, more {c} on;\n  \
+             Wilcoxon p: the two-sided signed-rank test of the log ratios (exact; by sign flips with ties or zeros \
+             among at most 13 positions; else the normal approximation)"
+        );
+        let head = [
+            "depth",
+            "positions",
+            "geo. mean",
+            "95% interval",
+            "total ratio",
+            "fewer",
+            "equal",
+            "more",
+            "Wilcoxon p",
+            "test",
+        ];
+        let lines: Vec<(String, Vec<String>)> = across
+            .iter()
+            .map(|(&(row, depth), a)| {
+                let (p, method) = a.wilcoxon.map_or(("-".into(), "all equal"), |w| {
+                    (p_text(w.p), w.method.name())
+                });
+                let interval = a
+                    .interval
+                    .map_or_else(|| "-".into(), |(lo, hi)| format!("{lo:.2}-{hi:.2}"));
+                let cells = vec![
+                    depth.to_string(),
+                    a.n.to_string(),
+                    format!("{:.2}", a.geomean),
+                    interval,
+                    format!("{:.2}", a.total_ratio),
+                    a.fewer.to_string(),
+                    a.equal.to_string(),
+                    a.more.to_string(),
+                    p,
+                    method.to_string(),
+                ];
+                (self.rows[row].label.clone(), cells)
+            })
+            .collect();
+        if format == Format::Markdown {
+            let _ = writeln!(out, "\n| algorithm | {} |", head.join(" | "));
+            let _ = writeln!(out, "|---|{}", "---:|".repeat(head.len()));
+            for (label, cells) in &lines {
+                let _ = writeln!(out, "| {label} | {} |", cells.join(" | "));
+            }
+            return;
+        }
+        let label_width = lines.iter().map(|(l, _)| l.len()).max().unwrap_or(9).max(9);
+        let widths: Vec<usize> = (0..head.len())
+            .map(|k| {
+                lines
+                    .iter()
+                    .map(|(_, c)| c[k].len())
+                    .chain([head[k].len()])
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let _ = write!(out, "{:<label_width$}", "algorithm");
+        for (k, (h, w)) in head.iter().zip(&widths).enumerate() {
+            if k + 1 == head.len() {
+                let _ = write!(out, "  {h}");
+            } else {
+                let _ = write!(out, "  {h:>w$}");
+            }
+        }
+        out.push('\n');
+        for (label, cells) in &lines {
+            let _ = write!(out, "{label:<label_width$}");
+            for (k, (cell, w)) in cells.iter().zip(&widths).enumerate() {
+                if k + 1 == cells.len() {
+                    let _ = write!(out, "  {cell}");
+                } else {
+                    let _ = write!(out, "  {cell:>w$}");
+                }
+            }
+            out.push('\n');
+        }
     }
 
     /// The CSV form: a line per cell with its position, row, depth, score, best move,

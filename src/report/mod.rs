@@ -590,8 +590,10 @@ impl<'a> Report<'a> {
     }
 }
 
+mod across;
 mod series;
 
+pub use across::{Across, BOOTSTRAP_SEED, RESAMPLES, p_text};
 pub use series::{Series, to_line_chart, uniform_tree_references};
 
 #[cfg(test)]

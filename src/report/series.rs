@@ -19,6 +19,9 @@ pub struct Series {
     pub partial: Vec<bool>,
     /// A reference line (minimal tree, full tree) rather than a measured row.
     pub reference: bool,
+    /// Per point, an interval drawn as an error bar (a confidence interval); empty for
+    /// none.
+    pub intervals: Vec<Option<(f64, f64)>>,
 }
 
 impl Series {
@@ -73,6 +76,7 @@ impl Report<'_> {
                         .collect(),
                     partial: mine.iter().map(|(_, t)| t.partial).collect(),
                     reference: false,
+                    intervals: Vec::new(),
                 }
             })
             .filter(|s| !s.points.is_empty())
@@ -108,6 +112,7 @@ impl Report<'_> {
                     points: ratios.iter().map(|(x, q)| (*x, q.value)).collect(),
                     partial: ratios.iter().map(|(_, q)| q.partial).collect(),
                     reference: false,
+                    intervals: Vec::new(),
                 }
             })
             .filter(|s| !s.points.is_empty())
@@ -150,12 +155,14 @@ pub fn uniform_tree_references(width: u32, max_depth: u32, count: CountKind) -> 
             points: pts(&full),
             partial: vec![false; max_depth as usize],
             reference: true,
+            intervals: Vec::new(),
         },
         Series {
             name: km_name.into(),
             points: pts(&km),
             partial: vec![false; max_depth as usize],
             reference: true,
+            intervals: Vec::new(),
         },
     ]
 }
@@ -182,6 +189,13 @@ pub fn to_line_chart(title: &str, x_label: &str, y_label: &str, series: &[Series
                 values: xs
                     .iter()
                     .map(|&x| s.points.iter().find(|p| p.0 == x).map(|p| p.1))
+                    .collect(),
+                intervals: xs
+                    .iter()
+                    .map(|&x| {
+                        let i = s.points.iter().position(|p| p.0 == x)?;
+                        s.intervals.get(i).copied().flatten()
+                    })
                     .collect(),
             })
             .collect(),

@@ -49,6 +49,10 @@ pub struct SessionFile {
     pub match_setup: MatchSetup,
     /// The last match played there.
     pub match_result: Option<crate::vocab::matchrecord::MatchResult>,
+    /// What saved the file (treelab's version and commit, the machine, the date): written
+    /// with every save, not read back into the session.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub manifest: Option<crate::vocab::manifest::Manifest>,
 }
 
 impl Default for SessionFile {
@@ -72,6 +76,7 @@ impl From<Session> for SessionFile {
             view: s.view,
             match_setup: s.match_setup,
             match_result: s.match_result,
+            manifest: None,
         }
     }
 }

@@ -519,11 +519,32 @@ impl Session {
             })
     }
 
-    /// Writes the session to `path` atomically (see [`write_atomic`]).
+    /// Writes the session to `path` atomically (see [`write_atomic`]), with a manifest
+    /// that says only which treelab saved it, where and when.
     pub fn save(&self, path: &Path) -> Result<(), SessionError> {
+        self.save_with(path, &crate::vocab::manifest::Manifest::new("treelab", 0))
+    }
+
+    /// Writes the session to `path` atomically with `manifest` as its file's
+    /// `manifest` field (what made its results: the command or the app, the threads).
+    pub fn save_with(
+        &self,
+        path: &Path,
+        manifest: &crate::vocab::manifest::Manifest,
+    ) -> Result<(), SessionError> {
         let mut saved = self.clone();
         saved.version = CURRENT_VERSION;
-        let text = saved.to_ron()?;
+        let mut file = file::SessionFile::from(saved);
+        file.manifest = Some(
+            manifest
+                .clone()
+                .with_rows(self.rows.iter().map(|r| r.label())),
+        );
+        let config = ron::ser::PrettyConfig::new()
+            .depth_limit(4)
+            .struct_names(true);
+        let text = ron::ser::to_string_pretty(&file, config)
+            .map_err(|e| SessionError::Serialize(e.to_string()))?;
         write_atomic(path, text.as_bytes()).map_err(|source| SessionError::Io {
             path: path.display().to_string(),
             source,

@@ -1,6 +1,8 @@
 //! A small self-contained SVG line chart: axes, a logarithmic y axis with a tick at
-//! every decade, one polyline and legend entry per series, a title. Enough for the
-//! experiments' figures without a plotting dependency.
+//! every decade (and at 2 and 5 times each when the values span at most two decades,
+//! as ratios do), one polyline and legend entry per series, error bars where a series
+//! has intervals, a title. Enough for the experiments' figures without a plotting
+//! dependency.
 
 use std::fmt::Write as _;
 
@@ -23,12 +25,15 @@ const DASHES: [&str; 3] = ["", "6,3", "2,3"];
 
 /// One line of a chart: a name for the legend and a value per x position (`None`: no
 /// point there). Values must be positive to show on the log axis; others are skipped.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Series {
     /// The legend entry.
     pub name: String,
     /// One value per x label.
     pub values: Vec<Option<f64>>,
+    /// An interval per x label drawn as an error bar through the point (a confidence
+    /// interval); empty, or `None` at a label, for none.
+    pub intervals: Vec<Option<(f64, f64)>>,
 }
 
 /// A line chart over categorical x positions with a log-scale y axis.
@@ -102,6 +107,10 @@ struct Plot {
     lo_dec: i32,
     /// The highest decade on the y axis.
     hi_dec: i32,
+    /// The y axis's lower end, log10 (the lowest decade, or a 1-2-5 mark within it).
+    lo_log: f64,
+    /// The y axis's upper end, log10.
+    hi_log: f64,
 }
 
 impl Plot {
@@ -126,7 +135,10 @@ impl Plot {
             chart
                 .series
                 .iter()
-                .flat_map(|s| s.values.iter().flatten().copied())
+                .flat_map(|s| {
+                    let ends = s.intervals.iter().flatten().flat_map(|&(a, b)| [a, b]);
+                    s.values.iter().flatten().copied().chain(ends)
+                })
                 .filter(|v| v.is_finite() && *v > 0.0)
         };
         let lo = positive().fold(f64::INFINITY, f64::min);
@@ -138,6 +150,27 @@ impl Plot {
         } else {
             (0, 1)
         };
+        // Within two decades the axis spans only the 1-2-5 marks around the values.
+        let (mut lo_log, mut hi_log) = (f64::from(lo_dec), f64::from(hi_dec));
+        if hi_dec - lo_dec <= 2 && lo.is_finite() && hi.is_finite() {
+            let marks: Vec<f64> = (lo_dec..=hi_dec)
+                .flat_map(|d| [1.0, 2.0, 5.0].map(|m| f64::from(d) + f64::log10(m)))
+                .collect();
+            let eps = 1e-9;
+            lo_log = marks
+                .iter()
+                .copied()
+                .filter(|&m| m <= lo.log10() + eps)
+                .fold(lo_log, f64::max);
+            hi_log = marks
+                .iter()
+                .copied()
+                .filter(|&m| m >= hi.log10() - eps)
+                .fold(hi_log, f64::min);
+            if hi_log - lo_log < 0.3 {
+                hi_log = lo_log + 0.3;
+            }
+        }
         Plot {
             ml,
             mt,
@@ -147,12 +180,14 @@ impl Plot {
             turn,
             lo_dec,
             hi_dec,
+            lo_log,
+            hi_log,
         }
     }
 
     /// The y of value `v` (log scale).
     fn y_of(&self, v: f64) -> f64 {
-        let t = (v.log10() - f64::from(self.lo_dec)) / f64::from(self.hi_dec - self.lo_dec);
+        let t = (v.log10() - self.lo_log) / (self.hi_log - self.lo_log);
         self.mt + self.ph * (1.0 - t)
     }
 
@@ -165,22 +200,43 @@ impl Plot {
         }
     }
 
-    /// Writes the decade grid lines and their labels.
+    /// Writes the decade grid lines and their labels; when the axis spans at most two
+    /// decades, lines at 2 and 5 times each decade too, every label a plain number.
     fn write_decades(&self, s: &mut String) {
         let (ml, pw) = (self.ml, self.pw);
+        let fine = self.hi_dec - self.lo_dec <= 2;
         for dec in self.lo_dec..=self.hi_dec {
-            let y = self.y_of(10f64.powi(dec));
-            let _ = writeln!(
-                s,
-                r##"<line x1="{ml}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#dddddd"/>"##,
-                ml + pw
-            );
-            let _ = writeln!(
-                s,
-                r#"<text x="{:.1}" y="{:.1}" text-anchor="end">1e{dec}</text>"#,
-                ml - 6.0,
-                y + 4.0
-            );
+            let base = 10f64.powi(dec);
+            let multiples: &[f64] = if fine && dec < self.hi_dec {
+                &[1.0, 2.0, 5.0]
+            } else {
+                &[1.0]
+            };
+            for &m in multiples {
+                let at = f64::from(dec) + f64::log10(m);
+                if at < self.lo_log - 1e-9 || at > self.hi_log + 1e-9 {
+                    continue;
+                }
+                let y = self.y_of(base * m);
+                let label = if fine {
+                    // Rounded to the decade's digits, so 0.2 is not 0.20000000000000004.
+                    format!("{:.*}", (-dec).max(0) as usize, base * m)
+                } else {
+                    format!("1e{dec}")
+                };
+                let grey = if m == 1.0 { "#dddddd" } else { "#eeeeee" };
+                let _ = writeln!(
+                    s,
+                    r#"<line x1="{ml}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="{grey}"/>"#,
+                    ml + pw
+                );
+                let _ = writeln!(
+                    s,
+                    r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{label}</text>"#,
+                    ml - 6.0,
+                    y + 4.0
+                );
+            }
         }
     }
 
@@ -258,6 +314,21 @@ impl Plot {
                     pen_down = true;
                 }
                 _ => pen_down = false,
+            }
+        }
+        for (i, iv) in series.intervals.iter().enumerate() {
+            if let Some((lo, hi)) =
+                iv.filter(|(a, b)| a.is_finite() && b.is_finite() && *a > 0.0 && *b > 0.0)
+            {
+                let (x, y0, y1) = (self.x_of(i), self.y_of(lo), self.y_of(hi));
+                let _ = writeln!(
+                    marks,
+                    r#"<path d="M{x:.1},{y0:.1} L{x:.1},{y1:.1} M{:.1},{y0:.1} L{:.1},{y0:.1} M{:.1},{y1:.1} L{:.1},{y1:.1}" stroke="{colour}" stroke-width="1.2" fill="none"/>"#,
+                    x - 4.0,
+                    x + 4.0,
+                    x - 4.0,
+                    x + 4.0
+                );
             }
         }
         let dash_attr = if dash.is_empty() {

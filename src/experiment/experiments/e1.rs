@@ -95,6 +95,31 @@ pub(super) fn e1(
         "\nseconds over the whole grid: NegaAlpha {:.1}, Scout {:.1}, NegaScout {:.1}",
         seconds[0], seconds[1], seconds[2]
     );
+    let (chart, ratio_chart) = charts(&result, &depths, &leaves);
+    Ok(ExperimentOutput {
+        text,
+        files: vec![
+            (
+                "e1.csv".into(),
+                result.render(CountKind::Leaves, bench::Format::Csv),
+            ),
+            ("e1-summary.csv".into(), cmp.csv()),
+            ("e1.ron".into(), ron_text(&result)?),
+            ("e1.svg".into(), chart.to_svg()),
+            ("e1-ratios.svg".into(), ratio_chart.to_svg()),
+        ],
+    })
+}
+
+/// E1's two charts: the leaves against depth beside the article's NegaAlpha, and each
+/// row's leaves relative to NegaAlpha's (the geometric mean of the per-position ratios
+/// with its bootstrap interval, and the ratio of the totals, which the deepest positions
+/// decide).
+fn charts(
+    result: &bench::BenchResult,
+    depths: &[u32],
+    leaves: &[Vec<u64>],
+) -> (LineChart, LineChart) {
     let chart = LineChart {
         title: "E1: leaves over FFO #40-#59".into(),
         x_label: "depth".into(),
@@ -106,6 +131,7 @@ pub(super) fn e1(
             series("NegaScout", &leaves[2]),
             Series {
                 name: "article 000 NegaAlpha".into(),
+                intervals: Vec::new(),
                 values: depths
                     .iter()
                     .map(|&d| Some(E1_ARTICLE_NEGAALPHA[(d - 2) as usize] as f64))
@@ -113,18 +139,36 @@ pub(super) fn e1(
             },
         ],
     };
-    Ok(ExperimentOutput {
-        text,
-        files: vec![
-            (
-                "e1.csv".into(),
-                result.render(CountKind::Leaves, bench::Format::Csv),
-            ),
-            ("e1-summary.csv".into(), cmp.csv()),
-            ("e1.ron".into(), ron_text(&result)?),
-            ("e1.svg".into(), chart.to_svg()),
-        ],
-    })
+    let across = result.across(CountKind::Leaves);
+    let mut ratios = Vec::new();
+    for (r, name) in [(1, "Scout"), (2, "NegaScout")] {
+        let at = |d: u32| across.get(&(r, d));
+        ratios.push(Series {
+            name: format!("{name}, geo. mean"),
+            values: depths.iter().map(|&d| at(d).map(|a| a.geomean)).collect(),
+            intervals: depths
+                .iter()
+                .map(|&d| at(d).and_then(|a| a.interval))
+                .collect(),
+        });
+    }
+    for (r, name) in [(1, "Scout"), (2, "NegaScout")] {
+        ratios.push(Series {
+            name: format!("{name}, total ratio"),
+            intervals: Vec::new(),
+            values: (0..depths.len())
+                .map(|k| Some(leaves[r][k] as f64 / leaves[0][k] as f64))
+                .collect(),
+        });
+    }
+    let ratio_chart = LineChart {
+        title: "E1: leaves / NegaAlpha's over FFO #40-#59 (bars: 95% intervals)".into(),
+        x_label: "depth".into(),
+        y_label: "× NegaAlpha's leaves".into(),
+        x_ticks: depths.iter().map(u32::to_string).collect(),
+        series: ratios,
+    };
+    (chart, ratio_chart)
 }
 
 /// The app's E1: the same rows and depths on the whole suite.

@@ -88,10 +88,12 @@ pub(super) fn e2(
         series: vec![
             Series {
                 name: "treelab".into(),
+                intervals: Vec::new(),
                 values: matches.iter().map(|m| Some(m.total_nodes().mean)).collect(),
             },
             Series {
                 name: "article 004".into(),
+                intervals: Vec::new(),
                 values: E2_ARTICLE.iter().map(|s| Some(s.nodes)).collect(),
             },
         ],

@@ -476,6 +476,7 @@ fn e3_chart(cells: &[E3Cell]) -> LineChart {
             .iter()
             .map(|algo| Series {
                 name: algo.name.into(),
+                intervals: Vec::new(),
                 values: chart_cells
                     .iter()
                     .map(|c| c.total(algo.name).map(|v| v as f64))

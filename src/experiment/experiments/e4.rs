@@ -475,16 +475,19 @@ fn tree_chart(trees: &[E4TreeRow]) -> LineChart {
         .collect();
     let mut series = vec![Series {
         name: "minimax w^d".into(),
+        intervals: Vec::new(),
         values: ind.iter().map(|t| Some(t.full as f64)).collect(),
     }];
     for name in E4_TREE_ROWS {
         series.push(Series {
             name: name.into(),
+            intervals: Vec::new(),
             values: ind.iter().map(|t| t.algo(name).map(|a| a.leaves)).collect(),
         });
     }
     series.push(Series {
         name: "Knuth-Moore minimal".into(),
+        intervals: Vec::new(),
         values: ind.iter().map(|t| Some(t.minimal as f64)).collect(),
     });
     LineChart {

@@ -331,12 +331,14 @@ fn l3_chart(l3: &BenchResult) -> LineChart {
         series: vec![
             Series {
                 name: "treelab".into(),
+                intervals: Vec::new(),
                 values: (0..PONS_STEPS)
                     .map(|k| Some(nodes[k][0] as f64 / n))
                     .collect(),
             },
             Series {
                 name: "Pons".into(),
+                intervals: Vec::new(),
                 values: STEPS[..PONS_STEPS].iter().map(|s| s.pons_l3).collect(),
             },
         ],

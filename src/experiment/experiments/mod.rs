@@ -292,6 +292,7 @@ fn preset_row(spec: &str, base: &SearchOptions, depths: (u32, u32)) -> Option<Co
 fn series(name: &str, values: &[u64]) -> Series {
     Series {
         name: name.into(),
+        intervals: Vec::new(),
         values: values.iter().map(|&v| Some(v as f64)).collect(),
     }
 }

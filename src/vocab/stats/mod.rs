@@ -3,7 +3,8 @@
 //! superiority (LOS), normalized Elo, from game results (W/D/L, the trinomial model) or
 //! from game pairs played on the same opening with colours swapped (the pentanomial
 //! model: a pair scores 0, ½, 1, 1½ or 2), and ([`sprt`]) the sequential probability
-//! ratio test (SPRT) that stops a match once the data decide between two Elo hypotheses.
+//! ratio test (SPRT) that stops a match once the data decide between two Elo hypotheses;
+//! and ([`across`]) how one search compares with another over a suite of positions.
 //!
 //! Scores are per game, in [0, 1]. The Elo of a score `s` is the logistic
 //! `-400 log10(1/s - 1)`; at `s = 0` or `1` it is infinite, and is kept as an infinite
@@ -16,6 +17,7 @@ use serde::{Deserialize, Serialize};
 /// The two-sided 95% normal quantile.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
+pub mod across;
 pub mod sprt;
 pub use sprt::{EloModel, Hypothesis, SprtData, SprtSpec, SprtState};
 

@@ -1,0 +1,84 @@
+//! Statistics across positions in the comparison: per row and depth, how the row's
+//! count compares with the baseline row's over a set of positions
+//! ([`crate::vocab::stats::across`]: the geometric mean of the per-position ratios with
+//! its bootstrap interval, how many positions it needs fewer or more on, the Wilcoxon
+//! signed-rank test), and the chart series of those means with their intervals as error
+//! bars. Only positions where both rows have a complete, error-free result count.
+
+use std::collections::BTreeMap;
+
+use super::{Report, Series};
+use crate::session::PositionKey;
+use crate::vocab::count::CountKind;
+pub use crate::vocab::stats::across::{Across, BOOTSTRAP_SEED, RESAMPLES, p_text};
+
+impl Report<'_> {
+    /// Per row other than the baseline and per depth: the row against the baseline over
+    /// `positions` (each once), from the positions where both have a complete,
+    /// error-free result; only where at least two positions are compared. Empty without
+    /// a baseline.
+    #[must_use]
+    pub fn across(
+        &self,
+        positions: &[PositionKey<'_>],
+        count: CountKind,
+    ) -> BTreeMap<(usize, u32), Across> {
+        let mut out = BTreeMap::new();
+        let Some(base) = self.baseline else {
+            return out;
+        };
+        let mut once: Vec<PositionKey<'_>> = Vec::with_capacity(positions.len());
+        for p in positions {
+            if !once.contains(p) {
+                once.push(*p);
+            }
+        }
+        let complete = |row: usize, p: PositionKey<'_>, depth: u32| {
+            self.count(row, p, depth, count)
+                .filter(|t| !t.partial)
+                .map(|t| t.value)
+        };
+        for row in self.result_rows().into_iter().filter(|&r| r != base) {
+            for depth in self.depths() {
+                let pairs: Vec<(u64, u64)> = once
+                    .iter()
+                    .filter_map(|&p| Some((complete(row, p, depth)?, complete(base, p, depth)?)))
+                    .collect();
+                if pairs.len() >= 2
+                    && let Some(a) = Across::of(&pairs)
+                {
+                    out.insert((row, depth), a);
+                }
+            }
+        }
+        out
+    }
+
+    /// Per row other than the baseline: the geometric mean of its ratios to the
+    /// baseline over `positions` against depth, each point with its 95% bootstrap
+    /// interval ([`Report::across`]).
+    #[must_use]
+    pub fn across_series(&self, positions: &[PositionKey<'_>], count: CountKind) -> Vec<Series> {
+        let across = self.across(positions, count);
+        self.result_rows()
+            .into_iter()
+            .filter_map(|r| {
+                let mine: Vec<(u32, &Across)> = across
+                    .iter()
+                    .filter(|((row, _), _)| *row == r)
+                    .map(|((_, d), a)| (*d, a))
+                    .collect();
+                (!mine.is_empty()).then(|| Series {
+                    name: format!("{}: {}", r + 1, self.row_label(r)),
+                    points: mine
+                        .iter()
+                        .map(|(d, a)| (f64::from(*d), a.geomean))
+                        .collect(),
+                    partial: vec![false; mine.len()],
+                    reference: false,
+                    intervals: mine.iter().map(|(_, a)| a.interval).collect(),
+                })
+            })
+            .collect()
+    }
+}

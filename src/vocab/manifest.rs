@@ -1,0 +1,345 @@
+//! The manifest every export carries: what made a figure, so that a reader can tell
+//! whether two figures are comparable and can make them again. treelab's version and
+//! commit, the build profile, the CPU features the binary was compiled for and the ones
+//! the machine has, the CPU model, the threads, the seeds, the exact command or rows and
+//! options, and the date (UTC).
+//!
+//! It goes with each kind of file in that file's own way ([`Manifest::write`]): comment
+//! lines at the top of RON (`// `), a `<metadata>` element in SVG, a footer in Markdown
+//! and text, and beside CSV a side file `NAME.csv.manifest` (CSV has no comment syntax
+//! every reader knows, and a line of data may begin with `#`: FFO's `#40`). Sessions keep
+//! it as a RON field.
+
+use serde::{Deserialize, Serialize};
+
+/// What made an export.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Manifest {
+    /// treelab's version.
+    pub version: String,
+    /// The commit it was built from (`-dirty` with uncommitted changes), or `unknown`.
+    pub commit: String,
+    /// The build profile (`release`, `debug`).
+    pub profile: String,
+    /// The architecture and the CPU features the binary was compiled to use.
+    pub target: String,
+    /// The CPU model, as the system names it.
+    pub cpu: String,
+    /// The CPU features the machine has, of those that matter to treelab's speed.
+    pub cpu_features: String,
+    /// Worker threads.
+    pub threads: usize,
+    /// Seeds (openings, random trees, bootstrap resamples); empty when none was used.
+    pub seeds: Vec<u64>,
+    /// The command line, or what in the app made the export.
+    pub command: String,
+    /// The rows with their options, in their text form.
+    pub rows: Vec<String>,
+    /// When, in UTC (`2026-11-24T23:59:07Z`).
+    pub date: String,
+}
+
+/// The CPU features worth naming (bit tricks and vector units the engine may use).
+const FEATURES: [&str; 10] = [
+    "sse4.2", "popcnt", "avx", "avx2", "bmi1", "bmi2", "lzcnt", "fma", "avx512f", "avx512bw",
+];
+
+impl Manifest {
+    /// This build and machine, now, for `command` on `threads` threads.
+    #[must_use]
+    pub fn new(command: impl Into<String>, threads: usize) -> Manifest {
+        Manifest {
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            commit: env!("TREELAB_COMMIT").to_string(),
+            profile: env!("TREELAB_PROFILE").to_string(),
+            target: target(),
+            cpu: cpu_model(),
+            cpu_features: cpu_features(),
+            threads,
+            seeds: Vec::new(),
+            command: command.into(),
+            rows: Vec::new(),
+            date: utc_now(),
+        }
+    }
+
+    /// The same, with `rows`.
+    #[must_use]
+    pub fn with_rows(mut self, rows: impl IntoIterator<Item = String>) -> Manifest {
+        self.rows = rows.into_iter().collect();
+        self
+    }
+
+    /// The same, with `seeds`.
+    #[must_use]
+    pub fn with_seeds(mut self, seeds: impl IntoIterator<Item = u64>) -> Manifest {
+        self.seeds = seeds.into_iter().collect();
+        self
+    }
+
+    /// The manifest as `key: value` lines.
+    #[must_use]
+    pub fn lines(&self) -> Vec<String> {
+        let seeds = if self.seeds.is_empty() {
+            "none".to_string()
+        } else {
+            let s: Vec<String> = self.seeds.iter().map(u64::to_string).collect();
+            s.join(", ")
+        };
+        let mut out = vec![
+            format!(
+                "treelab: {} (commit {}, {} build)",
+                self.version, self.commit, self.profile
+            ),
+            format!("target: {}", self.target),
+            format!("cpu: {} ({})", self.cpu, self.cpu_features),
+            if self.threads == 0 {
+                "threads: none (nothing was searched)".to_string()
+            } else {
+                format!("threads: {}", self.threads)
+            },
+            format!("seeds: {seeds}"),
+            format!("command: {}", self.command),
+        ];
+        if !self.rows.is_empty() {
+            out.push(format!("rows: {}", self.rows.join("; ")));
+        }
+        out.push(format!("date: {}", self.date));
+        out
+    }
+
+    /// The manifest as printed: a heading line and its lines, indented.
+    #[must_use]
+    pub fn text(&self) -> String {
+        let mut out = String::from("manifest:\n");
+        for l in self.lines() {
+            out.push_str("  ");
+            out.push_str(&l);
+            out.push('\n');
+        }
+        out
+    }
+
+    /// `contents`, the file `file_name`, with the manifest in it: comment lines at the
+    /// top of RON (`// `), a `<metadata>` element after SVG's opening tag, a footer after
+    /// Markdown (a rule and a list) and any other text. CSV is returned as it is: its
+    /// manifest goes in a side file ([`Manifest::side_file`]).
+    #[must_use]
+    pub fn stamp(&self, file_name: &str, contents: &str) -> String {
+        let lines = self.lines();
+        match extension(file_name).as_str() {
+            "csv" => contents.to_string(),
+            "ron" => {
+                let mut out = String::from("// manifest\n");
+                for l in &lines {
+                    out.push_str(&format!("// {l}\n"));
+                }
+                out.push_str(contents);
+                out
+            }
+            "svg" => {
+                let escape = |t: &str| {
+                    t.replace('&', "&amp;")
+                        .replace('<', "&lt;")
+                        .replace('>', "&gt;")
+                };
+                let body: Vec<String> = lines.iter().map(|l| escape(l)).collect();
+                let element = format!(
+                    "<metadata id=\"treelab-manifest\">\n  {}\n</metadata>\n",
+                    body.join("\n  ")
+                );
+                match contents.find('>') {
+                    Some(i) if contents.starts_with("<svg") => {
+                        let (head, tail) = contents.split_at(i + 1);
+                        let tail = tail.strip_prefix('\n').unwrap_or(tail);
+                        format!("{head}\n{element}{tail}")
+                    }
+                    _ => format!("{element}{contents}"),
+                }
+            }
+            "md" | "markdown" => {
+                let mut out = contents.trim_end().to_string();
+                out.push_str("\n\n---\n\nManifest:\n\n");
+                for l in &lines {
+                    out.push_str(&format!("- {l}\n"));
+                }
+                out
+            }
+            _ => {
+                let mut out = contents.trim_end().to_string();
+                out.push_str("\n\n");
+                out.push_str(&self.text());
+                out
+            }
+        }
+    }
+
+    /// The side file that carries the manifest of the file `file_name`, for the kinds
+    /// that cannot hold it (CSV): `NAME.csv.manifest`.
+    #[must_use]
+    pub fn side_file(file_name: &str) -> Option<String> {
+        (extension(file_name) == "csv").then(|| format!("{file_name}.manifest"))
+    }
+
+    /// Writes `contents` to `path` with the manifest in it ([`Manifest::stamp`]), and its
+    /// side file when the kind needs one, each atomically.
+    pub fn write(&self, path: &std::path::Path, contents: &str) -> std::io::Result<()> {
+        let name = path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        crate::vocab::atomic::write_atomic(path, self.stamp(&name, contents).as_bytes())?;
+        if let Some(side) = Manifest::side_file(&name) {
+            crate::vocab::atomic::write_atomic(&path.with_file_name(side), self.text().as_bytes())?;
+        }
+        Ok(())
+    }
+}
+
+/// A file name's extension, in lower case (empty without one).
+fn extension(file_name: &str) -> String {
+    file_name
+        .rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .unwrap_or_default()
+}
+
+/// The architecture and the features the binary was compiled for.
+fn target() -> String {
+    let mut on: Vec<&str> = Vec::new();
+    macro_rules! feature {
+        ($($f:tt),*) => {
+            $(if cfg!(target_feature = $f) { on.push($f); })*
+        };
+    }
+    feature!(
+        "sse2", "sse4.2", "popcnt", "avx", "avx2", "bmi1", "bmi2", "lzcnt", "fma", "avx512f",
+        "avx512bw", "neon"
+    );
+    format!("{} ({})", std::env::consts::ARCH, on.join(" "))
+}
+
+/// The machine's features of [`FEATURES`] (detected at run time on x86-64).
+fn cpu_features() -> String {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let has = |f: &str| match f {
+            "sse4.2" => std::arch::is_x86_feature_detected!("sse4.2"),
+            "popcnt" => std::arch::is_x86_feature_detected!("popcnt"),
+            "avx" => std::arch::is_x86_feature_detected!("avx"),
+            "avx2" => std::arch::is_x86_feature_detected!("avx2"),
+            "bmi1" => std::arch::is_x86_feature_detected!("bmi1"),
+            "bmi2" => std::arch::is_x86_feature_detected!("bmi2"),
+            "lzcnt" => std::arch::is_x86_feature_detected!("lzcnt"),
+            "fma" => std::arch::is_x86_feature_detected!("fma"),
+            "avx512f" => std::arch::is_x86_feature_detected!("avx512f"),
+            "avx512bw" => std::arch::is_x86_feature_detected!("avx512bw"),
+            _ => false,
+        };
+        let on: Vec<&str> = FEATURES.into_iter().filter(|f| has(f)).collect();
+        format!("has {}", on.join(" "))
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = FEATURES;
+        "features not detected on this architecture".to_string()
+    }
+}
+
+/// The CPU's model name (`/proc/cpuinfo` on Linux), or `unknown`.
+fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find(|l| l.starts_with("model name") || l.starts_with("Model"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, v)| v.split_whitespace().collect::<Vec<_>>().join(" "))
+        })
+        .filter(|m| !m.is_empty())
+        .unwrap_or_else(|| "unknown".to_string())
+}
+
+/// Now in UTC as `YYYY-MM-DDTHH:MM:SSZ`.
+fn utc_now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    utc_text(secs)
+}
+
+/// `secs` after 1970-01-01T00:00:00Z as `YYYY-MM-DDTHH:MM:SSZ` (the proleptic Gregorian
+/// calendar, by Howard Hinnant's days-to-civil algorithm).
+#[must_use]
+pub fn utc_text(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rem / 3_600,
+        rem % 3_600 / 60,
+        rem % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_the_calendars() {
+        assert_eq!(utc_text(0), "1970-01-01T00:00:00Z");
+        // `date -u -d @951782400`: the leap day of 2000.
+        assert_eq!(utc_text(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(utc_text(1_795_651_199), "2026-11-25T23:59:59Z");
+        assert_eq!(utc_text(4_107_542_400), "2100-03-01T00:00:00Z");
+    }
+
+    #[test]
+    fn each_kind_of_file_carries_it_in_its_own_way() {
+        let m = Manifest::new("treelab bench --suite x.obf", 2)
+            .with_rows(["negaalpha".to_string(), "scout+tt=16".to_string()])
+            .with_seeds([7]);
+        // CSV as it is, its manifest beside it.
+        assert_eq!(m.stamp("out.csv", "a,b\n#40,2\n"), "a,b\n#40,2\n");
+        assert_eq!(
+            Manifest::side_file("out.csv").as_deref(),
+            Some("out.csv.manifest")
+        );
+        assert_eq!(Manifest::side_file("out.ron"), None);
+        let ron = m.stamp("r.ron", "(a: 1)\n");
+        assert!(ron.starts_with("// manifest\n") && ron.contains("// seeds: 7\n"));
+        assert!(ron.contains("// rows: negaalpha; scout+tt=16\n// date: "));
+        let svg = m.stamp("c.svg", "<svg a=\"1\">\n<rect/>\n</svg>\n");
+        assert!(svg.starts_with("<svg a=\"1\">\n<metadata id=\"treelab-manifest\">\n  treelab: "));
+        assert!(
+            svg.contains("  command: treelab bench --suite x.obf\n"),
+            "{svg}"
+        );
+        assert!(svg.ends_with("</metadata>\n<rect/>\n</svg>\n"));
+        let md = m.stamp("t.md", "| a |\n");
+        assert!(md.starts_with("| a |\n\n---\n\nManifest:\n\n- treelab: "));
+        let txt = m.stamp("e1.txt", "tables\n");
+        let dir = std::env::temp_dir().join(format!("treelab-manifest-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        m.write(&dir.join("t.csv"), "a\n").unwrap();
+        assert_eq!(std::fs::read_to_string(dir.join("t.csv")).unwrap(), "a\n");
+        assert_eq!(
+            std::fs::read_to_string(dir.join("t.csv.manifest")).unwrap(),
+            m.text()
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(txt.starts_with("tables\n\nmanifest:\n  treelab: "));
+        assert!(txt.contains("  threads: 2\n"));
+        assert!(m.commit.len() >= 7 || m.commit == "unknown");
+    }
+}
