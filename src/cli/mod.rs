@@ -4,6 +4,7 @@
 //! searching subcommands share.
 
 mod bench;
+mod exercise;
 mod experiment;
 mod matches;
 mod options;
@@ -23,6 +24,7 @@ use crate::engine::SearchRequest;
 use crate::vocab::manifest::Manifest;
 
 pub use bench::{BenchArgs, MergeArgs, parse_depths, parse_shard};
+pub use exercise::ExerciseArgs;
 pub use experiment::ExperimentArgs;
 pub use matches::MatchArgs;
 pub use options::OptionArgs;
@@ -76,6 +78,9 @@ pub enum Command {
     Match(MatchArgs),
     /// Run one of the classic experiments (e1 ... e7) and write its files.
     Experiment(ExperimentArgs),
+    /// Generate practice trees for an algorithm with a chosen difficulty, each with an
+    /// id that regenerates it; a printable sheet and its answer key (HTML or LaTeX).
+    Exercise(ExerciseArgs),
     /// Start and stop searches on worker threads for a while; report memory, threads
     /// and stop latency over time (docs/reliability.md).
     #[command(hide = true)]
@@ -100,6 +105,7 @@ pub fn run(command: Command) -> Result<()> {
         Command::Merge(args) => bench::merge(&args),
         Command::Match(args) => matches::cli_match(&args),
         Command::Experiment(args) => experiment::cli_experiment(&args),
+        Command::Exercise(args) => exercise::exercise_cmd(&args),
         Command::Session(c) => session::session_cmd(c),
         Command::Soak(args) => soak::soak(&args),
         Command::Solve(args) => crate::solve::cli::run(&args),

@@ -2,11 +2,13 @@
 //! run in parallel over positions with results identical to a serial run, and printed
 //! in the articles' layout (one table per position, a line per algorithm, a column per
 //! depth), then totals and ratios; whole games between two players; the classic
-//! experiments E1-E5 as presets; a small SVG chart writer for their figures; and
+//! experiments E1-E7 as presets; generated exercises with their answer keys
+//! ([`exercise`]); a small SVG chart writer for their figures; and
 //! [`soak`], which runs searches started and stopped for a long while and watches
 //! memory and threads.
 
 pub mod bench;
+pub mod exercise;
 pub mod experiments;
 pub mod matchplay;
 pub mod soak;

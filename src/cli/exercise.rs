@@ -1,0 +1,217 @@
+//! `treelab exercise`: generated practice trees with a chosen difficulty, each with an
+//! id that regenerates it, a printable sheet and an answer key
+//! ([`crate::experiment::exercise`]).
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+
+use crate::experiment::exercise::{self, Exercise, Order, Request, Shape, sheet};
+use crate::vocab::manifest::Manifest;
+use crate::vocab::rowspec::parse_row_spec;
+
+/// `treelab exercise`.
+#[derive(Debug, Args)]
+pub struct ExerciseArgs {
+    /// The algorithm row the exercises practise, with its options as in `bench`
+    /// (`alphabeta`, `alphabeta+fail-soft`, `negascout`, `scout`, `mtdf+tt=1`, ...).
+    #[arg(long, default_value = "alphabeta")]
+    pub algo: String,
+    /// easy (depth 2, 2-3 children, at least 1 cutoff), medium (depth 3, 2-3 children,
+    /// at least 2 cutoffs, 1 above the leaves) or hard (depth 4, 2-3 children, at least
+    /// 4 cutoffs, 2 above the leaves); the flags below override its parts.
+    #[arg(long)]
+    pub difficulty: Option<String>,
+    /// Plies from the root to the leaves (1 to 5).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Children per interior node: `3`, or a range `2..3`.
+    #[arg(long)]
+    pub width: Option<String>,
+    /// Cutoffs that leave moves unsearched: `3` exactly, `2..` at least, `2..4`.
+    #[arg(long)]
+    pub cutoffs: Option<String>,
+    /// Of those, how many above the leaves' parents (whole subtrees unsearched).
+    #[arg(long)]
+    pub deep_cutoffs: Option<String>,
+    /// MIN moves at the root (MAX by default).
+    #[arg(long)]
+    pub min_first: bool,
+    /// How each node's children are ordered: good (best first), bad (worst first) or
+    /// random.
+    #[arg(long, default_value = "random")]
+    pub order: String,
+    /// Leaf values: `LO..HI` (within -99..99).
+    #[arg(long, default_value = "0..20", allow_hyphen_values = true)]
+    pub values: String,
+    /// The seed the trees are drawn from: the same request and seed give the same
+    /// exercises.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// How many exercises.
+    #[arg(long, default_value_t = 1)]
+    pub count: usize,
+    /// Regenerate the exercise with this id (as printed; the shape flags are ignored).
+    #[arg(long)]
+    pub id: Option<String>,
+    /// text (the id, the tree and what the search does on it) or tree (`ID TREE`).
+    #[arg(long, default_value = "text")]
+    pub format: String,
+    /// Write a printable sheet: `.html` (SVG figures) or `.tex` (TikZ figures).
+    #[arg(long)]
+    pub sheet: Option<std::path::PathBuf>,
+    /// Write the answer key: `.html` or `.tex`.
+    #[arg(long)]
+    pub key: Option<std::path::PathBuf>,
+}
+
+/// Parses `N`, `N..`, `N..M` or `..M` into (lowest, highest).
+fn parse_range(what: &str, text: &str) -> Result<(i64, Option<i64>)> {
+    let num = |t: &str| -> Result<i64> {
+        t.trim()
+            .parse()
+            .with_context(|| format!("{what} '{text}': '{t}' is not a whole number"))
+    };
+    let (lo, hi) = match text.split_once("..") {
+        Some((a, b)) => (
+            if a.trim().is_empty() { 0 } else { num(a)? },
+            if b.trim().is_empty() {
+                None
+            } else {
+                Some(num(b.trim_start_matches('='))?)
+            },
+        ),
+        None => {
+            let n = num(text)?;
+            (n, Some(n))
+        }
+    };
+    if hi.is_some_and(|h| h < lo) {
+        bail!("{what} '{text}': the range is empty");
+    }
+    Ok((lo, hi))
+}
+
+/// A count range (cutoffs) as the request holds it.
+fn count_range(what: &str, text: &str) -> Result<(u32, Option<u32>)> {
+    let (lo, hi) = parse_range(what, text)?;
+    let fit = |v: i64| {
+        u32::try_from(v).map_err(|_| anyhow::anyhow!("{what} '{text}': give counts from 0 up"))
+    };
+    Ok((fit(lo)?, hi.map(fit).transpose()?))
+}
+
+/// The request the flags make, over the difficulty's defaults.
+fn request(args: &ExerciseArgs) -> Result<Request> {
+    // (depth, width, cutoffs, deep cutoffs)
+    let preset = match args.difficulty.as_deref().map(str::trim) {
+        None | Some("easy") => (2, (2, 3), (1, None), (0, None)),
+        Some("medium") => (3, (2, 3), (2, None), (1, None)),
+        Some("hard") => (4, (2, 3), (4, None), (2, None)),
+        Some(other) => bail!("difficulty '{other}': expected easy, medium or hard"),
+    };
+    let width = match &args.width {
+        Some(w) => {
+            let (lo, hi) = parse_range("width", w)?;
+            let hi = hi.context("width: give an upper end, as in 2..3")?;
+            (
+                u32::try_from(lo).unwrap_or(0),
+                u32::try_from(hi).unwrap_or(u32::MAX),
+            )
+        }
+        None => preset.1,
+    };
+    let (vlo, vhi) = parse_range("values", &args.values)?;
+    let vhi = vhi.context("values: give an upper end, as in 0..20")?;
+    let clamp = |v: i64| i32::try_from(v).unwrap_or(if v < 0 { i32::MIN } else { i32::MAX });
+    let base = crate::search::SearchOptions::default();
+    let row = parse_row_spec(&args.algo, &base).map_err(|e| anyhow::anyhow!("--algo: {e}"))?;
+    Ok(Request {
+        row,
+        shape: Shape {
+            depth: args.depth.unwrap_or(preset.0),
+            width,
+            values: (clamp(vlo), clamp(vhi)),
+            order: Order::from_name(&args.order).map_err(|e| anyhow::anyhow!(e))?,
+            min_first: args.min_first,
+        },
+        cutoffs: match &args.cutoffs {
+            Some(t) => count_range("cutoffs", t)?,
+            None => preset.2,
+        },
+        deep_cutoffs: match &args.deep_cutoffs {
+            Some(t) => count_range("deep cutoffs", t)?,
+            None => preset.3,
+        },
+        seed: args.seed,
+        count: args.count,
+    })
+}
+
+/// The line printed for an exercise.
+fn line(ex: &Exercise, format: &str) -> String {
+    match format {
+        "tree" => format!("{} {}", ex.id, ex.tree),
+        _ => format!(
+            "{}  {}\n      cutoffs: {}, above the leaves' parents: {}; leaves evaluated: {} of {}",
+            ex.id,
+            ex.tree,
+            ex.measure.cutoffs,
+            ex.measure.deep_cutoffs,
+            ex.measure.leaves_searched,
+            ex.measure.leaves
+        ),
+    }
+}
+
+/// Writes the sheet or key at `path` (`.html` or `.tex`).
+fn write_doc(
+    path: &std::path::Path,
+    exercises: &[Exercise],
+    req: &Request,
+    manifest: &Manifest,
+    key: bool,
+) -> Result<()> {
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    let footer = manifest.text();
+    let text = match (ext.as_str(), key) {
+        ("html" | "htm", false) => sheet::sheet_html(exercises, &req.row, &footer),
+        ("html" | "htm", true) => sheet::key_html(exercises, &req.row, &footer),
+        ("tex", false) => sheet::sheet_latex(exercises, &req.row, &footer),
+        ("tex", true) => sheet::key_latex(exercises, &req.row, &footer),
+        _ => bail!("{}: write a sheet or key as .html or .tex", path.display()),
+    }
+    .map_err(|e| anyhow::anyhow!(e))?;
+    crate::vocab::atomic::write_atomic(path, text.as_bytes())
+        .with_context(|| format!("writing {}", path.display()))
+}
+
+pub(super) fn exercise_cmd(args: &ExerciseArgs) -> Result<()> {
+    if !matches!(args.format.as_str(), "text" | "tree") {
+        bail!("unknown format '{}'; expected text or tree", args.format);
+    }
+    let mut req = request(args)?;
+    let exercises = match &args.id {
+        Some(id) => {
+            let (shape, seed) = exercise::parse_id(id).map_err(|e| anyhow::anyhow!(e))?;
+            req.shape = shape;
+            vec![exercise::exercise(&shape, seed, &req.row).map_err(|e| anyhow::anyhow!(e))?]
+        }
+        None => exercise::generate(&req).map_err(|e| anyhow::anyhow!(e))?,
+    };
+    for ex in &exercises {
+        println!("{}", line(ex, &args.format));
+    }
+    let manifest = Manifest::new(super::command_line(), 1)
+        .with_rows([req.row.label.clone()])
+        .with_seeds([req.seed]);
+    if let Some(path) = &args.sheet {
+        write_doc(path, &exercises, &req, &manifest, false)?;
+    }
+    if let Some(path) = &args.key {
+        write_doc(path, &exercises, &req, &manifest, true)?;
+    }
+    Ok(())
+}
