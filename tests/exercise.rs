@@ -280,6 +280,8 @@ fn the_command_line_writes_sheets_and_keys_and_refuses_impossible_requests() {
         &p("s.html"),
         "--key",
         &p("k.html"),
+        "--suite",
+        &p("x.tree"),
     ]);
     assert!(ok, "{err}");
     let lines: Vec<&str> = out.lines().collect();
@@ -290,6 +292,19 @@ fn the_command_line_writes_sheets_and_keys_and_refuses_impossible_requests() {
         let (ok, again, _) = treelab(&["exercise", "--id", id, "--format", "tree"]);
         assert!(ok);
         assert_eq!(again.trim(), format!("{id} {tree}"));
+    }
+    // The suite file the app opens: the same trees under their ids, values unknown.
+    let suite = treelab::engine::Suite::load_named(&p("x.tree")).expect("the suite opens");
+    assert_eq!(suite.items.len(), 3);
+    for (item, l) in suite.items.iter().zip(&lines) {
+        let (id, tree) = l.split_once(' ').unwrap();
+        assert_eq!(item.name, id);
+        assert_eq!(
+            item.position.to_text(),
+            treelab::engine::AnyPosition::parse(treelab::engine::GameKind::CustomTree, tree)
+                .unwrap()
+                .to_text()
+        );
     }
     let sheet = std::fs::read_to_string(p("s.html")).unwrap();
     assert_eq!(sheet.matches("<section>").count(), 3);
@@ -340,4 +355,37 @@ fn the_command_line_writes_sheets_and_keys_and_refuses_impossible_requests() {
         let (ok, _, err) = treelab(&a);
         assert!(!ok && err.contains(why), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn new_exercise_in_the_app_opens_the_quiz_on_the_next_tree() {
+    use egui_kittest::kittest::Queryable;
+    let mut h = common::harness();
+    common::settle(&mut h);
+    h.get_by_label("Custom tree").click();
+    common::settle(&mut h);
+    let row = parse_row_spec("negaalpha", &SearchOptions::default()).unwrap();
+    for seed in 1..=2 {
+        h.get_by_label("medium").click();
+        common::settle(&mut h);
+        // The tree of the fixed sequence: seed 1, then 2, for row 1's algorithm.
+        let want = exercise::generate(&exercise::Difficulty::Medium.request(row.clone(), seed, 1))
+            .unwrap();
+        let app = h.state();
+        let pos = treelab::engine::AnyPosition::parse(
+            treelab::engine::GameKind::CustomTree,
+            &want[0].tree,
+        )
+        .unwrap();
+        assert_eq!(app.session().position, pos);
+        assert_eq!(app.session().view.tab, treelab::session::ResultsTab::Tree);
+        assert!(app.session().view.tree_quiz);
+        assert_eq!(
+            app.current_exercise().map(|e| e.id.clone()),
+            Some(want[0].id.clone())
+        );
+        h.get_by_label(&format!("Exercise {} (medium)", want[0].id));
+    }
+    // The quiz is open on the exercise: its first question is there to answer.
+    h.get_by_label_contains("Check");
 }

@@ -82,6 +82,8 @@ pub enum Command {
     SaveTableDialog,
     /// Save the results table as CSV to this file.
     SaveTable(PathBuf),
+    /// Put the next generated exercise of a difficulty on the board and open its quiz.
+    NewExercise(crate::experiment::exercise::Difficulty),
     /// Ask for a file and save the chart.
     SaveChartDialog(ChartFormat),
     /// Save the chart to this file.
@@ -198,6 +200,7 @@ impl TreelabApp {
                 self.picked(picked, files::PromptFor::SaveTable, ctx);
             }
             Command::SaveTable(path) => self.save_table(&path),
+            Command::NewExercise(d) => self.new_exercise(d),
             Command::SaveChartDialog(format) => {
                 let picked = files::pick_chart_to_save(format);
                 self.picked(picked, files::PromptFor::SaveChart(format), ctx);

@@ -11,6 +11,7 @@ mod board;
 mod charts;
 mod commands;
 mod comparison;
+mod exercise;
 mod files;
 mod labels;
 mod layout;
@@ -124,6 +125,10 @@ pub struct TreelabApp {
     views: views::Views,
     /// Worker threads for a run.
     threads: usize,
+    /// The seed of the next New exercise (1, 2, 3, ...: the same sequence on every start).
+    exercise_seed: u64,
+    /// The exercise New exercise last put on the board.
+    exercise: Option<exercise::CurrentExercise>,
     /// Whether the font fallback is in place.
     fonts_installed: bool,
     /// The in-window path prompt, when no native file dialog can be shown.
@@ -165,6 +170,8 @@ impl TreelabApp {
             selected_row: None,
             views: views::Views::default(),
             threads: crate::runner::default_threads(),
+            exercise_seed: 1,
+            exercise: None,
             fonts_installed: false,
             prompt: None,
             left_panel_open: true,

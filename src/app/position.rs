@@ -156,6 +156,7 @@ fn position_ui(ui: &mut egui::Ui, app: &mut TreelabApp, panel: &mut PositionPane
         ui.colored_label(ui.visuals().warn_fg_color, warning);
     }
 
+    super::exercise::exercise_ui(ui, app);
     ui.add_space(4.0);
     text_form_ui(ui, app, panel, &pos);
 }

@@ -5,7 +5,7 @@
 use anyhow::{Context, Result, bail};
 use clap::Args;
 
-use crate::experiment::exercise::{self, Exercise, Order, Request, Shape, sheet};
+use crate::experiment::exercise::{self, Difficulty, Exercise, Order, Request, Shape, sheet};
 use crate::vocab::manifest::Manifest;
 use crate::vocab::rowspec::parse_row_spec;
 
@@ -62,6 +62,10 @@ pub struct ExerciseArgs {
     /// Write the answer key: `.html` or `.tex`.
     #[arg(long)]
     pub key: Option<std::path::PathBuf>,
+    /// Write the trees as a suite file (`.tree`, one `ID ? TREE` a line, the values left
+    /// for the student to find) that the app opens with Open suite.
+    #[arg(long)]
+    pub suite: Option<std::path::PathBuf>,
 }
 
 /// Parses `N`, `N..`, `N..M` or `..M` into (lowest, highest).
@@ -102,13 +106,13 @@ fn count_range(what: &str, text: &str) -> Result<(u32, Option<u32>)> {
 
 /// The request the flags make, over the difficulty's defaults.
 fn request(args: &ExerciseArgs) -> Result<Request> {
-    // (depth, width, cutoffs, deep cutoffs)
-    let preset = match args.difficulty.as_deref().map(str::trim) {
-        None | Some("easy") => (2, (2, 3), (1, None), (0, None)),
-        Some("medium") => (3, (2, 3), (2, None), (1, None)),
-        Some("hard") => (4, (2, 3), (4, None), (2, None)),
-        Some(other) => bail!("difficulty '{other}': expected easy, medium or hard"),
+    let difficulty = match &args.difficulty {
+        Some(d) => Difficulty::from_name(d).map_err(|e| anyhow::anyhow!(e))?,
+        None => Difficulty::Easy,
     };
+    let base = crate::search::SearchOptions::default();
+    let row = parse_row_spec(&args.algo, &base).map_err(|e| anyhow::anyhow!("--algo: {e}"))?;
+    let preset = difficulty.request(row, args.seed, args.count);
     let width = match &args.width {
         Some(w) => {
             let (lo, hi) = parse_range("width", w)?;
@@ -118,17 +122,15 @@ fn request(args: &ExerciseArgs) -> Result<Request> {
                 u32::try_from(hi).unwrap_or(u32::MAX),
             )
         }
-        None => preset.1,
+        None => preset.shape.width,
     };
     let (vlo, vhi) = parse_range("values", &args.values)?;
     let vhi = vhi.context("values: give an upper end, as in 0..20")?;
     let clamp = |v: i64| i32::try_from(v).unwrap_or(if v < 0 { i32::MIN } else { i32::MAX });
-    let base = crate::search::SearchOptions::default();
-    let row = parse_row_spec(&args.algo, &base).map_err(|e| anyhow::anyhow!("--algo: {e}"))?;
     Ok(Request {
-        row,
+        row: preset.row.clone(),
         shape: Shape {
-            depth: args.depth.unwrap_or(preset.0),
+            depth: args.depth.unwrap_or(preset.shape.depth),
             width,
             values: (clamp(vlo), clamp(vhi)),
             order: Order::from_name(&args.order).map_err(|e| anyhow::anyhow!(e))?,
@@ -136,11 +138,11 @@ fn request(args: &ExerciseArgs) -> Result<Request> {
         },
         cutoffs: match &args.cutoffs {
             Some(t) => count_range("cutoffs", t)?,
-            None => preset.2,
+            None => preset.cutoffs,
         },
         deep_cutoffs: match &args.deep_cutoffs {
             Some(t) => count_range("deep cutoffs", t)?,
-            None => preset.3,
+            None => preset.deep_cutoffs,
         },
         seed: args.seed,
         count: args.count,
@@ -212,6 +214,21 @@ pub(super) fn exercise_cmd(args: &ExerciseArgs) -> Result<()> {
     }
     if let Some(path) = &args.key {
         write_doc(path, &exercises, &req, &manifest, true)?;
+    }
+    if let Some(path) = &args.suite {
+        let mut text = format!(
+            "# Exercises for {}: one tree a line, named by its id (treelab exercise --id ID \
+             regenerates it); the values are left for the student to find.\n",
+            req.row.label
+        );
+        for l in manifest.lines() {
+            text.push_str(&format!("# {l}\n"));
+        }
+        for ex in &exercises {
+            text.push_str(&format!("{} ? {}\n", ex.id, ex.tree));
+        }
+        crate::vocab::atomic::write_atomic(path, text.as_bytes())
+            .with_context(|| format!("writing {}", path.display()))?;
     }
     Ok(())
 }

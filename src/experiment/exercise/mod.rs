@@ -160,6 +160,66 @@ pub struct Request {
     pub count: usize,
 }
 
+/// A difficulty preset: what easy, medium and hard mean.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Difficulty {
+    /// Depth 2, 2-3 children, at least one cutoff.
+    #[default]
+    Easy,
+    /// Depth 3, 2-3 children, at least 2 cutoffs, one above the leaves' parents.
+    Medium,
+    /// Depth 4, 2-3 children, at least 4 cutoffs, 2 above the leaves' parents.
+    Hard,
+}
+
+impl Difficulty {
+    /// Every difficulty, easiest first.
+    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
+
+    /// Its name on the command line and in the app.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+        }
+    }
+
+    /// The difficulty called `name`.
+    pub fn from_name(name: &str) -> Result<Difficulty, String> {
+        Difficulty::ALL
+            .into_iter()
+            .find(|d| d.name() == name.trim())
+            .ok_or_else(|| format!("difficulty '{name}': expected easy, medium or hard"))
+    }
+
+    /// Its request for `row`: `count` trees drawn from `seed`, values 0 to 20, children
+    /// as drawn, MAX first.
+    #[must_use]
+    pub fn request(self, row: BenchRow, seed: u64, count: usize) -> Request {
+        let (depth, cutoffs, deep) = match self {
+            Difficulty::Easy => (2, 1, 0),
+            Difficulty::Medium => (3, 2, 1),
+            Difficulty::Hard => (4, 4, 2),
+        };
+        Request {
+            row,
+            shape: Shape {
+                depth,
+                width: (2, 3),
+                values: (0, 20),
+                order: Order::Random,
+                min_first: false,
+            },
+            cutoffs: (cutoffs, None),
+            deep_cutoffs: (deep, None),
+            seed,
+            count,
+        }
+    }
+}
+
 /// Twelve characters of Crockford's base 32 (no I, L, O, U), in three groups of four.
 const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
