@@ -77,8 +77,8 @@ fn the_article_layout_and_charts_show_statistics_across_the_suite() {
         let a = by_hand(h.state(), 1, depth);
         // The interval and the test are there: twenty positions, not all equal.
         assert!(a.interval.is_some() && a.wilcoxon.is_some(), "{a:?}");
-        h.get_by_label(&a.mean_text());
-        h.get_by_label(&a.test_text());
+        h.get_by_label(&a.mean_lines());
+        h.get_by_label(&a.test_lines());
     }
     // The Charts tab draws the means beside the per-position ratios.
     h.get_by_label("Charts").click();

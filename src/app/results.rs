@@ -705,7 +705,7 @@ fn across_ui(
         egui::IdSalt::new("article_across_mean"),
         &others,
         depths,
-        |r, d| across.get(&(r, d)).map(Across::mean_text),
+        |r, d| across.get(&(r, d)).map(Across::mean_lines),
     );
     ui.add_space(6.0);
     ui.label(
@@ -727,6 +727,6 @@ fn across_ui(
         egui::IdSalt::new("article_across_test"),
         &others,
         depths,
-        |r, d| across.get(&(r, d)).map(Across::test_text),
+        |r, d| across.get(&(r, d)).map(Across::test_lines),
     );
 }

@@ -142,6 +142,18 @@ impl Across {
         }
     }
 
+    /// [`Across::mean_text`] on two lines, the interval under the mean (narrow grids).
+    #[must_use]
+    pub fn mean_lines(&self) -> String {
+        self.mean_text().replacen(' ', "\n", 1)
+    }
+
+    /// [`Across::test_text`] on two lines, the test under the counts (narrow grids).
+    #[must_use]
+    pub fn test_lines(&self) -> String {
+        self.test_text().replacen(", ", "\n", 1)
+    }
+
     /// Everything in one sentence, for a hover or a report line.
     #[must_use]
     pub fn sentence(&self, count: &str) -> String {
