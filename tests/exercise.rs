@@ -334,6 +334,33 @@ fn the_command_line_writes_sheets_and_keys_and_refuses_impossible_requests() {
         &p("k.tex"),
     ]);
     assert!(ok, "{err}");
+    // MTD(f)'s key names each pass over the root.
+    let (ok, out, err) = treelab(&[
+        "exercise",
+        "--algo",
+        "mtdf",
+        "--format",
+        "tree",
+        "--key",
+        &p("m.html"),
+    ]);
+    assert!(ok, "{err}");
+    let (_, tree) = out.trim().split_once(' ').unwrap();
+    let passes = exercise::search(
+        tree,
+        &parse_row_spec("mtdf", &SearchOptions::default()).unwrap(),
+    )
+    .unwrap()
+    .roots
+    .len();
+    assert!(passes > 1, "MTD(f) makes several passes");
+    let key = std::fs::read_to_string(p("m.html")).unwrap();
+    for k in 1..=passes {
+        assert!(
+            key.contains(&format!("<td>the root, pass {k} of {passes}</td>")),
+            "pass {k}"
+        );
+    }
     let tex = std::fs::read_to_string(p("s.tex")).unwrap();
     assert_eq!(tex.matches("\\begin{tikzpicture}").count(), 2);
     assert!(tex.starts_with("% manifest:") && tex.trim_end().ends_with("\\end{document}"));

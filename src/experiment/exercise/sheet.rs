@@ -62,7 +62,13 @@ fn leaf_paths(nodes: &[TreeNode]) -> Vec<String> {
 /// The answers of `ex` for `row`.
 pub fn answers(ex: &Exercise, row: &BenchRow) -> Result<Answers, String> {
     let tree = search(&ex.tree, row)?;
-    let name = |i: usize| tree.node_name(i);
+    // A search of several passes over the root (MTD(f), iterative deepening) names
+    // each pass at its root, so the visits of each pass can be told apart.
+    let passes = tree.roots.len();
+    let name = |i: usize| match tree.roots.iter().position(|&r| r == i) {
+        Some(k) if passes > 1 => format!("the root, pass {} of {passes}", k + 1),
+        _ => tree.node_name(i),
+    };
     let visits = tree
         .nodes
         .iter()
