@@ -12,20 +12,9 @@ use treelab::report::Across;
 use treelab::vocab::count::CountKind;
 
 mod common;
-use common::{harness, settle, wait_for_run};
+use common::{harness, pick_positions, settle, wait_for_run};
 
 const RUN: &str = "▶ Run (F5)";
-
-/// Picks `choice` in the results' positions picker.
-fn pick_positions(h: &mut egui_kittest::Harness<'_, TreelabApp>, choice: &str) {
-    h.get_all_by_label("Positions")
-        .last()
-        .expect("the positions picker")
-        .click();
-    settle(h);
-    h.get_by_label(choice).click();
-    settle(h);
-}
 
 /// Row `row` against row 0 at `depth` over the results' positions, from their counts.
 fn by_hand(app: &TreelabApp, row: usize, depth: u32) -> Across {

@@ -12,7 +12,7 @@ use treelab::session::ResultEntry;
 use treelab::vocab::count::CountKind;
 
 mod common;
-use common::{AIMA, harness, settle, wait_for_run};
+use common::{AIMA, harness, pick_positions, settle, wait_for_run};
 
 const RUN: &str = "▶ Run (F5)";
 
@@ -24,17 +24,6 @@ fn run(h: &mut egui_kittest::Harness<'_, TreelabApp>) {
 
 fn aima() -> AnyPosition {
     AnyPosition::parse(GameKind::CustomTree, AIMA).unwrap()
-}
-
-/// Picks `choice` in the results' positions picker.
-fn pick_positions(h: &mut egui_kittest::Harness<'_, TreelabApp>, choice: &str) {
-    h.get_all_by_label("Positions")
-        .last()
-        .expect("the positions picker")
-        .click();
-    settle(h);
-    h.get_by_label(choice).click();
-    settle(h);
 }
 
 /// The results the table shows now.

@@ -4,19 +4,14 @@
 //! files with it still read back.
 
 use std::path::Path;
-use std::process::Command;
 
+mod common;
+
+/// Runs treelab, which must succeed: its standard output.
 fn treelab(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_treelab"))
-        .args(args)
-        .output()
-        .expect("treelab runs");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    let (ok, out, err) = common::treelab(args);
+    assert!(ok, "{args:?}: {err}");
+    out
 }
 
 /// The manifest's lines, each with `prefix`, are all in `text`.

@@ -88,6 +88,15 @@ pub fn across_series(app: &TreelabApp) -> Vec<Series> {
         .across_series(&set.keys(), app.session.view.count)
 }
 
+/// A depth axis: whole numbers only.
+fn depth_label(mark: GridMark, _range: &std::ops::RangeInclusive<f64>) -> String {
+    if (mark.value - mark.value.round()).abs() < 1e-9 {
+        format!("{}", mark.value.round())
+    } else {
+        String::new()
+    }
+}
+
 /// Ticks for a log10 axis: labels 10^k as numbers, and the marks between decades too
 /// when the range shown is less than a decade (else the axis would have no label).
 fn log_axis_label(mark: GridMark, range: &std::ops::RangeInclusive<f64>) -> String {
@@ -256,13 +265,7 @@ fn depth_chart_ui(
         .y_axis_label(format!("{count_name} (log)"))
         .y_axis_formatter(log_axis_label)
         .y_grid_spacer(log_grid)
-        .x_axis_formatter(|m, _| {
-            if (m.value - m.value.round()).abs() < 1e-9 {
-                format!("{}", m.value.round())
-            } else {
-                String::new()
-            }
-        })
+        .x_axis_formatter(depth_label)
         .label_formatter(|hover| match hover {
             HoverPosition::NearDataPoint {
                 plot_name,
@@ -370,13 +373,7 @@ fn across_chart_ui(
         .include_y(1.0)
         .y_grid_spacer(even_grid)
         .y_axis_formatter(even_label)
-        .x_axis_formatter(|m, _| {
-            if (m.value - m.value.round()).abs() < 1e-9 {
-                format!("{}", m.value.round())
-            } else {
-                String::new()
-            }
-        })
+        .x_axis_formatter(depth_label)
         .label_formatter(|hover| match hover {
             HoverPosition::NearDataPoint {
                 plot_name,

@@ -90,6 +90,7 @@ impl TreelabApp {
             Ok(p) => p,
             Err(e) => return self.error(format!("the exercise's tree: {e}")),
         };
+        let tree = pos.to_text();
         self.push(Command::SetPosition(pos));
         let view = &mut self.session.view;
         view.tab = ResultsTab::Tree;
@@ -106,9 +107,7 @@ impl TreelabApp {
         self.exercise = Some(CurrentExercise {
             id: ex.id,
             difficulty,
-            tree: AnyPosition::parse(GameKind::CustomTree, &ex.tree)
-                .map(|p| p.to_text())
-                .unwrap_or(ex.tree),
+            tree,
         });
     }
 }

@@ -27,12 +27,7 @@ impl Report<'_> {
         let Some(base) = self.baseline else {
             return out;
         };
-        let mut once: Vec<PositionKey<'_>> = Vec::with_capacity(positions.len());
-        for p in positions {
-            if !once.contains(p) {
-                once.push(*p);
-            }
-        }
+        let once = super::once(positions);
         let complete = |row: usize, p: PositionKey<'_>, depth: u32| {
             self.count(row, p, depth, count)
                 .filter(|t| !t.partial)

@@ -164,6 +164,17 @@ pub struct Report<'a> {
     index: HashMap<(usize, PositionKey<'a>, u32), usize>,
 }
 
+/// `positions` with each listed once, in their first order.
+pub(crate) fn once<'p>(positions: &[PositionKey<'p>]) -> Vec<PositionKey<'p>> {
+    let mut out: Vec<PositionKey<'p>> = Vec::with_capacity(positions.len());
+    for p in positions {
+        if !out.contains(p) {
+            out.push(*p);
+        }
+    }
+    out
+}
+
 /// The CSV's last columns: what identifies each result's position.
 pub const CSV_POSITION_TITLES: [&str; 2] = ["Game", "Position text"];
 
@@ -492,13 +503,7 @@ impl<'a> Report<'a> {
         positions: &[PositionKey<'_>],
         count: CountKind,
     ) -> BTreeMap<(usize, u32), Tally> {
-        let mut once: Vec<PositionKey<'_>> = Vec::with_capacity(positions.len());
-        for p in positions {
-            if !once.contains(p) {
-                once.push(*p);
-            }
-        }
-        let positions = &once;
+        let positions = &once(positions);
         let mut out = BTreeMap::new();
         for row in self.result_rows() {
             for depth in self.depths() {

@@ -56,6 +56,18 @@ pub fn wait_for_run(h: &mut Harness<'_, TreelabApp>, limit: std::time::Duration)
     settle(h);
 }
 
+/// Picks `choice` in the results' positions picker.
+pub fn pick_positions(h: &mut Harness<'_, TreelabApp>, choice: &str) {
+    use egui_kittest::kittest::Queryable;
+    h.get_all_by_label("Positions")
+        .last()
+        .expect("the positions picker")
+        .click();
+    settle(h);
+    h.get_by_label(choice).click();
+    settle(h);
+}
+
 /// Runs the `treelab` binary with `args`: (success, stdout, stderr).
 pub fn treelab(args: &[&str]) -> (bool, String, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_treelab"))

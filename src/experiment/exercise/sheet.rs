@@ -91,14 +91,13 @@ pub fn answers(ex: &Exercise, row: &BenchRow) -> Result<Answers, String> {
         .filter(|(_, n)| !n.pruned.is_empty())
         .map(|(i, n)| (name(i), n.pruned.join(", ")))
         .collect();
-    let pos = AnyPosition::parse(GameKind::CustomTree, &ex.tree).map_err(|e| e.to_string())?;
     let evaluated: std::collections::HashSet<String> = tree
         .nodes
         .iter()
         .filter(|n| n.leaf)
         .map(|n| n.path.join(" "))
         .collect();
-    let never = leaf_paths(&pos.as_dyn().tree_nodes())
+    let never = leaf_paths(&tree.root.as_dyn().tree_nodes())
         .into_iter()
         .filter(|p| !evaluated.contains(p))
         .collect();
@@ -124,16 +123,10 @@ fn html_escape(t: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// The question figure of `ex`'s tree as SVG.
-fn question_svg(ex: &Exercise) -> Result<String, String> {
+/// The nodes of `ex`'s tree, for its question figure.
+fn question_nodes(ex: &Exercise) -> Result<Vec<TreeNode>, String> {
     let pos = AnyPosition::parse(GameKind::CustomTree, &ex.tree).map_err(|e| e.to_string())?;
-    Ok(super::figure::svg(&pos.as_dyn().tree_nodes()))
-}
-
-/// The question figure of `ex`'s tree as TikZ.
-fn question_tikz(ex: &Exercise) -> Result<String, String> {
-    let pos = AnyPosition::parse(GameKind::CustomTree, &ex.tree).map_err(|e| e.to_string())?;
-    Ok(super::figure::tikz(&pos.as_dyn().tree_nodes()))
+    Ok(pos.as_dyn().tree_nodes())
 }
 
 const HTML_HEAD: &str = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
@@ -157,7 +150,7 @@ pub fn sheet_html(exercises: &[Exercise], row: &BenchRow, footer: &str) -> Resul
             "<section><h2>Exercise {} <small>{}</small></h2>\n{}<p>Tree: <code>{}</code></p></section>\n",
             k + 1,
             ex.id,
-            question_svg(ex)?,
+            super::figure::svg(&question_nodes(ex)?),
             html_escape(&ex.tree)
         );
     }
@@ -290,7 +283,7 @@ pub fn sheet_latex(exercises: &[Exercise], row: &BenchRow, footer: &str) -> Resu
             "\\subsection*{{Exercise {} \\texttt{{\\normalsize {}}}}}\n\\begin{{center}}\n{}\\end{{center}}\nTree: \\texttt{{{}}}\n\n",
             k + 1,
             ex.id,
-            question_tikz(ex)?,
+            super::figure::tikz(&question_nodes(ex)?),
             latex_text(&ex.tree)
         );
     }
