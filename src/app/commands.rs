@@ -84,6 +84,14 @@ pub enum Command {
     SaveTable(PathBuf),
     /// Put the next generated exercise of a difficulty on the board and open its quiz.
     NewExercise(crate::experiment::exercise::Difficulty),
+    /// Put the handout's exercise with this index on the board and open its quiz.
+    OpenExercise(usize),
+    /// Keep an answer given in the quiz of the handout's exercise on the board.
+    RecordAnswer(crate::session::GivenAnswer),
+    /// Ask for a folder of students' sessions and write their scores there.
+    ScoresDialog,
+    /// Mark the handouts of the sessions in this folder and write `scores.csv` there.
+    SaveScores(PathBuf),
     /// Ask for a file and save the chart.
     SaveChartDialog(ChartFormat),
     /// Save the chart to this file.
@@ -201,6 +209,13 @@ impl TreelabApp {
             }
             Command::SaveTable(path) => self.save_table(&path),
             Command::NewExercise(d) => self.new_exercise(d),
+            Command::OpenExercise(k) => self.open_exercise(k),
+            Command::RecordAnswer(a) => self.record_answer(a),
+            Command::ScoresDialog => {
+                let picked = files::pick_scores_folder();
+                self.picked(picked, files::PromptFor::Scores, ctx);
+            }
+            Command::SaveScores(dir) => self.save_scores(&dir),
             Command::SaveChartDialog(format) => {
                 let picked = files::pick_chart_to_save(format);
                 self.picked(picked, files::PromptFor::SaveChart(format), ctx);

@@ -3,11 +3,19 @@
 //! exercises in the same order) and opens the Tree tab's quiz on the first row, whose
 //! algorithm the exercise practises; the exercise's id is shown and regenerates it on
 //! the command line (`treelab exercise --id ID --key key.html`).
+//!
+//! A handout (a session written by `treelab exercise --session`) lists its exercises
+//! here with the student's name and each exercise's score; every answer checked or
+//! shown in the quiz of the handout's exercise is kept in the session, and the quiz
+//! picks up where the student left it when the session is opened again. File ▸ Scores
+//! of students' sessions… marks a folder of them into `scores.csv`
+//! ([`crate::experiment::exercise::practice`]).
 
 use super::{Command, TreelabApp};
 use crate::engine::{AnyPosition, GameKind};
+use crate::experiment::exercise::practice::{self, Score};
 use crate::experiment::exercise::{self, Difficulty};
-use crate::session::ResultsTab;
+use crate::session::{GivenAnswer, PracticeItem, ResultsTab};
 use crate::vocab::rowspec::{BenchRow, row_spec};
 
 /// The exercise on the board: its id, difficulty and tree text.
@@ -24,6 +32,7 @@ pub struct CurrentExercise {
 /// On a custom tree's board: the New exercise buttons and, while its tree is on the
 /// board, the exercise's id.
 pub fn exercise_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
+    handout_ui(ui, app);
     if app.session.position.kind() != GameKind::CustomTree {
         return;
     }
@@ -53,7 +62,191 @@ pub fn exercise_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     }
 }
 
+/// The handout's exercises (when the session is one): the student's name, a button per
+/// exercise with its score on hover, and the score of the one on the board.
+fn handout_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
+    let Some(p) = app.session.practice.as_ref() else {
+        return;
+    };
+    let items = p.exercises.clone();
+    let current = p.current;
+    let on_board = practice::on_board(&app.session);
+    ui.label(egui::RichText::new(format!("Handout: {} exercises", items.len())).strong())
+        .on_hover_text(
+            "Every answer you check or show in the quiz is kept in this session: save it \
+             (Ctrl+S) and hand the file in",
+        );
+    ui.horizontal(|ui| {
+        let l = ui.label("Your name:");
+        if let Some(p) = app.session.practice.as_mut() {
+            ui.add(egui::TextEdit::singleline(&mut p.student).desired_width(160.0))
+                .labelled_by(l.id);
+        }
+    });
+    let scores: Vec<Result<Score, String>> = items.iter().map(|i| app.handout_score(i)).collect();
+    ui.horizontal_wrapped(|ui| {
+        for (k, (item, score)) in items.iter().zip(&scores).enumerate() {
+            let done = score
+                .as_ref()
+                .is_ok_and(|s| s.questions > 0 && s.answered == s.questions);
+            let text = format!("Ex {}{}", k + 1, if done { " ✓" } else { "" });
+            let hover = match score {
+                Ok(s) => format!("{} for {}: {}", item.id, item.row, s.text()),
+                Err(e) => format!("{}: {e}", item.id),
+            };
+            if ui
+                .selectable_label(on_board == Some(k), text)
+                .on_hover_text(hover)
+                .clicked()
+            {
+                app.push(Command::OpenExercise(k));
+            }
+        }
+    });
+    let item = &items[current.min(items.len() - 1)];
+    match (&scores[current.min(items.len() - 1)], on_board) {
+        (Ok(s), Some(_)) => {
+            ui.label(format!(
+                "Exercise {} ({}): {}",
+                current + 1,
+                item.id,
+                s.text()
+            ));
+        }
+        (Ok(_), None) => {
+            ui.weak("The board shows another position: pick an exercise to go on with it.");
+        }
+        (Err(e), _) => {
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                format!("Exercise {}: {e}", current + 1),
+            );
+        }
+    }
+    ui.separator();
+}
+
 impl TreelabApp {
+    /// How the handout's exercise `item` went (its answers marked again), remembered
+    /// until its answers change.
+    fn handout_score(&self, item: &PracticeItem) -> Result<Score, String> {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        item.hash(&mut h);
+        let key = h.finish();
+        let mut cache = self.handout_scores.borrow_mut();
+        if cache.len() > 512 {
+            cache.clear();
+        }
+        cache
+            .entry(key)
+            .or_insert_with(|| practice::score(item))
+            .clone()
+    }
+
+    /// Puts the handout's exercise `k` on the board and opens its quiz where the
+    /// student left it.
+    pub(super) fn open_exercise(&mut self, k: usize) {
+        let mut session = self.session.clone();
+        if let Err(e) = practice::open_item(&mut session, k) {
+            return self.error(format!("exercise {}: {e}", k + 1));
+        }
+        let (position, rows, view, practice) = (
+            session.position,
+            session.rows,
+            session.view,
+            session.practice,
+        );
+        self.session.rows = rows;
+        self.session.view = view;
+        self.session.practice = practice;
+        self.push(Command::SetPosition(position));
+        self.push(Command::BuildTrees);
+    }
+
+    /// Keeps `answer` in the handout when the quiz on show is its exercise's.
+    pub(super) fn record_answer(&mut self, answer: GivenAnswer) {
+        if !self.views.tree.quiz.as_ref().is_some_and(|q| q.kept) {
+            return;
+        }
+        let Some(k) = practice::on_board(&self.session) else {
+            return;
+        };
+        if let Some(item) = self
+            .session
+            .practice
+            .as_mut()
+            .and_then(|p| p.exercises.get_mut(k))
+            && item.answers.last().is_none_or(|l| l.visit < answer.visit)
+        {
+            item.answers.push(answer);
+        }
+    }
+
+    /// After the trees are built: when the quiz is on the handout's exercise, its
+    /// answers so far are replayed into it and the next ones are kept.
+    pub(super) fn restore_handout_quiz(&mut self) {
+        let Some(k) = practice::on_board(&self.session) else {
+            return;
+        };
+        let view = &self.session.view;
+        if view.tree_row != 0 || view.tree_row_beside.is_some() {
+            return;
+        }
+        let Some(item) = self
+            .session
+            .practice
+            .as_ref()
+            .and_then(|p| p.exercises.get(k))
+            .cloned()
+        else {
+            return;
+        };
+        let state = &mut self.views.tree;
+        let (Some(pane), Some(qs)) = (state.panes.first(), state.quiz.as_mut()) else {
+            return;
+        };
+        let same = practice::item_search(&item).is_ok_and(|fresh| {
+            fresh.nodes.len() == pane.tree.nodes.len()
+                && fresh.request.depth == pane.tree.request.depth
+        });
+        if !same {
+            return;
+        }
+        match practice::resume(&pane.tree, &item.answers) {
+            Ok(quiz) => {
+                state.step = quiz.visit;
+                qs.quiz = quiz;
+                qs.kept = true;
+            }
+            Err(e) => self.error(format!(
+                "exercise {}: its answers cannot be marked again ({e}); new answers are not kept",
+                k + 1
+            )),
+        }
+    }
+
+    /// Marks the handouts of the sessions in `dir` and writes `scores.csv` there (with
+    /// its manifest beside it).
+    pub(super) fn save_scores(&mut self, dir: &std::path::Path) {
+        let written = practice::handouts(&[dir.to_path_buf()])
+            .and_then(|students| Ok((students.len(), practice::scores_csv(&students)?)))
+            .and_then(|(n, csv)| {
+                let path = dir.join("scores.csv");
+                self.manifest()
+                    .write(&path, &csv)
+                    .map_err(|e| format!("could not write {}: {e}", path.display()))?;
+                Ok((n, path))
+            });
+        match written {
+            Ok((n, path)) => self.info(format!(
+                "Marked {n} students' sessions; their scores are in {}",
+                path.display()
+            )),
+            Err(e) => self.error(e),
+        }
+    }
+
     /// The exercise last put on the board, if any.
     #[must_use]
     pub fn current_exercise(&self) -> Option<&CurrentExercise> {

@@ -110,6 +110,8 @@ pub enum PromptFor {
     SaveChart(super::charts::ChartFormat),
     /// Save the tree view's drawing.
     SaveTree(crate::tree::export::TreeFormat),
+    /// Mark the students' sessions in a folder.
+    Scores,
 }
 
 impl PromptFor {
@@ -124,6 +126,7 @@ impl PromptFor {
             PromptFor::SaveTable => "Save table as CSV",
             PromptFor::SaveChart(_) => "Save chart as",
             PromptFor::SaveTree(_) => "Save tree",
+            PromptFor::Scores => "Scores of the students' sessions in the folder",
         }
     }
 
@@ -139,6 +142,7 @@ impl PromptFor {
             PromptFor::SaveTable => Command::SaveTable(path),
             PromptFor::SaveChart(f) => Command::SaveChart(f, path),
             PromptFor::SaveTree(_) => Command::SaveTree(path),
+            PromptFor::Scores => Command::SaveScores(path),
         }
     }
 }
@@ -160,7 +164,11 @@ pub fn path_prompt_ui(ctx: &egui::Context, prompt: &mut PathPrompt) -> (Option<C
     let mut result = (None, false);
     egui::Modal::new(egui::Id::unique("path_prompt")).show(ctx, |ui| {
         ui.heading(prompt.purpose.title());
-        ui.label("No file dialog is available here; type the file's path.");
+        ui.label(if prompt.purpose == PromptFor::Scores {
+            "No file dialog is available here; type the folder's path."
+        } else {
+            "No file dialog is available here; type the file's path."
+        });
         let edit = ui.add(
             egui::TextEdit::singleline(&mut prompt.text)
                 .desired_width(480.0)
@@ -192,7 +200,7 @@ pub fn path_prompt_ui(ctx: &egui::Context, prompt: &mut PathPrompt) -> (Option<C
 pub fn default_prompt_path(purpose: PromptFor, kind: GameKind, current: Option<&Path>) -> String {
     let dir = start_dir().map_or_else(String::new, |d| format!("{}/", d.display()));
     match purpose {
-        PromptFor::OpenSession | PromptFor::OpenSuite => dir,
+        PromptFor::OpenSession | PromptFor::OpenSuite | PromptFor::Scores => dir,
         PromptFor::SaveSession => {
             current.map_or_else(|| format!("{dir}session.ron"), |p| p.display().to_string())
         }
@@ -298,6 +306,15 @@ pub fn pick_tree_to_save(format: crate::tree::export::TreeFormat) -> Picked {
             .add_filter(ext, &[ext])
             .set_file_name(format!("tree.{ext}"))
             .save_file()
+    })
+}
+
+/// Asks for the folder of the students' sessions to mark.
+pub fn pick_scores_folder() -> Picked {
+    ask(|| {
+        dialog()
+            .set_title("Folder of the students' sessions")
+            .pick_folder()
     })
 }
 

@@ -62,6 +62,16 @@ fn file_menu_ui(ui: &mut egui::Ui, app: &TreelabApp, out: &mut Vec<Command>) {
     if ui.button("Open suite…").clicked() {
         out.push(Command::OpenSuiteDialog);
     }
+    if ui
+        .button("Scores of students' sessions…")
+        .on_hover_text(
+            "Pick the folder of the students' handout sessions: their answers are marked \
+             again and their scores written there as scores.csv",
+        )
+        .clicked()
+    {
+        out.push(Command::ScoresDialog);
+    }
     ui.separator();
     if item(ui, true, "Quit", "Ctrl+Q") {
         out.push(Command::Quit);

@@ -129,6 +129,13 @@ pub struct TreelabApp {
     exercise_seed: u64,
     /// The exercise New exercise last put on the board.
     exercise: Option<exercise::CurrentExercise>,
+    /// The handout's exercises' scores, by a hash of the exercise and its answers.
+    handout_scores: std::cell::RefCell<
+        std::collections::HashMap<
+            u64,
+            Result<crate::experiment::exercise::practice::Score, String>,
+        >,
+    >,
     /// Whether the font fallback is in place.
     fonts_installed: bool,
     /// The in-window path prompt, when no native file dialog can be shown.
@@ -172,6 +179,7 @@ impl TreelabApp {
             threads: crate::runner::default_threads(),
             exercise_seed: 1,
             exercise: None,
+            handout_scores: std::cell::RefCell::default(),
             fonts_installed: false,
             prompt: None,
             left_panel_open: true,

@@ -8,6 +8,8 @@ use std::collections::BTreeSet;
 use egui::{Color32, RichText};
 
 use super::tree_view::TreeViewState;
+use crate::experiment::exercise::practice;
+use crate::session::GivenAnswer;
 use crate::tree::quiz::{Answer, Mark, Part, Quiz, parse_bound};
 use crate::tree::{SearchTree, TreeNode};
 
@@ -28,6 +30,9 @@ pub struct QuizState {
     pub never: BTreeSet<String>,
     /// Why the answer could not be read.
     pub error: Option<String>,
+    /// The quiz is a handout exercise's: its answers are kept in the session, so it
+    /// cannot be started again.
+    pub kept: bool,
 }
 
 impl QuizState {
@@ -70,11 +75,13 @@ impl QuizState {
     }
 }
 
-/// The quiz panel (in place of the step controls).
-pub fn quiz_ui(ui: &mut egui::Ui, state: &mut TreeViewState) {
+/// The quiz panel (in place of the step controls); returns the answer given at this
+/// frame (checked, or shown), to be kept when the quiz is a handout's.
+pub fn quiz_ui(ui: &mut egui::Ui, state: &mut TreeViewState) -> Option<GivenAnswer> {
     let (Some(pane), Some(qs)) = (state.panes.first(), state.quiz.as_mut()) else {
-        return;
+        return None;
     };
+    let mut given = None;
     let tree = &pane.tree;
     let q = qs.quiz.question(tree);
     let node = &tree.nodes[q.node];
@@ -104,7 +111,7 @@ pub fn quiz_ui(ui: &mut egui::Ui, state: &mut TreeViewState) {
             if q.parts.contains(&Part::Cutoff) && !q.moves.is_empty() {
                 never_searched_ui(ui, &q.moves, &mut qs.never);
             }
-            ui.horizontal(|ui| check_buttons_ui(ui, qs, tree, &q.parts));
+            ui.horizontal(|ui| given = check_buttons_ui(ui, qs, tree, &q.parts));
             if let Some(e) = &qs.error {
                 ui.colored_label(ui.visuals().error_fg_color, e);
             }
@@ -129,7 +136,9 @@ pub fn quiz_ui(ui: &mut egui::Ui, state: &mut TreeViewState) {
                         .strong(),
                     );
                 }
-                if ui.button("Start again").clicked() {
+                if qs.kept {
+                    ui.weak("a handout's answers are kept: they are marked as first given");
+                } else if ui.button("Start again").clicked() {
                     qs.quiz = Quiz::new();
                     qs.clear_inputs();
                 }
@@ -137,6 +146,7 @@ pub fn quiz_ui(ui: &mut egui::Ui, state: &mut TreeViewState) {
         }
     }
     state.step = state.quiz.as_ref().map_or(0, |q| q.quiz.visit);
+    given
 }
 
 /// Where the visit asked stands, for the quiz's header: a leaf or a table's answer
@@ -223,13 +233,22 @@ fn never_searched_ui(ui: &mut egui::Ui, moves: &[String], never: &mut BTreeSet<S
 }
 
 /// Check (marks the typed answers to `parts`, or says why they cannot be read) and
-/// Show the answer, with a hint on how to write the infinities.
-fn check_buttons_ui(ui: &mut egui::Ui, state: &mut QuizState, tree: &SearchTree, parts: &[Part]) {
+/// Show the answer, with a hint on how to write the infinities; returns the answer
+/// given, if one was.
+fn check_buttons_ui(
+    ui: &mut egui::Ui,
+    state: &mut QuizState,
+    tree: &SearchTree,
+    parts: &[Part],
+) -> Option<GivenAnswer> {
+    let mut given = None;
+    let visit = state.quiz.question(tree).node;
     if ui.button("Check").clicked() {
         match state.answer(parts, tree.scale()) {
             Ok(a) => {
                 state.error = None;
                 state.quiz.check(tree, &a);
+                given = Some(practice::given(visit, &a, false));
             }
             Err(e) => state.error = Some(e),
         }
@@ -241,12 +260,14 @@ fn check_buttons_ui(ui: &mut egui::Ui, state: &mut QuizState, tree: &SearchTree,
     {
         state.error = None;
         state.quiz.reveal(tree);
+        given = Some(practice::given(visit, &Answer::default(), true));
     }
     if tree.scale() > 1 {
         ui.weak("write −∞ and +∞ as -inf and inf, fractions as 2.5 or 7/3");
     } else {
         ui.weak("write −∞ and +∞ as -inf and inf");
     }
+    given
 }
 
 /// One part marked: right or wrong with the right answer (or, when the answer was

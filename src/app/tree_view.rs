@@ -173,6 +173,7 @@ impl TreelabApp {
         if quiz && !state.panes.is_empty() {
             state.quiz = Some(QuizState::default());
             state.step = 0;
+            self.restore_handout_quiz();
         }
     }
 
@@ -344,7 +345,9 @@ fn tree_view_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewStat
         return;
     }
     if tree.quiz.is_some() {
-        quiz_ui(ui, tree);
+        if let Some(answer) = quiz_ui(ui, tree) {
+            app.push(Command::RecordAnswer(answer));
+        }
     } else {
         step_ui(ui, tree);
     }

@@ -66,6 +66,11 @@ pub struct ExerciseArgs {
     /// for the student to find) that the app opens with Open suite.
     #[arg(long)]
     pub suite: Option<std::path::PathBuf>,
+    /// Write a handout: a session (`.ron`) with the exercises, which the app opens on
+    /// the first one's quiz; students save their answers in it, and `treelab session
+    /// scores` marks them.
+    #[arg(long)]
+    pub session: Option<std::path::PathBuf>,
 }
 
 /// Parses `N`, `N..`, `N..M` or `..M` into (lowest, highest).
@@ -230,5 +235,23 @@ pub(super) fn exercise_cmd(args: &ExerciseArgs) -> Result<()> {
         crate::vocab::atomic::write_atomic(path, text.as_bytes())
             .with_context(|| format!("writing {}", path.display()))?;
     }
+    if let Some(path) = &args.session {
+        write_handout(path, &exercises, &req, &manifest)?;
+    }
     Ok(())
+}
+
+/// Writes the handout session of `exercises` at `path`.
+fn write_handout(
+    path: &std::path::Path,
+    exercises: &[Exercise],
+    req: &Request,
+    manifest: &Manifest,
+) -> Result<()> {
+    use exercise::practice;
+    let handout = practice::handout(exercises, &req.row);
+    let session = practice::handout_session(handout).map_err(|e| anyhow::anyhow!(e))?;
+    session
+        .save_with(path, manifest)
+        .with_context(|| format!("writing {}", path.display()))
 }

@@ -46,6 +46,17 @@ pub enum SessionCommand {
         #[arg(long)]
         manifest: bool,
     },
+    /// Mark students' handouts (sessions written by `treelab exercise --session`) and
+    /// print their scores as CSV: a line per student and exercise, and a line `all`
+    /// per student. Each answer is marked again on a fresh search of the exercise's tree.
+    Scores {
+        /// Session files, or folders (every `.ron` file in them that holds a handout).
+        #[arg(required = true)]
+        paths: Vec<std::path::PathBuf>,
+        /// Write the CSV here (with a `.csv.manifest` beside it) instead of printing it.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+    },
 }
 
 /// Reads a session file; the error names the file once, then what is wrong and where.
@@ -146,6 +157,22 @@ pub(super) fn session_cmd(c: SessionCommand) -> Result<()> {
             let stamp = crate::vocab::manifest::Manifest::new(super::command_line(), 0)
                 .with_rows(session.rows.iter().map(|r| r.label()));
             super::emit(&text, ext, None, &stamp, manifest)
+        }
+        SessionCommand::Scores { paths, out } => {
+            let students = crate::experiment::exercise::practice::handouts(&paths)
+                .map_err(|e| anyhow::anyhow!(e))?;
+            let csv = crate::experiment::exercise::practice::scores_csv(&students)
+                .map_err(|e| anyhow::anyhow!(e))?;
+            let stamp = crate::vocab::manifest::Manifest::new(super::command_line(), 1);
+            super::emit(&csv, "csv", out.as_deref(), &stamp, false)?;
+            if let Some(out) = out {
+                eprintln!(
+                    "wrote the scores of {} students to {}",
+                    students.len(),
+                    out.display()
+                );
+            }
+            Ok(())
         }
     }
 }

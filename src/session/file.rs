@@ -49,6 +49,9 @@ pub struct SessionFile {
     pub match_setup: MatchSetup,
     /// The last match played there.
     pub match_result: Option<crate::vocab::matchrecord::MatchResult>,
+    /// A handout and the student's answers, if the session is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub practice: Option<super::Practice>,
     /// What saved the file (treelab's version and commit, the machine, the date): written
     /// with every save, not read back into the session.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -76,6 +79,7 @@ impl From<Session> for SessionFile {
             view: s.view,
             match_setup: s.match_setup,
             match_result: s.match_result,
+            practice: s.practice,
             manifest: None,
         }
     }
@@ -98,6 +102,13 @@ impl From<SessionFile> for Session {
                 None
             }
         });
+        let practice = f.practice.filter(|p| match p.check() {
+            Ok(()) => true,
+            Err(e) => {
+                problems.push(format!("handout: {e}"));
+                false
+            }
+        });
         let mut session = Session {
             version: f.version,
             position,
@@ -107,6 +118,7 @@ impl From<SessionFile> for Session {
             view: f.view,
             match_setup: f.match_setup,
             match_result: f.match_result,
+            practice,
             problems,
         };
         name_legacy_results(&mut session);

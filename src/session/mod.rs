@@ -18,11 +18,13 @@
 
 mod file;
 mod matches;
+mod practice;
 mod rows;
 mod scope;
 
 pub use file::{SessionFile, SuiteRef};
 pub use matches::{MatchSetup, PerMove};
+pub use practice::{GivenAnswer, MAX_EXERCISES, Practice, PracticeItem};
 pub use rows::{drop_orphans, option_applies, sanitize};
 pub use scope::{PositionInSet, PositionKey, PositionSet, ResultScope, short_text};
 
@@ -389,6 +391,8 @@ pub struct Session {
     pub match_setup: MatchSetup,
     /// The last match played there (every game, to replay).
     pub match_result: Option<crate::vocab::matchrecord::MatchResult>,
+    /// The handout being worked through, with the student's answers.
+    pub practice: Option<Practice>,
     /// What could not be read back when the session was opened (a position or suite
     /// that no longer loads): said to the user, never saved.
     pub problems: Vec<String>,
@@ -420,6 +424,7 @@ impl Default for Session {
             view: ViewChoices::default(),
             match_setup: MatchSetup::default(),
             match_result: None,
+            practice: None,
             problems: Vec::new(),
         }
     }

@@ -13,6 +13,7 @@
 //! what was found).
 
 pub mod figure;
+pub mod practice;
 pub mod sheet;
 
 use crate::engine::{AnyPosition, GameKind, SearchRequest};
