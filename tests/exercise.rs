@@ -151,6 +151,7 @@ fn shape(depth: u32, width: (u32, u32), order: Order, min_first: bool) -> Shape 
         values: (0, 20),
         order,
         min_first,
+        chance: false,
     }
 }
 

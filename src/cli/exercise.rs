@@ -13,12 +13,14 @@ use crate::vocab::rowspec::parse_row_spec;
 #[derive(Debug, Args)]
 pub struct ExerciseArgs {
     /// The algorithm row the exercises practise, with its options as in `bench`
-    /// (`alphabeta`, `alphabeta+fail-soft`, `negascout`, `scout`, `mtdf+tt=1`, ...).
+    /// (`alphabeta`, `alphabeta+fail-soft`, `negascout`, `scout`, `mtdf+tt=1`, ...);
+    /// `expectimax`, `star1` and `star2` get trees with chance nodes.
     #[arg(long, default_value = "alphabeta")]
     pub algo: String,
     /// easy (depth 2, 2-3 children, at least 1 cutoff), medium (depth 3, 2-3 children,
     /// at least 2 cutoffs, 1 above the leaves) or hard (depth 4, 2-3 children, at least
-    /// 4 cutoffs, 2 above the leaves); the flags below override its parts.
+    /// 4 cutoffs, 2 above the leaves); with chance nodes a ply shallower (hard: 2
+    /// children, 3 cutoffs, 1 above); the flags below override its parts.
     #[arg(long)]
     pub difficulty: Option<String>,
     /// Plies from the root to the leaves (1 to 5).
@@ -140,6 +142,7 @@ fn request(args: &ExerciseArgs) -> Result<Request> {
             values: (clamp(vlo), clamp(vhi)),
             order: Order::from_name(&args.order).map_err(|e| anyhow::anyhow!(e))?,
             min_first: args.min_first,
+            chance: preset.shape.chance,
         },
         cutoffs: match &args.cutoffs {
             Some(t) => count_range("cutoffs", t)?,

@@ -1,6 +1,7 @@
 //! The question's figure: a game tree as a textbook draws it for an exercise, before
 //! any search. MAX nodes are triangles pointing up, MIN nodes triangles pointing down,
-//! each edge carries its move's letter (the names the answer key uses: node `b a` is the
+//! chance nodes circles (each outcome's edge with its probability), each edge carries
+//! its move's letter (the names the answer key uses: node `b a` is the
 //! first child of the root's second child) and each leaf its value. The same layout is
 //! written as SVG (for the HTML sheet) and as a TikZ picture (for the LaTeX sheet).
 
@@ -47,6 +48,16 @@ fn places(nodes: &[TreeNode]) -> Vec<(f32, f32)> {
     xy
 }
 
+/// The text on the edge into `n`: its move, and its probability when its parent is a
+/// chance node (1/2 written ½).
+fn edge_label(n: &TreeNode) -> String {
+    match &n.prob {
+        Some(p) if p == "1/2" => format!("{} ½", n.label),
+        Some(p) => format!("{} {p}", n.label),
+        None => n.label.clone(),
+    }
+}
+
 /// The drawing's size in pixels.
 fn size(xy: &[(f32, f32)]) -> (f32, f32) {
     let w = xy.iter().map(|p| p.0).fold(0.0, f32::max);
@@ -86,7 +97,7 @@ pub fn svg(nodes: &[TreeNode]) -> String {
                 r##"<text x="{:.1}" y="{:.1}" font-size="10" fill="#777" text-anchor="middle">{}</text>"##,
                 (x0 + x1) / 2.0 + if x1 < x0 { -6.0 } else { 6.0 },
                 (y0 + y1) / 2.0 + 3.0,
-                n.label
+                edge_label(n)
             );
         }
     }
@@ -102,6 +113,11 @@ pub fn svg(nodes: &[TreeNode]) -> String {
                 2.0 * HALF + 6.0,
                 2.0 * HALF,
                 y + 4.5
+            );
+        } else if n.chance {
+            let _ = writeln!(
+                s,
+                r##"<circle cx="{x:.1}" cy="{y:.1}" r="{HALF}" fill="white" stroke="#222" stroke-width="1.5"/>"##
             );
         } else {
             let (tip, base) = if n.side == Side::First {
@@ -140,7 +156,7 @@ pub fn tikz(nodes: &[TreeNode]) -> String {
                 "\\draw ({x0:.3},{:.3}) -- node[midway, {}, text=gray, font=\\scriptsize] {{{}}} ({x1:.3},{:.3});",
                 y0 - half,
                 if x1 < x0 { "left" } else { "right" },
-                n.label,
+                edge_label(n).replace('½', "$\\frac12$"),
                 y1 + half
             );
         }
@@ -152,6 +168,11 @@ pub fn tikz(nodes: &[TreeNode]) -> String {
                 s,
                 "\\node[draw, fill=white, minimum width=0.55cm, minimum height=0.45cm, inner sep=1pt] at ({x:.3},{y:.3}) {{{}}};",
                 n.value.unwrap_or(0)
+            );
+        } else if n.chance {
+            let _ = writeln!(
+                s,
+                "\\filldraw[fill=white, thick] ({x:.3},{y:.3}) circle ({half:.3});"
             );
         } else {
             let (tip, base) = if n.side == Side::First {

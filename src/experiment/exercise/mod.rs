@@ -86,6 +86,9 @@ pub struct Shape {
     pub order: Order,
     /// MIN moves at the root (MAX by default).
     pub min_first: bool,
+    /// After every move of the side at the root, a chance node with two equally likely
+    /// outcomes (for expectimax, Star1 and Star2); chance nodes are not plies.
+    pub chance: bool,
 }
 
 impl Shape {
@@ -103,10 +106,15 @@ impl Shape {
                 "width {lo}..{hi}: give 1 to {MAX_WIDTH} children, the smaller first"
             ));
         }
-        let most = u64::from(hi).pow(self.depth);
+        let most = u64::from(hi).pow(self.depth) << self.chance_layers();
         if most > MAX_LEAVES {
+            let chance = if self.chance {
+                " and two outcomes after each move of the side at the root"
+            } else {
+                ""
+            };
             return Err(format!(
-                "depth {} with up to {hi} children gives up to {most} leaves; a handout holds {MAX_LEAVES}: lower the depth or the width",
+                "depth {} with up to {hi} children{chance} gives up to {most} leaves; a handout holds {MAX_LEAVES}: lower the depth or the width",
                 self.depth
             ));
         }
@@ -117,6 +125,18 @@ impl Shape {
             ));
         }
         Ok(())
+    }
+}
+
+impl Shape {
+    /// How many chance nodes lie on a path from the root to a leaf.
+    #[must_use]
+    pub fn chance_layers(&self) -> u32 {
+        if self.chance {
+            self.depth.div_ceil(2)
+        } else {
+            0
+        }
     }
 }
 
@@ -196,22 +216,36 @@ impl Difficulty {
     }
 
     /// Its request for `row`: `count` trees drawn from `seed`, values 0 to 20, children
-    /// as drawn, MAX first.
+    /// as drawn, MAX first. For a row that averages chance nodes (expectimax, Star1,
+    /// Star2) the trees have them ([`Shape::chance`]) and are one ply shallower (hard:
+    /// depth 3 with 2 children, at least 3 cutoffs); a row that never cuts off
+    /// (minimax, expectimax) is asked for no cutoffs.
     #[must_use]
     pub fn request(self, row: BenchRow, seed: u64, count: usize) -> Request {
-        let (depth, cutoffs, deep) = match self {
-            Difficulty::Easy => (2, 1, 0),
-            Difficulty::Medium => (3, 2, 1),
-            Difficulty::Hard => (4, 4, 2),
+        let info = row.algorithm.info();
+        let chance = info.chance == crate::search::registry::ChanceNodes::Averages;
+        let (depth, width, cutoffs, deep) = match (self, chance) {
+            (Difficulty::Easy, false) => (2, 3, 1, 0),
+            (Difficulty::Medium, false) => (3, 3, 2, 1),
+            (Difficulty::Hard, false) => (4, 3, 4, 2),
+            (Difficulty::Easy, true) => (1, 3, 1, 0),
+            (Difficulty::Medium, true) => (2, 3, 2, 1),
+            (Difficulty::Hard, true) => (3, 2, 3, 1),
+        };
+        let (cutoffs, deep) = if info.takes_window {
+            (cutoffs, deep)
+        } else {
+            (0, 0)
         };
         Request {
             row,
             shape: Shape {
                 depth,
-                width: (2, 3),
+                width: (2, width),
                 values: (0, 20),
                 order: Order::Random,
                 min_first: false,
+                chance,
             },
             cutoffs: (cutoffs, None),
             deep_cutoffs: (deep, None),
@@ -224,7 +258,8 @@ impl Difficulty {
 /// Twelve characters of Crockford's base 32 (no I, L, O, U), in three groups of four.
 const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-/// The id of the tree of `shape` and `seed`.
+/// The id of the tree of `shape` and `seed`: twelve characters, and a thirteenth
+/// (`1`) for a tree with chance nodes.
 #[must_use]
 pub fn id_of(shape: &Shape, seed: u32) -> String {
     let offset = |v: i32| (v + 128) as u64;
@@ -240,12 +275,14 @@ pub fn id_of(shape: &Shape, seed: u32) -> String {
         .map(|k| ALPHABET[((packed >> (5 * (11 - k))) & 31) as usize])
         .collect();
     let s = String::from_utf8(chars).unwrap_or_default();
-    format!("{}-{}-{}", &s[..4], &s[4..8], &s[8..])
+    let id = format!("{}-{}-{}", &s[..4], &s[4..8], &s[8..]);
+    if shape.chance { format!("{id}-1") } else { id }
 }
 
 /// The shape and seed an id names; an error says what is wrong with it.
 pub fn parse_id(id: &str) -> Result<(Shape, u32), String> {
     let mut packed: u64 = 0;
+    let mut flags: u64 = 0;
     let mut n = 0;
     for c in id.trim().chars().filter(|&c| c != '-') {
         let c = match c.to_ascii_uppercase() {
@@ -258,14 +295,24 @@ pub fn parse_id(id: &str) -> Result<(Shape, u32), String> {
                 "id '{id}': '{c}' is not one of its letters (0-9 and A-Z but I, L, O, U)"
             ));
         };
-        packed = packed << 5 | v as u64;
+        if n < 12 {
+            packed = packed << 5 | v as u64;
+        } else {
+            flags = v as u64;
+        }
         n += 1;
     }
-    if n != 12 {
-        return Err(format!(
-            "id '{id}': an id has 12 letters and digits, not {n}"
-        ));
-    }
+    // A thirteenth character says what else the tree has: 1, chance nodes.
+    let chance = match n {
+        12 => false,
+        13 if flags == 1 => true,
+        13 => return Err(format!("id '{id}' is not one treelab wrote")),
+        _ => {
+            return Err(format!(
+                "id '{id}': an id has 12 letters and digits (13 with chance nodes), not {n}"
+            ));
+        }
+    };
     let order = match packed >> 9 & 3 {
         0 => Order::Random,
         1 => Order::Good,
@@ -279,6 +326,7 @@ pub fn parse_id(id: &str) -> Result<(Shape, u32), String> {
         values: (value(packed >> 12), value(packed >> 20)),
         order,
         min_first: packed >> 11 & 1 == 1,
+        chance,
     };
     shape
         .check()
@@ -290,20 +338,26 @@ pub fn parse_id(id: &str) -> Result<(Shape, u32), String> {
 enum Node {
     Leaf(i32),
     Inner(Vec<Node>),
+    /// A chance node: its outcomes, equally likely.
+    Chance(Vec<Node>),
 }
 
 impl Node {
-    /// Its minimax value, MAX to move when `max`.
-    fn value(&self, max: bool) -> i32 {
+    /// Its expectiminimax value, MAX to move when `max` (at a chance node: MAX moves
+    /// at its outcomes).
+    fn value(&self, max: bool) -> f64 {
         match self {
-            Node::Leaf(v) => *v,
+            Node::Leaf(v) => f64::from(*v),
             Node::Inner(children) => {
                 let values = children.iter().map(|c| c.value(!max));
                 if max {
-                    values.max().unwrap_or(0)
+                    values.fold(f64::NEG_INFINITY, f64::max)
                 } else {
-                    values.min().unwrap_or(0)
+                    values.fold(f64::INFINITY, f64::min)
                 }
+            }
+            Node::Chance(outcomes) => {
+                outcomes.iter().map(|c| c.value(max)).sum::<f64>() / outcomes.len() as f64
             }
         }
     }
@@ -321,6 +375,17 @@ impl Node {
                 }
                 out.push(')');
             }
+            Node::Chance(outcomes) => {
+                out.push_str("?(");
+                for (k, c) in outcomes.iter().enumerate() {
+                    if k > 0 {
+                        out.push(' ');
+                    }
+                    out.push_str(&format!("1/{}:", outcomes.len()));
+                    c.write(out);
+                }
+                out.push(')');
+            }
         }
     }
 }
@@ -334,15 +399,29 @@ fn grow(rng: &mut SeededRng, shape: &Shape, plies: u32, max: bool) -> Node {
     }
     let (lo, hi) = shape.width;
     let n = lo + rng.below(u64::from(hi - lo) + 1) as u32;
-    let mut children: Vec<Node> = (0..n).map(|_| grow(rng, shape, plies - 1, !max)).collect();
+    // The side at the root moves to chance nodes, when the shape has them.
+    let to_chance = shape.chance && max != shape.min_first;
+    let mut children: Vec<Node> = (0..n)
+        .map(|_| {
+            if to_chance {
+                Node::Chance(vec![
+                    grow(rng, shape, plies - 1, !max),
+                    grow(rng, shape, plies - 1, !max),
+                ])
+            } else {
+                grow(rng, shape, plies - 1, !max)
+            }
+        })
+        .collect();
     if shape.order != Order::Random {
         // The child's value from its own side's view is taken by the parent.
         let best_first = shape.order == Order::Good;
-        children.sort_by_key(|c| {
+        let key = |c: &Node| {
             let v = c.value(!max);
             let better = if max { -v } else { v };
             if best_first { better } else { -better }
-        });
+        };
+        children.sort_by(|a, b| key(a).total_cmp(&key(b)));
     }
     Node::Inner(children)
 }
@@ -465,6 +544,7 @@ mod tests {
             values: (-9, 20),
             order: Order::Good,
             min_first: true,
+            chance: false,
         };
         for seed in [0, 1, 77, u32::MAX] {
             let id = id_of(&shape, seed);
@@ -475,5 +555,17 @@ mod tests {
         assert!(parse_id("K7F3-M2QX").unwrap_err().contains("12 letters"));
         assert!(parse_id("K7F3-M2QX-9AU1").unwrap_err().contains("'U'"));
         assert!(parse_id("0000-0000-0000").is_err());
+        let chance = Shape {
+            chance: true,
+            width: (2, 2),
+            ..shape
+        };
+        for seed in [0, 77, u32::MAX] {
+            let id = id_of(&chance, seed);
+            assert!(id.ends_with("-1") && id.len() == 16, "{id}");
+            assert_eq!(parse_id(&id), Ok((chance, seed)));
+        }
+        let id = id_of(&chance, 77);
+        assert!(parse_id(&format!("{}2", &id[..15])).is_err());
     }
 }

@@ -16,14 +16,50 @@ use crate::vocab::rowspec::BenchRow;
 /// What the student is asked to do, for `row`.
 #[must_use]
 pub fn instructions(row: &BenchRow) -> String {
-    format!(
-        "Search each tree with {} to its leaves. Write each node's value and the window \
-         (α, β) it is searched with, cross out every edge the search never follows, and \
+    use crate::search::registry::ChanceNodes;
+    let info = row.algorithm.info();
+    let window = if info.takes_window {
+        " and the window (α, β) it is searched with, cross out every edge the search never \
+         follows,"
+    } else {
+        ","
+    };
+    let mut text = format!(
+        "Search each tree with {} to its leaves. Write each node's value{window} and \
          number the leaves in the order they are evaluated. MAX nodes point up, MIN nodes \
          down; the letters on the edges name the moves (node \"b a\" is the first child of \
          the root's second child).",
         row.label
-    )
+    );
+    if info.chance == ChanceNodes::Averages {
+        text.push_str(
+            " A circle is a chance node: its value is the mean of its outcomes' values, \
+             each weighted by the probability on its edge; at its outcomes the other side \
+             moves.",
+        );
+    }
+    if info.chance == ChanceNodes::Averages && info.takes_window {
+        text.push_str(
+            " An outcome not yet searched is taken to lie between L and U, the lowest and \
+             highest leaf values below its chance node.",
+        );
+    }
+    text
+}
+
+/// How the key's values and windows read, for `row`: MAX's view, or the side to move's.
+#[must_use]
+pub fn key_note(row: &BenchRow) -> String {
+    use crate::search::registry::Form;
+    match row.algorithm.info().form {
+        Form::TwoSided => "Values and windows are MAX's view of each node.".to_string(),
+        Form::Negamax => format!(
+            "{} searches in negamax form: each value and window is that of the side to move at \
+             the node (a MIN node's value is minus its value for MAX; at a chance node, the side \
+             that moves at its outcomes).",
+            row.label
+        ),
+    }
 }
 
 /// The answers of one exercise, computed by searching it.
@@ -166,9 +202,10 @@ pub fn sheet_html(exercises: &[Exercise], row: &BenchRow, footer: &str) -> Resul
 /// never evaluated, the search's figure and every visit.
 pub fn key_html(exercises: &[Exercise], row: &BenchRow, footer: &str) -> Result<String, String> {
     let mut s = format!(
-        "{HTML_HEAD}<title>Answer key: {}</title></head><body>\n<h1>Answer key: {}</h1>\n",
+        "{HTML_HEAD}<title>Answer key: {}</title></head><body>\n<h1>Answer key: {}</h1>\n<p>{}</p>\n",
         html_escape(&row.label),
-        html_escape(&row.label)
+        html_escape(&row.label),
+        html_escape(&key_note(row))
     );
     for (k, ex) in exercises.iter().enumerate() {
         let a = answers(ex, row)?;
@@ -298,8 +335,9 @@ pub fn key_latex(exercises: &[Exercise], row: &BenchRow, footer: &str) -> Result
     s.push_str(LATEX_HEAD);
     let _ = write!(
         s,
-        "\\begin{{document}}\n\\section*{{Answer key: {}}}\n",
-        latex_text(&row.label)
+        "\\begin{{document}}\n\\section*{{Answer key: {}}}\n{}\n\n",
+        latex_text(&row.label),
+        latex_text(&key_note(row))
     );
     for (k, ex) in exercises.iter().enumerate() {
         let a = answers(ex, row)?;
