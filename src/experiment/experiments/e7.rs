@@ -123,6 +123,9 @@ pub struct E7Part {
     pub depths: Vec<u32>,
     /// `cells[ordered][depth index][algorithm index]`.
     pub cells: [Vec<[E7Cell; 3]>; 2],
+    /// Each position's nodes: `each[ordered][depth index][position][algorithm index]`.
+    #[serde(default)]
+    pub each: [Vec<Vec<[u64; 3]>>; 2],
 }
 
 /// Searches `positions` at every depth with every row; the values must agree.
@@ -137,6 +140,7 @@ fn measure<G: Game, E: Evaluator<G>>(
         title: title.to_string(),
         depths: depths.to_vec(),
         cells: [Vec::new(), Vec::new()],
+        each: [Vec::new(), Vec::new()],
     };
     for ordered in [false, true] {
         for &depth in depths {
@@ -145,8 +149,10 @@ fn measure<G: Game, E: Evaluator<G>>(
                 if ordered { "on" } else { "off" }
             ));
             let mut row = [E7Cell::default(); 3];
+            let mut each = Vec::with_capacity(positions.len());
             for (i, pos) in positions.iter().enumerate() {
                 let mut value = None;
+                let mut nodes = [0u64; 3];
                 for (a, &algorithm) in ALGORITHMS.iter().enumerate() {
                     let r = crate::search::search(
                         pos,
@@ -163,6 +169,7 @@ fn measure<G: Game, E: Evaluator<G>>(
                         )));
                     }
                     value = r.score;
+                    nodes[a] = r.stats.nodes;
                     let c = &mut row[a];
                     c.nodes += r.stats.nodes;
                     c.leaves += r.stats.leaves;
@@ -171,8 +178,10 @@ fn measure<G: Game, E: Evaluator<G>>(
                     c.probes += r.stats.probes;
                     c.seconds += r.stats.elapsed_secs;
                 }
+                each.push(nodes);
             }
             part.cells[usize::from(ordered)].push(row);
+            part.each[usize::from(ordered)].push(each);
         }
     }
     Ok(part)
@@ -259,6 +268,42 @@ fn part_table(part: &E7Part) -> Table {
     t
 }
 
+/// Star1 and Star2 against expectimax position by position, per ordering and depth.
+fn part_across(part: &E7Part) -> Table {
+    let mut lines = Vec::new();
+    for (ordered, depths) in part.each.iter().enumerate() {
+        for (k, positions) in depths.iter().enumerate() {
+            for (a, alg) in ALGORITHMS.iter().enumerate().skip(1) {
+                let pairs: Vec<(u64, u64)> = positions.iter().map(|n| (n[a], n[0])).collect();
+                let ordering = if ordered == 1 {
+                    "shallow:1 + table"
+                } else {
+                    "none"
+                };
+                let keys = vec![
+                    ordering.into(),
+                    part.depths[k].to_string(),
+                    alg.label().into(),
+                ];
+                lines.push((keys, pairs));
+            }
+        }
+    }
+    across_table(
+        &format!(
+            "{}: nodes against expectimax's, position by position",
+            short_title(&part.title)
+        ),
+        &["ordering", "depth", "row"],
+        lines,
+    )
+}
+
+/// The part's title up to its first colon.
+fn short_title(title: &str) -> &str {
+    title.split(':').next().unwrap_or(title)
+}
+
 fn e7(
     cfg: ExperimentConfig,
     progress: &(dyn Fn(&str) + Sync),
@@ -277,6 +322,7 @@ fn e7(
         ),
         depths: depths.clone(),
         cells: [Vec::new(), Vec::new()],
+        each: [Vec::new(), Vec::new()],
     };
     for &depth in &depths {
         let trees: Vec<CustomTree> = (0..count as u64)
@@ -295,6 +341,7 @@ fn e7(
         )?;
         for o in 0..2 {
             tree_part.cells[o].extend(one.cells[o].iter().copied());
+            tree_part.each[o].extend(one.each[o].iter().cloned());
         }
     }
     parts.push(tree_part);
@@ -315,6 +362,12 @@ fn e7(
         let table = part_table(part);
         text.push_str(&table.text());
         files.push((format!("e7-part{}.csv", i + 1), table.csv()));
+        let across = part_across(part);
+        text.push('\n');
+        text.push_str(&across.text());
+        text.push_str(&across_note("expectimax", "nodes"));
+        text.push('\n');
+        files.push((format!("e7-part{}-across.csv", i + 1), across.csv()));
     }
     let _ = writeln!(
         text,

@@ -188,6 +188,59 @@ fn ratio(a: f64, b: f64) -> String {
     }
 }
 
+/// What the columns of an [`across_table`] mean, printed under it.
+fn across_note(base: &str, count: &str) -> String {
+    use crate::vocab::stats::across::{BOOTSTRAP_SEED, RESAMPLES};
+    format!(
+        "Across positions, against {base} ({count}): geo. mean is the geometric mean of the per-position \
+         ratios, with its 95% bootstrap percentile interval ({RESAMPLES} resamples, seed {BOOTSTRAP_SEED}); \
+         total ratio the ratio of the totals; fewer, equal, more count the positions where the row needs \
+         fewer, as many, more {count}; Wilcoxon p is the two-sided signed-rank test of the log ratios.\n"
+    )
+}
+
+/// Rows against a baseline across positions: per line its `keys` (under `key_heads`)
+/// and the figures of its per-position `(row, baseline)` counts
+/// ([`crate::vocab::stats::across::Across`]); `-` where they cannot be computed.
+fn across_table(
+    title: &str,
+    key_heads: &[&str],
+    lines: Vec<(Vec<String>, Vec<(u64, u64)>)>,
+) -> Table {
+    use crate::vocab::stats::across::{Across, p_text};
+    let mut head: Vec<&str> = key_heads.to_vec();
+    head.extend([
+        "positions",
+        "geo. mean",
+        "95% interval",
+        "total ratio",
+        "fewer",
+        "equal",
+        "more",
+        "Wilcoxon p",
+    ]);
+    let mut t = Table::new(title, &head);
+    for (mut keys, pairs) in lines {
+        match Across::of(&pairs) {
+            Some(a) => keys.extend([
+                a.n.to_string(),
+                format!("{:.2}", a.geomean),
+                a.interval
+                    .map_or_else(|| "-".into(), |(lo, hi)| format!("{lo:.2}-{hi:.2}")),
+                format!("{:.2}", a.total_ratio),
+                a.fewer.to_string(),
+                a.equal.to_string(),
+                a.more.to_string(),
+                a.wilcoxon
+                    .map_or_else(|| "all equal".into(), |w| p_text(w.p)),
+            ]),
+            None => keys.extend(std::iter::repeat_n("-".to_string(), 8)),
+        }
+        t.push(keys);
+    }
+    t
+}
+
 fn ron_text<T: Serialize>(value: &T) -> Result<String, EngineError> {
     ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
         .map_err(|e| EngineError::Input(format!("cannot write RON: {e}")))
