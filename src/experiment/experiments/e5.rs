@@ -268,6 +268,16 @@ pub(super) fn e5(
     text.push_str(&table(&title("Test_L3_R1", &l3), &l3_lines).text());
     text.push_str(&table(&title("Test_L2_R1", &l2), &l2_lines).text());
     text.push_str(&table(&title("Test_L1_R1", &l1), &l1_lines).text());
+    let l3_across = step_across("Test_L3_R1", &l3, &STEPS);
+    let l2_across = step_across("Test_L2_R1", &l2, &STEPS[L2_FROM..]);
+    text.push('\n');
+    text.push_str(&l3_across.text());
+    text.push('\n');
+    text.push_str(&l2_across.text());
+    text.push_str(&across_note(
+        "the step before (the MTD(f) and PVS rows: step 8)",
+        "nodes",
+    ));
     let all: Vec<Line> = l3_lines
         .into_iter()
         .chain(l2_lines)
@@ -281,6 +291,11 @@ pub(super) fn e5(
     };
     let files = vec![
         ("e5.csv".into(), csv(&all)),
+        ("e5-across.csv".into(), {
+            let mut both = l3_across;
+            both.rows.extend(l2_across.rows);
+            both.csv()
+        }),
         (
             "e5-l3.csv".into(),
             result.l3.render(CountKind::Nodes, bench::Format::Csv),
@@ -289,6 +304,43 @@ pub(super) fn e5(
         ("e5.ron".into(), ron_text(&result)?),
     ];
     Ok(ExperimentOutput { text, files })
+}
+
+/// Each step of `r` (a row per step of `steps`) against the step before it, position by
+/// position (the rows that are not Pons' against his last step, 8): what each idea
+/// gains on how many positions, and how sure.
+fn step_across(set: &str, r: &BenchResult, steps: &[Step]) -> Table {
+    let depth = crate::game::connect4::Connect4::MAX_PLIES as u32;
+    let nodes = |pi: usize, row: usize| {
+        r.cell(pi, row, depth)
+            .filter(|c| c.failure.is_none())
+            .map(|c| c.record.stats.nodes)
+    };
+    let last_pons = steps
+        .len()
+        .min(PONS_STEPS.saturating_sub(STEPS.len() - steps.len()));
+    let mut lines = Vec::new();
+    for (k, step) in steps.iter().enumerate().skip(1) {
+        let base = if k < last_pons { k - 1 } else { last_pons - 1 };
+        let pairs: Vec<(u64, u64)> = r
+            .positions()
+            .iter()
+            .filter_map(|&(pi, _)| Some((nodes(pi, k)?, nodes(pi, base)?)))
+            .collect();
+        lines.push((
+            vec![
+                set.to_string(),
+                step.step.to_string(),
+                steps[base].step.to_string(),
+            ],
+            pairs,
+        ));
+    }
+    across_table(
+        &format!("{set}: each step's nodes against the step before, position by position"),
+        &["set", "step", "against"],
+        lines,
+    )
 }
 
 /// Runs `steps` on the first `keep` positions of the shipped test set `set`, each

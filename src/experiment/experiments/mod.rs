@@ -199,14 +199,14 @@ fn across_note(base: &str, count: &str) -> String {
     )
 }
 
+/// A line of an [`across_table`]: its keys, and the per-position `(row, baseline)`
+/// counts.
+type AcrossLine = (Vec<String>, Vec<(u64, u64)>);
+
 /// Rows against a baseline across positions: per line its `keys` (under `key_heads`)
 /// and the figures of its per-position `(row, baseline)` counts
 /// ([`crate::vocab::stats::across::Across`]); `-` where they cannot be computed.
-fn across_table(
-    title: &str,
-    key_heads: &[&str],
-    lines: Vec<(Vec<String>, Vec<(u64, u64)>)>,
-) -> Table {
+fn across_table(title: &str, key_heads: &[&str], lines: Vec<AcrossLine>) -> Table {
     use crate::vocab::stats::across::{Across, p_text};
     let mut head: Vec<&str> = key_heads.to_vec();
     head.extend([

@@ -21,8 +21,6 @@
 
 use crate::game::SeededRng;
 
-use super::normal_cdf;
-
 /// How many bootstrap resamples the interval is computed from.
 pub const RESAMPLES: u32 = 10_000;
 /// The seed of the bootstrap's resampling.
@@ -188,7 +186,9 @@ impl Across {
 /// significant digits in scientific form (`1.9e-6`).
 #[must_use]
 pub fn p_text(p: f64) -> String {
-    if p >= 0.01 {
+    if p < 1e-300 {
+        "<1e-300".into()
+    } else if p >= 0.01 {
         format!("{p:.2}")
     } else if p >= 0.001 {
         format!("{p:.3}")
@@ -355,5 +355,5 @@ fn normal_p(d: &[f64], n: usize, r_plus: f64) -> f64 {
         .sum();
     let se = ((n * (n + 1.0) * (2.0 * n + 1.0) - ties / 2.0) / 24.0).sqrt();
     let z = (r_plus - mean) / se;
-    2.0 * normal_cdf(-z.abs())
+    2.0 * super::normal_tail(z)
 }

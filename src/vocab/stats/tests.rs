@@ -388,3 +388,22 @@ fn sprt_error_rates_stay_near_alpha_and_beta() {
         );
     }
 }
+
+#[test]
+fn the_normal_tail_keeps_its_digits_far_out() {
+    // 0.5 erfc(x / sqrt 2), from Python's math.erfc.
+    for (x, want) in [
+        (2.0, 0.022_750_131_948_179_22),
+        (5.0, 2.866_515_718_791_946e-7),
+        (10.0, 7.619_853_024_160_593e-24),
+        (20.0, 2.753_624_118_606_331_4e-89),
+        (37.0, 5.725_571_222_525_139e-300),
+    ] {
+        let got = normal_tail(x);
+        assert!(
+            ((got - want) / want).abs() < 2e-7,
+            "{x}: {got} against {want}"
+        );
+        assert_eq!(normal_tail(-x), got);
+    }
+}
