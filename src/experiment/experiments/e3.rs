@@ -27,6 +27,10 @@ pub struct E3Cell {
     pub order_all: bool,
     /// `(algorithm, total nodes)`; `None` where the algorithm refuses the options.
     pub totals: Vec<(String, Option<u64>)>,
+    /// Each class's nodes, in the order of `totals` (`None` where refused); not written
+    /// to the RON result (it would hold 627 numbers a cell and algorithm).
+    #[serde(skip)]
+    pub each: Vec<Option<Vec<u64>>>,
 }
 
 impl E3Cell {
@@ -237,6 +241,10 @@ pub(super) fn e3(
     );
     let t = totals_table(&cells);
     text.push_str(&t.text());
+    let per_class = across(&cells);
+    text.push('\n');
+    text.push_str(&per_class.text());
+    text.push_str(&across_note("alpha-beta", "nodes"));
     write_claims(&mut text, &cells);
     write_strongly_solved(&mut text)?;
     let chart = e3_chart(&cells);
@@ -248,6 +256,7 @@ pub(super) fn e3(
         text,
         files: vec![
             ("e3.csv".into(), t.csv()),
+            ("e3-across.csv".into(), per_class.csv()),
             ("e3.ron".into(), ron_text(&result)?),
             ("e3.svg".into(), chart.to_svg()),
         ],
@@ -305,11 +314,13 @@ fn option_grid(quick: bool) -> Vec<OptionSet> {
 /// its nodes totalled.
 fn run_cell(set: OptionSet, classes: &[TicTacToe]) -> Result<E3Cell, EngineError> {
     let mut totals = Vec::new();
+    let mut each = Vec::new();
     for algo in &E3_ALGOS {
         let mut opts = e3_options(set.scoring, set.window, set.tt, set.ordering, set.order_all)?;
         opts.fail_soft = algo.fail_soft;
         if opts.validate(algo.algorithm, 9).is_err() {
             totals.push((algo.name.to_string(), None));
+            each.push(None);
             continue;
         }
         let req = SearchRequest {
@@ -318,13 +329,16 @@ fn run_cell(set: OptionSet, classes: &[TicTacToe]) -> Result<E3Cell, EngineError
             depth: TicTacToe::MAX_PLIES as u32,
             evaluator: "lines".into(),
         };
-        let mut sum = 0;
+        let mut nodes = Vec::with_capacity(classes.len());
         for p in classes {
-            sum += run_search(&AnyPosition::TicTacToe(*p), &req, SearchControl::default())?
-                .stats
-                .nodes;
+            nodes.push(
+                run_search(&AnyPosition::TicTacToe(*p), &req, SearchControl::default())?
+                    .stats
+                    .nodes,
+            );
         }
-        totals.push((algo.name.to_string(), Some(sum)));
+        totals.push((algo.name.to_string(), Some(nodes.iter().sum())));
+        each.push(Some(nodes));
     }
     Ok(E3Cell {
         scoring: set.scoring.name().into(),
@@ -333,7 +347,43 @@ fn run_cell(set: OptionSet, classes: &[TicTacToe]) -> Result<E3Cell, EngineError
         ordering: set.ordering.into(),
         order_all: set.order_all,
         totals,
+        each,
     })
+}
+
+/// PVS and Scout against alpha-beta class by class, per option set.
+fn across(cells: &[E3Cell]) -> Table {
+    let mut lines = Vec::new();
+    for c in cells {
+        let of = |name: &str| {
+            c.totals
+                .iter()
+                .position(|(n, _)| n == name)
+                .and_then(|i| c.each.get(i).cloned().flatten())
+        };
+        let Some(base) = of(ALPHABETA) else {
+            continue;
+        };
+        for algo in [PVS, SCOUT] {
+            let Some(mine) = of(algo) else {
+                continue;
+            };
+            let keys = vec![
+                c.scoring.clone(),
+                if c.tt { "on" } else { "off" }.into(),
+                c.window.clone(),
+                c.ordering.clone(),
+                if c.order_all { "all" } else { "first" }.into(),
+                algo.to_string(),
+            ];
+            lines.push((keys, mine.into_iter().zip(base.iter().copied()).collect()));
+        }
+    }
+    across_table(
+        "PVS (the article's scout) and Pearl's Scout against alpha-beta, class by class",
+        &["scoring", "tt", "window", "ordering", "sorted", "row"],
+        lines,
+    )
 }
 
 /// The table of every cell's totals, whether alpha-beta and the scouts agree, and
