@@ -155,7 +155,7 @@ fn experiment_e3_quick_shows_the_perfect_oracle_equality_and_writes_its_files() 
     );
     assert!(stdout.contains("alpha-beta == Pearl's Scout: equal: yes"));
     assert!(stdout.contains("4520/4520"));
-    for file in ["e3.csv", "e3.ron", "e3.svg", "e3.txt"] {
+    for file in ["e3.csv", "e3-across.csv", "e3.ron", "e3.svg", "e3.txt"] {
         assert!(dir.path().join(file).exists(), "{file}");
     }
     let ron_text = std::fs::read_to_string(dir.path().join("e3.ron")).expect("read");
@@ -680,7 +680,15 @@ fn experiment_e7_quick_agrees_with_expectimax_and_prunes_with_ordering() {
         stdout.contains("Random chance trees") && stdout.contains("EinStein"),
         "{stdout}"
     );
-    for file in ["e7-part1.csv", "e7-part2.csv", "e7.ron", "e7.svg", "e7.txt"] {
+    for file in [
+        "e7-part1.csv",
+        "e7-part2.csv",
+        "e7-part1-across.csv",
+        "e7-part2-across.csv",
+        "e7.ron",
+        "e7.svg",
+        "e7.txt",
+    ] {
         assert!(dir.path().join(file).exists(), "{file}");
     }
     let text = std::fs::read_to_string(dir.path().join("e7.ron")).expect("read");
@@ -735,4 +743,42 @@ fn experiment_e7_quick_agrees_with_expectimax_and_prunes_with_ordering() {
             assert_eq!(got, want, "preset row {} depth {depth}", row + 1);
         }
     }
+    // Position by position: the app's own results, paired here, give the figures of
+    // the experiment's across-positions table (ordered Star2 against expectimax, depth 3).
+    let per_position = |row: usize| {
+        // In the suite's order: the bootstrap resamples positions by their index.
+        let mut v: Vec<(Option<usize>, u64)> = session
+            .results
+            .iter()
+            .filter(|r| r.row == row && r.depth == 3)
+            .map(|r| (r.suite_index, r.record.stats.nodes))
+            .collect();
+        v.sort();
+        v
+    };
+    let (star2, base) = (per_position(4), per_position(0));
+    assert_eq!(star2.len(), 10);
+    let pairs: Vec<(u64, u64)> = star2
+        .iter()
+        .zip(&base)
+        .map(|((p, a), (q, b))| {
+            assert_eq!(p, q);
+            (*a, *b)
+        })
+        .collect();
+    let a = treelab::vocab::stats::across::Across::of(&pairs).expect("figures");
+    let csv = std::fs::read_to_string(dir.path().join("e7-part2-across.csv")).expect("read");
+    let line = csv
+        .lines()
+        .find(|l| l.starts_with("shallow:1 + table,3,Star2,"))
+        .expect("the line");
+    let (lo, hi) = a.interval.expect("an interval");
+    assert!(
+        line.starts_with(&format!(
+            "shallow:1 + table,3,Star2,10,{:.2},{lo:.2}-{hi:.2},{:.2},{},{},{},",
+            a.geomean, a.total_ratio, a.fewer, a.equal, a.more
+        )),
+        "{line} against {a:?}"
+    );
+    assert!(stdout.contains("nodes against expectimax's, position by position"));
 }
