@@ -84,8 +84,7 @@ pub fn across_series(app: &TreelabApp) -> Vec<Series> {
     if set.several_games() || set.positions.len() < 2 {
         return Vec::new();
     }
-    app.report()
-        .across_series(&set.keys(), app.session.view.count)
+    app.report().across_series_of(&app.across_stats())
 }
 
 /// A depth axis: whole numbers only.

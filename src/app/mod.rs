@@ -94,6 +94,10 @@ impl Status {
     }
 }
 
+/// The statistics across positions already computed, by their per-position counts.
+type AcrossMemo =
+    std::collections::HashMap<Vec<(u64, u64)>, Option<crate::vocab::stats::across::Across>>;
+
 /// The application: the session plus what the window needs around it.
 pub struct TreelabApp {
     /// What is saved.
@@ -129,6 +133,8 @@ pub struct TreelabApp {
     exercise_seed: u64,
     /// The exercise New exercise last put on the board.
     exercise: Option<exercise::CurrentExercise>,
+    /// The statistics across positions already computed, by their per-position counts.
+    across_memo: std::cell::RefCell<AcrossMemo>,
     /// The handout's exercises' scores, by a hash of the exercise and its answers.
     handout_scores: std::cell::RefCell<
         std::collections::HashMap<
@@ -180,6 +186,7 @@ impl TreelabApp {
             exercise_seed: 1,
             exercise: None,
             handout_scores: std::cell::RefCell::default(),
+            across_memo: std::cell::RefCell::default(),
             fonts_installed: false,
             prompt: None,
             left_panel_open: true,

@@ -318,6 +318,27 @@ impl TreelabApp {
         )
     }
 
+    /// The rows against the baseline across the position set's positions
+    /// ([`Report::across`]), each line's figures remembered by its per-position counts,
+    /// so a frame does not redraw 10,000 bootstrap resamples a line.
+    #[must_use]
+    pub fn across_stats(&self) -> std::collections::BTreeMap<(usize, u32), Across> {
+        let set = self.position_set();
+        if set.several_games() {
+            return std::collections::BTreeMap::new();
+        }
+        let mut memo = self.across_memo.borrow_mut();
+        if memo.len() > 4096 {
+            memo.clear();
+        }
+        self.report()
+            .across_with(&set.keys(), self.session.view.count, &mut |pairs| {
+                memo.entry(pairs.to_vec())
+                    .or_insert_with(|| Across::of(pairs))
+                    .clone()
+            })
+    }
+
     /// The indices of the results the table shows, in its order.
     #[must_use]
     pub fn table_lines(&self) -> Vec<usize> {
@@ -632,7 +653,7 @@ fn articles_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                 );
             }
             if let Some(b) = baseline.filter(|_| !set.several_games() && keys.len() > 1) {
-                across_ui(ui, &report.across(&keys, count), &rows, &depths, b, count);
+                across_ui(ui, &app.across_stats(), &rows, &depths, b, count);
             }
             for p in set
                 .positions

@@ -59,6 +59,23 @@ pub enum SessionCommand {
     },
 }
 
+/// `treelab session scores`: the handouts in `paths` marked, as CSV to `out` or printed.
+fn scores(paths: &[std::path::PathBuf], out: Option<&std::path::Path>) -> Result<()> {
+    use crate::experiment::exercise::practice;
+    let students = practice::handouts(paths).map_err(|e| anyhow::anyhow!(e))?;
+    let csv = practice::scores_csv(&students).map_err(|e| anyhow::anyhow!(e))?;
+    let stamp = crate::vocab::manifest::Manifest::new(super::command_line(), 1);
+    super::emit(&csv, "csv", out, &stamp, false)?;
+    if let Some(out) = out {
+        eprintln!(
+            "wrote the scores of {} students to {}",
+            students.len(),
+            out.display()
+        );
+    }
+    Ok(())
+}
+
 /// Reads a session file; the error names the file once, then what is wrong and where.
 fn load(file: &std::path::Path) -> Result<crate::session::Session> {
     use crate::session::{Session, SessionError};
@@ -158,21 +175,6 @@ pub(super) fn session_cmd(c: SessionCommand) -> Result<()> {
                 .with_rows(session.rows.iter().map(|r| r.label()));
             super::emit(&text, ext, None, &stamp, manifest)
         }
-        SessionCommand::Scores { paths, out } => {
-            let students = crate::experiment::exercise::practice::handouts(&paths)
-                .map_err(|e| anyhow::anyhow!(e))?;
-            let csv = crate::experiment::exercise::practice::scores_csv(&students)
-                .map_err(|e| anyhow::anyhow!(e))?;
-            let stamp = crate::vocab::manifest::Manifest::new(super::command_line(), 1);
-            super::emit(&csv, "csv", out.as_deref(), &stamp, false)?;
-            if let Some(out) = out {
-                eprintln!(
-                    "wrote the scores of {} students to {}",
-                    students.len(),
-                    out.display()
-                );
-            }
-            Ok(())
-        }
+        SessionCommand::Scores { paths, out } => scores(&paths, out.as_deref()),
     }
 }

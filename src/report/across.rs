@@ -12,6 +12,9 @@ use crate::session::PositionKey;
 use crate::vocab::count::CountKind;
 pub use crate::vocab::stats::across::{Across, BOOTSTRAP_SEED, RESAMPLES, p_text};
 
+/// Computes the figures of a line's `(row, baseline)` pairs (or remembers them).
+pub type AcrossOf<'f> = dyn FnMut(&[(u64, u64)]) -> Option<Across> + 'f;
+
 impl Report<'_> {
     /// Per row other than the baseline and per depth: the row against the baseline over
     /// `positions` (each once), from the positions where both have a complete,
@@ -22,6 +25,17 @@ impl Report<'_> {
         &self,
         positions: &[PositionKey<'_>],
         count: CountKind,
+    ) -> BTreeMap<(usize, u32), Across> {
+        self.across_with(positions, count, &mut |pairs| Across::of(pairs))
+    }
+
+    /// [`Report::across`] with the figures of each line's `(row, baseline)` pairs from
+    /// `of` (which may remember them: the bootstrap draws 10,000 resamples a line).
+    pub fn across_with(
+        &self,
+        positions: &[PositionKey<'_>],
+        count: CountKind,
+        of: &mut AcrossOf<'_>,
     ) -> BTreeMap<(usize, u32), Across> {
         let mut out = BTreeMap::new();
         let Some(base) = self.baseline else {
@@ -40,7 +54,7 @@ impl Report<'_> {
                     .filter_map(|&p| Some((complete(row, p, depth)?, complete(base, p, depth)?)))
                     .collect();
                 if pairs.len() >= 2
-                    && let Some(a) = Across::of(&pairs)
+                    && let Some(a) = of(&pairs)
                 {
                     out.insert((row, depth), a);
                 }
@@ -54,7 +68,12 @@ impl Report<'_> {
     /// interval ([`Report::across`]).
     #[must_use]
     pub fn across_series(&self, positions: &[PositionKey<'_>], count: CountKind) -> Vec<Series> {
-        let across = self.across(positions, count);
+        self.across_series_of(&self.across(positions, count))
+    }
+
+    /// The chart series of figures already computed by [`Report::across`].
+    #[must_use]
+    pub fn across_series_of(&self, across: &BTreeMap<(usize, u32), Across>) -> Vec<Series> {
         self.result_rows()
             .into_iter()
             .filter_map(|r| {
