@@ -347,6 +347,30 @@ fn experiment_results_parse_back_and_do_not_depend_on_threads() {
     );
     assert!(file(&e4, "e4-grain.csv").starts_with("domain,depth,grain,row,leaves"));
     assert!(file(&e4, "e4-headline.csv").lines().count() > 30);
+    // Across the trees and the positions: MT-SSS* with leaves in the table evaluates
+    // exactly SSS*'s leaves on every tree, so against alpha-beta its line is SSS*'s; the
+    // PVS row with aspiration searches as NegaScout with aspiration on every position.
+    let trees = file(&e4, "e4-trees-across.csv");
+    for shape in ["independent:1000,4,6,", "incremental:10,8,5,"] {
+        let figures = |row: &str| {
+            let line = trees
+                .lines()
+                .find(|l| l.starts_with(&format!("{shape}{row},")))
+                .unwrap_or_else(|| panic!("{shape}{row} in {trees}"));
+            line.split(',')
+                .skip(4)
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(figures("sss"), figures("mt-sss"), "{shape}");
+    }
+    let othello = file(&e4, "e4-othello-across.csv");
+    assert!(
+        othello.contains(
+            "pvs+order=static+tt=16+id+aspiration=20,20,1.00,1.00-1.00,1.00,0,20,0,all equal"
+        ),
+        "{othello}"
+    );
     // E3 has no times in it: the whole output is the same on one thread and on two.
     let one = run("e3", 1);
     let two = run("e3", 2);

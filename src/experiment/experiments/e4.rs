@@ -76,6 +76,9 @@ pub struct E4TreeRow {
     /// On how many of the seeds MT-SSS* with leaves in the table evaluated exactly
     /// SSS*'s leaves.
     pub mt_sss_equal: u64,
+    /// Each seed's leaves, per algorithm row in E4's order (not written to the RON).
+    #[serde(skip)]
+    pub each: Vec<Vec<u64>>,
 }
 
 impl E4TreeRow {
@@ -160,6 +163,10 @@ pub(super) fn e4(
     )?;
     let mut text = String::new();
     let t = write_tree_tables(&mut text, &trees, seeds);
+    let tree_across = trees_across(&trees);
+    text.push('\n');
+    text.push_str(&tree_across.text());
+    text.push_str(&across_note("alpha-beta", "leaves"));
 
     // Part 2: Othello with iterative deepening and a table (Plaat et al. 1996).
     let suite = Suite::load_named("fforum-40-59.obf")?;
@@ -180,6 +187,10 @@ pub(super) fn e4(
     let ot = othello_totals_table(&othello);
     text.push_str(&ot.text());
     text.push_str(&passes_per_depth_table(&othello, depth).text());
+    let othello_across = othello_across(&othello, depth);
+    text.push('\n');
+    text.push_str(&othello_across.text());
+    text.push_str(&across_note("NegaScout with aspiration", "leaves"));
     let real = super::e4_real::real_programs(cfg, progress)?;
     text.push_str(&real.text);
     let chart = tree_chart(&trees);
@@ -191,6 +202,8 @@ pub(super) fn e4(
         text,
         files: vec![
             ("e4.csv".into(), csv),
+            ("e4-trees-across.csv".into(), tree_across.csv()),
+            ("e4-othello-across.csv".into(), othello_across.csv()),
             (
                 "e4-othello.csv".into(),
                 result.othello.render(CountKind::Nodes, bench::Format::Csv),
@@ -248,6 +261,7 @@ fn tree_row(
     tree_rows: &[BenchRow],
 ) -> Result<E4TreeRow, EngineError> {
     let mut sums = vec![(0u64, 0u64, 0u64); tree_rows.len()];
+    let mut each = vec![Vec::with_capacity(seeds as usize); tree_rows.len()];
     let mut mt_sss_equal = 0;
     let sss = row_index(&E4_TREE_ROWS, TREE_SSS);
     let mt_memory = row_index(&E4_TREE_ROWS, TREE_MT_SSS_MEMORY);
@@ -259,7 +273,8 @@ fn tree_row(
             model,
         };
         let stats = search_tree(spec, tree_rows)?;
-        for (sum, s) in sums.iter_mut().zip(&stats) {
+        for ((sum, s), mine) in sums.iter_mut().zip(&stats).zip(&mut each) {
+            mine.push(s.leaves);
             sum.0 += s.leaves;
             sum.1 += s.nodes;
             sum.2 += s.null_window_passes;
@@ -287,7 +302,68 @@ fn tree_row(
             })
             .collect(),
         mt_sss_equal,
+        each,
     })
+}
+
+/// Each algorithm row against alpha-beta, tree by tree (seed by seed), in leaves.
+fn trees_across(trees: &[E4TreeRow]) -> Table {
+    let mut lines = Vec::new();
+    for t in trees {
+        let Some(base) = t.each.first() else {
+            continue;
+        };
+        for (k, label) in E4_TREE_ROWS.iter().enumerate().skip(1) {
+            let Some(mine) = t.each.get(k) else {
+                continue;
+            };
+            let keys = vec![
+                t.model.clone(),
+                t.width.to_string(),
+                t.depth.to_string(),
+                (*label).to_string(),
+            ];
+            lines.push((
+                keys,
+                mine.iter().copied().zip(base.iter().copied()).collect(),
+            ));
+        }
+    }
+    across_table(
+        "Random trees: leaves against alpha-beta's, tree by tree",
+        &["model", "w", "d", "row"],
+        lines,
+    )
+}
+
+/// Each Othello row against NegaScout with aspiration, position by position, in leaves.
+fn othello_across(othello: &BenchResult, depth: u32) -> Table {
+    let base = row_index(&OTHELLO_ROWS, OTHELLO_NEGASCOUT);
+    let leaves = |pi: usize, row: usize| {
+        othello
+            .cell(pi, row, depth)
+            .filter(|c| c.failure.is_none() && c.record.stopped.is_none())
+            .map(|c| c.record.stats.leaves)
+    };
+    let lines = othello
+        .rows
+        .iter()
+        .enumerate()
+        .filter(|&(r, _)| r != base)
+        .map(|(r, row)| {
+            let pairs = othello
+                .positions()
+                .iter()
+                .filter_map(|&(pi, _)| Some((leaves(pi, r)?, leaves(pi, base)?)))
+                .collect();
+            (vec![row.label.clone()], pairs)
+        })
+        .collect();
+    across_table(
+        "Othello: leaves against NegaScout with aspiration's, position by position",
+        &["row"],
+        lines,
+    )
 }
 
 /// Every row of `tree_rows` on the tree `spec`, to its full depth: their counters,
