@@ -416,4 +416,16 @@ fn new_exercise_in_the_app_opens_the_quiz_on_the_next_tree() {
     }
     // The quiz is open on the exercise: its first question is there to answer.
     h.get_by_label_contains("Check");
+    // Both are kept in the session with the answers given, so the score is kept too.
+    let kept = h.state().session().practice.clone().expect("kept");
+    assert!(!kept.handout);
+    assert_eq!(kept.exercises.len(), 2);
+    assert_eq!(kept.current, 1);
+    h.get_by_label_contains("Your exercises: 2 exercises");
+    h.get_by_label("Show the answer").click();
+    common::settle(&mut h);
+    let kept = h.state().session().practice.clone().expect("kept");
+    assert_eq!(kept.exercises[1].answers.len(), 1);
+    assert!(kept.exercises[1].answers[0].shown);
+    assert!(kept.exercises[0].answers.is_empty());
 }

@@ -71,10 +71,15 @@ fn handout_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     let items = p.exercises.clone();
     let current = p.current;
     let on_board = practice::on_board(&app.session);
-    ui.label(egui::RichText::new(format!("Handout: {} exercises", items.len())).strong())
+    let title = if p.handout {
+        "Handout"
+    } else {
+        "Your exercises"
+    };
+    ui.label(egui::RichText::new(format!("{title}: {} exercises", items.len())).strong())
         .on_hover_text(
             "Every answer you check or show in the quiz is kept in this session: save it \
-             (Ctrl+S) and hand the file in",
+             (Ctrl+S), and hand the file in",
         );
     ui.horizontal(|ui| {
         let l = ui.label("Your name:");
@@ -284,14 +289,29 @@ impl TreelabApp {
             Err(e) => return self.error(format!("the exercise's tree: {e}")),
         };
         let tree = pos.to_text();
-        self.push(Command::SetPosition(pos));
-        let view = &mut self.session.view;
-        view.tab = ResultsTab::Tree;
-        view.tree_row = 0;
-        view.tree_row_beside = None;
-        view.tree_depth = req.shape.depth;
-        view.tree_quiz = true;
-        self.push(Command::BuildTrees);
+        // Kept with the others New exercise gave, unless a teacher's handout is open.
+        let practice = self
+            .session
+            .practice
+            .get_or_insert_with(crate::session::Practice::default);
+        if !practice.handout && practice.exercises.len() < crate::session::MAX_EXERCISES {
+            practice.exercises.push(PracticeItem {
+                id: ex.id.clone(),
+                row: label.clone(),
+                answers: Vec::new(),
+            });
+            let k = practice.exercises.len() - 1;
+            self.open_exercise(k);
+        } else {
+            self.push(Command::SetPosition(pos));
+            let view = &mut self.session.view;
+            view.tab = ResultsTab::Tree;
+            view.tree_row = 0;
+            view.tree_row_beside = None;
+            view.tree_depth = req.shape.depth;
+            view.tree_quiz = true;
+            self.push(Command::BuildTrees);
+        }
         self.info(format!(
             "Exercise {} ({}): search it with {label}; the quiz asks each visit",
             ex.id,

@@ -20,6 +20,10 @@ pub struct Practice {
     pub exercises: Vec<PracticeItem>,
     /// The exercise last opened (an index into `exercises`).
     pub current: usize,
+    /// A teacher's handout (written by `treelab exercise --session`: its exercises are
+    /// fixed), rather than the exercises a student took with New exercise (to which
+    /// each new one is added).
+    pub handout: bool,
 }
 
 /// One exercise of a handout.
@@ -59,7 +63,7 @@ impl Practice {
     pub fn check(&self) -> Result<(), String> {
         if self.exercises.is_empty() || self.exercises.len() > MAX_EXERCISES {
             return Err(format!(
-                "a handout has 1 to {MAX_EXERCISES} exercises, not {}",
+                "it holds 1 to {MAX_EXERCISES} exercises, not {}",
                 self.exercises.len()
             ));
         }

@@ -191,6 +191,7 @@ pub fn handout(exercises: &[Exercise], row: &BenchRow) -> Practice {
             })
             .collect(),
         current: 0,
+        handout: true,
     }
 }
 
