@@ -80,6 +80,13 @@ pub(super) fn e2(
     let t = mean_table(&matches);
     text.push_str(&t.text());
     write_findings(&mut text, &matches, &ks);
+    let per_game = games_across(&matches, &ks);
+    text.push('\n');
+    text.push_str(&per_game.text());
+    text.push_str(&across_note(
+        "k = 0 on the game from the same opening",
+        "nodes",
+    ));
     let chart = LineChart {
         title: format!("E2: killer moves, NegaAlpha depth {DEPTH}, Othello games"),
         x_label: "killer moves per ply (0 = plain alpha-beta)".into(),
@@ -108,10 +115,41 @@ pub(super) fn e2(
         files: vec![
             ("e2.csv".into(), t.csv()),
             ("e2-games.csv".into(), games_csv),
+            ("e2-across.csv".into(), per_game.csv()),
             ("e2.ron".into(), ron_text(&result)?),
             ("e2.svg".into(), chart.to_svg()),
         ],
     })
+}
+
+/// Each killer count against none, game by game: the game from the same opening
+/// (its index), both sides' nodes together.
+fn games_across(matches: &[MatchResult], ks: &[u32]) -> Table {
+    let nodes = |m: &MatchResult, index: usize| {
+        m.games
+            .iter()
+            .find(|g| g.index == index)
+            .map(|g| g.nodes[0] + g.nodes[1])
+    };
+    let lines = matches
+        .iter()
+        .zip(ks)
+        .skip(1)
+        .map(|(m, k)| {
+            let pairs = matches[0]
+                .games
+                .iter()
+                .filter_map(|g| Some((nodes(m, g.index)?, nodes(&matches[0], g.index)?)))
+                .collect();
+            (vec![k.to_string()], pairs)
+        })
+        .collect();
+    across_table(
+        "Nodes per game against k = 0, game by game (the game from the same opening)",
+        &["k"],
+        "games",
+        lines,
+    )
 }
 
 /// One self-play match of `games` games per killer count in `ks`.

@@ -382,6 +382,7 @@ fn across(cells: &[E3Cell]) -> Table {
     across_table(
         "PVS (the article's scout) and Pearl's Scout against alpha-beta, class by class",
         &["scoring", "tt", "window", "ordering", "sorted", "row"],
+        "classes",
         lines,
     )
 }

@@ -332,6 +332,7 @@ fn trees_across(trees: &[E4TreeRow]) -> Table {
     across_table(
         "Random trees: leaves against alpha-beta's, tree by tree",
         &["model", "w", "d", "row"],
+        "trees",
         lines,
     )
 }
@@ -362,6 +363,7 @@ fn othello_across(othello: &BenchResult, depth: u32) -> Table {
     across_table(
         "Othello: leaves against NegaScout with aspiration's, position by position",
         &["row"],
+        "positions",
         lines,
     )
 }

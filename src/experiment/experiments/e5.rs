@@ -339,6 +339,7 @@ fn step_across(set: &str, r: &BenchResult, steps: &[Step]) -> Table {
     across_table(
         &format!("{set}: each step's nodes against the step before, position by position"),
         &["set", "step", "against"],
+        "positions",
         lines,
     )
 }

@@ -295,6 +295,7 @@ fn part_across(part: &E7Part) -> Table {
             short_title(&part.title)
         ),
         &["ordering", "depth", "row"],
+        "positions",
         lines,
     )
 }

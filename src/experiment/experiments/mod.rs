@@ -203,14 +203,15 @@ fn across_note(base: &str, count: &str) -> String {
 /// counts.
 type AcrossLine = (Vec<String>, Vec<(u64, u64)>);
 
-/// Rows against a baseline across positions: per line its `keys` (under `key_heads`)
-/// and the figures of its per-position `(row, baseline)` counts
-/// ([`crate::vocab::stats::across::Across`]); `-` where they cannot be computed.
-fn across_table(title: &str, key_heads: &[&str], lines: Vec<AcrossLine>) -> Table {
+/// Rows against a baseline across positions: per line its `keys` (under `key_heads`),
+/// how many positions (`unit`: positions, classes, trees, games) and the figures of its
+/// per-position `(row, baseline)` counts ([`crate::vocab::stats::across::Across`]); `-`
+/// where they cannot be computed.
+fn across_table(title: &str, key_heads: &[&str], unit: &str, lines: Vec<AcrossLine>) -> Table {
     use crate::vocab::stats::across::{Across, p_text};
     let mut head: Vec<&str> = key_heads.to_vec();
     head.extend([
-        "positions",
+        unit,
         "geo. mean",
         "95% interval",
         "total ratio",
