@@ -154,7 +154,10 @@ impl Describe for CustomTree {
                 if valued == 1 { "ies" } else { "y" }
             ));
         }
-        if let Some((width, depth)) = self.uniform_shape().filter(|&(w, d)| w > 1 && d > 0)
+        // Knuth and Moore's minimal tree is a minimax tree's: with chance nodes alpha-beta
+        // does not search it at all.
+        if !self.has_chance()
+            && let Some((width, depth)) = self.uniform_shape().filter(|&(w, d)| w > 1 && d > 0)
             && let Some(minimal) = knuth_moore_minimal_leaves(width, depth)
         {
             notes.push(format!(

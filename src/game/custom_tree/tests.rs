@@ -361,3 +361,23 @@ fn chance_nodes_are_built_by_edits_and_their_probabilities_always_sum_to_1() {
     let v = |t: &CustomTree| t.minimax_value();
     assert_eq!(v(&half), (3 + 2 * 12 + 8) * half.value_scale() as i32 / 4);
 }
+
+#[test]
+fn the_minimal_tree_note_is_for_trees_without_chance_nodes() {
+    let plain = tree("((3 12) (2 4))");
+    assert!(
+        plain
+            .notes()
+            .iter()
+            .any(|n| n.contains("perfectly ordered alpha-beta sees 3")),
+        "{:?}",
+        plain.notes()
+    );
+    // Alpha-beta does not search a tree with chance nodes: no minimal tree is claimed.
+    let chance = tree("(?(1/2:(3 12) 1/2:(2 4)) ?(1/2:(5 1) 1/2:(7 0)))");
+    assert!(
+        !chance.notes().iter().any(|n| n.contains("alpha-beta")),
+        "{:?}",
+        chance.notes()
+    );
+}
