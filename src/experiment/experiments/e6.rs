@@ -83,6 +83,9 @@ pub struct FsssLine {
     pub never_more: usize,
     /// Trees.
     pub trees: usize,
+    /// Each tree's leaves of alpha-beta, SSS* and FSSS-Minimax (not written to the RON).
+    #[serde(skip)]
+    pub each: Vec<[u64; 3]>,
 }
 
 /// Part 3: one searcher on one set of positions.
@@ -151,6 +154,10 @@ fn e6(
     for t in &tables {
         text.push_str(&t.text());
     }
+    let per_tree = fsss_across(&result.fsss);
+    text.push('\n');
+    text.push_str(&per_tree.text());
+    text.push_str(&across_note("alpha-beta", "leaves"));
     let names = [
         "e6-pgame.csv",
         "e6-fsss.csv",
@@ -162,6 +169,7 @@ fn e6(
         .zip(&tables)
         .map(|(n, t)| ((*n).to_string(), t.csv()))
         .collect();
+    files.push(("e6-fsss-across.csv".into(), per_tree.csv()));
     files.push(("e6.ron".into(), ron_text(&result)?));
     Ok(ExperimentOutput { text, files })
 }
@@ -354,6 +362,7 @@ fn fsss(
         |&(model, width, depth)| {
             let mut sums = [0u64; 3];
             let mut never_more = 0;
+            let mut each = Vec::with_capacity(seeds as usize);
             for seed in 1..=seeds {
                 let spec = TreeSpec {
                     width,
@@ -378,6 +387,7 @@ fn fsss(
                     sums[k] += leaves[k];
                 }
                 never_more += usize::from(leaves[2] <= leaves[0]);
+                each.push(leaves);
             }
             let n = seeds as f64;
             Ok(FsssLine {
@@ -387,9 +397,29 @@ fn fsss(
                 fsss: sums[2] as f64 / n,
                 never_more,
                 trees: seeds as usize,
+                each,
             })
         },
         &|done| progress(&format!("FSSS-Minimax: {done}/{} tree rows", grid.len())),
+    )
+}
+
+/// SSS* and FSSS-Minimax against alpha-beta tree by tree, in leaves.
+fn fsss_across(lines: &[FsssLine]) -> Table {
+    let rows = lines
+        .iter()
+        .flat_map(|l| {
+            [(1, "SSS*"), (2, "FSSS-Minimax")].map(|(k, name)| {
+                let pairs = l.each.iter().map(|t| (t[k], t[0])).collect();
+                (vec![l.tree.clone(), name.to_string()], pairs)
+            })
+        })
+        .collect();
+    across_table(
+        "E6 part 2: leaves against alpha-beta's, tree by tree",
+        &["tree", "row"],
+        "trees",
+        rows,
     )
 }
 
