@@ -119,7 +119,10 @@ fn handout_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
             ));
         }
         (Ok(_), None) => {
-            ui.weak("The board shows another position: pick an exercise to go on with it.");
+            ui.weak(
+                "The board or row 1 is not this exercise's any more: press its button to go on \
+                 with it (its answers are kept).",
+            );
         }
         (Err(e), _) => {
             ui.colored_label(
