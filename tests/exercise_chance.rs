@@ -114,6 +114,34 @@ fn expectimax(t: &T, max: bool) -> f64 {
     }
 }
 
+/// The lowest and highest leaf below `t`.
+fn leaf_range(t: &T) -> (i32, i32) {
+    match t {
+        T::Leaf(v) => (*v, *v),
+        T::Node(kids) => kids
+            .iter()
+            .map(leaf_range)
+            .fold((i32::MAX, i32::MIN), |a, b| (a.0.min(b.0), a.1.max(b.1))),
+        T::Chance(outs) => outs
+            .iter()
+            .map(|(_, k)| leaf_range(k))
+            .fold((i32::MAX, i32::MIN), |a, b| (a.0.min(b.0), a.1.max(b.1))),
+    }
+}
+
+/// Every chance node of `t` has two leaf values at least below it (so that the sheet's
+/// L and U, the lowest and highest leaf below it, are Star1's bounds).
+fn chance_nodes_have_two_values(t: &T) -> bool {
+    match t {
+        T::Leaf(_) => true,
+        T::Node(kids) => kids.iter().all(chance_nodes_have_two_values),
+        T::Chance(outs) => {
+            let (lo, hi) = leaf_range(t);
+            lo < hi && outs.iter().all(|(_, k)| chance_nodes_have_two_values(k))
+        }
+    }
+}
+
 /// Checks the shape: every leaf `depth` player plies down, `width` children per player
 /// node, and a chance node of two outcomes exactly after the root side's moves.
 fn check_shape(t: &T, root_side: bool, depth: u32, width: (u32, u32), text: &str) {
@@ -167,6 +195,7 @@ fn chance_exercises_meet_their_request_for_100_seeds() {
             let ex = &found[0];
             let t = parse(&ex.tree);
             check_shape(&t, true, req.shape.depth, req.shape.width, &ex.tree);
+            assert!(chance_nodes_have_two_values(&t), "{}", ex.tree);
             // The row's search, traced, against expectiminimax computed here.
             let traced = exercise::search(&ex.tree, &row).unwrap();
             let root = *traced.roots.last().unwrap();

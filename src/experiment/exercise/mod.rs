@@ -481,6 +481,32 @@ pub fn measure(t: &SearchTree, leaves: u32) -> Measure {
     m
 }
 
+/// Whether every chance node of `tree` has leaves of two values at least below it, so
+/// that Star1's bounds on an unsearched outcome are the lowest and highest leaf below
+/// it, as the sheet says (with one value only, the engine widens them by one to keep its
+/// window open).
+fn chance_bounds_plain(tree: &str) -> bool {
+    let Ok(pos) = AnyPosition::parse(GameKind::CustomTree, tree) else {
+        return false;
+    };
+    let nodes = pos.as_dyn().tree_nodes();
+    let mut range: Vec<Option<(i32, i32)>> = vec![None; nodes.len()];
+    // Preorder lists a node before its subtree: fold the leaves up from the end.
+    for i in (0..nodes.len()).rev() {
+        if nodes[i].leaf {
+            let v = nodes[i].value.unwrap_or(0);
+            range[i] = Some((v, v));
+        }
+        if let (Some(p), Some((lo, hi))) = (nodes[i].parent, range[i]) {
+            range[p] = Some(range[p].map_or((lo, hi), |(a, b)| (a.min(lo), b.max(hi))));
+        }
+    }
+    nodes
+        .iter()
+        .zip(&range)
+        .all(|(n, r)| !n.chance || r.is_some_and(|(lo, hi)| lo < hi))
+}
+
 /// Whether `m` meets the request's cutoff counts.
 fn meets(req: &Request, m: &Measure) -> bool {
     let within = |v: u32, (lo, hi): (u32, Option<u32>)| v >= lo && hi.is_none_or(|h| v <= h);
@@ -517,7 +543,8 @@ pub fn generate(req: &Request) -> Result<Vec<Exercise>, String> {
     for k in 0..MAX_TRIES {
         let seed = (splitmix64(req.seed ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15)) >> 32) as u32;
         let ex = exercise(&req.shape, seed, &req.row)?;
-        if meets(req, &ex.measure) && seen.insert(ex.tree.clone()) {
+        let plain = !req.shape.chance || chance_bounds_plain(&ex.tree);
+        if plain && meets(req, &ex.measure) && seen.insert(ex.tree.clone()) {
             found.push(ex);
             if found.len() == req.count {
                 return Ok(found);
