@@ -769,27 +769,15 @@ fn experiment_e7_quick_agrees_with_expectimax_and_prunes_with_ordering() {
     }
     // Position by position: the app's own results, paired here, give the figures of
     // the experiment's across-positions table (ordered Star2 against expectimax, depth 3).
-    let per_position = |row: usize| {
-        // In the suite's order: the bootstrap resamples positions by their index.
-        let mut v: Vec<(Option<usize>, u64)> = session
+    let nodes_at = |row: usize, i: usize| {
+        let r = session
             .results
             .iter()
-            .filter(|r| r.row == row && r.depth == 3)
-            .map(|r| (r.suite_index, r.record.stats.nodes))
-            .collect();
-        v.sort();
-        v
+            .find(|r| r.row == row && r.depth == 3 && r.suite_index == Some(i));
+        r.map(|r| r.record.stats.nodes).expect("a result")
     };
-    let (star2, base) = (per_position(4), per_position(0));
-    assert_eq!(star2.len(), 10);
-    let pairs: Vec<(u64, u64)> = star2
-        .iter()
-        .zip(&base)
-        .map(|((p, a), (q, b))| {
-            assert_eq!(p, q);
-            (*a, *b)
-        })
-        .collect();
+    // In the suite's order: the bootstrap resamples positions by their index.
+    let pairs: Vec<(u64, u64)> = (0..10).map(|i| (nodes_at(4, i), nodes_at(0, i))).collect();
     let a = treelab::vocab::stats::across::Across::of(&pairs).expect("figures");
     let csv = std::fs::read_to_string(dir.path().join("e7-part2-across.csv")).expect("read");
     let line = csv

@@ -116,17 +116,14 @@ fn expectimax(t: &T, max: bool) -> f64 {
 
 /// The lowest and highest leaf below `t`.
 fn leaf_range(t: &T) -> (i32, i32) {
-    match t {
-        T::Leaf(v) => (*v, *v),
-        T::Node(kids) => kids
-            .iter()
-            .map(leaf_range)
-            .fold((i32::MAX, i32::MIN), |a, b| (a.0.min(b.0), a.1.max(b.1))),
-        T::Chance(outs) => outs
-            .iter()
-            .map(|(_, k)| leaf_range(k))
-            .fold((i32::MAX, i32::MIN), |a, b| (a.0.min(b.0), a.1.max(b.1))),
-    }
+    let kids: Vec<&T> = match t {
+        T::Leaf(v) => return (*v, *v),
+        T::Node(kids) => kids.iter().collect(),
+        T::Chance(outs) => outs.iter().map(|(_, k)| k).collect(),
+    };
+    kids.into_iter()
+        .map(leaf_range)
+        .fold((i32::MAX, i32::MIN), |a, b| (a.0.min(b.0), a.1.max(b.1)))
 }
 
 /// Every chance node of `t` has two leaf values at least below it (so that the sheet's

@@ -15,7 +15,7 @@ use super::{Command, TreelabApp};
 use crate::engine::{AnyPosition, GameKind};
 use crate::experiment::exercise::practice::{self, Score};
 use crate::experiment::exercise::{self, Difficulty};
-use crate::session::{GivenAnswer, PracticeItem, ResultsTab};
+use crate::session::{GivenAnswer, PracticeItem};
 use crate::vocab::rowspec::{BenchRow, row_spec};
 
 /// The exercise on the board: its id, difficulty and tree text.
@@ -155,21 +155,13 @@ impl TreelabApp {
     /// Puts the handout's exercise `k` on the board and opens its quiz where the
     /// student left it.
     pub(super) fn open_exercise(&mut self, k: usize) {
-        let mut session = self.session.clone();
-        if let Err(e) = practice::open_item(&mut session, k) {
-            return self.error(format!("exercise {}: {e}", k + 1));
+        match practice::open_item(&mut self.session, k) {
+            Ok(position) => {
+                self.push(Command::SetPosition(position));
+                self.push(Command::BuildTrees);
+            }
+            Err(e) => self.error(format!("exercise {}: {e}", k + 1)),
         }
-        let (position, rows, view, practice) = (
-            session.position,
-            session.rows,
-            session.view,
-            session.practice,
-        );
-        self.session.rows = rows;
-        self.session.view = view;
-        self.session.practice = practice;
-        self.push(Command::SetPosition(position));
-        self.push(Command::BuildTrees);
     }
 
     /// Keeps `answer` in the handout when the quiz on show is its exercise's.
@@ -307,12 +299,7 @@ impl TreelabApp {
             self.open_exercise(k);
         } else {
             self.push(Command::SetPosition(pos));
-            let view = &mut self.session.view;
-            view.tab = ResultsTab::Tree;
-            view.tree_row = 0;
-            view.tree_row_beside = None;
-            view.tree_depth = req.shape.depth;
-            view.tree_quiz = true;
+            practice::quiz_view(&mut self.session.view, req.shape.depth);
             self.push(Command::BuildTrees);
         }
         self.info(format!(

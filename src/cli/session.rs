@@ -78,12 +78,7 @@ fn scores(paths: &[std::path::PathBuf], out: Option<&std::path::Path>) -> Result
 
 /// Reads a session file; the error names the file once, then what is wrong and where.
 fn load(file: &std::path::Path) -> Result<crate::session::Session> {
-    use crate::session::{Session, SessionError};
-    Session::load(file).map_err(|e| match e {
-        // Says the file and the system's reason already.
-        SessionError::Io { .. } => anyhow::anyhow!("{e}"),
-        other => anyhow::anyhow!("{}: {other}", file.display()),
-    })
+    crate::session::Session::open(file).map_err(|e| anyhow::anyhow!(e))
 }
 
 pub(super) fn session_cmd(c: SessionCommand) -> Result<()> {

@@ -465,21 +465,9 @@ impl BenchResult {
                 let (p, method) = a.wilcoxon.map_or(("-".into(), "all equal"), |w| {
                     (p_text(w.p), w.method.name())
                 });
-                let interval = a
-                    .interval
-                    .map_or_else(|| "-".into(), |(lo, hi)| format!("{lo:.2}-{hi:.2}"));
-                let cells = vec![
-                    depth.to_string(),
-                    a.n.to_string(),
-                    format!("{:.2}", a.geomean),
-                    interval,
-                    format!("{:.2}", a.total_ratio),
-                    a.fewer.to_string(),
-                    a.equal.to_string(),
-                    a.more.to_string(),
-                    p,
-                    method.to_string(),
-                ];
+                let mut cells = vec![depth.to_string()];
+                cells.extend(a.cells());
+                cells.extend([p, method.to_string()]);
                 (self.rows[row].label.clone(), cells)
             })
             .collect();

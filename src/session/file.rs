@@ -85,6 +85,17 @@ impl From<Session> for SessionFile {
     }
 }
 
+impl Session {
+    /// Reads a session file, the error naming the file once, then what is wrong and
+    /// where (a read error names it already).
+    pub fn open(path: &std::path::Path) -> Result<Session, String> {
+        Session::load(path).map_err(|e| match e {
+            super::SessionError::Io { .. } => e.to_string(),
+            other => format!("{}: {other}", path.display()),
+        })
+    }
+}
+
 impl From<SessionFile> for Session {
     fn from(f: SessionFile) -> Session {
         let mut problems = Vec::new();

@@ -195,9 +195,10 @@ pub fn handout(exercises: &[Exercise], row: &BenchRow) -> Practice {
     }
 }
 
-/// A session holding `practice` with exercise `k` on the board, its row as row 1, and
-/// the Tree tab's quiz open on it.
-pub fn open_item(session: &mut Session, k: usize) -> Result<(), String> {
+/// Sets `session` up for its handout's exercise `k`: the exercise current, its row as
+/// row 1, the Tree tab's quiz open on it; returns the exercise's position, for the
+/// caller to put on the board. Nothing changes when the exercise cannot be read.
+pub fn open_item(session: &mut Session, k: usize) -> Result<AnyPosition, String> {
     let practice = session.practice.as_mut().ok_or("no handout is open")?;
     let item = practice
         .exercises
@@ -207,7 +208,6 @@ pub fn open_item(session: &mut Session, k: usize) -> Result<(), String> {
     let position = AnyPosition::parse(GameKind::CustomTree, &tree).map_err(|e| e.to_string())?;
     let depth = position.as_dyn().full_depth().unwrap_or(super::MAX_DEPTH);
     practice.current = k;
-    session.position = position;
     let wanted = ComparisonRow {
         algorithm: row.algorithm,
         options: row.options,
@@ -220,13 +220,17 @@ pub fn open_item(session: &mut Session, k: usize) -> Result<(), String> {
         Some(first) => *first = wanted,
         None => session.rows.push(wanted),
     }
-    let view = &mut session.view;
+    quiz_view(&mut session.view, depth);
+    Ok(position)
+}
+
+/// The Tree tab's quiz on row 1 alone, to `depth`: how an exercise is answered.
+pub fn quiz_view(view: &mut ViewChoices, depth: u32) {
     view.tab = ResultsTab::Tree;
     view.tree_row = 0;
     view.tree_row_beside = None;
     view.tree_depth = depth;
     view.tree_quiz = true;
-    Ok(())
 }
 
 /// A new session for handing out `practice`: its first exercise on the board.
@@ -240,7 +244,7 @@ pub fn handout_session(practice: Practice) -> Result<Session, String> {
         practice: Some(practice),
         ..Session::default()
     };
-    open_item(&mut session, 0)?;
+    session.position = open_item(&mut session, 0)?;
     Ok(session)
 }
 
@@ -258,15 +262,6 @@ pub fn on_board(session: &Session) -> Option<usize> {
         .then_some(practice.current)
 }
 
-/// Reads the session at `path`; the error names the file once.
-fn load(path: &std::path::Path) -> Result<Session, String> {
-    use crate::session::SessionError;
-    Session::load(path).map_err(|e| match e {
-        SessionError::Io { .. } => e.to_string(),
-        other => format!("{}: {other}", path.display()),
-    })
-}
-
 /// The handouts in `paths` (session files, or every `.ron` file of a folder that holds
 /// one), each named by its path; an error names the file that cannot be read, or the
 /// file given by name that holds no handout.
@@ -282,12 +277,12 @@ pub fn handouts(paths: &[std::path::PathBuf]) -> Result<Vec<(String, Practice)>,
                 .collect();
             found.sort();
             for f in found {
-                if let Some(practice) = load(&f)?.practice {
+                if let Some(practice) = Session::open(&f)?.practice {
                     files.push((f.display().to_string(), practice));
                 }
             }
         } else {
-            let practice = load(p)?.practice.ok_or_else(|| {
+            let practice = Session::open(p)?.practice.ok_or_else(|| {
                 format!(
                     "{}: this session holds no handout (write one with treelab exercise --session)",
                     p.display()

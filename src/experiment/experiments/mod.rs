@@ -223,18 +223,13 @@ fn across_table(title: &str, key_heads: &[&str], unit: &str, lines: Vec<AcrossLi
     let mut t = Table::new(title, &head);
     for (mut keys, pairs) in lines {
         match Across::of(&pairs) {
-            Some(a) => keys.extend([
-                a.n.to_string(),
-                format!("{:.2}", a.geomean),
-                a.interval
-                    .map_or_else(|| "-".into(), |(lo, hi)| format!("{lo:.2}-{hi:.2}")),
-                format!("{:.2}", a.total_ratio),
-                a.fewer.to_string(),
-                a.equal.to_string(),
-                a.more.to_string(),
-                a.wilcoxon
-                    .map_or_else(|| "all equal".into(), |w| p_text(w.p)),
-            ]),
+            Some(a) => {
+                keys.extend(a.cells());
+                keys.push(
+                    a.wilcoxon
+                        .map_or_else(|| "all equal".into(), |w| p_text(w.p)),
+                );
+            }
             None => keys.extend(std::iter::repeat_n("-".to_string(), 8)),
         }
         t.push(keys);

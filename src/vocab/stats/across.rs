@@ -122,6 +122,22 @@ impl Across {
         })
     }
 
+    /// The figures as table cells: positions, geometric mean, interval (`-` without
+    /// one), total ratio, fewer, equal, more.
+    #[must_use]
+    pub fn cells(&self) -> [String; 7] {
+        [
+            self.n.to_string(),
+            format!("{:.2}", self.geomean),
+            self.interval
+                .map_or_else(|| "-".into(), |(lo, hi)| format!("{lo:.2}-{hi:.2}")),
+            format!("{:.2}", self.total_ratio),
+            self.fewer.to_string(),
+            self.equal.to_string(),
+            self.more.to_string(),
+        ]
+    }
+
     /// The geometric mean with its interval: `0.62 (0.55-0.70)`.
     #[must_use]
     pub fn mean_text(&self) -> String {
