@@ -447,18 +447,9 @@ impl BenchResult {
              Wilcoxon p: the two-sided signed-rank test of the log ratios (exact; by sign flips with ties or zeros \
              among at most 13 positions; else the normal approximation)"
         );
-        let head = [
-            "depth",
-            "positions",
-            "geo. mean",
-            "95% interval",
-            "total ratio",
-            "fewer",
-            "equal",
-            "more",
-            "Wilcoxon p",
-            "test",
-        ];
+        let mut head = vec!["depth", "positions"];
+        head.extend(Across::FIGURE_HEADS);
+        head.extend(["Wilcoxon p", "test"]);
         let lines: Vec<(String, Vec<String>)> = across
             .iter()
             .map(|(&(row, depth), a)| {

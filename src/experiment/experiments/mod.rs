@@ -210,16 +210,9 @@ type AcrossLine = (Vec<String>, Vec<(u64, u64)>);
 fn across_table(title: &str, key_heads: &[&str], unit: &str, lines: Vec<AcrossLine>) -> Table {
     use crate::vocab::stats::across::{Across, p_text};
     let mut head: Vec<&str> = key_heads.to_vec();
-    head.extend([
-        unit,
-        "geo. mean",
-        "95% interval",
-        "total ratio",
-        "fewer",
-        "equal",
-        "more",
-        "Wilcoxon p",
-    ]);
+    head.push(unit);
+    head.extend(Across::FIGURE_HEADS);
+    head.push("Wilcoxon p");
     let mut t = Table::new(title, &head);
     for (mut keys, pairs) in lines {
         match Across::of(&pairs) {

@@ -122,6 +122,17 @@ impl Across {
         })
     }
 
+    /// The heads of [`Across::cells`] after its first (the count, whose head names what
+    /// was counted: positions, classes, trees, games).
+    pub const FIGURE_HEADS: [&'static str; 6] = [
+        "geo. mean",
+        "95% interval",
+        "total ratio",
+        "fewer",
+        "equal",
+        "more",
+    ];
+
     /// The figures as table cells: positions, geometric mean, interval (`-` without
     /// one), total ratio, fewer, equal, more.
     #[must_use]
