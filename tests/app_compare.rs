@@ -242,6 +242,14 @@ fn every_counter_can_be_shown_in_the_table_and_is_in_its_csv() {
     h.key_press(egui::Key::Escape);
     settle(&mut h);
     assert_eq!(header(&h, "Default columns"), 0, "the menu is closed");
+    // The new column is at the table's right: scrolled into view.
+    let over = h
+        .get_all_by_label("negaalpha")
+        .next()
+        .unwrap()
+        .rect()
+        .center();
+    common::wheel_sideways(&mut h, over, -7.0, 200);
     assert!(header(&h, "TT probes") > 0, "shown after the Columns menu");
     // The CSV has every counter, shown or not, under its title.
     let dir = tempfile::tempdir().unwrap();

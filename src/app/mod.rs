@@ -25,6 +25,7 @@ mod row_options;
 mod rows;
 mod run;
 mod suite;
+mod table;
 mod tree_canvas;
 mod tree_controls;
 mod tree_editor;

@@ -2,39 +2,16 @@
 //! layout (a table per position, a line per row, a column per depth, then totals and
 //! ratios), and the exports. The numbers come from [`crate::report::Report`].
 
-use egui_extras::{Column as TableColumn, TableBuilder};
-
 use super::labels::{count_label, tab_label};
+use super::table::TableView;
 use super::views::ResultsView;
 use super::{Command, TreelabApp};
 use crate::report::{Across, BOOTSTRAP_SEED, Column, PARTIAL_NOTE, RESAMPLES, Ratio, Report};
-use crate::session::{PositionSet, ResultEntry, ResultScope, ResultsTab};
+use crate::session::{PositionSet, ResultScope, ResultsTab};
 use crate::vocab::count::CountKind;
 
 /// The width of the positions picker (its hover shows the whole name).
 const SCOPE_WIDTH: f32 = 220.0;
-
-/// The widest the table's name columns start (a row's setup, a position); the hover
-/// shows a longer name whole, and a column can be dragged wider.
-const NAME_WIDTH: f32 = 420.0;
-
-/// A cell's text cut to its column, with one tooltip: `hover` (egui's own tooltip of a
-/// cut text is turned off, so that the two do not show at once).
-fn cell(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>, hover: &str) -> egui::Response {
-    ui.add(egui::Label::new(text).show_tooltip_when_elided(false))
-        .on_hover_text(hover)
-}
-
-/// A cell as the table on screen shows it: as the report writes it, except that a
-/// position outside a suite is its game and whole text form (the column cuts it, the
-/// hover has it whole), where the report's short form would cut it at a fixed length.
-fn screen_cell(report: &Report, e: &ResultEntry, c: Column) -> String {
-    if c == Column::Position && e.position.is_empty() {
-        format!("{} {}", e.game.name(), e.position_text)
-    } else {
-        report.cell(e, c)
-    }
-}
 
 /// How the table leaves the app.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,23 +20,6 @@ pub enum TableExport {
     CopyMarkdown,
     /// CSV to the clipboard.
     CopyCsv,
-}
-
-/// The results table: its own state is the sort and the columns shown.
-pub struct TableView {
-    /// The column sorted on and whether ascending (None: plan order).
-    pub sort: Option<(Column, bool)>,
-    /// The columns shown, in [`Column::all`]'s order (the Columns menu picks them).
-    pub columns: Vec<Column>,
-}
-
-impl Default for TableView {
-    fn default() -> Self {
-        TableView {
-            sort: None,
-            columns: Column::default_shown(),
-        }
-    }
 }
 
 /// The columns a reader may hide: all but those that say which result a line is.
@@ -99,7 +59,8 @@ fn columns_menu_ui(ui: &mut egui::Ui, columns: &mut Vec<Column>) {
 
 impl ResultsView for TableView {
     fn ui(&mut self, ui: &mut egui::Ui, app: &mut TreelabApp) {
-        table_ui(ui, app, self);
+        let lines = app.table_lines_sorted(self.sort);
+        super::table::table_ui(ui, &app.report(), &lines, self);
     }
 }
 
@@ -348,216 +309,6 @@ impl TreelabApp {
     /// The indices of the results the table shows, sorted by `sort`.
     fn table_lines_sorted(&self, sort: Option<(Column, bool)>) -> Vec<usize> {
         self.report().lines(sort)
-    }
-}
-
-/// The results table: its warnings above, then a sortable line per result with the
-/// columns shown (a click on a header sorts by it: ascending, descending, plan order).
-fn table_ui(ui: &mut egui::Ui, app: &mut TreelabApp, table: &mut TableView) {
-    let sort = table.sort;
-    let columns = table.columns.clone();
-    let lines = app.table_lines_sorted(sort);
-    let report = app.report();
-    let disagree = report.disagreements();
-    let mut clicked: Option<Column> = None;
-    table_warnings_ui(ui, &report, &lines, &disagree);
-    let text_height = egui::TextStyle::Body
-        .resolve(ui.style())
-        .size
-        .max(ui.spacing().interact_size.y);
-    let widths = column_widths(ui, &report, &lines, &columns);
-    // A table of other names or widths starts from its own widths.
-    let salt: u64 = widths.iter().fold(0u64, |h, w| {
-        h.wrapping_mul(31).wrapping_add((w / 8.0) as u64)
-    });
-    egui::ScrollArea::horizontal()
-        .id_salt("results_table_scroll")
-        .show(ui, |ui| {
-            let mut table = TableBuilder::new(ui)
-                .id_salt(("results_table", salt))
-                .striped(true)
-                .resizable(true)
-                .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
-                .min_scrolled_height(120.0);
-            for (k, &c) in columns.iter().enumerate() {
-                table = table.column(match c {
-                    Column::Pv => TableColumn::remainder().at_least(100.0),
-                    _ => TableColumn::initial(widths[k]).at_least(28.0).clip(true),
-                });
-            }
-            table
-                .header(text_height + 4.0, |mut header| {
-                    for &c in &columns {
-                        header.col(|ui| {
-                            if header_cell_ui(ui, c, sort) {
-                                clicked = Some(c);
-                            }
-                        });
-                    }
-                })
-                .body(|body| {
-                    body.rows(text_height, lines.len(), |mut row| {
-                        let i = lines[row.index()];
-                        let e = &report.results[i];
-                        for &c in &columns {
-                            row.col(|ui| body_cell_ui(ui, &report, e, c, disagree[i]));
-                        }
-                    });
-                });
-        });
-    if let Some(c) = clicked {
-        table.sort = match sort {
-            Some((s, true)) if s == c => Some((c, false)),
-            Some((s, false)) if s == c => None,
-            _ => Some((c, true)),
-        };
-    }
-}
-
-/// The notes above the table: how many of the results shown (`lines`) disagree on the
-/// score (`disagree`, per result), and that some searches stopped or failed.
-fn table_warnings_ui(ui: &mut egui::Ui, report: &Report, lines: &[usize], disagree: &[bool]) {
-    let n_disagree = lines.iter().filter(|&&i| disagree[i]).count();
-    if n_disagree > 0 {
-        ui.colored_label(
-            ui.visuals().error_fg_color,
-            format!(
-                "≠ {n_disagree} results disagree on the score with another row at the same position and depth: a bug, or a non-exact option (aspiration, another scoring or evaluator). Marked ≠."
-            ),
-        );
-    }
-    if report.any_partial(lines) {
-        ui.colored_label(
-            ui.visuals().warn_fg_color,
-            format!("{PARTIAL_NOTE} (their Status says stopped or failed)."),
-        );
-    }
-}
-
-/// The starting width of each column shown: as wide as its header, and the names (a
-/// row's algorithm and options, a position) as wide as the longest shown, up to a
-/// limit: cut beyond it with the whole name on hover, and every column can be dragged
-/// wider.
-fn column_widths(
-    ui: &mut egui::Ui,
-    report: &Report,
-    lines: &[usize],
-    columns: &[Column],
-) -> Vec<f32> {
-    // The Status column says something when a search failed, stopped or is stale.
-    let says_something = |e: &crate::session::ResultEntry| {
-        e.error.is_some() || e.record.stopped.is_some() || report.is_stale(e)
-    };
-    let status_width = if lines.iter().any(|&i| says_something(&report.results[i])) {
-        110.0
-    } else {
-        52.0
-    };
-    let body = egui::TextStyle::Body.resolve(ui.style());
-    let strong = egui::TextStyle::Button.resolve(ui.style());
-    ui.fonts_mut(|f| {
-        let mut measure = |text: String, font: &egui::FontId| {
-            f.layout_no_wrap(text, font.clone(), egui::Color32::WHITE)
-                .size()
-                .x
-        };
-        columns
-            .iter()
-            .map(|&c| {
-                let default: f32 = match c {
-                    Column::Row | Column::Depth => 44.0,
-                    Column::Setup => 150.0,
-                    Column::Pv => 150.0,
-                    Column::Position => 120.0,
-                    Column::Score | Column::Best => 60.0,
-                    Column::Counter(_) => 90.0,
-                    Column::NodesPerSec => 90.0,
-                    Column::Status => status_width,
-                    _ => 76.0,
-                };
-                let head = measure(format!("{} ▼", c.title()), &strong) + 14.0;
-                // Names, and scores that may be an estimate (`≈+0.250 (120 visits)`),
-                // get the room their texts need.
-                let names = if matches!(c, Column::Setup | Column::Position | Column::Score) {
-                    let texts: std::collections::HashSet<String> = lines
-                        .iter()
-                        .map(|&i| screen_cell(report, &report.results[i], c))
-                        .collect();
-                    texts
-                        .into_iter()
-                        .map(|t| measure(t, &body))
-                        .fold(0.0, f32::max)
-                        + 14.0
-                } else {
-                    0.0
-                };
-                default.max(head).max(names.min(NAME_WIDTH))
-            })
-            .collect()
-    })
-}
-
-/// A column's header: its title with the sort's arrow if sorted on, its meaning on
-/// hover. Returns whether it was clicked.
-fn header_cell_ui(ui: &mut egui::Ui, column: Column, sort: Option<(Column, bool)>) -> bool {
-    let arrow = match sort {
-        Some((s, true)) if s == column => " ▲",
-        Some((s, false)) if s == column => " ▼",
-        _ => "",
-    };
-    ui.add(
-        egui::Button::new(egui::RichText::new(format!("{}{arrow}", column.title())).strong())
-            .frame(false),
-    )
-    .on_hover_text(format!(
-        "{}\nClick to sort by this column",
-        column.meaning()
-    ))
-    .clicked()
-}
-
-/// One cell of the table: result `entry`'s value in `column`. A score the rows disagree
-/// on (`disagrees`) is marked ≠ with the other rows' scores on hover; a status is
-/// coloured; names show whole on hover; numbers are right-aligned.
-fn body_cell_ui(
-    ui: &mut egui::Ui,
-    report: &Report,
-    entry: &ResultEntry,
-    column: Column,
-    disagrees: bool,
-) {
-    let error = ui.visuals().error_fg_color;
-    let warn = ui.visuals().warn_fg_color;
-    let text = screen_cell(report, entry, column);
-    if column == Column::Score && disagrees {
-        let others: Vec<String> = report
-            .scores_at(entry)
-            .iter()
-            .map(|(r, s)| format!("row {}: {s}", r + 1))
-            .collect();
-        cell(
-            ui,
-            egui::RichText::new(format!("≠ {text}")).color(error),
-            &format!(
-                "Rows disagree at {} depth {}: {}",
-                entry.position_label(),
-                entry.depth,
-                others.join(", ")
-            ),
-        );
-    } else if column == Column::Status && !text.is_empty() {
-        let color = if entry.error.is_some() { error } else { warn };
-        cell(ui, egui::RichText::new(&text).color(color), &text);
-    } else if column == Column::Position {
-        cell(ui, &text, &entry.position_details());
-    } else if column == Column::Pv || column == Column::Setup {
-        cell(ui, &text, &text);
-    } else if column.is_numeric() {
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            ui.label(text)
-        });
-    } else {
-        ui.label(text);
     }
 }
 

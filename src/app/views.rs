@@ -10,7 +10,8 @@
 use super::TreelabApp;
 use super::charts::ChartsView;
 use super::match_view::MatchView;
-use super::results::{ArticlesView, TableView};
+use super::results::ArticlesView;
+use super::table::TableView;
 use super::tree_view::TreeViewState;
 use crate::session::ResultsTab;
 

@@ -26,7 +26,9 @@ pub use file::{SessionFile, SuiteRef};
 pub use matches::{MatchSetup, PerMove};
 pub use practice::{GivenAnswer, MAX_EXERCISES, Practice, PracticeItem};
 pub use rows::{drop_orphans, option_applies, sanitize};
-pub use scope::{PositionInSet, PositionKey, PositionSet, ResultScope, short_text};
+pub use scope::{
+    PositionInSet, PositionKey, PositionSet, ResultScope, short_position_name, short_text,
+};
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

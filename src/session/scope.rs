@@ -32,6 +32,41 @@ pub fn short_text(game: GameKind, text: &str) -> String {
     format!("{} {cut}", game.name())
 }
 
+/// A position's short name for a narrow column: a suite entry's own name (`#40`,
+/// `AIMA 5.2`), a numbered line of a suite as the suite's short name and the number
+/// (`L2_R1 17` for line 17 of `Test_L2_R1`), the game's start as `start`, else the game
+/// and its text form cut ([`short_text`]).
+#[must_use]
+pub fn short_position_name(game: GameKind, text: &str, name: &str, suite: Option<&str>) -> String {
+    if let (Some(n), Some(suite)) = (name.strip_prefix("line "), suite) {
+        let file = suite.rsplit(['/', '\\']).next().unwrap_or(suite);
+        let stem = file.split('.').next().unwrap_or(file);
+        let short = stem.strip_prefix("Test_").unwrap_or(stem);
+        return format!("{short} {n}");
+    }
+    if !name.is_empty() {
+        return name.to_string();
+    }
+    if crate::engine::AnyPosition::start(game).to_text() == text {
+        return "start".into();
+    }
+    short_text(game, text)
+}
+
+impl super::ResultEntry {
+    /// The position's short name, for the table's narrow column
+    /// ([`short_position_name`]); [`super::ResultEntry::position_details`] has it whole.
+    #[must_use]
+    pub fn short_name(&self) -> String {
+        short_position_name(
+            self.game,
+            &self.position_text,
+            &self.position,
+            self.suite.as_deref(),
+        )
+    }
+}
+
 /// Which positions the results views show (saved in the session's view choices).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ResultScope {

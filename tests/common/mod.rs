@@ -156,3 +156,22 @@ pub fn small_bench(
         shard: None,
     }
 }
+
+/// Turns the mouse wheel sideways over the point `over` (as a trackpad does) for
+/// `frames` frames, `step` points a frame (negative: to the right). Steps under 8
+/// points are applied at once, not smoothed over time, so the scroll does not depend
+/// on the clock.
+pub fn wheel_sideways(h: &mut Harness<'_, TreelabApp>, over: egui::Pos2, step: f32, frames: usize) {
+    for _ in 0..frames {
+        h.hover_at(over);
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(step, 0.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Unknown,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.step();
+    }
+    settle(h);
+}
