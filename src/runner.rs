@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crate::engine::{AnyPosition, SearchRecord, SearchRequest, run_search};
+use crate::engine::{AnyPosition, SearchRecord, SearchRequest, check_search, run_search};
 use crate::search::{Progress, SearchControl};
 use crate::session::{ComparisonRow, ResultEntry, Session, short_text};
 use crate::vocab::parallel::map_in_order;
@@ -338,7 +338,8 @@ fn run_job(
 
 /// The jobs of a comparison: every enabled row x position x depth, positions in the
 /// outer loop so that a stopped run has every row's results for the first positions.
-/// Rows whose options do not validate are refused with the row number and the reason.
+/// A row that would be refused is an error, with the row number and the reason
+/// ([`plan_runnable`] leaves such rows out instead).
 pub fn plan_jobs(rows: &[ComparisonRow], positions: &[RunPosition]) -> Result<Vec<Job>, String> {
     plan_jobs_on(rows, positions, 1)
 }
@@ -350,18 +351,78 @@ pub fn plan_jobs_on(
     positions: &[RunPosition],
     threads: usize,
 ) -> Result<Vec<Job>, String> {
+    let (jobs, left_out) = plan_runnable(rows, positions, threads)?;
+    match left_out.first() {
+        Some(l) => Err(l.to_string()),
+        None => Ok(jobs),
+    }
+}
+
+/// A row a run leaves out, and why: its options, its depths or a position refuse it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeftOut {
+    /// The row's index.
+    pub row: usize,
+    /// Why, in words.
+    pub reason: String,
+}
+
+impl std::fmt::Display for LeftOut {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "row {}: {}", self.row + 1, self.reason)
+    }
+}
+
+/// Why `row` would be refused on `positions` with `threads` searches at once, if it
+/// would: its options or depths ([`ComparisonRow::check`]), the memory its tables need,
+/// or a refusal of the engine at one of its depths on one of the positions
+/// ([`check_search`]; nothing is searched).
+#[must_use]
+pub fn row_refusal(
+    row: &ComparisonRow,
+    positions: &[RunPosition],
+    threads: usize,
+) -> Option<String> {
+    if let Err(e) = row.check().and_then(|()| {
+        row.options
+            .check_memory(row.algorithm, threads as u64)
+            .map_err(|e| e.to_string())
+    }) {
+        return Some(e);
+    }
+    for at in positions {
+        for depth in row.depths() {
+            if let Err(e) = check_search(&at.position, &row.request(depth)) {
+                return Some(if positions.len() > 1 {
+                    format!("on {}: {e}", at.label())
+                } else {
+                    e.to_string()
+                });
+            }
+        }
+    }
+    None
+}
+
+/// The jobs of the enabled rows that would not be refused ([`row_refusal`]), in
+/// [`plan_jobs`]'s order, and the rows left out with their reasons. An error when
+/// nothing is left to run.
+pub fn plan_runnable(
+    rows: &[ComparisonRow],
+    positions: &[RunPosition],
+    threads: usize,
+) -> Result<(Vec<Job>, Vec<LeftOut>), String> {
+    let mut left_out = Vec::new();
+    let mut runnable = Vec::new();
     for (i, row) in rows.iter().enumerate().filter(|(_, r)| r.enabled) {
-        row.check()
-            .and_then(|()| {
-                row.options
-                    .check_memory(row.algorithm, threads as u64)
-                    .map_err(|e| e.to_string())
-            })
-            .map_err(|e| format!("row {}: {e}", i + 1))?;
+        match row_refusal(row, positions, threads) {
+            Some(reason) => left_out.push(LeftOut { row: i, reason }),
+            None => runnable.push((i, row)),
+        }
     }
     let mut jobs = Vec::new();
     for at in positions {
-        for (i, row) in rows.iter().enumerate().filter(|(_, r)| r.enabled) {
+        for &(i, row) in &runnable {
             for depth in row.depths() {
                 jobs.push(Job {
                     row: i,
@@ -373,9 +434,16 @@ pub fn plan_jobs_on(
         }
     }
     if jobs.is_empty() {
-        return Err("nothing to run: turn on at least one row".into());
+        return Err(match left_out.as_slice() {
+            [] => "nothing to run: turn on at least one row".into(),
+            [one] => format!("nothing to run: {one}"),
+            many => {
+                let each: Vec<String> = many.iter().map(ToString::to_string).collect();
+                format!("nothing to run: every row is refused ({})", each.join("; "))
+            }
+        });
     }
-    Ok(jobs)
+    Ok((jobs, left_out))
 }
 
 /// What a run searches: the current position or every position of the suite.

@@ -188,15 +188,15 @@ impl TreelabApp {
             Command::RunComparison => self.start_run(ctx),
             Command::StopRun => self.stop_run(),
             Command::SetRunOnSuite(on) => self.session.view.run_suite = on,
-            Command::AddRow => self.selected_row = Some(self.session.add_row()),
-            Command::RemoveRow(i) => self.remove_row(i),
-            Command::DuplicateRow(i) => self.duplicate_row(i),
-            Command::SwapRows(a, b) => self.swap_rows(a, b),
-            Command::SetRowDepths(i, first, last) => self.session.set_row_depths(i, first, last),
-            Command::SetRowAlgorithm(i, algorithm) => self.session.set_row_algorithm(i, algorithm),
-            Command::SetRowEnabled(i, on) => self.session.set_row_enabled(i, on),
-            Command::SetRowEvaluator(i, name) => self.session.set_row_evaluator(i, &name),
-            Command::SetRowOptions(i, options) => self.session.set_row_options(i, options),
+            Command::AddRow
+            | Command::RemoveRow(_)
+            | Command::DuplicateRow(_)
+            | Command::SwapRows(..)
+            | Command::SetRowDepths(..)
+            | Command::SetRowAlgorithm(..)
+            | Command::SetRowEnabled(..)
+            | Command::SetRowEvaluator(..)
+            | Command::SetRowOptions(..) => self.edit_rows(command),
             Command::ApplyPreset(name) => self.apply_preset(&name),
             Command::ClearResults => {
                 self.session.results.clear();
@@ -266,18 +266,73 @@ impl TreelabApp {
         self.info(format!("{}: start position{note}", kind.label()));
     }
 
-    /// Undo (`back`) or redo: the position from one stack, the current one onto the
-    /// other.
+    /// Undo (`back`) or redo of the last edit, of the position or of the rows: its
+    /// state from one stack, the state now onto the other.
     fn step_back(&mut self, back: bool) {
-        let (from, to) = if back {
-            (&mut self.undo, &mut self.redo)
-        } else {
-            (&mut self.redo, &mut self.undo)
-        };
-        if let Some(p) = from.pop() {
-            to.push(self.session.position.clone());
-            self.replace_position(p);
+        use super::history::{Edit, RowsState};
+        if self.is_running() {
+            return;
         }
+        match self.history.take(back) {
+            Some(Edit::Position(p)) => {
+                let now = Edit::Position(self.session.position.clone());
+                self.history.keep_other(back, now);
+                self.replace_position(p);
+            }
+            Some(Edit::Rows(rows)) => {
+                let now = Edit::Rows(Box::new(RowsState::of(&self.session, self.selected_row)));
+                self.history.keep_other(back, now);
+                self.selected_row = rows.restore(&mut self.session);
+                self.row_notes.clear();
+            }
+            None => {}
+        }
+    }
+
+    /// Carries out an edit of the rows (never during a run), undoably: the rows'
+    /// state before it is kept unless it changed nothing. An algorithm change that
+    /// drops options says so on the row.
+    fn edit_rows(&mut self, command: Command) {
+        use super::history::{Edit, RowsState};
+        if self.is_running() {
+            return;
+        }
+        let before = Edit::Rows(Box::new(RowsState::of(&self.session, self.selected_row)));
+        self.history.record(before);
+        match command {
+            Command::AddRow => {
+                self.selected_row = Some(self.session.add_row());
+                self.row_notes.clear();
+            }
+            Command::RemoveRow(i) => {
+                self.remove_row(i);
+                self.row_notes.clear();
+            }
+            Command::DuplicateRow(i) => {
+                self.duplicate_row(i);
+                self.row_notes.clear();
+            }
+            Command::SwapRows(a, b) => {
+                self.swap_rows(a, b);
+                self.row_notes.clear();
+            }
+            Command::SetRowDepths(i, first, last) => self.session.set_row_depths(i, first, last),
+            Command::SetRowAlgorithm(i, algorithm) => {
+                let dropped = self.session.set_row_algorithm(i, algorithm);
+                if dropped.is_empty() {
+                    self.row_notes.remove(&i);
+                } else {
+                    self.row_notes
+                        .insert(i, (algorithm.label().to_string(), dropped));
+                }
+            }
+            Command::SetRowEnabled(i, on) => self.session.set_row_enabled(i, on),
+            Command::SetRowEvaluator(i, name) => self.session.set_row_evaluator(i, &name),
+            Command::SetRowOptions(i, options) => self.session.set_row_options(i, options),
+            _ => {}
+        }
+        let now = Edit::Rows(Box::new(RowsState::of(&self.session, self.selected_row)));
+        self.history.drop_if_unchanged(&now);
     }
 
     /// Opens a shipped suite by name or a suite file, and loads its first position.

@@ -78,12 +78,24 @@ fn file_menu_ui(ui: &mut egui::Ui, app: &TreelabApp, out: &mut Vec<Command>) {
     }
 }
 
-/// Edit: undo and redo of position changes.
+/// Edit: undo and redo of the last edit, of the position or of the rows, named.
 fn edit_menu_ui(ui: &mut egui::Ui, app: &TreelabApp, out: &mut Vec<Command>) {
-    if item(ui, app.can_undo(), "Undo move", "") {
+    let word = |back: bool| app.history_next(back).map_or("", |e| e.noun());
+    let running = app.is_running();
+    if item(
+        ui,
+        app.can_undo() && !running,
+        format!("Undo {}", word(true)).trim_end(),
+        "Ctrl+Z",
+    ) {
         out.push(Command::Undo);
     }
-    if item(ui, app.can_redo(), "Redo move", "") {
+    if item(
+        ui,
+        app.can_redo() && !running,
+        format!("Redo {}", word(false)).trim_end(),
+        "Ctrl+Shift+Z",
+    ) {
         out.push(Command::Redo);
     }
 }

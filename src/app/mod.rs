@@ -13,6 +13,7 @@ mod commands;
 mod comparison;
 mod exercise;
 mod files;
+mod history;
 mod labels;
 mod layout;
 mod match_view;
@@ -107,8 +108,14 @@ pub struct TreelabApp {
     saved: Session,
     /// The session file, if it has one.
     path: Option<PathBuf>,
-    undo: Vec<AnyPosition>,
-    redo: Vec<AnyPosition>,
+    /// The edits of the position and the rows, to undo and redo.
+    history: history::History,
+    /// A word per row on what its last algorithm change dropped (by row index; gone
+    /// when the rows are added, removed or moved).
+    row_notes: std::collections::BTreeMap<usize, (String, Vec<&'static str>)>,
+    /// Why each row would be refused on what Run searches, remembered by what it was
+    /// worked out from (rows, positions, threads).
+    refusals: std::cell::RefCell<Option<(u64, Vec<Option<String>>)>>,
     /// The position panel's own state.
     position_ui: position::PositionPanel,
     status: Status,
@@ -170,8 +177,9 @@ impl TreelabApp {
             saved: session.clone(),
             session,
             path: None,
-            undo: Vec::new(),
-            redo: Vec::new(),
+            history: history::History::default(),
+            row_notes: std::collections::BTreeMap::new(),
+            refusals: std::cell::RefCell::new(None),
             position_ui: position::PositionPanel::default(),
             status: Status::Info("Ready".into()),
             commands: Vec::new(),
@@ -302,8 +310,8 @@ impl TreelabApp {
     /// no tree drawn). What the session could not read back (a position or suite that
     /// no longer loads) is the error.
     fn adopt_session_state(&mut self) -> Result<(), String> {
-        self.undo.clear();
-        self.redo.clear();
+        self.history.clear();
+        self.row_notes.clear();
         self.position_ui = position::PositionPanel::default();
         self.views.tree = tree_view::TreeViewState::default();
         let problems = std::mem::take(&mut self.session.problems);
@@ -330,18 +338,23 @@ impl TreelabApp {
         if p == self.session.position {
             return;
         }
-        self.undo.push(self.session.position.clone());
-        self.redo.clear();
+        self.history
+            .record(history::Edit::Position(self.session.position.clone()));
         self.replace_position(p);
     }
 
     /// Whether there is something to undo / redo.
     fn can_undo(&self) -> bool {
-        !self.undo.is_empty()
+        self.history.next(true).is_some()
     }
 
     fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+        self.history.next(false).is_some()
+    }
+
+    /// The next edit to undo (`back`) or redo.
+    fn history_next(&self, back: bool) -> Option<&history::Edit> {
+        self.history.next(back)
     }
 
     /// Whether the in-window path prompt is open.
@@ -523,6 +536,17 @@ impl TreelabApp {
         let fold = KeyboardShortcut::new(Modifiers::COMMAND, Key::B);
         if ctx.input_mut(|i| i.consume_shortcut(&fold)) {
             self.left_panel_open = !self.left_panel_open;
+        }
+        // Ctrl+Z and Ctrl+Shift+Z: the app's edits, unless a text field has the keys
+        // (it undoes its own typing).
+        if !ctx.egui_wants_keyboard_input() {
+            let redo = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+            let undo = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
+            if ctx.input_mut(|i| i.consume_shortcut(&redo)) {
+                self.push(Command::Redo);
+            } else if ctx.input_mut(|i| i.consume_shortcut(&undo)) {
+                self.push(Command::Undo);
+            }
         }
         let running = self.is_running();
         let (save_as, save, open, new, run, stop, quit) = ctx.input_mut(|i| {

@@ -159,7 +159,8 @@ fn row_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize, running: bool) {
     for c in commands {
         app.push(c);
     }
-    summary_ui(ui, app, i);
+    // The summary and, after an algorithm change, what it dropped: one cell.
+    ui.horizontal(|ui| summary_ui(ui, app, i));
     // While a run goes on the row cannot change: its progress takes the place of the
     // row buttons.
     ui.horizontal(|ui| {
@@ -252,7 +253,12 @@ fn evaluator_ui(
 fn summary_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
     let selected = app.selected_row == Some(i);
     let summary = super::row_options::options_summary(&app.session.rows[i].options);
-    let problem = app.session.rows[i].check().err();
+    let problem = app
+        .row_refusals()
+        .get(i)
+        .cloned()
+        .flatten()
+        .map(|why| format!("Run leaves this row out: {why}"));
     let text = match &problem {
         Some(_) => egui::RichText::new(format!("(!) {summary}")).color(ui.visuals().error_fg_color),
         None => egui::RichText::new(&summary),
@@ -272,5 +278,18 @@ fn summary_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
         });
     if resp.clicked() {
         app.selected_row = if selected { None } else { Some(i) };
+    }
+    if let Some((algorithm, dropped)) = app.row_notes.get(&i) {
+        ui.label(
+            egui::RichText::new(format!("dropped: {}", dropped.join(", ")))
+                .small()
+                .color(ui.visuals().warn_fg_color),
+        )
+        .on_hover_text(format!(
+            "{algorithm} cannot take {}: the row no longer has {} (Ctrl+Z brings {} back with the old algorithm)",
+            dropped.join(", "),
+            if dropped.len() == 1 { "it" } else { "them" },
+            if dropped.len() == 1 { "it" } else { "them" },
+        ));
     }
 }

@@ -30,6 +30,8 @@ pub struct ActiveRun {
     pub run: Run,
     /// Per comparison row.
     pub live: HashMap<usize, RowLive>,
+    /// The rows Run left out (refused), said again when the run ends.
+    pub left_out: Vec<crate::runner::LeftOut>,
 }
 
 /// The state of the comparison's runs (not saved).
@@ -82,10 +84,11 @@ impl TreelabApp {
             Err(e) => return self.error(e),
         };
         let threads = self.threads.clamp(1, 256);
-        let jobs = match crate::runner::plan_jobs_on(&self.session.rows, &positions, threads) {
-            Ok(j) => j,
-            Err(e) => return self.error(format!("Cannot run: {e}")),
-        };
+        let (jobs, left_out) =
+            match crate::runner::plan_runnable(&self.session.rows, &positions, threads) {
+                Ok(planned) => planned,
+                Err(e) => return self.error(format!("Cannot run: {e}")),
+            };
         let mut live: HashMap<usize, RowLive> = HashMap::new();
         for j in &jobs {
             live.entry(j.row).or_default().total += 1;
@@ -97,12 +100,64 @@ impl TreelabApp {
             Some(f) => Run::start_with(jobs, threads, notify, Arc::clone(f)),
             None => Run::start(jobs, threads, notify),
         };
+        let left_note = left_out_note(&left_out);
         self.info(format!(
-            "Running {n} searches on {} thread{}",
+            "Running {n} searches on {} thread{}{left_note}",
             threads.min(n),
             if threads.min(n) == 1 { "" } else { "s" }
         ));
-        self.run.active = Some(ActiveRun { run, live });
+        self.run.active = Some(ActiveRun {
+            run,
+            live,
+            left_out,
+        });
+    }
+
+    /// Why each row would be refused by Run now, on what Run searches (None: it runs;
+    /// a row that is off is never refused), worked out again only when the rows, the
+    /// positions or the threads change. Nothing is searched
+    /// ([`crate::runner::row_refusal`]).
+    pub(super) fn row_refusals(&self) -> Vec<Option<String>> {
+        use std::hash::{Hash, Hasher};
+        let rows = &self.session.rows;
+        let Ok(positions) =
+            crate::runner::target_positions(&self.session, Target::of(&self.session))
+        else {
+            return vec![None; rows.len()];
+        };
+        let threads = self.threads.clamp(1, 256);
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        threads.hash(&mut h);
+        for row in rows {
+            (
+                row.label(),
+                row.enabled,
+                row.depth_min,
+                row.depth_max,
+                &row.evaluator,
+            )
+                .hash(&mut h);
+        }
+        for p in &positions {
+            (p.position.kind(), p.position.to_text()).hash(&mut h);
+        }
+        let key = h.finish();
+        let mut memo = self.refusals.borrow_mut();
+        if let Some((k, why)) = memo.as_ref()
+            && *k == key
+        {
+            return why.clone();
+        }
+        let why: Vec<Option<String>> = rows
+            .iter()
+            .map(|row| {
+                row.enabled
+                    .then(|| crate::runner::row_refusal(row, &positions, threads))
+                    .flatten()
+            })
+            .collect();
+        *memo = Some((key, why.clone()));
+        why
     }
 
     /// Asks the running searches to stop; finished results stay.
@@ -150,6 +205,7 @@ impl TreelabApp {
             String::new()
         };
         let kept = std::mem::take(&mut self.run.kept_complete);
+        let left_note = left_out_note(&a.left_out);
         let kept_note = if kept > 0 {
             format!("; {kept} stopped or failed searches left the earlier complete result in place")
         } else {
@@ -164,18 +220,31 @@ impl TreelabApp {
             let ended = a.run.finished_jobs();
             let ms = latency.map_or(0.0, |d| d.as_secs_f64() * 1000.0);
             self.info(format!(
-                "Stopped after {elapsed:.1} s: kept {ended} of {total} searches (threads ended {ms:.0} ms after Stop){fail_note}{kept_note}{partial_note}"
+                "Stopped after {elapsed:.1} s: kept {ended} of {total} searches (threads ended {ms:.0} ms after Stop){fail_note}{kept_note}{left_note}{partial_note}"
             ));
         } else if failed > 0 {
             self.error(format!(
-                "Finished {total} searches in {elapsed:.1} s{fail_note}{kept_note}"
+                "Finished {total} searches in {elapsed:.1} s{fail_note}{kept_note}{left_note}"
             ));
         } else {
             self.info(format!(
-                "Finished {total} searches in {elapsed:.1} s{kept_note}"
+                "Finished {total} searches in {elapsed:.1} s{kept_note}{left_note}"
             ));
         }
     }
+}
+
+/// What a status line says of the rows a run left out (empty when none was).
+fn left_out_note(left_out: &[crate::runner::LeftOut]) -> String {
+    if left_out.is_empty() {
+        return String::new();
+    }
+    let rows: Vec<String> = left_out.iter().map(|l| (l.row + 1).to_string()).collect();
+    format!(
+        "; left out row{} {}, which would be refused (the (!) on the row says why)",
+        if rows.len() == 1 { "" } else { "s" },
+        rows.join(", ")
+    )
 }
 
 /// Takes the run's new events: the rows' live state follows them, and the finished

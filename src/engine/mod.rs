@@ -13,8 +13,8 @@ mod suite;
 pub use guard::{SearchFailure, run_guarded};
 pub use position::{DynPosition, GameInfo};
 pub use record::{
-    IterationRecord, SearchRecord, SearchRequest, TracedRecord, run_search, run_search_guarded,
-    run_search_traced, search_described, search_described_traced,
+    IterationRecord, SearchRecord, SearchRequest, TracedRecord, check_described, check_search,
+    run_search, run_search_guarded, run_search_traced, search_described, search_described_traced,
 };
 pub use registry::{AnyPosition, GameKind};
 pub use suite::{Suite, SuiteItem, shipped_suites};

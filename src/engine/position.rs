@@ -8,7 +8,7 @@ use std::marker::PhantomData;
 use serde::de::{self, EnumAccess, VariantAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::record::{TracedRecord, search_described, search_described_traced};
+use super::record::{TracedRecord, check_described, search_described, search_described_traced};
 use super::suite::SuiteItem;
 use super::{AnyPosition, EngineError, GameKind, SearchRecord, SearchRequest};
 use crate::game::describe::{BoardLayout, Claim, Describe, Param, TreeEdit, TreeNode};
@@ -157,6 +157,9 @@ pub trait DynPosition {
     fn terminal_score(&self, scoring: Scoring) -> i32;
     /// Perft with bulk counting.
     fn perft(&self, depth: u32, convention: PerftConvention) -> u64;
+    /// Whether a search would be refused before it visits a node (an evaluator the
+    /// game lacks, options refused at this depth, a depth where the game has no value).
+    fn check(&self, req: &SearchRequest) -> Result<(), EngineError>;
     /// Runs one search.
     fn search(
         &self,
@@ -247,6 +250,9 @@ where
     }
     fn perft(&self, depth: u32, convention: PerftConvention) -> u64 {
         self.game().perft(depth, convention)
+    }
+    fn check(&self, req: &SearchRequest) -> Result<(), EngineError> {
+        check_described(self, req)
     }
     fn search(
         &self,

@@ -174,15 +174,24 @@ fn check_horizon<D: Describe>(pos: &D, req: &SearchRequest) -> Result<(), Engine
     )))
 }
 
+/// Whether `req` would be refused on `pos` before it visits a node: an evaluator the
+/// game lacks, options the algorithm cannot take at this depth, or a search that would
+/// stop where the game has no value to score. Searches nothing: the app and the runner
+/// ask it before a run, so that a refusal is never shown as a failed search.
+pub fn check_described<D: Describe>(pos: &D, req: &SearchRequest) -> Result<(), EngineError> {
+    pick_eval::<D>(&req.evaluator)?;
+    req.options.validate(req.algorithm, req.depth)?;
+    check_horizon(pos, req)
+}
+
 /// Runs `req` on `pos` with the evaluator it names.
 fn run_described<D: Describe>(
     pos: &D,
     req: &SearchRequest,
     control: SearchControl<'_>,
 ) -> Result<SearchResult<<D::Game as Game>::Move>, EngineError> {
+    check_described(pos, req)?;
     let eval = pick_eval::<D>(&req.evaluator)?;
-    req.options.validate(req.algorithm, req.depth)?;
-    check_horizon(pos, req)?;
     Ok(search::search(
         pos.game(),
         &eval,
@@ -254,6 +263,11 @@ pub fn run_search(
     control: SearchControl<'_>,
 ) -> Result<SearchRecord, EngineError> {
     pos.as_dyn().search(req, control)
+}
+
+/// Whether `req` would be refused on `pos` ([`check_described`]), without searching.
+pub fn check_search(pos: &AnyPosition, req: &SearchRequest) -> Result<(), EngineError> {
+    pos.as_dyn().check(req)
 }
 
 /// [`run_search`] under [`run_guarded`]: a panic inside the search (a bug in a game,

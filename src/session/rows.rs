@@ -154,12 +154,19 @@ impl Session {
         }
     }
 
-    /// Row `i`'s algorithm; options it cannot take are reset.
-    pub fn set_row_algorithm(&mut self, i: usize, algorithm: Algorithm) {
-        if let Some(row) = self.rows.get_mut(i) {
-            row.algorithm = algorithm;
-            sanitize(algorithm, &mut row.options);
-        }
+    /// Row `i`'s algorithm; options it cannot take are reset. Returns the words of the
+    /// options that were set and are now dropped (empty when none was).
+    pub fn set_row_algorithm(&mut self, i: usize, algorithm: Algorithm) -> Vec<&'static str> {
+        let Some(row) = self.rows.get_mut(i) else {
+            return Vec::new();
+        };
+        let before = row.options.clone();
+        row.algorithm = algorithm;
+        sanitize(algorithm, &mut row.options);
+        all()
+            .filter(|d| !d.is_default(&before) && d.is_default(&row.options))
+            .map(|d| d.label)
+            .collect()
     }
 
     /// Row `i`'s depths, `first` to `last` (a last before the first becomes the

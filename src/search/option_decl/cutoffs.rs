@@ -85,6 +85,15 @@ pub(super) const CUTOFF_OPTIONS: &[OptionDecl] = &[
         },
         needs: ok,
         check: |s| {
+            if s.algorithm.info().budget == crate::search::registry::Budget::Iterations
+                && s.written.ordering != MoveOrder::Generation
+            {
+                return Err(format!(
+                    "{} does not order moves: it adds them to its tree in the order they are \
+                     generated and chooses among them by UCB1",
+                    s.algorithm.label()
+                ));
+            }
             if let MoveOrder::Shallow(k) = s.run.ordering
                 && (k == 0 || k > MAX_SHALLOW_DEPTH)
             {
