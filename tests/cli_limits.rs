@@ -126,3 +126,30 @@ fn bench_refuses_a_row_beyond_reach() {
     ]);
     assert!(ok, "a reachable minimax row runs: {err}");
 }
+
+/// `tree` refuses a minimax row beyond reach before it prints anything, and says on
+/// standard error when it drops options an algorithm cannot take.
+#[test]
+fn tree_refuses_minimax_beyond_reach_and_names_dropped_options() {
+    let (ok, out, err) = treelab(&["tree", "--width", "64", "--depth", "40"]);
+    assert!(!ok && out.is_empty(), "{out}");
+    assert!(err.contains("64^40 = 1.8e72 leaves"), "{err}");
+    let (ok, out, err) = treelab(&[
+        "tree",
+        "--width",
+        "3",
+        "--depth",
+        "3",
+        "--killers",
+        "2",
+        "--algos",
+        "minimax,alphabeta",
+    ]);
+    assert!(ok, "{err}");
+    assert!(
+        err.contains("note: minimax runs without the options but the move ordering")
+            && !err.contains("alphabeta"),
+        "{err}"
+    );
+    assert!(out.contains("minimax_leaves: 27"), "{out}");
+}
