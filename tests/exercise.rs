@@ -363,6 +363,7 @@ fn the_command_line_writes_sheets_and_keys_and_refuses_impossible_requests() {
         );
     }
     let tex = std::fs::read_to_string(p("s.tex")).unwrap();
+    assert!(tex.is_ascii(), "pdflatex reads the sheet without Unicode");
     assert_eq!(tex.matches("\\begin{tikzpicture}").count(), 2);
     assert!(tex.starts_with("% manifest:") && tex.trim_end().ends_with("\\end{document}"));
     let key = std::fs::read_to_string(p("k.tex")).unwrap();

@@ -77,6 +77,11 @@ pub struct BenchArgs {
     /// --out always carries it.
     #[arg(long)]
     pub manifest: bool,
+    /// Run rows that prune nothing (minimax, negamax, expectimax) even where they visit
+    /// more leaves than any run can (the engine's limit, 1e11): without it such a bench
+    /// is refused at once with the size of its largest search.
+    #[arg(long)]
+    pub force: bool,
     /// Options applied to every row (a row's own `+option`s come on top).
     #[command(flatten)]
     pub options: OptionArgs,
@@ -147,6 +152,9 @@ pub(super) fn bench(args: &BenchArgs) -> Result<()> {
         threads,
         shard,
     };
+    if !args.force {
+        refuse_beyond_reach(&spec)?;
+    }
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let tty = std::io::stderr().is_terminal();
     let start = Instant::now();
@@ -187,6 +195,31 @@ pub(super) fn bench(args: &BenchArgs) -> Result<()> {
     let mismatches = result.disagreements().len();
     if mismatches > 0 {
         bail!("{mismatches} cells disagree on the score with the first row");
+    }
+    Ok(())
+}
+
+/// Refuses a bench one of whose searches prunes nothing and cannot end
+/// ([`crate::engine::beyond_reach`]): each row on each position of the slice at the
+/// deepest depth, the largest search of the row.
+fn refuse_beyond_reach(spec: &BenchSpec) -> Result<()> {
+    let Some(&depth) = spec.depths.iter().max() else {
+        return Ok(());
+    };
+    let items = spec.suite.items.iter().enumerate();
+    for (i, item) in items.filter(|(i, _)| spec.shard.is_none_or(|(k, n)| i % n == k)) {
+        for row in &spec.rows {
+            let req = crate::engine::SearchRequest {
+                algorithm: row.algorithm,
+                options: row.options.clone(),
+                depth,
+                evaluator: spec.evaluator.clone(),
+            };
+            let refused = super::progress::refuse_beyond_reach(&item.position, &req, false);
+            refused.with_context(|| {
+                format!("row '{}' on position {} ({})", row.label, i + 1, item.name)
+            })?;
+        }
     }
     Ok(())
 }

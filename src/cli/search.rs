@@ -3,6 +3,7 @@
 use anyhow::{Context, Result, bail};
 use clap::Args;
 
+use super::progress::{LiveProgress, refuse_beyond_reach};
 use super::{OptionArgs, position_and_depth, request};
 use crate::engine::{SearchRecord, run_search};
 use crate::search::SearchControl;
@@ -39,6 +40,11 @@ pub struct SearchArgs {
     /// text (name: value lines) or ron (the whole result).
     #[arg(long, default_value = "text")]
     pub format: String,
+    /// Run a search that prunes nothing (minimax, negamax, expectimax) even when it
+    /// visits more leaves than any run can (the engine's limit, 1e11): without it such
+    /// a search is refused at once with its size.
+    #[arg(long)]
+    pub force: bool,
     /// The options.
     #[command(flatten)]
     pub options: OptionArgs,
@@ -60,12 +66,20 @@ pub(super) fn search_cmd(args: &SearchArgs) -> Result<()> {
         } else {
             "--seconds"
         })?;
+    refuse_beyond_reach(&pos, &req, args.force)?;
+    let live = LiveProgress::on_terminal(pos.as_dyn().value_scale());
     let control = SearchControl {
         node_budget: args.nodes,
         time_budget,
+        progress: live.as_ref().map(LiveProgress::sink),
+        progress_interval: super::progress::INTERVAL,
         ..SearchControl::default()
     };
-    let record = run_search(&pos, &req, control)?;
+    let record = run_search(&pos, &req, control);
+    if let Some(live) = &live {
+        live.finish();
+    }
+    let record = record?;
     match args.format.as_str() {
         "ron" => println!(
             "{}",

@@ -28,7 +28,12 @@ pub struct TreeArgs {
     /// Comma-separated algorithms.
     #[arg(long, default_value = "minimax,alphabeta,negascout,mtdf,sss,mt-sss")]
     pub algos: String,
-    /// The options (applied to every algorithm that accepts them).
+    /// Run a row that prunes nothing (minimax) even when it visits more leaves than any
+    /// run can (the engine's limit, 1e11): without it such a tree is refused at once.
+    #[arg(long)]
+    pub force: bool,
+    /// The options (applied to every algorithm that accepts them; an algorithm that
+    /// cannot take them runs without them, and standard error says so).
     #[command(flatten)]
     pub options: OptionArgs,
 }
@@ -60,9 +65,18 @@ pub(super) fn tree(args: &TreeArgs) -> Result<()> {
     };
     let root = RandomTree::new(spec).context("tree")?;
     let pos = AnyPosition::RandomTree(root);
+    let requests = requests(args)?;
+    for req in &requests {
+        super::progress::refuse_beyond_reach(&pos, req, args.force)?;
+    }
     let minimal = random_tree::knuth_moore_minimal_leaves(args.width, args.depth);
     let full = spec.leaf_count();
-    let fmt = |v: Option<u64>| v.map_or_else(|| "overflow".to_string(), |n| n.to_string());
+    let fmt = |v: Option<u64>| {
+        v.map_or_else(
+            || format!("more than 2^64 ({}^{})", args.width, args.depth),
+            |n| n.to_string(),
+        )
+    };
     println!("tree: {spec}");
     println!("knuth_moore_minimal_leaves: {}", fmt(minimal));
     println!("minimax_leaves: {}", fmt(full));
@@ -70,6 +84,30 @@ pub(super) fn tree(args: &TreeArgs) -> Result<()> {
         "{:<12} {:>8} {:>14} {:>14} {:>10} {:>8}",
         "algorithm", "score", "leaves", "nodes", "vs-minimal", "passes"
     );
+    for req in &requests {
+        let r = run_search(&pos, req, SearchControl::default())?;
+        // Leaves over the Knuth-Moore minimum; "-" where the minimum overflows.
+        let ratio = minimal.map_or_else(
+            || "-".to_string(),
+            |m| format!("{:.3}", r.stats.leaves as f64 / m as f64),
+        );
+        println!(
+            "{:<12} {:>8} {:>14} {:>14} {:>10} {:>8}",
+            req.algorithm.name(),
+            r.score_text().unwrap_or_else(|| "-".into()),
+            r.stats.leaves,
+            r.stats.nodes,
+            ratio,
+            r.stats.null_window_passes
+        );
+    }
+    Ok(())
+}
+
+/// The search of each algorithm `--algos` names, with the options it can take: one it
+/// cannot take is dropped for it, not refused for all, and standard error says which.
+fn requests(args: &TreeArgs) -> Result<Vec<SearchRequest>> {
+    let mut out = Vec::new();
     for name in args
         .algos
         .split(',')
@@ -83,31 +121,20 @@ pub(super) fn tree(args: &TreeArgs) -> Result<()> {
         if algo.info().table == TableUse::MemoryEnhanced && opts.tt_mib == 0 {
             opts.tt_mib = DEFAULT_MT_TABLE_MIB;
         }
-        // Options an algorithm cannot take are dropped for it, not refused for all.
-        if opts.validate(algo, args.depth).is_err() {
+        if let Err(why) = opts.validate(algo, args.depth) {
             opts = SearchOptions {
                 ordering: opts.ordering,
                 order_all: opts.order_all,
                 ..SearchOptions::default()
             };
+            eprintln!("note: {name} runs without the options but the move ordering: {why}");
         }
-        let req = SearchRequest {
+        out.push(SearchRequest {
             algorithm: algo,
             options: opts,
             depth: args.depth,
             evaluator: args.options.eval.clone(),
-        };
-        let r = run_search(&pos, &req, SearchControl::default())?;
-        let ratio = minimal.map_or(0.0, |m| r.stats.leaves as f64 / m as f64);
-        println!(
-            "{:<12} {:>8} {:>14} {:>14} {:>10.3} {:>8}",
-            algo.name(),
-            r.score_text().unwrap_or_else(|| "-".into()),
-            r.stats.leaves,
-            r.stats.nodes,
-            ratio,
-            r.stats.null_window_passes
-        );
+        });
     }
-    Ok(())
+    Ok(out)
 }

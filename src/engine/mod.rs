@@ -8,6 +8,7 @@ mod guard;
 mod position;
 mod record;
 mod registry;
+mod size;
 mod suite;
 
 pub use guard::{SearchFailure, run_guarded};
@@ -17,6 +18,9 @@ pub use record::{
     run_search, run_search_guarded, run_search_traced, search_described, search_described_traced,
 };
 pub use registry::{AnyPosition, GameKind};
+pub use size::{
+    Basis, LEAF_LIMIT, LeafEstimate, PROBES, WorkEstimate, beyond_reach, work_estimate,
+};
 pub use suite::{Suite, SuiteItem, shipped_suites};
 
 use crate::game::FormatError;

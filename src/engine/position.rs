@@ -213,6 +213,9 @@ pub trait DynPosition {
     fn score_range(&self, scoring: Scoring) -> (i32, i32);
     /// Whether chance nodes can occur from here ([`Game::has_chance`]).
     fn has_chance(&self) -> bool;
+    /// The leaves a search that prunes nothing visits to `depth` (summed over depths 1
+    /// to `depth` when `deepening`), counted or estimated ([`super::size`]).
+    fn leaf_estimate(&self, depth: u32, deepening: bool) -> super::LeafEstimate;
 }
 
 impl<D: Describe> DynPosition for D
@@ -330,6 +333,9 @@ where
     }
     fn has_chance(&self) -> bool {
         Game::has_chance(self.game())
+    }
+    fn leaf_estimate(&self, depth: u32, deepening: bool) -> super::LeafEstimate {
+        super::size::leaf_estimate(self.game(), Describe::uniform_below(self), depth, deepening)
     }
 }
 

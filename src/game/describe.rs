@@ -361,6 +361,15 @@ pub trait Describe: Clone + Debug + PartialEq + Send + Sync + 'static {
         None
     }
 
+    /// (children per node, plies to the leaves) when every node from here down has the
+    /// same number of children and every leaf lies at the same ply (a random uniform
+    /// tree): the size of a search that prunes nothing is then known exactly. `None`
+    /// (the default): the size is estimated by sampling paths.
+    #[must_use]
+    fn uniform_below(&self) -> Option<(u32, u32)> {
+        None
+    }
+
     /// The nodes of a [`BoardLayout::Tree`] board, in preorder, the position first.
     #[must_use]
     fn tree_nodes(&self) -> Vec<TreeNode> {

@@ -105,10 +105,19 @@ impl Column {
             Column::Pv => "PV",
             Column::Counter(c) => c.title(),
             Column::FirstMoveRate => "1st-move cut %",
-            Column::Time => "Time (s)",
+            Column::Time => "Time",
             Column::NodesPerSec => "Nodes/s",
             Column::Ratio => "× baseline",
             Column::Status => "Status",
+        }
+    }
+
+    /// The header in the CSV, which keeps units out of its cells: the time is `Time (s)`.
+    #[must_use]
+    pub fn csv_title(self) -> &'static str {
+        match self {
+            Column::Time => "Time (s)",
+            c => c.title(),
         }
     }
 
@@ -127,7 +136,7 @@ impl Column {
             Column::FirstMoveRate => {
                 "The share of β-cutoffs made by the first move tried, in percent: the move-ordering quality figure".into()
             }
-            Column::Time => "Wall-clock seconds".into(),
+            Column::Time => "Wall-clock time, in µs, ms or s as the value needs (seconds in the CSV)".into(),
             Column::NodesPerSec => "Nodes per second".into(),
             Column::Ratio => {
                 "Nodes relative to the baseline row at the same position and depth".into()
@@ -187,6 +196,29 @@ pub enum SortKey {
     Text(String),
     /// Nothing.
     Empty,
+}
+
+/// A duration as people read it, to three significant figures in the unit it needs:
+/// `85 µs`, `12.3 ms`, `1.24 s`, `125 s`.
+#[must_use]
+pub fn duration_text(secs: f64) -> String {
+    let three = |v: f64, unit: &str| {
+        if v < 9.995 {
+            format!("{v:.2} {unit}")
+        } else if v < 99.95 {
+            format!("{v:.1} {unit}")
+        } else {
+            format!("{v:.0} {unit}")
+        }
+    };
+    let secs = secs.max(0.0);
+    if secs * 1e6 < 999.5 {
+        format!("{:.0} µs", secs * 1e6)
+    } else if secs * 1e3 < 999.5 {
+        three(secs * 1e3, "ms")
+    } else {
+        three(secs, "s")
+    }
 }
 
 fn plain_number(n: u64) -> String {
@@ -368,7 +400,7 @@ impl<'a> Report<'a> {
                     format!("{:.1}", 100.0 * s.first_move_cutoff_rate())
                 }
             }
-            Column::Time => format!("{:.3}", s.elapsed_secs),
+            Column::Time => duration_text(s.elapsed_secs),
             Column::NodesPerSec => format!("{:.0}", s.nodes_per_sec()),
             Column::Ratio => self.ratio(e).map(|r| r.text(3)).unwrap_or_default(),
         }
@@ -573,6 +605,15 @@ impl<'a> Report<'a> {
         out
     }
 
+    /// One cell of the CSV: [`Report::cell`], but the time in seconds to the
+    /// millisecond without a unit (under [`Column::csv_title`]), as programs read it.
+    fn csv_cell(&self, e: &ResultEntry, c: Column) -> String {
+        match c {
+            Column::Time if e.error.is_none() => format!("{:.3}", e.record.stats.elapsed_secs),
+            c => self.cell(e, c),
+        }
+    }
+
     /// The results in `lines` order as CSV (RFC 4180 quoting) of every column
     /// ([`Column::all`], every counter included), with a header line; the last two
     /// columns name each result's position whole: its game and text form.
@@ -581,12 +622,15 @@ impl<'a> Report<'a> {
         use crate::vocab::csv::field;
         let columns = Column::all();
         let mut out = String::new();
-        let mut titles: Vec<String> = columns.iter().map(|c| field(c.title())).collect();
+        let mut titles: Vec<String> = columns.iter().map(|c| field(c.csv_title())).collect();
         titles.extend(CSV_POSITION_TITLES.iter().map(|t| field(t)));
         let _ = writeln!(out, "{}", titles.join(","));
         for &i in lines {
             let e = &self.results[i];
-            let mut cells: Vec<String> = columns.iter().map(|&c| field(&self.cell(e, c))).collect();
+            let mut cells: Vec<String> = columns
+                .iter()
+                .map(|&c| field(&self.csv_cell(e, c)))
+                .collect();
             cells.push(field(e.game.name()));
             cells.push(field(&e.position_text));
             let _ = writeln!(out, "{}", cells.join(","));

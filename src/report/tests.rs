@@ -277,3 +277,50 @@ fn a_proven_outcome_reads_as_an_outcome_and_a_proven_score_as_a_score() {
     let r = Report::new(&results, &rows, None);
     assert_eq!(r.disagreements(), vec![true, false, true, true, true]);
 }
+
+/// Durations are written in the unit they need, to three figures.
+#[test]
+fn durations_are_written_in_the_unit_they_need() {
+    let cases = [
+        (0.0, "0 µs"),
+        (0.000_085, "85 µs"),
+        (0.000_999_4, "999 µs"),
+        (0.000_999_6, "1.00 ms"),
+        (0.012_34, "12.3 ms"),
+        (0.123_4, "123 ms"),
+        (1.236, "1.24 s"),
+        (12.34, "12.3 s"),
+        (125.0, "125 s"),
+    ];
+    for (secs, text) in cases {
+        assert_eq!(duration_text(secs), text, "{secs}");
+    }
+}
+
+/// The table and the Markdown write a fast search's time in µs or ms, not `0.000`;
+/// the CSV keeps seconds to the millisecond under `Time (s)`, as programs read it.
+#[test]
+fn time_is_readable_on_screen_and_seconds_in_the_csv() {
+    let rows = vec![ComparisonRow::new(Algorithm::NegaAlpha)];
+    let mut results = vec![entry(0, "a", 2, 5, 100), entry(0, "b", 2, 5, 100)];
+    results[0].record.stats.elapsed_secs = 0.000_085;
+    results[1].record.stats.elapsed_secs = 1.236;
+    let r = Report::new(&results, &rows, None);
+    assert_eq!(r.cell(&results[0], Column::Time), "85 µs");
+    assert_eq!(r.cell(&results[1], Column::Time), "1.24 s");
+    let md = r.markdown(&[0, 1], &[Column::Position, Column::Time]);
+    assert!(md.starts_with("| Position | Time |"), "{md}");
+    assert!(
+        md.contains("| 85 µs |") && md.contains("| 1.24 s |"),
+        "{md}"
+    );
+    let csv = r.csv(&[0, 1]);
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let at = header.iter().position(|t| *t == "Time (s)").expect("{csv}");
+    let times: Vec<&str> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(at).unwrap())
+        .collect();
+    assert_eq!(times, ["0.000", "1.236"]);
+}

@@ -323,15 +323,31 @@ fn write_svg_prim(out: &mut String, prim: &Prim) {
     }
 }
 
-/// A label as LaTeX text: infinities, minus signs and scissors as math, specials escaped.
+/// A label as LaTeX text in plain ASCII, which pdflatex reads without any package:
+/// Greek letters, infinities, minus signs, bounds and arrows as math (one formula for
+/// symbols side by side: `$-\infty$`), specials escaped, any other character beyond
+/// ASCII as `?`.
 fn latex(s: &str) -> String {
     let mut out = String::new();
+    // Whether `out` ends with a formula this function closed (the next symbol joins it).
+    let mut math_end = false;
     for ch in s.chars() {
+        if let Some(symbol) = latex_math(ch) {
+            if math_end {
+                out.pop();
+            } else {
+                out.push('$');
+            }
+            out.push_str(symbol);
+            out.push('$');
+            math_end = true;
+            continue;
+        }
+        math_end = false;
         match ch {
-            '∞' => out.push_str("$\\infty$"),
-            '−' => out.push_str("$-$"),
+            '–' => out.push_str("--"),
+            '—' => out.push_str("---"),
             '…' => out.push_str("\\ldots{}"),
-            '×' => out.push_str("$\\times$"),
             '#' | '$' | '%' | '&' | '_' | '{' | '}' => {
                 out.push('\\');
                 out.push(ch);
@@ -339,10 +355,30 @@ fn latex(s: &str) -> String {
             '\\' => out.push_str("\\textbackslash{}"),
             '^' => out.push_str("\\^{}"),
             '~' => out.push_str("\\~{}"),
-            c => out.push(c),
+            c if c.is_ascii() => out.push(c),
+            _ => out.push('?'),
         }
     }
     out
+}
+
+/// The math-mode form of a symbol the drawings use, if `ch` is one.
+fn latex_math(ch: char) -> Option<&'static str> {
+    Some(match ch {
+        '∞' => "\\infty",
+        '−' => "-",
+        'α' => "\\alpha",
+        'β' => "\\beta",
+        '≤' => "\\le",
+        '≥' => "\\ge",
+        '≠' => "\\ne",
+        '·' => "\\cdot",
+        '√' => "\\surd",
+        '→' => "\\to",
+        '½' => "\\frac12",
+        '×' => "\\times",
+        _ => return None,
+    })
 }
 
 /// A colour's name in the TikZ picture: `tla`, `tlb`, ... (letters only, as xcolor

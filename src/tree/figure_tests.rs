@@ -1,7 +1,7 @@
 //! The figures' geometry: no edge crosses a label, in the textbook and the compact
 //! drawing, one tree or two side by side, with bounds written `≤ v` / `≥ v` or not, on
 //! the textbook trees, a random tree, tic-tac-toe and Othello; and two trees written
-//! side by side in one figure.
+//! side by side in one figure; the TikZ is plain ASCII and compiles with pdflatex.
 
 use std::collections::HashSet;
 
@@ -312,4 +312,61 @@ fn a_quiz_draws_the_visit_asked_plainly_and_the_pv_at_the_end() {
         edges(&over).iter().any(|&(w, _)| w > 2.0),
         "the PV is thick at the end"
     );
+}
+
+/// The figures of the textbook trees, with bounds and without, drawn with α, β, ≤, ≥
+/// and ∞ on screen, are plain ASCII in TikZ: pdflatex reads them with `tikz` alone.
+#[test]
+fn tikz_figures_are_plain_ascii() {
+    let mut symbols = 0;
+    for pos in textbook() {
+        for algorithm in [Algorithm::AlphaBeta, Algorithm::NegaScout] {
+            let t = tree(GameKind::CustomTree, &pos, algorithm, false, 4);
+            for bounds in [false, true] {
+                let f = figure_of_trees(&[&t], FigureOptions { bounds });
+                symbols += to_svg(&f).chars().filter(|c| !c.is_ascii()).count();
+                let tikz = to_tikz(&f);
+                let odd: String = tikz.chars().filter(|c| !c.is_ascii()).collect();
+                assert!(odd.is_empty(), "{pos} {algorithm} bounds={bounds}: {odd}");
+                assert!(!tikz.contains("$$"), "one formula per run of symbols");
+            }
+        }
+    }
+    assert!(symbols > 0, "the screen's labels have symbols to write");
+}
+
+/// One exported figure compiles with plain pdflatex and the `tikz` package, when
+/// pdflatex is installed (the test says it skipped otherwise).
+#[test]
+fn a_tikz_figure_compiles_with_pdflatex() {
+    let found = std::process::Command::new("pdflatex")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        println!("skipped: pdflatex is not installed");
+        return;
+    }
+    let aima = "((3 12 8) (2 4 6) (14 5 2))";
+    let ab = tree(GameKind::CustomTree, aima, Algorithm::AlphaBeta, false, 2);
+    let ns = tree(GameKind::CustomTree, aima, Algorithm::NegaScout, false, 2);
+    let tikz = to_tikz(&figure_of_trees(
+        &[&ab, &ns],
+        FigureOptions { bounds: true },
+    ));
+    let dir = std::env::temp_dir().join(format!("treelab-tikz-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let doc = format!(
+        "\\documentclass{{article}}\n\\usepackage{{tikz}}\n\\begin{{document}}\n{tikz}\\end{{document}}\n"
+    );
+    std::fs::write(dir.join("figure.tex"), doc).unwrap();
+    let out = std::process::Command::new("pdflatex")
+        .args(["-interaction=nonstopmode", "-halt-on-error", "figure.tex"])
+        .current_dir(&dir)
+        .output()
+        .expect("pdflatex runs");
+    let log = String::from_utf8_lossy(&out.stdout).into_owned();
+    let pdf = dir.join("figure.pdf").exists();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(out.status.success() && pdf, "{log}");
 }

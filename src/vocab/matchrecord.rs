@@ -68,6 +68,35 @@ impl GameRecord {
     pub fn total_nodes(&self) -> u64 {
         self.nodes[0] + self.nodes[1]
     }
+
+    /// Who won, with the final score named: `A won (final score +107 for A)`.
+    #[must_use]
+    pub fn result_text(&self) -> String {
+        match self.score_a.signum() {
+            1 => format!("A won (final score {:+} for A)", self.score_a),
+            0 => "draw (final score 0)".to_string(),
+            _ => format!("B won (final score {:+} for A)", self.score_a),
+        }
+    }
+
+    /// The game in one line, every number named: `game 1: A plays first, 7 moves, A won
+    /// (final score +107 for A), nodes A 6384, B 0` (games counted from 1).
+    #[must_use]
+    pub fn line(&self) -> String {
+        let rolls = match self.rolls {
+            0 => String::new(),
+            r => format!(" and {r} rolls"),
+        };
+        format!(
+            "game {}: A plays {}, {} moves{rolls}, {}, nodes A {}, B {}",
+            self.index + 1,
+            if self.a_first { "first" } else { "second" },
+            self.plies(),
+            self.result_text(),
+            self.nodes[0],
+            self.nodes[1]
+        )
+    }
 }
 
 /// Mean, standard deviation and total of one quantity over the games.
@@ -508,6 +537,20 @@ mod tests {
             score_a,
             ..GameRecord::default()
         }
+    }
+
+    /// A game's line names its numbers: the final score is A's, the nodes each player's.
+    #[test]
+    fn a_game_line_says_what_each_number_is() {
+        let mut g = game(0, 107);
+        g.moves = vec!["d3".into(); 7];
+        g.nodes = [6384, 0];
+        assert_eq!(
+            g.line(),
+            "game 1: A plays first, 7 moves, A won (final score +107 for A), nodes A 6384, B 0"
+        );
+        assert_eq!(game(3, -2).result_text(), "B won (final score -2 for A)");
+        assert_eq!(game(3, 0).result_text(), "draw (final score 0)");
     }
 
     /// The SPRT's verdict, LLR and game count are those of the whole pairs it read: a

@@ -175,4 +175,9 @@ impl Describe for RandomTree {
     fn tree_shape(&self) -> Option<(u32, u32)> {
         Some((self.spec().width, self.spec().depth))
     }
+
+    fn uniform_below(&self) -> Option<(u32, u32)> {
+        let spec = self.spec();
+        Some((spec.width, spec.depth.saturating_sub(self.ply())))
+    }
 }

@@ -277,6 +277,18 @@ impl AlgorithmInfo {
     pub fn has(&self, o: OwnOption) -> bool {
         self.own_options.contains(&o)
     }
+
+    /// Whether it prunes nothing: an exact, depth-first search to a depth that keeps no
+    /// window has nothing to cut on, so it visits every node down to its depth (minimax,
+    /// negamax, expectimax over chance nodes). Its size is known before it starts
+    /// (the engine facade's `beyond_reach`).
+    #[must_use]
+    pub fn prunes_nothing(&self) -> bool {
+        self.result == ResultKind::Exact
+            && self.order == VisitOrder::DepthFirst
+            && self.bounds == Bounds::NoWindow
+            && self.budget == Budget::Depth
+    }
 }
 
 // The table is in the variants' order, so `info` is an index.

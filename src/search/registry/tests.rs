@@ -71,3 +71,15 @@ fn the_capabilities_agree_with_each_other() {
         assert!(!info.has(OwnOption::TableLeaves) || a.can_use_tt(), "{a:?}");
     }
 }
+
+/// The algorithms that prune nothing are the ones that visit every node: minimax,
+/// negamax and expectimax.
+#[test]
+fn only_the_full_width_searches_prune_nothing() {
+    let full: Vec<&str> = ALGORITHMS
+        .iter()
+        .filter(|a| a.prunes_nothing())
+        .map(|a| a.name)
+        .collect();
+    assert_eq!(full, ["minimax", "negamax", "expectimax"]);
+}

@@ -177,19 +177,35 @@ impl EloEstimate {
         (self.low.is_finite() && self.high.is_finite()).then(|| (self.high - self.low) / 2.0)
     }
 
-    /// `Elo +12.3 ± 4.5 (95%: +8.0 to +16.9), LOS 99.8%`; infinities written `inf`, and
-    /// the ± says when one end of the interval is infinite (a perfect or a zero score).
+    /// `Elo +12.3 ± 4.5 (95%: +8.0 to +16.9), LOS 99.8%`. Where an end of the interval
+    /// is infinite there is no ±, and the text says why: every game won (or lost), or a
+    /// score so near 100% (or 0%) that its margin of error reaches it:
+    /// `Elo +190.8 (95%: +60.2 to +inf, unbounded above: a score of 100% is within the
+    /// margin of error), LOS 99.9%`.
     #[must_use]
     pub fn text(&self) -> String {
-        let pm = self.half_width().map_or_else(
-            || " ± inf (one end of the interval is infinite)".to_string(),
-            |h| format!(" ± {h:.1}"),
-        );
+        let interval = format!("95%: {} to {}", signed(self.low), signed(self.high));
+        let why = match (self.low.is_finite(), self.high.is_finite()) {
+            (true, true) => {
+                let h = (self.high - self.low) / 2.0;
+                return format!(
+                    "Elo {} ± {h:.1} ({interval}), LOS {:.1}%",
+                    signed(self.elo),
+                    100.0 * self.los
+                );
+            }
+            _ if self.score >= 1.0 => "unbounded above: every game won".to_string(),
+            _ if self.score <= 0.0 => "unbounded below: every game lost".to_string(),
+            (_, false) => {
+                "unbounded above: a score of 100% is within the margin of error".to_string()
+            }
+            (false, true) => {
+                "unbounded below: a score of 0% is within the margin of error".to_string()
+            }
+        };
         format!(
-            "Elo {}{pm} (95%: {} to {}), LOS {:.1}%",
+            "Elo {} ({interval}, {why}), LOS {:.1}%",
             signed(self.elo),
-            signed(self.low),
-            signed(self.high),
             100.0 * self.los
         )
     }

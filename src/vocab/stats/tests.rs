@@ -80,9 +80,47 @@ fn extremes_stay_finite_or_say_inf() {
     let m = (-Z95 * Z95 / 10.0).exp();
     assert!(close(all_wins.low, -400.0 * (1.0 / m - 1.0).log10(), 1e-9));
     assert!(
-        all_wins.text().starts_with("Elo +inf ± inf"),
+        all_wins.text().starts_with(&format!(
+            "Elo +inf (95%: {} to +inf, unbounded above: every game won), LOS 100.0%",
+            signed(all_wins.low)
+        )),
         "{}",
         all_wins.text()
+    );
+    // Nine wins and a draw: a finite Elo whose interval reaches a score of 100%.
+    let nearly = Trinomial {
+        wins: 9,
+        draws: 1,
+        losses: 0,
+    }
+    .estimate()
+    .expect("games");
+    assert!(
+        nearly.elo.is_finite() && nearly.high.is_infinite(),
+        "{nearly:?}"
+    );
+    let text = nearly.text();
+    assert!(
+        text.starts_with(&format!("Elo {} (95%: ", signed(nearly.elo)))
+            && text.contains(
+                "to +inf, unbounded above: a score of 100% is within the margin of error), LOS"
+            ),
+        "{text}"
+    );
+    assert!(!text.contains('±'), "{text}");
+    let all_losses = Trinomial {
+        wins: 0,
+        draws: 0,
+        losses: 4,
+    }
+    .estimate()
+    .expect("games");
+    assert!(
+        all_losses
+            .text()
+            .contains("unbounded below: every game lost"),
+        "{}",
+        all_losses.text()
     );
     let draws = Trinomial {
         wins: 0,
