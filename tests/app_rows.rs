@@ -203,3 +203,46 @@ fn a_removed_row_comes_back_with_its_results_from_the_edit_menu() {
         &AnyPosition::start(GameKind::TicTacToe)
     );
 }
+
+#[test]
+fn a_depth_beyond_the_deepest_is_set_to_it_with_a_word() {
+    use egui::accesskit::Role;
+    let mut h = harness();
+    settle(&mut h);
+    h.get_all_by_role_and_label(Role::SpinButton, "to")
+        .next()
+        .expect("row 1's last depth")
+        .set_value_accesskit(999.0);
+    settle(&mut h);
+    let max = treelab::search::options::MAX_DEPTH;
+    assert_eq!(h.state().session().rows[0].depth_max, max);
+    h.get_by_label(&format!("depth set to {max}"));
+}
+
+#[test]
+fn a_search_beyond_reach_is_asked_about_before_it_runs() {
+    let mut h = harness();
+    settle(&mut h);
+    h.state_mut()
+        .push(Command::SetRowAlgorithm(0, Algorithm::Minimax));
+    h.state_mut().push(Command::SetRowDepths(0, 60, 60));
+    h.state_mut().push(Command::SetRowEnabled(1, false));
+    settle(&mut h);
+    h.get_by_label("▶ Run (F5)").click();
+    settle(&mut h);
+    assert!(!h.state().is_running(), "nothing starts before the answer");
+    h.get_by_label_contains("leaves");
+    h.get_by_label("Cancel").click();
+    settle(&mut h);
+    assert!(!h.state().is_running());
+    assert!(h.state().session().results.is_empty());
+    assert!(status_text(&h).contains("beyond reach"));
+    // Run anyway starts it; Stop ends it.
+    h.get_by_label("▶ Run (F5)").click();
+    settle(&mut h);
+    h.get_by_label("Run anyway").click();
+    settle(&mut h);
+    assert!(h.state().is_running());
+    h.state_mut().push(Command::StopRun);
+    wait_for_run(&mut h, Duration::from_secs(30));
+}

@@ -47,8 +47,11 @@ pub enum Command {
     Quit,
     /// Carry out the command without asking about unsaved changes.
     Discard(Box<Command>),
-    /// Run every enabled row on the current position or the suite.
+    /// Run every enabled row on the current position or the suite (asks first when a
+    /// search in it is beyond reach).
     RunComparison,
+    /// Run every enabled row without asking about searches beyond reach.
+    RunAnyway,
     /// Stop the running searches (finished results stay).
     StopRun,
     /// Run on the open suite (true) or on the current position (false).
@@ -185,7 +188,8 @@ impl TreelabApp {
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
             Command::Discard(inner) => self.apply_now(*inner, ctx),
-            Command::RunComparison => self.start_run(ctx),
+            Command::RunComparison => self.start_run_checked(ctx, false),
+            Command::RunAnyway => self.start_run_checked(ctx, true),
             Command::StopRun => self.stop_run(),
             Command::SetRunOnSuite(on) => self.session.view.run_suite = on,
             Command::AddRow
@@ -322,8 +326,10 @@ impl TreelabApp {
                 if dropped.is_empty() {
                     self.row_notes.remove(&i);
                 } else {
-                    self.row_notes
-                        .insert(i, (algorithm.label().to_string(), dropped));
+                    self.row_notes.insert(
+                        i,
+                        super::rows::RowNote::dropped(algorithm.label(), &dropped),
+                    );
                 }
             }
             Command::SetRowEnabled(i, on) => self.session.set_row_enabled(i, on),

@@ -7,6 +7,9 @@ use super::labels::human;
 use super::run::RowLive;
 use super::{Command, TreelabApp};
 
+/// The most worker threads a run takes.
+const MAX_THREADS: usize = 256;
+
 /// The comparison area: rows, run controls, results.
 pub fn comparison_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     run_bar_ui(ui, app);
@@ -60,12 +63,37 @@ fn run_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
         });
         wrap_unit(ui, "threads", |ui| {
             let label = ui.label("threads").id;
-            ui.add_enabled(
-                !running,
-                egui::DragValue::new(&mut app.threads).range(1..=256),
-            )
-            .labelled_by(label)
-            .on_hover_text("Worker threads, 1 to 256; each search runs on one");
+            // Any number may be typed: one beyond 256 is set to 256, with a word.
+            let changed = ui
+                .add_enabled(
+                    !running,
+                    egui::DragValue::new(&mut app.threads).range(1..=usize::MAX),
+                )
+                .labelled_by(label)
+                .on_hover_text("Worker threads, 1 to 256; each search runs on one")
+                .changed();
+            let note_id = egui::Id::unique("threads_clamped");
+            if changed {
+                let typed = app.threads;
+                app.threads = typed.clamp(1, MAX_THREADS);
+                ui.data_mut(|d| {
+                    if typed > MAX_THREADS {
+                        d.insert_temp(note_id, typed);
+                    } else {
+                        d.remove::<usize>(note_id);
+                    }
+                });
+            }
+            if let Some(typed) = ui.data(|d| d.get_temp::<usize>(note_id)) {
+                ui.label(
+                    egui::RichText::new(format!("set to {MAX_THREADS}"))
+                        .small()
+                        .color(ui.visuals().warn_fg_color),
+                )
+                .on_hover_text(format!(
+                    "{typed} threads is more than the most, {MAX_THREADS}: set to {MAX_THREADS}"
+                ));
+            }
         });
         if let Some(on_suite) = run_target_ui(ui, app, running) {
             app.push(Command::SetRunOnSuite(on_suite));

@@ -112,7 +112,7 @@ pub struct TreelabApp {
     history: history::History,
     /// A word per row on what its last algorithm change dropped (by row index; gone
     /// when the rows are added, removed or moved).
-    row_notes: std::collections::BTreeMap<usize, (String, Vec<&'static str>)>,
+    row_notes: std::collections::BTreeMap<usize, rows::RowNote>,
     /// Why each row would be refused on what Run searches, remembered by what it was
     /// worked out from (rows, positions, threads).
     refusals: std::cell::RefCell<Option<(u64, Vec<Option<String>>)>>,
@@ -503,6 +503,7 @@ impl TreelabApp {
         egui::CentralPanel::default().show(ui, |ui| comparison::comparison_ui(ui, self));
 
         self.confirm_ui(&ctx);
+        self.ask_run_ui(&ctx);
         if let Some(prompt) = &mut self.prompt {
             let (command, finished) = files::path_prompt_ui(&ctx, prompt);
             if finished {

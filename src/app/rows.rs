@@ -43,6 +43,31 @@ impl TreelabApp {
     }
 }
 
+/// A word on a row about what the app did to an edit (options an algorithm change
+/// dropped, a depth set to the deepest), with the whole sentence on hover.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RowNote {
+    /// On the row.
+    pub word: String,
+    /// On hover.
+    pub why: String,
+}
+
+impl RowNote {
+    /// The note of an algorithm change that dropped options (their words).
+    #[must_use]
+    pub fn dropped(algorithm: &str, dropped: &[&str]) -> RowNote {
+        let them = if dropped.len() == 1 { "it" } else { "them" };
+        RowNote {
+            word: format!("dropped: {}", dropped.join(", ")),
+            why: format!(
+                "{algorithm} cannot take {}: the row no longer has {them} (Ctrl+Z brings {them} back with the old algorithm)",
+                dropped.join(", ")
+            ),
+        }
+    }
+}
+
 /// The room the row buttons (move, copy, remove) take right of the options.
 const ROW_BUTTONS_WIDTH: f32 = 112.0;
 
@@ -150,14 +175,29 @@ fn row_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize, running: bool) {
     ui.add_enabled_ui(!running, |ui| {
         commands.extend(algorithm_ui(ui, i, row.algorithm));
     });
+    let mut note = None;
     ui.add_enabled_ui(!running, |ui| {
-        commands.extend(depths_ui(ui, i, row.depth_min, row.depth_max));
+        if let Some((command, clamped)) = depths_ui(ui, i, row.depth_min, row.depth_max) {
+            commands.push(command);
+            note = Some(clamped);
+        }
     });
     ui.add_enabled_ui(!running, |ui| {
         commands.extend(evaluator_ui(ui, i, &row.evaluator, &evaluators));
     });
     for c in commands {
         app.push(c);
+    }
+    // A depth edit replaces the row's note: with one when a typed depth was set to
+    // the deepest.
+    match note {
+        Some(Some(note)) => {
+            app.row_notes.insert(i, note);
+        }
+        Some(None) => {
+            app.row_notes.remove(&i);
+        }
+        None => {}
     }
     // The summary and, after an algorithm change, what it dropped: one cell.
     ui.horizontal(|ui| summary_ui(ui, app, i));
@@ -189,13 +229,20 @@ fn algorithm_ui(ui: &mut egui::Ui, i: usize, current: Algorithm) -> Option<Comma
     (algorithm != current).then_some(Command::SetRowAlgorithm(i, algorithm))
 }
 
-/// Row `i`'s first and last depth; the command when either changes.
-fn depths_ui(ui: &mut egui::Ui, i: usize, depth_min: u32, depth_max: u32) -> Option<Command> {
+/// Row `i`'s first and last depth; the command when either changes, and a note when
+/// a depth typed was beyond [`MAX_DEPTH`] and so was set to it.
+fn depths_ui(
+    ui: &mut egui::Ui,
+    i: usize,
+    depth_min: u32,
+    depth_max: u32,
+) -> Option<(Command, Option<RowNote>)> {
     let (mut first, mut last) = (depth_min, depth_max);
     ui.horizontal(|ui| {
+        // Any number may be typed: one beyond the deepest is set to it, with a word.
         ui.add(
             egui::DragValue::new(&mut first)
-                .range(1..=MAX_DEPTH)
+                .range(1..=u32::MAX)
                 .prefix("from "),
         )
         .on_hover_text(format!(
@@ -203,14 +250,24 @@ fn depths_ui(ui: &mut egui::Ui, i: usize, depth_min: u32, depth_max: u32) -> Opt
         ));
         ui.add(
             egui::DragValue::new(&mut last)
-                .range(1..=MAX_DEPTH)
+                .range(1..=u32::MAX)
                 .prefix("to "),
         )
         .on_hover_text(format!(
             "Last depth, up to {MAX_DEPTH} (each depth is its own search)"
         ));
     });
-    ((first, last) != (depth_min, depth_max)).then_some(Command::SetRowDepths(i, first, last))
+    if (first, last) == (depth_min, depth_max) {
+        return None;
+    }
+    let typed = first.max(last);
+    let note = (typed > MAX_DEPTH).then(|| RowNote {
+        word: format!("depth set to {MAX_DEPTH}"),
+        why: format!(
+            "Depth {typed} is beyond the deepest a row may search, {MAX_DEPTH}: set to {MAX_DEPTH}"
+        ),
+    });
+    Some((Command::SetRowDepths(i, first, last), note))
 }
 
 /// Row `i`'s evaluator among the game's (empty: the first, the game's default); the
@@ -279,17 +336,12 @@ fn summary_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
     if resp.clicked() {
         app.selected_row = if selected { None } else { Some(i) };
     }
-    if let Some((algorithm, dropped)) = app.row_notes.get(&i) {
+    if let Some(note) = app.row_notes.get(&i) {
         ui.label(
-            egui::RichText::new(format!("dropped: {}", dropped.join(", ")))
+            egui::RichText::new(&note.word)
                 .small()
                 .color(ui.visuals().warn_fg_color),
         )
-        .on_hover_text(format!(
-            "{algorithm} cannot take {}: the row no longer has {} (Ctrl+Z brings {} back with the old algorithm)",
-            dropped.join(", "),
-            if dropped.len() == 1 { "it" } else { "them" },
-            if dropped.len() == 1 { "it" } else { "them" },
-        ));
+        .on_hover_text(&note.why);
     }
 }

@@ -45,6 +45,8 @@ pub struct RunState {
     pub kept_complete: usize,
     /// The search runs use (None: the engine's); tests put in failing ones.
     pub search_fn: Option<crate::runner::SearchFn>,
+    /// The question put before a run with a search beyond reach, while it is open.
+    pub ask: Option<String>,
 }
 
 impl TreelabApp {
@@ -73,8 +75,79 @@ impl TreelabApp {
         self.run.last_stop_latency
     }
 
+    /// Starts every enabled row on the current position or the whole suite; asks first
+    /// when a search in it is beyond reach ([`crate::engine::beyond_reach`]) unless
+    /// `anyway`.
+    pub(super) fn start_run_checked(&mut self, ctx: &egui::Context, anyway: bool) {
+        if !anyway && !self.is_running() && self.ask_before_run() {
+            return;
+        }
+        self.start_run(ctx);
+    }
+
+    /// Whether the run would hold a search beyond reach: then the question is put (the
+    /// first such search named with its size) and true returned. Each row is sized at
+    /// its deepest depth on each position; nothing is searched.
+    fn ask_before_run(&mut self) -> bool {
+        let Ok(positions) =
+            crate::runner::target_positions(&self.session, Target::of(&self.session))
+        else {
+            return false;
+        };
+        for (i, row) in self
+            .session
+            .rows
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.enabled)
+        {
+            let request = row.request(row.depth_max);
+            for at in &positions {
+                if let Some(size) = crate::engine::beyond_reach(&at.position, &request) {
+                    self.run.ask = Some(format!("Row {} on {}: {size}.", i + 1, at.label()));
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The question before a run that holds a search beyond reach: run anyway or not.
+    pub(super) fn ask_run_ui(&mut self, ctx: &egui::Context) {
+        let Some(text) = self.run.ask.clone() else {
+            return;
+        };
+        let mut answer = None;
+        egui::Modal::new(egui::Id::unique("ask_before_run")).show(ctx, |ui| {
+            ui.set_max_width(520.0);
+            ui.heading("A search beyond reach");
+            ui.label(&text);
+            ui.label("It would not end in a working day. Lower the depth, or pick an algorithm that prunes.");
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button("Cancel").clicked() {
+                    answer = Some(false);
+                }
+                if ui.button("Run anyway").clicked() {
+                    answer = Some(true);
+                }
+            });
+        });
+        match answer {
+            Some(true) => {
+                self.run.ask = None;
+                self.push(super::Command::RunAnyway);
+            }
+            Some(false) => {
+                self.run.ask = None;
+                self.info("Not run: a search was beyond reach");
+            }
+            None => {}
+        }
+    }
+
     /// Starts every enabled row on the current position or the whole suite.
-    pub(super) fn start_run(&mut self, ctx: &egui::Context) {
+    fn start_run(&mut self, ctx: &egui::Context) {
         if self.is_running() {
             return;
         }
