@@ -58,7 +58,8 @@ pub fn chart_series(app: &TreelabApp, ratio_depth: Option<u32>) -> (Vec<Series>,
         return (Vec::new(), Vec::new(), 1);
     }
     let keys = set.keys();
-    let mut depth = report.depth_series(&keys, count);
+    // Totals over the positions every row finished (after a Stop, not all of them).
+    let mut depth = report.depth_series(&report.finished(&keys), count);
     let max_depth = report.depths().last().copied().unwrap_or(1);
     // Reference lines of a uniform tree: only for the one random tree shown.
     if let [only] = set.positions.as_slice()
@@ -72,7 +73,8 @@ pub fn chart_series(app: &TreelabApp, ratio_depth: Option<u32>) -> (Vec<Series>,
         ));
     }
     let ratio_depth = ratio_depth.unwrap_or(max_depth);
-    let ratio = report.ratio_series(&keys, ratio_depth, count);
+    let names: Vec<String> = set.positions.iter().map(|p| p.label.clone()).collect();
+    let ratio = report.ratio_series(&keys, &names, ratio_depth, count);
     (depth, ratio, ratio_depth)
 }
 
@@ -178,11 +180,13 @@ fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp, view: &mut ChartsView) {
         ui.weak("No charts: these positions are of more than one game. Pick one game's positions under Positions.");
         return;
     }
+    let report = app.report();
+    let finished = report.finished(&set.keys());
     ui.label(
         egui::RichText::new(format!(
             "Total {} over {}, against depth (log scale)",
             count_label(count),
-            set.description
+            set.over_text(&finished)
         ))
         .strong(),
     );

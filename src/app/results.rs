@@ -368,14 +368,17 @@ fn articles_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
         .id_salt("articles_scroll")
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            let totals = report.totals(&keys, count);
+            // Totals over the positions every row finished (all of them unless a run
+            // was stopped part way), saying which.
+            let finished = report.finished(&keys);
+            let totals = report.totals(&finished, count);
             if set.several_games() {
                 ui.weak("No totals: these positions are of more than one game.");
             } else if keys.len() > 1 {
                 ui.label(
                     egui::RichText::new(format!(
-                        "Totals over {} ({}; each position once; – where a row lacks a position)",
-                        set.description,
+                        "Totals over {} ({}; each position once)",
+                        set.over_text(&finished),
                         count_label(count)
                     ))
                     .strong(),
@@ -390,7 +393,15 @@ fn articles_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
             }
             if let Some(b) = baseline.filter(|_| !set.several_games()) {
                 ui.add_space(6.0);
-                ui.label(egui::RichText::new(format!("Ratio to row {} (totals)", b + 1)).strong());
+                ui.label(
+                    egui::RichText::new(format!(
+                        "Ratio to row {} (the totals above, over {} position{})",
+                        b + 1,
+                        finished.len(),
+                        if finished.len() == 1 { "" } else { "s" }
+                    ))
+                    .strong(),
+                );
                 article_grid(
                     ui,
                     egui::IdSalt::new("article_ratios"),
@@ -457,10 +468,20 @@ fn across_ui(
     }
     let others: Vec<(usize, String)> = rows.iter().filter(|(r, _)| *r != b).cloned().collect();
     let c = count_label(count);
+    let ns: Vec<usize> = across.values().map(|a| a.n).collect();
+    let (lo, hi) = (
+        ns.iter().copied().min().unwrap_or(0),
+        ns.iter().copied().max().unwrap_or(0),
+    );
+    let over = if lo == hi {
+        format!("over {lo} positions")
+    } else {
+        format!("over {lo} to {hi} positions (each cell over those both rows finished)")
+    };
     ui.add_space(6.0);
     ui.label(
         egui::RichText::new(format!(
-            "Across the positions, against row {}: geometric mean of the ratios (95% interval)",
+            "Across the positions, against row {}: geometric mean of the ratios (95% interval), {over}",
             b + 1
         ))
         .strong(),
@@ -482,7 +503,7 @@ fn across_ui(
     ui.add_space(6.0);
     ui.label(
         egui::RichText::new(format!(
-            "Positions with fewer / more {c} than row {}, and the Wilcoxon signed-rank p",
+            "Positions with fewer / more {c} than row {}, and the Wilcoxon signed-rank p, {over}",
             b + 1
         ))
         .strong(),

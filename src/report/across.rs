@@ -91,6 +91,7 @@ impl Report<'_> {
                     partial: vec![false; mine.len()],
                     reference: false,
                     intervals: mine.iter().map(|(_, a)| a.interval).collect(),
+                    x_names: mine.iter().map(|(d, _)| format!("depth {d}")).collect(),
                 })
             })
             .collect()

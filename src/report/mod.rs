@@ -525,6 +525,24 @@ impl<'a> Report<'a> {
             })
     }
 
+    /// Of `positions` (each once), those every row has finished: a complete result at
+    /// every depth the row has a result at anywhere in the report. After a Stop part
+    /// way through a suite these are the positions totals can be over.
+    #[must_use]
+    pub fn finished<'p>(&self, positions: &[PositionKey<'p>]) -> Vec<PositionKey<'p>> {
+        let mut wanted: Vec<(usize, u32)> = self.entries().map(|e| (e.row, e.depth)).collect();
+        wanted.sort_unstable();
+        wanted.dedup();
+        once(positions)
+            .into_iter()
+            .filter(|&p| {
+                wanted
+                    .iter()
+                    .all(|&(r, d)| self.find(r, p, d).is_some_and(ResultEntry::is_complete))
+            })
+            .collect()
+    }
+
     /// Totals per row and depth over `positions` (each counted once, however often it
     /// is listed). A row's total at a depth is None unless it has a result at every one
     /// of them, so that totals compare; it is partial when any of them was stopped

@@ -22,6 +22,9 @@ pub struct Series {
     /// Per point, an interval drawn as an error bar (a confidence interval); empty for
     /// none.
     pub intervals: Vec<Option<(f64, f64)>>,
+    /// Per point, its x in words (`depth 11`, `#50`), so that a note on a point says
+    /// what the x is; empty: the x as a number.
+    pub x_names: Vec<String>,
 }
 
 impl Series {
@@ -36,15 +39,27 @@ impl Series {
             .collect()
     }
 
-    /// The legend text: the name, and the partial points' x values with
-    /// [`PARTIAL_MARK`] (`"1: negaalpha (* partial at 10)"`).
+    /// The legend text: the name, and the partial points in words with
+    /// [`PARTIAL_MARK`] (`"1: negaalpha (* partial at depth 10)"`, or at a position:
+    /// `"(* partial at #50)"`).
     #[must_use]
     pub fn legend(&self) -> String {
-        let xs = self.partial_xs();
+        let xs: Vec<String> = self
+            .points
+            .iter()
+            .zip(&self.partial)
+            .enumerate()
+            .filter(|(_, (_, p))| **p)
+            .map(|(k, (pt, _))| {
+                self.x_names
+                    .get(k)
+                    .cloned()
+                    .unwrap_or_else(|| format!("{}", pt.0))
+            })
+            .collect();
         if xs.is_empty() {
             self.name.clone()
         } else {
-            let xs: Vec<String> = xs.iter().map(|x| format!("{x}")).collect();
             format!(
                 "{} ({PARTIAL_MARK} partial at {})",
                 self.name,
@@ -77,6 +92,7 @@ impl Report<'_> {
                     partial: mine.iter().map(|(_, t)| t.partial).collect(),
                     reference: false,
                     intervals: Vec::new(),
+                    x_names: mine.iter().map(|(d, _)| format!("depth {d}")).collect(),
                 }
             })
             .filter(|s| !s.points.is_empty())
@@ -84,11 +100,13 @@ impl Report<'_> {
     }
 
     /// Per row: its count over the baseline row's at `depth`, against the position's
-    /// number in `positions` (1-based).
+    /// number in `positions` (1-based), each point named by `names` (the positions'
+    /// names, in the same order).
     #[must_use]
     pub fn ratio_series(
         &self,
         positions: &[PositionKey<'_>],
+        names: &[String],
         depth: u32,
         count: CountKind,
     ) -> Vec<Series> {
@@ -98,21 +116,26 @@ impl Report<'_> {
         self.result_rows()
             .into_iter()
             .map(|r| {
-                let ratios: Vec<(f64, Ratio)> = positions
+                let ratios: Vec<(f64, Ratio, String)> = positions
                     .iter()
                     .enumerate()
                     .filter_map(|(k, &p)| {
                         let v = self.count(r, p, depth, count)?;
                         let b = self.count(base, p, depth, count)?;
-                        Some(((k + 1) as f64, Ratio::of(v, b)?))
+                        let name = names
+                            .get(k)
+                            .cloned()
+                            .unwrap_or_else(|| format!("position {}", k + 1));
+                        Some(((k + 1) as f64, Ratio::of(v, b)?, name))
                     })
                     .collect();
                 Series {
                     name: format!("{}: {}", r + 1, self.row_label(r)),
-                    points: ratios.iter().map(|(x, q)| (*x, q.value)).collect(),
-                    partial: ratios.iter().map(|(_, q)| q.partial).collect(),
+                    points: ratios.iter().map(|(x, q, _)| (*x, q.value)).collect(),
+                    partial: ratios.iter().map(|(_, q, _)| q.partial).collect(),
                     reference: false,
                     intervals: Vec::new(),
+                    x_names: ratios.into_iter().map(|(_, _, n)| n).collect(),
                 }
             })
             .filter(|s| !s.points.is_empty())
@@ -156,6 +179,7 @@ pub fn uniform_tree_references(width: u32, max_depth: u32, count: CountKind) -> 
             partial: vec![false; max_depth as usize],
             reference: true,
             intervals: Vec::new(),
+            x_names: Vec::new(),
         },
         Series {
             name: km_name.into(),
@@ -163,6 +187,7 @@ pub fn uniform_tree_references(width: u32, max_depth: u32, count: CountKind) -> 
             partial: vec![false; max_depth as usize],
             reference: true,
             intervals: Vec::new(),
+            x_names: Vec::new(),
         },
     ]
 }

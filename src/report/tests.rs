@@ -90,7 +90,7 @@ fn disagreement_ratio_totals_and_sort() {
     let series = r.depth_series(&r.positions(), CountKind::Nodes);
     assert_eq!(series.len(), 2);
     assert_eq!(series[0].points, vec![(2.0, 140.0)]);
-    let ratios = r.ratio_series(&r.positions(), 2, CountKind::Nodes);
+    let ratios = r.ratio_series(&r.positions(), &[], 2, CountKind::Nodes);
     assert_eq!(ratios[1].points, vec![(1.0, 0.5), (2.0, 2.0)]);
 }
 
@@ -129,8 +129,8 @@ fn stopped_and_failed_searches_mark_every_count_they_enter() {
     let series = r.depth_series(&r.positions(), CountKind::Nodes);
     assert_eq!(series[0].partial, vec![false]);
     assert_eq!(series[1].partial, vec![true]);
-    assert_eq!(series[1].legend(), "2: scout (* partial at 2)");
-    let ratios = r.ratio_series(&r.positions(), 2, CountKind::Nodes);
+    assert_eq!(series[1].legend(), "2: scout (* partial at depth 2)");
+    let ratios = r.ratio_series(&r.positions(), &[], 2, CountKind::Nodes);
     assert_eq!(ratios[1].partial, vec![false, true]);
     let chart = to_line_chart("t", "depth", "nodes", &series);
     assert!(chart.series[1].name.contains("partial"));

@@ -133,6 +133,57 @@ impl PositionSet {
         self.positions.iter().any(|p| p.key() == key)
     }
 
+    /// The names of the set's positions among `keys`, short: a run of numbered suite
+    /// entries as its first and last (`#40-#49`), else the names, the first few and
+    /// how many more.
+    #[must_use]
+    pub fn names_of(&self, keys: &[PositionKey<'_>]) -> String {
+        let names: Vec<&str> = self
+            .positions
+            .iter()
+            .filter(|p| keys.contains(&p.key()))
+            .map(|p| p.label.as_str())
+            .collect();
+        let numbers: Option<Vec<u32>> = names
+            .iter()
+            .map(|n| n.strip_prefix('#').and_then(|k| k.parse().ok()))
+            .collect();
+        if let Some(numbers) = numbers
+            && numbers.len() > 2
+            && numbers.windows(2).all(|w| w[1] == w[0] + 1)
+        {
+            return format!("{}-{}", names[0], names[names.len() - 1]);
+        }
+        const SHOWN: usize = 5;
+        if names.len() <= SHOWN {
+            names.join(", ")
+        } else {
+            format!("{}, … ({} in all)", names[..SHOWN].join(", "), names.len())
+        }
+    }
+
+    /// The words for totals over `keys` of the set's positions: the set's description
+    /// when they are all of them, else how many of how many and which
+    /// (`10 of 20 positions: #40-#49, those every row finished`).
+    #[must_use]
+    pub fn over_text(&self, keys: &[PositionKey<'_>]) -> String {
+        if keys.len() == self.positions.len() {
+            self.description.clone()
+        } else if keys.is_empty() {
+            format!(
+                "none of the {} positions: no position has every row finished",
+                self.positions.len()
+            )
+        } else {
+            format!(
+                "{} of {} positions: {}, those every row finished",
+                keys.len(),
+                self.positions.len(),
+                self.names_of(keys)
+            )
+        }
+    }
+
     /// Whether the set holds positions of more than one game (then nothing is totalled
     /// across it).
     #[must_use]
