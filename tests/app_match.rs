@@ -40,7 +40,14 @@ fn a_match_plays_in_the_tab_is_kept_and_replays_on_the_board() {
     assert_eq!(m.games.len(), 6);
     assert_eq!(m.game, "tictactoe");
     assert!(m.alternate);
-    assert!(m.b == "random" && m.a.ends_with("@4"), "{} vs {}", m.a, m.b);
+    // Row 1 plays its deepest depth.
+    let deepest = h.state().session().rows[0].depth_max;
+    assert!(
+        m.b == "random" && m.a.ends_with(&format!("@{deepest}")),
+        "{} vs {}",
+        m.a,
+        m.b
+    );
     // The statistics are on show.
     assert!(h.query_by_label_contains("Elo").is_some());
     assert!(h.query_by_label_contains("A wins").is_some());
@@ -150,4 +157,56 @@ fn a_match_at_equal_nodes_plays_the_games_the_command_line_plays() {
         assert_eq!(a.moves, b.moves);
         assert_eq!(a.nodes, b.nodes);
     }
+}
+
+/// A player picked from a row plays the row's deepest depth, and the tab says where each
+/// player's depth comes from; a depth set in the tab is kept and said so.
+#[test]
+fn a_player_from_a_row_plays_the_rows_depth() {
+    let mut h = harness();
+    settle(&mut h);
+    h.get_by_label("Tic-tac-toe").click();
+    settle(&mut h);
+    h.state_mut().push(Command::SetRowDepths(1, 2, 2));
+    h.get_by_label("Match").click();
+    settle(&mut h);
+    // Player B from row 2, through its picker.
+    h.get_by_label("Player B").click();
+    settle(&mut h);
+    h.get_all_by_label_contains("row 2:")
+        .last()
+        .unwrap()
+        .click();
+    settle(&mut h);
+    assert_eq!(h.state().session().match_setup.b, Some(1));
+    h.get_by_label("row 2's deepest depth");
+    let mut setup = h.state().session().match_setup.clone();
+    setup.games = 2;
+    h.state_mut().push(Command::SetMatchSetup(Box::new(setup)));
+    settle(&mut h);
+    h.get_by_label("▶ Play match").click();
+    let start = Instant::now();
+    while h.state().session().match_result.is_none() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the match did not end"
+        );
+        h.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let m = h.state().session().match_result.clone().unwrap();
+    assert!(m.b.ends_with("@2"), "{}", m.b);
+    // A depth set in the tab wins, and the tab says so.
+    let mut setup = h.state().session().match_setup.clone();
+    setup.depth_b = 5;
+    setup.own_depth_b = true;
+    h.state_mut().push(Command::SetMatchSetup(Box::new(setup)));
+    settle(&mut h);
+    h.get_by_label("set here (row 2 searches to 2)");
+    let (_, (b, source)) = h.state().session().match_setup.depths(h.state().session());
+    assert_eq!((b, source), (5, treelab::session::DepthSource::Own));
+    h.get_by_label("row's depth").click();
+    settle(&mut h);
+    let (_, (b, _)) = h.state().session().match_setup.depths(h.state().session());
+    assert_eq!(b, 2);
 }

@@ -92,16 +92,36 @@ impl ResultsView for MatchView {
 fn setup_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     let mut setup = app.session.match_setup.clone();
     let rows = app.session.row_labels();
+    let row_depths: Vec<u32> = app.session.rows.iter().map(|r| r.depth_max).collect();
+    let (depth_a, depth_b) = setup.depths(&app.session);
     egui::Grid::new("match_setup")
         .num_columns(2)
         .spacing([8.0, 4.0])
         .show(ui, |ui| {
             let by_depth = setup.per_move == PerMove::Depth;
-            for (name, player, depth) in [
-                ("Player A", &mut setup.a, &mut setup.depth_a),
-                ("Player B", &mut setup.b, &mut setup.depth_b),
+            for (name, player, depth, own, now) in [
+                (
+                    "Player A",
+                    &mut setup.a,
+                    &mut setup.depth_a,
+                    &mut setup.own_depth_a,
+                    depth_a,
+                ),
+                (
+                    "Player B",
+                    &mut setup.b,
+                    &mut setup.depth_b,
+                    &mut setup.own_depth_b,
+                    depth_b,
+                ),
             ] {
-                player_ui(ui, name, player, by_depth.then_some(depth), &rows);
+                let depth = by_depth.then_some(PlayerDepth {
+                    depth,
+                    own,
+                    now: now.0,
+                    rows: &row_depths,
+                });
+                player_ui(ui, name, player, depth, &rows);
                 ui.end_row();
             }
             let label = ui.label("Per move").id;
@@ -145,13 +165,23 @@ fn setup_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     }
 }
 
+/// A player's depth in the setup: the stored depth and whether it was set here, the
+/// depth played now, and every row's deepest depth.
+struct PlayerDepth<'a> {
+    depth: &'a mut u32,
+    own: &'a mut bool,
+    now: u32,
+    rows: &'a [u32],
+}
+
 /// A player's line of the setup grid: its label `name`, then who plays (`player`: a
-/// row of `rows`, or the random mover) and a row's search `depth`.
+/// row of `rows`, or the random mover) and, for a row, its search depth: the row's
+/// deepest unless set here, the line saying which (and a click going back to the row's).
 fn player_ui(
     ui: &mut egui::Ui,
     name: &str,
     player: &mut Option<usize>,
-    depth: Option<&mut u32>,
+    depth: Option<PlayerDepth<'_>>,
     rows: &[String],
 ) {
     let label = ui.label(name).id;
@@ -159,6 +189,7 @@ fn player_ui(
         let shown = player
             .and_then(|r| rows.get(r).cloned())
             .unwrap_or_else(|| "random mover".into());
+        let before = *player;
         egui::ComboBox::from_id_salt(("match_player", name))
             .selected_text(shown)
             .width(220.0)
@@ -170,12 +201,37 @@ fn player_ui(
             })
             .response
             .labelled_by(label);
-        if player.is_some()
-            && let Some(depth) = depth
+        let (Some(r), Some(d)) = (*player, depth) else {
+            return;
+        };
+        // A player picked from a row plays the row's deepest depth.
+        let row_depth = d.rows.get(r).copied().unwrap_or(d.now);
+        let mut shown_depth = if *player == before { d.now } else { row_depth };
+        if *player != before {
+            *d.own = false;
+        }
+        let l = ui.label("depth").id;
+        if ui
+            .add(
+                egui::DragValue::new(&mut shown_depth).range(1..=crate::search::options::MAX_DEPTH),
+            )
+            .labelled_by(l)
+            .changed()
         {
-            let d = ui.label("depth").id;
-            ui.add(egui::DragValue::new(depth).range(1..=crate::search::options::MAX_DEPTH))
-                .labelled_by(d);
+            *d.depth = shown_depth;
+            *d.own = shown_depth != row_depth;
+        }
+        if *d.own {
+            ui.weak(format!("set here (row {} searches to {row_depth})", r + 1));
+            if ui
+                .small_button("row's depth")
+                .on_hover_text(format!("Play row {}'s deepest depth, {row_depth}", r + 1))
+                .clicked()
+            {
+                *d.own = false;
+            }
+        } else {
+            ui.weak(format!("row {}'s deepest depth", r + 1));
         }
     });
 }
@@ -361,24 +417,8 @@ impl MatchView {
             .max_height(ui.available_height().max(120.0))
             .show(ui, |ui| {
                 for g in &m.games {
-                    let result = match g.score_a.signum() {
-                        1 => "A won",
-                        0 => "draw",
-                        _ => "B won",
-                    };
-                    let rolls = match g.rolls {
-                        0 => String::new(),
-                        r => format!(" and {r} rolls"),
-                    };
-                    let text = format!(
-                        "game {}: A plays {}, {} moves{rolls}, {result} ({:+}), nodes A {} B {}",
-                        g.index + 1,
-                        if g.a_first { "first" } else { "second" },
-                        g.plies(),
-                        g.score_a,
-                        g.nodes[0],
-                        g.nodes[1]
-                    );
+                    // The one line the command line prints too, its score labelled.
+                    let text = g.line();
                     let selected = self.replay.is_some_and(|(i, _)| i == g.index);
                     if ui
                         .selectable_label(selected, text)
@@ -462,10 +502,11 @@ fn spec_of(
         .and_then(|r| session.rows.get(r))
         .map(|r| r.evaluator.clone())
         .unwrap_or_default();
+    let ((depth_a, _), (depth_b, _)) = setup.depths(session);
     Ok(MatchSpec {
         game,
-        a: player(setup.a, setup.depth_a)?,
-        b: player(setup.b, setup.depth_b)?,
+        a: player(setup.a, depth_a)?,
+        b: player(setup.b, depth_b)?,
         games: setup.games,
         seed: setup.seed,
         openings: if book.is_empty() { setup.openings } else { 0 },

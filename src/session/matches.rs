@@ -15,10 +15,15 @@ pub struct MatchSetup {
     pub a: Option<usize>,
     /// Player B, the same.
     pub b: Option<usize>,
-    /// Player A's depth per move.
+    /// Player A's depth per move, when set in the Match tab (`own_depth_a`); else the
+    /// row's deepest depth is played ([`MatchSetup::depths`]).
     pub depth_a: u32,
-    /// Player B's depth per move.
+    /// Player B's depth per move, the same.
     pub depth_b: u32,
+    /// Whether player A's depth was set in the Match tab rather than taken from its row.
+    pub own_depth_a: bool,
+    /// Whether player B's depth was set in the Match tab.
+    pub own_depth_b: bool,
     /// What each search player gets per move: its depth, or the same node or time
     /// limit for both.
     pub per_move: PerMove,
@@ -61,6 +66,8 @@ impl Default for MatchSetup {
             b: None,
             depth_a: 4,
             depth_b: 4,
+            own_depth_a: false,
+            own_depth_b: false,
             per_move: PerMove::Depth,
             games: 20,
             openings: 2,
@@ -72,11 +79,38 @@ impl Default for MatchSetup {
     }
 }
 
+/// Where a player's depth comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DepthSource {
+    /// Its row's deepest depth.
+    Row,
+    /// Set in the Match tab.
+    Own,
+}
+
 impl MatchSetup {
+    /// The depth each player searches to per move, with where it comes from: a player
+    /// picked from a row plays that row's deepest depth unless a depth was set for it
+    /// in the Match tab. (A = `.0`, B = `.1`; the random mover's is unused.)
+    #[must_use]
+    pub fn depths(&self, session: &Session) -> ((u32, DepthSource), (u32, DepthSource)) {
+        let of = |row: Option<usize>, own: bool, depth: u32| match row
+            .and_then(|r| session.rows.get(r))
+        {
+            Some(r) if !own => (r.depth_max, DepthSource::Row),
+            _ => (depth, DepthSource::Own),
+        };
+        (
+            of(self.a, self.own_depth_a, self.depth_a),
+            of(self.b, self.own_depth_b, self.depth_b),
+        )
+    }
+
     /// Why the match cannot start, if it cannot: a player's row is gone or cannot run
     /// at its depth, no games, or an SPRT without sense.
     pub fn check(&self, session: &Session) -> Result<(), String> {
-        for (name, row, depth) in [("A", self.a, self.depth_a), ("B", self.b, self.depth_b)] {
+        let ((depth_a, _), (depth_b, _)) = self.depths(session);
+        for (name, row, depth) in [("A", self.a, depth_a), ("B", self.b, depth_b)] {
             if let Some(r) = row {
                 let Some(row) = session.rows.get(r) else {
                     return Err(format!("player {name}: there is no row {}", r + 1));

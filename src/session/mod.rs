@@ -23,7 +23,7 @@ mod rows;
 mod scope;
 
 pub use file::{SessionFile, SuiteRef};
-pub use matches::{MatchSetup, PerMove};
+pub use matches::{DepthSource, MatchSetup, PerMove};
 pub use practice::{GivenAnswer, MAX_EXERCISES, Practice, PracticeItem};
 pub use rows::{drop_orphans, option_applies, sanitize};
 pub use scope::{
