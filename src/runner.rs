@@ -351,85 +351,153 @@ pub fn plan_jobs_on(
     positions: &[RunPosition],
     threads: usize,
 ) -> Result<Vec<Job>, String> {
-    let (jobs, left_out) = plan_runnable(rows, positions, threads)?;
-    match left_out.first() {
-        Some(l) => Err(l.to_string()),
-        None => Ok(jobs),
+    if let Some(l) = left_outs(rows, positions, threads).first() {
+        return Err(l.to_string());
     }
+    plan_runnable(rows, positions, threads).map(|(jobs, _)| jobs)
 }
 
-/// A row a run leaves out, and why: its options, its depths or a position refuse it.
+/// What a run leaves out of a row, and why: the whole row (its options refused), or
+/// the searches a game refuses (some depths, some positions).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LeftOut {
     /// The row's index.
     pub row: usize,
-    /// Why, in words.
+    /// The searches left out, by depth (empty: the whole row).
+    pub depths: Vec<u32>,
+    /// How many searches are left out, and how many the row has.
+    pub searches: (usize, usize),
+    /// Why (the first refusal), in words.
     pub reason: String,
+}
+
+impl LeftOut {
+    /// What is left out and why, without the row's number: the reason alone for the
+    /// whole row, else `depth 1 (1 of its 6 searches): REASON`.
+    #[must_use]
+    pub fn what(&self) -> String {
+        if self.depths.is_empty() {
+            return self.reason.clone();
+        }
+        let depths: Vec<String> = self.depths.iter().map(ToString::to_string).collect();
+        format!(
+            "depth{} {} ({} of its {} searches): {}",
+            if depths.len() == 1 { "" } else { "s" },
+            depths.join(", "),
+            self.searches.0,
+            self.searches.1,
+            self.reason
+        )
+    }
 }
 
 impl std::fmt::Display for LeftOut {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "row {}: {}", self.row + 1, self.reason)
+        if self.depths.is_empty() {
+            write!(f, "row {}: {}", self.row + 1, self.what())
+        } else {
+            write!(f, "row {} at {}", self.row + 1, self.what())
+        }
     }
 }
 
-/// Why `row` would be refused on `positions` with `threads` searches at once, if it
-/// would: its options or depths ([`ComparisonRow::check`]), the memory its tables need,
-/// or a refusal of the engine at one of its depths on one of the positions
-/// ([`check_search`]; nothing is searched).
+/// What a run would leave out of `row` on `positions` with `threads` searches at once,
+/// if anything: the whole row when its options or depths are refused
+/// ([`ComparisonRow::check`]) or its tables would not fit in memory; else each search
+/// the engine refuses ([`check_search`]: an evaluator the game lacks, a depth where it
+/// has no value). Nothing is searched. `row` is the row's index.
 #[must_use]
-pub fn row_refusal(
-    row: &ComparisonRow,
+pub fn row_left_out(
+    row: usize,
+    spec: &ComparisonRow,
     positions: &[RunPosition],
     threads: usize,
-) -> Option<String> {
-    if let Err(e) = row.check().and_then(|()| {
-        row.options
-            .check_memory(row.algorithm, threads as u64)
+) -> Option<LeftOut> {
+    let total = positions.len() * spec.depths().count();
+    if let Err(reason) = spec.check().and_then(|()| {
+        spec.options
+            .check_memory(spec.algorithm, threads as u64)
             .map_err(|e| e.to_string())
     }) {
-        return Some(e);
+        return Some(LeftOut {
+            row,
+            depths: Vec::new(),
+            searches: (total, total),
+            reason,
+        });
     }
+    let mut out: Option<LeftOut> = None;
     for at in positions {
-        for depth in row.depths() {
-            if let Err(e) = check_search(&at.position, &row.request(depth)) {
-                return Some(if positions.len() > 1 {
+        for depth in spec.depths() {
+            let Err(e) = check_search(&at.position, &spec.request(depth)) else {
+                continue;
+            };
+            let l = out.get_or_insert_with(|| LeftOut {
+                row,
+                depths: Vec::new(),
+                searches: (0, total),
+                reason: if positions.len() > 1 {
                     format!("on {}: {e}", at.label())
                 } else {
                     e.to_string()
-                });
+                },
+            });
+            l.searches.0 += 1;
+            if !l.depths.contains(&depth) {
+                l.depths.push(depth);
             }
         }
     }
-    None
+    if let Some(l) = &mut out {
+        l.depths.sort_unstable();
+        if l.searches.0 == total {
+            // Every search refused: the whole row.
+            l.depths.clear();
+        }
+    }
+    out
 }
 
-/// The jobs of the enabled rows that would not be refused ([`row_refusal`]), in
-/// [`plan_jobs`]'s order, and the rows left out with their reasons. An error when
-/// nothing is left to run.
+/// What a run would leave out of each enabled row ([`row_left_out`]), in row order.
+fn left_outs(rows: &[ComparisonRow], positions: &[RunPosition], threads: usize) -> Vec<LeftOut> {
+    rows.iter()
+        .enumerate()
+        .filter(|(_, r)| r.enabled)
+        .filter_map(|(i, r)| row_left_out(i, r, positions, threads))
+        .collect()
+}
+
+/// The jobs of the enabled rows that would not be refused ([`row_left_out`]), in
+/// [`plan_jobs`]'s order, and what was left out, row by row. An error when nothing is
+/// left to run.
 pub fn plan_runnable(
     rows: &[ComparisonRow],
     positions: &[RunPosition],
     threads: usize,
 ) -> Result<(Vec<Job>, Vec<LeftOut>), String> {
-    let mut left_out = Vec::new();
-    let mut runnable = Vec::new();
-    for (i, row) in rows.iter().enumerate().filter(|(_, r)| r.enabled) {
-        match row_refusal(row, positions, threads) {
-            Some(reason) => left_out.push(LeftOut { row: i, reason }),
-            None => runnable.push((i, row)),
-        }
-    }
+    let left_out = left_outs(rows, positions, threads);
+    let whole = |i: usize| left_out.iter().any(|l| l.row == i && l.depths.is_empty());
     let mut jobs = Vec::new();
     for at in positions {
-        for &(i, row) in &runnable {
+        for (i, row) in rows
+            .iter()
+            .enumerate()
+            .filter(|(i, r)| r.enabled && !whole(*i))
+        {
             for depth in row.depths() {
-                jobs.push(Job {
-                    row: i,
-                    label: row.label(),
-                    at: at.clone(),
-                    request: row.request(depth),
-                });
+                let request = row.request(depth);
+                let refused = left_out
+                    .iter()
+                    .any(|l| l.row == i && l.depths.contains(&depth))
+                    && check_search(&at.position, &request).is_err();
+                if !refused {
+                    jobs.push(Job {
+                        row: i,
+                        label: row.label(),
+                        at: at.clone(),
+                        request,
+                    });
+                }
             }
         }
     }
@@ -439,7 +507,10 @@ pub fn plan_runnable(
             [one] => format!("nothing to run: {one}"),
             many => {
                 let each: Vec<String> = many.iter().map(ToString::to_string).collect();
-                format!("nothing to run: every row is refused ({})", each.join("; "))
+                format!(
+                    "nothing to run: every search is refused ({})",
+                    each.join("; ")
+                )
             }
         });
     }
@@ -563,15 +634,16 @@ pub fn insert_result(results: &mut Vec<ResultEntry>, entry: ResultEntry) -> bool
 }
 
 /// Runs every enabled row of `session` on `target` to the end (no window): what
-/// `treelab session run` does. Results go into the session as they finish.
+/// `treelab session run` does. Results go into the session as they finish; the
+/// searches the engine would refuse are left out ([`plan_runnable`]) and returned.
 pub fn run_session_blocking(
     session: &mut Session,
     target: Target,
     threads: usize,
     mut on_event: impl FnMut(&Job, &RunEvent),
-) -> Result<(), String> {
+) -> Result<Vec<LeftOut>, String> {
     let positions = target_positions(session, target)?;
-    let jobs = plan_jobs_on(&session.rows, &positions, threads)?;
+    let (jobs, left_out) = plan_runnable(&session.rows, &positions, threads)?;
     let mut run = Run::start(jobs, threads, Arc::new(|| {}));
     let jobs = Arc::clone(&run.jobs);
     while !run.is_done() {
@@ -592,7 +664,7 @@ pub fn run_session_blocking(
         }
     }
     order_like_jobs(&mut session.results, &jobs);
-    Ok(())
+    Ok(left_out)
 }
 
 /// Sorts `results` into the order of `jobs` (the plan's order: position, row, depth),
@@ -619,6 +691,57 @@ mod tests {
     use super::*;
     use crate::engine::GameKind;
     use crate::search::Algorithm;
+
+    /// On AIMA's tree (values at depth 2 only) a row at depths 1-3 runs depths 2 and 3
+    /// and leaves depth 1 out, saying why; a row whose every search is refused is left
+    /// out whole; a row whose options are refused is left out whole whatever the tree.
+    #[test]
+    fn refused_searches_are_left_out_and_named() {
+        let aima = AnyPosition::parse(GameKind::CustomTree, "((3 12 8) (2 4 6) (14 5 2))")
+            .expect("parses");
+        let at = [RunPosition::plain(aima)];
+        let mut options = crate::search::SearchOptions::default();
+        options.aspiration = 1;
+        let rows = vec![
+            ComparisonRow {
+                depth_min: 1,
+                depth_max: 3,
+                ..ComparisonRow::new(Algorithm::AlphaBeta)
+            },
+            ComparisonRow {
+                depth_min: 1,
+                depth_max: 1,
+                ..ComparisonRow::new(Algorithm::NegaScout)
+            },
+            ComparisonRow {
+                options,
+                ..ComparisonRow::new(Algorithm::NegaAlpha)
+            },
+        ];
+        let (jobs, left) = plan_runnable(&rows, &at, 1).expect("row 1 runs");
+        let run: Vec<(usize, u32)> = jobs.iter().map(|j| (j.row, j.request.depth)).collect();
+        assert_eq!(run, vec![(0, 2), (0, 3)]);
+        assert_eq!(left.len(), 3);
+        assert_eq!((left[0].row, left[0].depths.clone()), (0, vec![1]));
+        assert_eq!(left[0].searches, (1, 3));
+        assert!(
+            left[0]
+                .to_string()
+                .starts_with("row 1 at depth 1 (1 of its 3 searches): ")
+        );
+        assert!(left[0].reason.contains("no value"), "{}", left[0].reason);
+        assert!(
+            left[1].depths.is_empty(),
+            "every search of row 2 is refused"
+        );
+        assert!(
+            left[2].depths.is_empty() && left[2].reason.contains("aspiration"),
+            "{}",
+            left[2]
+        );
+        // The strict plan (the CLI's) names the first.
+        assert_eq!(plan_jobs(&rows, &at).unwrap_err(), left[0].to_string());
+    }
 
     fn ttt_jobs() -> Vec<Job> {
         let rows = vec![

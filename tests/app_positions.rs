@@ -59,22 +59,21 @@ fn results_of_one_game_never_show_under_another() {
         !status.contains("left the earlier complete result"),
         "{status}"
     );
-    // The tree's own twelve results: depth 1 is refused (an interior node without a
-    // value), the others score 3, AIMA's value.
+    // The tree's own ten results: depth 1 is refused (an interior node without a
+    // value), so Run leaves it out and says so; the others score 3, AIMA's value.
+    assert!(status.contains("left out row 1 at depth 1"), "{status}");
     let tree: Vec<&ResultEntry> = app
         .session()
         .results
         .iter()
         .filter(|e| e.game == GameKind::CustomTree)
         .collect();
-    assert_eq!(tree.len(), 12);
+    assert_eq!(tree.len(), 10);
     for e in &tree {
         assert_eq!(e.position_text, AIMA);
-        if e.depth == 1 {
-            assert!(e.error.is_some(), "depth 1 stops at an interior node");
-        } else {
-            assert_eq!(e.record.score, Some(3), "depth {}", e.depth);
-        }
+        assert!(e.depth > 1, "depth 1 is left out");
+        assert!(e.error.is_none());
+        assert_eq!(e.record.score, Some(3), "depth {}", e.depth);
     }
     // Othello's results are untouched and kept under their own position.
     let kept: Vec<&ResultEntry> = app
@@ -89,7 +88,7 @@ fn results_of_one_game_never_show_under_another() {
     }
     // The table shows the board's position only, and says so.
     let table = shown(app);
-    assert_eq!(table.len(), 12);
+    assert_eq!(table.len(), 10);
     assert!(table.iter().all(|e| e.game == GameKind::CustomTree));
     h.get_by_label_contains("12 more of other positions");
     assert!(
@@ -144,8 +143,8 @@ fn the_run_target_and_the_tree_view_follow_the_game() {
     let results = &h.state().session().results;
     assert_eq!(
         results.len(),
-        12,
-        "the tree only, not the 20 Othello positions"
+        10,
+        "the tree only (depth 1 left out), not the 20 Othello positions"
     );
     assert!(results.iter().all(|e| e.game == GameKind::CustomTree));
     // Back on the tree tab, Build tree again draws the board's tree.

@@ -104,7 +104,7 @@ fn nothing_to_run_when_every_row_is_refused_says_why() {
     let tree = AnyPosition::parse(GameKind::CustomTree, AIMA).unwrap();
     h.state_mut().push(Command::SetPosition(tree));
     h.state_mut().push(Command::SetRowDepths(0, 1, 1));
-    h.state_mut().push(Command::SetRowDepths(1, 1, 2));
+    h.state_mut().push(Command::SetRowDepths(1, 1, 1));
     settle(&mut h);
     h.get_by_label("▶ Run (F5)").click();
     settle(&mut h);

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use egui_plot::{GridMark, HoverPosition, Legend, Line, LineStyle, Plot, PlotPoints, Points};
+use egui_plot::{GridMark, HoverPosition, Line, LineStyle, Plot, PlotPoints, Points};
 
 use super::TreelabApp;
 use super::labels::{count_label, human};
@@ -44,7 +44,11 @@ pub struct ChartsView {
 
 impl ResultsView for ChartsView {
     fn ui(&mut self, ui: &mut egui::Ui, app: &mut TreelabApp) {
-        charts_ui(ui, app, self);
+        // Scrolls when the window is too low for both charts and their legends.
+        egui::ScrollArea::vertical()
+            .id_salt("charts_scroll")
+            .auto_shrink([false, false])
+            .show(ui, |ui| charts_ui(ui, app, self));
     }
 }
 
@@ -108,6 +112,52 @@ fn log_axis_label(mark: GridMark, range: &std::ops::RangeInclusive<f64>) -> Stri
     } else {
         String::new()
     }
+}
+
+/// Marks at whole numbers (depths, positions): at every one where there is room for
+/// its label, else at every 2nd, 5th, 10th, ... so that the labels never crowd.
+fn integer_grid(input: egui_plot::GridInput) -> Vec<GridMark> {
+    let (lo, hi) = input.bounds;
+    // A label needs several of the smallest steps the plot would draw.
+    let want = input.base_step_size * 6.0;
+    let step = [1u64, 2, 5]
+        .iter()
+        .flat_map(|m| (0..12).map(move |e| m * 10u64.pow(e)))
+        .filter(|&s| s as f64 >= want)
+        .min()
+        .unwrap_or(1);
+    let step_f = step as f64;
+    let (first, last) = ((lo / step_f).ceil() as i64, (hi / step_f).floor() as i64);
+    if last - first > 200 {
+        return Vec::new();
+    }
+    (first..=last)
+        .map(|k| GridMark {
+            value: k as f64 * step_f,
+            step_size: step_f,
+        })
+        .collect()
+}
+
+/// The charts' legend, under the chart rather than over its data: each series' colour
+/// (a dashed line for a reference) and its legend text, wrapped as the width allows.
+fn legend_ui(
+    ui: &mut egui::Ui,
+    series: &[Series],
+    colour_of: impl Fn(usize, &Series) -> egui::Color32,
+) {
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 14.0;
+        for (k, s) in series.iter().enumerate() {
+            let colour = colour_of(k, s);
+            ui.horizontal(|ui| {
+                ui.spacing_mut().item_spacing.x = 4.0;
+                let mark = if s.reference { "╌╌" } else { "━━" };
+                ui.label(egui::RichText::new(mark).color(colour).strong());
+                ui.label(s.legend());
+            });
+        }
+    });
 }
 
 /// About six evenly spaced marks at 1, 2 or 5 times a power of ten across the range
@@ -174,7 +224,8 @@ fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp, view: &mut ChartsView) {
     let (depth_series, ratio_series, ratio_depth) = chart_series(app, view.ratio_depth);
     let count = app.session.view.count;
     let outer = ui.available_rect_before_wrap();
-    let height = ((ui.available_height() - 60.0) / 2.0).max(160.0);
+    // Room for the two headings, the two legends and the notes under the charts.
+    let height = ((ui.available_height() - 120.0) / 2.0).max(160.0);
     let set = app.position_set();
     if set.several_games() {
         ui.weak("No charts: these positions are of more than one game. Pick one game's positions under Positions.");
@@ -191,6 +242,7 @@ fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp, view: &mut ChartsView) {
         .strong(),
     );
     let mut area = depth_chart_ui(ui, &depth_series, count_label(count), height);
+    legend_ui(ui, &depth_series, |k, _| series_colour(k));
     ui.horizontal(|ui| {
         ui.label(
             egui::RichText::new(format!(
@@ -216,6 +268,7 @@ fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp, view: &mut ChartsView) {
         if across.is_empty() {
             area = area.union(ratio_chart_ui(ui, &ratio_series, positions, height));
         } else {
+            // Both charts give each row the ratio chart's colour: one legend under them.
             // Beside it, the geometric mean over the positions against depth.
             ui.columns(2, |cols| {
                 area = area.union(ratio_chart_ui(
@@ -238,6 +291,7 @@ fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp, view: &mut ChartsView) {
                 ));
             });
         }
+        legend_ui(ui, &ratio_series, |k, _| series_colour(k));
     }
     if depth_series
         .iter()
@@ -262,9 +316,8 @@ fn depth_chart_ui(
 ) -> egui::Rect {
     let resp = Plot::new("depth_chart")
         .height(height)
-        // Counts grow with depth, so the top left corner is the one free of lines.
-        .legend(Legend::default().position(egui_plot::Corner::LeftTop))
         .x_axis_label("depth")
+        .x_grid_spacer(integer_grid)
         .y_axis_label(format!("{count_name} (log)"))
         .y_axis_formatter(log_axis_label)
         .y_grid_spacer(log_grid)
@@ -316,8 +369,8 @@ fn ratio_chart_ui(
     let names = positions.clone();
     let resp = Plot::new("ratio_chart")
         .height(height)
-        .legend(Legend::default())
         .x_axis_label("position")
+        .x_grid_spacer(integer_grid)
         .y_axis_label("× baseline")
         // The baseline's 1 and 0 in view, marks across the range with their values.
         .include_y(0.0)
@@ -376,6 +429,7 @@ fn across_chart_ui(
         .include_y(1.0)
         .y_grid_spacer(even_grid)
         .y_axis_formatter(even_label)
+        .x_grid_spacer(integer_grid)
         .x_axis_formatter(depth_label)
         .label_formatter(|hover| match hover {
             HoverPosition::NearDataPoint {

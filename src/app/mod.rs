@@ -441,6 +441,9 @@ impl TreelabApp {
         let ctx = ui.ctx().clone();
         if !self.fonts_installed {
             install_fonts(&ctx);
+            // Solid scroll bars, drawn whenever there is more to see (egui's default
+            // floating ones show only on hover, so a cut table looked whole).
+            ctx.all_styles_mut(|s| s.spacing.scroll = egui::style::ScrollStyle::solid());
             self.fonts_installed = true;
         }
         self.poll_run(&ctx);

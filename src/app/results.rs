@@ -315,7 +315,13 @@ impl TreelabApp {
 /// The widest a row's label may be in the articles' layout.
 const ARTICLE_LABEL_WIDTH: f32 = 160.0;
 
-/// One grid in the articles' layout: a line per row, a column per depth.
+/// Room between two columns of an articles' grid.
+const ARTICLE_GAP: f32 = 12.0;
+
+/// One grid in the articles' layout: a line per row, a column per depth. Never cut at
+/// the window's edge: when the depths do not fit across, they go on in a second band
+/// (and a third) under the first, the rows' names repeated, so every number shows
+/// whole without scrolling sideways.
 fn article_grid(
     ui: &mut egui::Ui,
     id: egui::IdSalt,
@@ -323,32 +329,87 @@ fn article_grid(
     depths: &[u32],
     cell: impl Fn(usize, u32) -> Option<String>,
 ) {
-    egui::Grid::new(id)
-        .striped(true)
-        .spacing([12.0, 3.0])
-        .show(ui, |ui| {
-            ui.label(egui::RichText::new("row").underline());
-            for d in depths {
-                ui.label(egui::RichText::new(format!("d{d}")).underline());
-            }
-            ui.end_row();
-            for (r, label) in rows {
-                // Long labels are cut to leave the numbers room; the hover shows all.
-                let text = format!("{}: {label}", r + 1);
-                ui.scope(|ui| {
-                    ui.set_max_width(ARTICLE_LABEL_WIDTH);
-                    ui.add(egui::Label::new(&text).truncate())
-                        .on_hover_text(&text);
-                });
-                for &d in depths {
-                    let text = cell(*r, d).unwrap_or_else(|| "–".into());
-                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        ui.label(egui::RichText::new(text).monospace())
-                    });
+    let texts: Vec<Vec<String>> = rows
+        .iter()
+        .map(|(r, _)| {
+            depths
+                .iter()
+                .map(|&d| cell(*r, d).unwrap_or_else(|| "–".into()))
+                .collect()
+        })
+        .collect();
+    let mono = egui::TextStyle::Monospace.resolve(ui.style());
+    let body = egui::TextStyle::Body.resolve(ui.style());
+    let widths: Vec<f32> = ui.fonts_mut(|f| {
+        let mut measure = |t: &str, font: &egui::FontId| {
+            f.layout_no_wrap(t.to_string(), font.clone(), egui::Color32::WHITE)
+                .size()
+                .x
+        };
+        (0..depths.len())
+            .map(|k| {
+                let head = measure(&format!("d{}", depths[k]), &body);
+                let mut widest = head;
+                for line in &texts {
+                    widest = widest.max(measure(&line[k], &mono));
+                }
+                widest
+            })
+            .collect()
+    });
+    let room = (ui.available_width() - ARTICLE_LABEL_WIDTH - ARTICLE_GAP).max(0.0);
+    for (band, columns) in bands(&widths, room).into_iter().enumerate() {
+        if band > 0 {
+            ui.add_space(4.0);
+        }
+        egui::Grid::new((id, band))
+            .striped(true)
+            .spacing([ARTICLE_GAP, 3.0])
+            .show(ui, |ui| {
+                ui.label(egui::RichText::new("row").underline());
+                for k in columns.clone() {
+                    ui.label(egui::RichText::new(format!("d{}", depths[k])).underline());
                 }
                 ui.end_row();
-            }
-        });
+                for ((r, label), line) in rows.iter().zip(&texts) {
+                    // Long labels are cut to leave the numbers room; the hover shows all.
+                    let text = format!("{}: {label}", r + 1);
+                    ui.scope(|ui| {
+                        ui.set_max_width(ARTICLE_LABEL_WIDTH);
+                        ui.add(egui::Label::new(&text).truncate())
+                            .on_hover_text(&text);
+                    });
+                    for k in columns.clone() {
+                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                            ui.add(
+                                egui::Label::new(egui::RichText::new(&line[k]).monospace())
+                                    .extend(),
+                            )
+                        });
+                    }
+                    ui.end_row();
+                }
+            });
+    }
+}
+
+/// The columns of `widths` in bands that each fit `room` across (with the gap between
+/// columns), in order; a column wider than `room` has a band of its own.
+fn bands(widths: &[f32], room: f32) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let (mut start, mut used) = (0, 0.0);
+    for (k, w) in widths.iter().enumerate() {
+        let need = w + ARTICLE_GAP;
+        if k > start && used + need > room {
+            out.push(start..k);
+            (start, used) = (k, 0.0);
+        }
+        used += need;
+    }
+    if start < widths.len() || out.is_empty() {
+        out.push(start..widths.len());
+    }
+    out
 }
 
 fn articles_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
@@ -364,7 +425,7 @@ fn articles_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     let keys = set.keys();
     let with_results = report.positions();
     let baseline = app.session.view.baseline_row;
-    egui::ScrollArea::both()
+    egui::ScrollArea::vertical()
         .id_salt("articles_scroll")
         .auto_shrink([false, false])
         .show(ui, |ui| {

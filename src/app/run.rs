@@ -189,7 +189,7 @@ impl TreelabApp {
     /// Why each row would be refused by Run now, on what Run searches (None: it runs;
     /// a row that is off is never refused), worked out again only when the rows, the
     /// positions or the threads change. Nothing is searched
-    /// ([`crate::runner::row_refusal`]).
+    /// ([`crate::runner::row_left_out`]).
     pub(super) fn row_refusals(&self) -> Vec<Option<String>> {
         use std::hash::{Hash, Hasher};
         let rows = &self.session.rows;
@@ -225,8 +225,9 @@ impl TreelabApp {
             .iter()
             .map(|row| {
                 row.enabled
-                    .then(|| crate::runner::row_refusal(row, &positions, threads))
+                    .then(|| crate::runner::row_left_out(0, row, &positions, threads))
                     .flatten()
+                    .map(|l| l.what())
             })
             .collect();
         *memo = Some((key, why.clone()));
@@ -312,11 +313,20 @@ fn left_out_note(left_out: &[crate::runner::LeftOut]) -> String {
     if left_out.is_empty() {
         return String::new();
     }
-    let rows: Vec<String> = left_out.iter().map(|l| (l.row + 1).to_string()).collect();
+    let each: Vec<String> = left_out
+        .iter()
+        .map(|l| {
+            if l.depths.is_empty() {
+                format!("row {}", l.row + 1)
+            } else {
+                let d: Vec<String> = l.depths.iter().map(ToString::to_string).collect();
+                format!("row {} at depth {}", l.row + 1, d.join(", "))
+            }
+        })
+        .collect();
     format!(
-        "; left out row{} {}, which would be refused (the (!) on the row says why)",
-        if rows.len() == 1 { "" } else { "s" },
-        rows.join(", ")
+        "; left out {}, which would be refused (the (!) on the row says why)",
+        each.join(", ")
     )
 }
 

@@ -117,21 +117,25 @@ pub(super) fn session_cmd(c: SessionCommand) -> Result<()> {
             let start = Instant::now();
             let mut done = 0usize;
             let mut nodes = 0u64;
-            run_session_blocking(&mut session, target, threads, |job: &Job, e: &RunEvent| {
-                if let RunEvent::Finished { result, .. } = e {
-                    done += 1;
-                    match result {
-                        Ok(r) => nodes += r.stats.nodes,
-                        Err(err) => eprintln!(
-                            "row {} {} depth {}: failed: {err}",
-                            job.row + 1,
-                            job.at.label(),
-                            job.request.depth
-                        ),
+            let left_out =
+                run_session_blocking(&mut session, target, threads, |job: &Job, e: &RunEvent| {
+                    if let RunEvent::Finished { result, .. } = e {
+                        done += 1;
+                        match result {
+                            Ok(r) => nodes += r.stats.nodes,
+                            Err(err) => eprintln!(
+                                "row {} {} depth {}: failed: {err}",
+                                job.row + 1,
+                                job.at.label(),
+                                job.request.depth
+                            ),
+                        }
                     }
-                }
-            })
-            .map_err(|e| anyhow::anyhow!(e))?;
+                })
+                .map_err(|e| anyhow::anyhow!(e))?;
+            for l in &left_out {
+                eprintln!("left out {l}");
+            }
             let out = out.unwrap_or(file);
             session
                 .save_with(
