@@ -5,13 +5,18 @@ use super::files::PositionFormat;
 use super::{Command, TreelabApp};
 
 /// Draws the menu bar; returns the commands of the items clicked.
-pub fn menu_bar_ui(ui: &mut egui::Ui, app: &TreelabApp) -> Vec<Command> {
+pub fn menu_bar_ui(
+    ui: &mut egui::Ui,
+    app: &TreelabApp,
+    help: &mut super::help::HelpWindow,
+) -> Vec<Command> {
     let mut out = Vec::new();
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| file_menu_ui(ui, app, &mut out));
         ui.menu_button("Edit", |ui| edit_menu_ui(ui, app, &mut out));
         ui.menu_button("Run", |ui| run_menu_ui(ui, app, &mut out));
         ui.menu_button("Presets", |ui| presets_menu_ui(ui, app, &mut out));
+        ui.menu_button("Help", |ui| super::help::help_menu_ui(ui, help));
     });
     out
 }

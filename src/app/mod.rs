@@ -13,6 +13,7 @@ mod commands;
 mod comparison;
 mod exercise;
 mod files;
+mod help;
 mod history;
 mod labels;
 mod layout;
@@ -156,6 +157,8 @@ pub struct TreelabApp {
     prompt: Option<files::PathPrompt>,
     /// Whether the board and suite panel is open (else folded to a strip).
     left_panel_open: bool,
+    /// The Help window open, if any.
+    help: help::HelpWindow,
 }
 
 /// Adds the monospace font (Hack) as a fallback of the proportional one, for the
@@ -181,7 +184,7 @@ impl TreelabApp {
             row_notes: std::collections::BTreeMap::new(),
             refusals: std::cell::RefCell::new(None),
             position_ui: position::PositionPanel::default(),
-            status: Status::Info("Ready".into()),
+            status: Status::Info(help::FIRST_START.into()),
             commands: Vec::new(),
             confirm: None,
             config: AppConfig::default(),
@@ -199,6 +202,7 @@ impl TreelabApp {
             fonts_installed: false,
             prompt: None,
             left_panel_open: true,
+            help: help::HelpWindow::Closed,
         };
         if let Err(e) = app.adopt_session_state() {
             app.status = Status::Error(e);
@@ -451,7 +455,10 @@ impl TreelabApp {
         self.handle_shortcuts(&ctx);
         self.handle_close_request(&ctx);
 
-        let menu = egui::Panel::top("menu_bar").show(ui, |ui| menus::menu_bar_ui(ui, self));
+        let mut help = self.help;
+        let menu = egui::Panel::top("menu_bar").show(ui, |ui| menus::menu_bar_ui(ui, self, &mut help));
+        help::help_window_ui(&ctx, &mut help);
+        self.help = help;
         self.commands.extend(menu.inner);
         egui::Panel::bottom("status_line").show(ui, |ui| self.status_ui(ui));
         // The board and suite panel: resizable, and folded to a thin strip (its «
