@@ -3,7 +3,10 @@
 //! and Play goes by itself until Pause;
 //! the phase is said in words; its quiz takes the child the search selected and the
 //! visits and mean its backup left as right, and another child as wrong, with the UCB1
-//! values that decide it.
+//! values that decide it, and can show an answer (not scored) or skip a question. The
+//! drawing opens fitted with its root in view and zooms as the minimax tree's; the step
+//! buttons and the drawing keep their places from phase to phase; an MCTS row beside
+//! another is refused naming the drop-down to change.
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -15,6 +18,15 @@ mod common;
 use common::{harness_with_session, settle};
 
 fn open(algorithm: &str, iterations: u64, quiz: bool) -> Harness<'static, TreelabApp> {
+    open_at(algorithm, iterations, quiz, [1280.0, 800.0])
+}
+
+fn open_at(
+    algorithm: &str,
+    iterations: u64,
+    quiz: bool,
+    size: [f32; 2],
+) -> Harness<'static, TreelabApp> {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("mcts.ron");
     std::fs::write(
@@ -32,7 +44,7 @@ fn open(algorithm: &str, iterations: u64, quiz: bool) -> Harness<'static, Treela
         ),
     )
     .unwrap();
-    let mut h = harness_with_session(&path, [1280.0, 800.0]);
+    let mut h = harness_with_session(&path, size);
     settle(&mut h);
     if h.state().mcts_shown().is_none() {
         h.get_by_label("Build tree").click();
@@ -162,4 +174,154 @@ fn tree_move(h: &Harness<'_, TreelabApp>, n: usize) -> String {
         .mv
         .clone()
         .unwrap()
+}
+
+/// The MCTS drawing's nodes on screen and its pane.
+fn drawn(h: &Harness<'_, TreelabApp>) -> (Vec<(usize, egui::Rect)>, egui::Rect) {
+    h.state().mcts_drawn().expect("an MCTS drawing")
+}
+
+/// The root's disc on screen.
+fn root(h: &Harness<'_, TreelabApp>) -> egui::Rect {
+    let (nodes, _) = drawn(h);
+    nodes
+        .iter()
+        .find(|(n, _)| *n == 0)
+        .expect("the root is drawn")
+        .1
+}
+
+#[test]
+fn the_drawing_opens_fitted_with_its_root_in_view_and_zooms() {
+    let mut h = open("mcts", 200, false);
+    let (nodes, pane) = drawn(&h);
+    let tree_nodes = h.state().mcts_shown().unwrap().0.nodes.len();
+    assert!(tree_nodes > 150, "{tree_nodes} nodes");
+    assert!(
+        pane.contains_rect(root(&h)),
+        "root {:?} in {pane:?}",
+        root(&h)
+    );
+    // Fitted: every node in the pane.
+    assert_eq!(nodes.len(), tree_nodes);
+    for (n, r) in &nodes {
+        assert!(pane.expand(1.0).contains(r.center()), "node {n} at {r:?}");
+    }
+    let fitted = root(&h).width();
+    h.get_by_label("zoom +").click();
+    settle(&mut h);
+    let bigger = root(&h).width();
+    assert!(
+        (bigger / fitted - 1.25).abs() < 0.01,
+        "{fitted} -> {bigger}"
+    );
+    for _ in 0..2 {
+        h.get_by_label("zoom −").click();
+        settle(&mut h);
+    }
+    let smaller = root(&h).width();
+    assert!(smaller < bigger * 0.7, "{bigger} -> {smaller}");
+    // The wheel zooms too.
+    let at = drawn(&h).1.center();
+    h.event(egui::Event::PointerMoved(at));
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, 120.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+        modifiers: egui::Modifiers::NONE,
+    });
+    settle(&mut h);
+    assert!(root(&h).width() > smaller * 1.1, "the wheel zoomed in");
+    h.get_by_label("fit").click();
+    settle(&mut h);
+    assert!((root(&h).width() - fitted).abs() < 0.01, "fit again");
+    assert_eq!(drawn(&h).0.len(), tree_nodes);
+}
+
+#[test]
+fn the_drawing_opens_with_its_root_in_view_at_1024x700() {
+    let h = open_at("mcts", 200, false, [1024.0, 700.0]);
+    let (_, pane) = drawn(&h);
+    assert!(pane.max.x <= 1024.0 && pane.height() > 150.0, "{pane:?}");
+    assert!(
+        pane.contains_rect(root(&h)),
+        "root {:?} in {pane:?}",
+        root(&h)
+    );
+}
+
+#[test]
+fn the_step_buttons_and_the_drawing_stay_put_through_every_phase() {
+    let mut h = open("mcts", 30, false);
+    h.get_by_label("|◀").click();
+    settle(&mut h);
+    let places = |h: &Harness<'_, TreelabApp>| {
+        let xs: Vec<f32> = ["◀", "▶", "▶▶", "▶|", "Play"]
+            .iter()
+            .map(|b| h.get_by_label(b).rect().min.x)
+            .collect();
+        (xs, drawn(h).1.min.y)
+    };
+    let first = places(&h);
+    for step in 1..12 {
+        h.get_by_label("▶").click();
+        settle(&mut h);
+        assert_eq!(places(&h), first, "step {step}: {:?}", at(&h));
+    }
+    assert_eq!(at(&h), (2, Phase::Backup));
+}
+
+#[test]
+fn the_quiz_can_show_an_answer_or_skip_a_question() {
+    let mut h = open("mcts", 200, true);
+    let quiz = |h: &Harness<'_, TreelabApp>| h.state().mcts_shown().unwrap().2.unwrap().clone();
+    assert!(quiz(&h).questions.len() > 400);
+    h.get_by_label_contains("question 1 of");
+    h.get_by_label("Show the answer").click();
+    settle(&mut h);
+    h.get_by_label("The answer.");
+    // The answer with why: the first question is the first backup's.
+    assert!(matches!(
+        quiz(&h).question(),
+        Some(MctsQuestion::Backup { iteration: 0, .. })
+    ));
+    h.get_by_label_contains("has n 1 and mean");
+    let q = quiz(&h);
+    assert_eq!((q.at, q.asked, q.right, q.revealed), (0, 0, 0, 1));
+    h.get_by_label("Next question").click();
+    settle(&mut h);
+    h.get_by_label_contains("question 2 of");
+    h.get_by_label("Skip").click();
+    settle(&mut h);
+    let q = quiz(&h);
+    assert_eq!((q.at, q.asked, q.skipped), (2, 0, 1));
+    h.get_by_label_contains("question 3 of");
+    h.get_by_label_contains("1 question shown, not answered; 1 skipped");
+}
+
+#[test]
+fn an_mcts_row_beside_another_is_refused_naming_the_drop_down() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("beside.ron");
+    std::fs::write(
+        &path,
+        r#"Session(
+    version: 2,
+    game: tictactoe,
+    position: "......... X",
+    rows: [
+        ComparisonRow(algorithm: mcts, options: SearchOptions(iterations: 20), depth_min: 9, depth_max: 9),
+        ComparisonRow(algorithm: alphabeta, depth_min: 2, depth_max: 2),
+    ],
+    view: ViewChoices(tab: Tree, tree_row: 0, tree_row_beside: Some(1), tree_depth: 9),
+)"#,
+    )
+    .unwrap();
+    let mut h = harness_with_session(&path, [1280.0, 800.0]);
+    settle(&mut h);
+    h.get_by_label("Build tree").click();
+    settle(&mut h);
+    h.get_by_label_contains("set \"beside\" to nothing");
+    assert!(h.query_by_label_contains("untick").is_none());
 }

@@ -2,10 +2,12 @@
 //! when it is bigger than the pane (FFO #40 side by side, the hand-built textbook tree at
 //! 1920x1080, a 167-visit tic-tac-toe tree at 1024x700); `zoom −` zooms about the
 //! pane's centre and reaches the whole tree; a click shows a visit's position on the
-//! board and a double click folds its subtree, neither rewinding the step; beside a
+//! board and a double click folds its subtree, neither rewinding the step, and `fit`
+//! then fills the pane with the tree as drawn, centred; beside a
 //! second tree only the visits it never makes are ringed, and NegaScout's tests of
 //! nodes alpha-beta searches have a mark of their own. The tree pane keeps a usable
-//! height at 1024x700 with the board panel open.
+//! height at 1024x700 with the board panel open; Build tree stays on the row pickers'
+//! line with a long row name, and the visit counter counts from 1.
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -305,5 +307,68 @@ fn the_tree_pane_keeps_its_height_at_1024x700() {
         }
         let save = h.get_by_label("Save tree as…").rect();
         assert!(save.max.x <= size[0], "{size:?}: Save tree as… is {save:?}");
+    }
+}
+
+#[test]
+fn fit_after_a_fold_fills_the_pane_with_the_tree_as_drawn() {
+    let aima = session("custom", common::AIMA, &["alphabeta"], false, 2);
+    for size in [[1280.0, 800.0], [1024.0, 700.0]] {
+        let mut h = open(&aima, size);
+        let node = h.get_by_label_contains("visit 2:");
+        node.click();
+        node.click();
+        settle(&mut h);
+        h.get_by_label("fit").click();
+        settle(&mut h);
+        let (labels, areas) = h.state().tree_labels();
+        let pane = areas[0];
+        assert_eq!(labels.len(), 8, "{size:?}: a's three leaves are folded");
+        let mut extent = egui::Rect::NOTHING;
+        for l in &labels {
+            assert!(
+                pane.contains_rect(l.rect),
+                "{size:?}: visit {} at {:?} is cut by the pane {pane:?}",
+                l.node + 1,
+                l.rect
+            );
+            extent = extent.union(l.rect);
+        }
+        // The drawing fills a good part of the pane, in its middle.
+        assert!(
+            extent.width() >= 0.7 * pane.width() && extent.height() >= 0.9 * pane.height(),
+            "{size:?}: the tree takes {extent:?} of {pane:?}"
+        );
+        let off = extent.center() - pane.center();
+        assert!(
+            off.x.abs() < 0.05 * pane.width() && off.y.abs() < 0.05 * pane.height(),
+            "{size:?}: the tree's centre is {off:?} from the pane's"
+        );
+    }
+}
+
+#[test]
+fn build_tree_stays_on_the_pickers_line_with_a_long_row_name() {
+    let text = r#"Session(version: 1, game: tictactoe, position: "......... X",
+        rows: [ComparisonRow(algorithm: alphabeta, options: SearchOptions(fail_soft: true,
+            ordering: static, killers: 2, history: true, tt_mib: 16, iterative_deepening: true,
+            aspiration: 50), depth_min: 2, depth_max: 2)],
+        view: ViewChoices(tab: Tree, tree_row: 0, tree_depth: 2))"#;
+    for size in [[1280.0, 800.0], [1024.0, 700.0]] {
+        let h = open(text, size);
+        let label = h.state().session().rows[0].label();
+        assert!(label.len() > 60, "{label}");
+        let line = h.get_by_label("Tree of").rect().center().y;
+        let build = h.get_by_label("Build tree").rect();
+        assert!(
+            (build.center().y - line).abs() < 4.0 && build.max.x <= size[0],
+            "{size:?}: Build tree at {build:?}, the pickers' line at y {line}"
+        );
+        // The visit counter counts from 1, as "Visit k of n" does.
+        let visits = h.state().trees()[0].nodes.len();
+        use egui_kittest::kittest::NodeT;
+        let counter = h.get_by_label("visit").accesskit_node().numeric_value();
+        assert_eq!(counter, Some(visits as f64), "{size:?}");
+        h.get_by_label_contains(&format!("Visit {visits} of {visits}"));
     }
 }

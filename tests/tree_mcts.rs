@@ -368,3 +368,53 @@ fn with_the_game_s_hooks_a_playout_takes_every_win_at_once_and_avoids_losing_at_
     let (_, passed, losing) = audit(|_| {});
     assert!(passed > 0 && losing > 0, "{passed} {losing}");
 }
+
+#[test]
+fn a_shown_answer_or_a_skipped_question_is_scored_neither_right_nor_wrong() {
+    use treelab::tree::mcts_quiz::{MctsAnswer, MctsQuestion, MctsQuiz};
+    let pos = AnyPosition::parse(GameKind::TicTacToe, "").unwrap();
+    let tree = trace_mcts(&pos, &request(Algorithm::Mcts, 60, 9, |_| {})).unwrap();
+    let mut quiz = MctsQuiz::new(&tree);
+    // Shown: the verdict says the answer and why, unscored; a later answer counts nothing.
+    quiz.reveal(&tree);
+    assert!(quiz.shown);
+    let why = quiz.verdict.clone().expect("the answer shown").1;
+    let Some(MctsQuestion::Backup { iteration, node }) = quiz.question() else {
+        panic!("the first question is a backup's");
+    };
+    let after = tree.state_after(iteration + 1);
+    assert!(
+        why.contains(&format!("has n {}", after.visits[node])),
+        "{why}"
+    );
+    quiz.answer(
+        &tree,
+        MctsAnswer::Stats(after.visits[node], after.mean(node)),
+    );
+    assert_eq!((quiz.asked, quiz.right, quiz.revealed), (0, 0, 1));
+    assert!(quiz.advance() && !quiz.shown && quiz.verdict.is_none());
+    // Skipped: on to the next question, unscored.
+    assert!(quiz.skip());
+    assert_eq!((quiz.at, quiz.asked, quiz.skipped), (2, 0, 1));
+    // Answered, then skipped on: counted once, as answered.
+    let q = quiz.question().unwrap();
+    if let MctsQuestion::Select { iteration, parent } = q {
+        let taken = treelab::tree::mcts_quiz::next_on_path(&tree, iteration, parent);
+        assert!(quiz.answer(&tree, MctsAnswer::Child(taken)));
+    } else if let MctsQuestion::Backup { iteration, node } = q {
+        let after = tree.state_after(iteration + 1);
+        assert!(quiz.answer(
+            &tree,
+            MctsAnswer::Stats(after.visits[node], after.mean(node))
+        ));
+    }
+    quiz.skip();
+    assert_eq!(
+        (quiz.at, quiz.asked, quiz.right, quiz.skipped),
+        (3, 1, 1, 1)
+    );
+    assert_eq!(
+        quiz.score_text(),
+        "1 of 1 right (100%); 1 question shown, not answered; 1 skipped"
+    );
+}

@@ -1,15 +1,20 @@
 //! The tree view of an MCTS row: its tree drawn after any iteration (a node's size its
 //! visits, its colour its mean reward for the side that made the move, its UCB1 value
 //! on hover), stepped iteration by iteration through selection, expansion, playout and
-//! backup, each phase said in words; and the quiz on selection and backup. The model is
+//! backup, each phase said in words; and the quiz on selection and backup
+//! ([`super::quiz_view::mcts_quiz_ui`]). The drawing pans and zooms as the minimax
+//! tree's does ([`super::tree_canvas::pan_zoom`]) and opens fitted to its pane. The
+//! controls keep their places while the steps go by: the phase word has the room of
+//! the widest, the explanation a box of fixed height. The model is
 //! [`crate::tree::mcts`] and [`crate::tree::mcts_quiz`].
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Vec2, vec2};
 
 use super::TreelabApp;
+use super::tree_canvas::pan_zoom::{PanZoom, ZoomAsk, zoom_buttons_ui};
 use crate::engine::AnyPosition;
 use crate::tree::mcts::{MctsState, MctsTree, Phase, value_word};
-use crate::tree::mcts_quiz::{MctsAnswer, MctsQuestion, MctsQuiz};
+use crate::tree::mcts_quiz::{MctsQuestion, MctsQuiz};
 
 /// Horizontal room of one leaf of the drawing.
 const SLOT: f32 = 34.0;
@@ -17,6 +22,10 @@ const SLOT: f32 = 34.0;
 const LEVEL: f32 = 70.0;
 /// Margin around the drawing.
 const MARGIN: f32 = 30.0;
+/// The most a fitted drawing is enlarged.
+const FIT_ZOOM: f32 = 1.4;
+/// The smallest text drawn, in points (smaller texts are left out).
+const MIN_TEXT: f32 = 6.0;
 
 /// The MCTS tree on show and where its steps are.
 pub struct MctsView {
@@ -37,6 +46,15 @@ pub struct MctsView {
     playing: Option<(f32, std::time::Instant)>,
     /// Steps per second when playing.
     pub speed: f32,
+    /// The drawing's zoom and scroll.
+    pub view: PanZoom,
+    /// The pane size of the last fit.
+    fitted: Option<Vec2>,
+    /// The distance between plies, chosen by the fit.
+    level: f32,
+    /// The nodes drawn in the last frame with their discs on screen, and the drawing's
+    /// pane (for tests).
+    pub drawn: (Vec<(usize, Rect)>, Rect),
 }
 
 impl MctsView {
@@ -57,6 +75,10 @@ impl MctsView {
             scrolled_for: None,
             playing: None,
             speed: 4.0,
+            view: PanZoom::default(),
+            fitted: None,
+            level: LEVEL,
+            drawn: (Vec::new(), Rect::NOTHING),
         }
     }
 
@@ -141,18 +163,37 @@ fn shown(view: &MctsView) -> Shown {
 }
 
 /// Places the drawn nodes: leaves side by side in the order children were added,
-/// parents above the middle of their children. Returns each node's centre.
-fn layout(tree: &MctsTree, drawn: &[bool]) -> (Vec<Option<Pos2>>, Vec2) {
+/// parents above the middle of their children. Returns each node's centre in the
+/// scene and the scene rectangle the drawing takes (a margin around the nodes, room
+/// under the lowest for a playout's line); `level`: the distance between plies.
+fn layout(tree: &MctsTree, drawn: &[bool], level: f32) -> (Vec<Option<Pos2>>, Rect) {
     let mut at = vec![None; tree.nodes.len()];
     let mut next = 0.0f32;
     let mut depth = 0;
     place(tree, drawn, 0, &mut next, &mut at, &mut depth);
-    // Room on the right for the playout's line of moves under the last leaf.
-    let size = vec2(
-        next.max(1.0) * SLOT + 2.0 * MARGIN + 320.0,
-        depth as f32 * LEVEL + 2.0 * MARGIN + 30.0,
+    for p in at.iter_mut().flatten() {
+        p.y = MARGIN + p.y * level;
+    }
+    let bounds = Rect::from_min_size(
+        Pos2::ZERO,
+        vec2(
+            next.max(1.0) * SLOT + 2.0 * MARGIN,
+            depth as f32 * level + 2.0 * MARGIN + 30.0,
+        ),
     );
-    (at, size)
+    (at, bounds)
+}
+
+/// The distance between plies that spreads a drawing of `bounds` (laid out at
+/// [`LEVEL`], `depth` plies deep) down a pane of `size` once fitted: from [`LEVEL`] up
+/// to four times it.
+fn stretched_level(bounds: Rect, depth: f32, size: Vec2) -> f32 {
+    if depth < 1.0 {
+        return LEVEL;
+    }
+    let z = PanZoom::whole_zoom(size, bounds).min(FIT_ZOOM);
+    let room = size.y / z - (bounds.height() - depth * LEVEL);
+    (room / depth).clamp(LEVEL, 4.0 * LEVEL)
 }
 
 fn place(
@@ -165,7 +206,7 @@ fn place(
 ) -> f32 {
     let ply = tree.nodes[n].ply;
     *depth = (*depth).max(ply);
-    let y = MARGIN + ply as f32 * LEVEL;
+    let y = ply as f32;
     let children: Vec<usize> = tree.nodes[n]
         .children
         .iter()
@@ -220,42 +261,52 @@ pub fn mcts_ui(
             tree.request.options.iterations, tree.asked
         ));
     }
-    if view.quiz.is_some() {
-        quiz_ui(ui, view);
+    if let Some(quiz) = view.quiz.as_mut() {
+        super::quiz_view::mcts_quiz_ui(ui, quiz, &view.tree, &mut view.typed);
     } else {
         steps_ui(ui, view);
         play_tick(ui, view);
     }
+    phase_box_ui(ui, view);
+    legend_ui(ui, view);
     let (i, phase) = view.at();
+    let follow = view.scrolled_for != Some((i, phase));
+    view.scrolled_for = Some((i, phase));
+    let n = drawing_ui(ui, view, follow)?;
+    show_node(app, view, n)
+}
+
+/// What the phase shown does, in words, in a box of fixed height (a long backup or
+/// selection scrolls inside it), so that the drawing under it stays where it is.
+fn phase_box_ui(ui: &mut egui::Ui, view: &MctsView) {
+    let (i, phase) = view.at();
+    let asking = view
+        .quiz
+        .as_ref()
+        .is_some_and(|q| q.question().is_some() && q.verdict.is_none());
+    let lines = if asking {
+        vec![format!("Iteration {}, {}.", i + 1, phase.name())]
+    } else {
+        view.tree.describe(i, phase)
+    };
+    let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+    let height = (ui.available_height() * 0.22).clamp(3.0 * line, 6.0 * line);
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.set_width(ui.available_width());
-        let asking = view
-            .quiz
-            .as_ref()
-            .is_some_and(|q| q.question().is_some() && q.verdict.is_none());
-        let lines = if asking {
-            vec![format!("Iteration {}, {}.", i + 1, phase.name())]
-        } else {
-            view.tree.describe(i, phase)
-        };
-        // A long backup or selection scrolls inside its box, leaving the tree room on a
-        // small window.
         egui::ScrollArea::vertical()
             .id_salt("mcts_phase")
-            .max_height((ui.available_height() * 0.3).max(80.0))
+            .auto_shrink([false, false])
+            .max_height(height)
             .show(ui, |ui| {
                 for line in lines {
                     ui.label(line);
                 }
             });
     });
-    legend_ui(ui, view);
-    let scroll = view.scrolled_for != Some((i, phase));
-    view.scrolled_for = Some((i, phase));
-    let n = drawing_ui(ui, view, scroll)?;
-    show_node(app, view, n)
 }
 
+/// The steps: first, back, the iteration and its phase, forward, last, the slider,
+/// Play and its speed, and the visits under which nodes are hidden.
 fn steps_ui(ui: &mut egui::Ui, view: &mut MctsView) {
     let last = view.steps() - 1;
     ui.horizontal_wrapped(|ui| {
@@ -286,11 +337,7 @@ fn steps_ui(ui: &mut egui::Ui, view: &mut MctsView) {
         {
             view.step = (shown - 1) * 4 + view.step % 4;
         }
-        ui.label(format!(
-            "of {}: {}",
-            view.tree.iterations.len(),
-            phase.name()
-        ));
+        phase_label_ui(ui, view.tree.iterations.len(), phase);
         if ui.button("▶").on_hover_text("The next phase").clicked() {
             view.step = (view.step + 1).min(last);
         }
@@ -340,6 +387,29 @@ fn steps_ui(ui: &mut egui::Ui, view: &mut MctsView) {
     });
 }
 
+/// "of n: phase" in the room of the widest phase word, so that the buttons after it
+/// stay where they are from phase to phase.
+fn phase_label_ui(ui: &mut egui::Ui, iterations: usize, phase: Phase) {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let color = ui.visuals().text_color();
+    let widest = Phase::ALL
+        .iter()
+        .map(|p| {
+            let text = format!("of {iterations}: {}", p.name());
+            ui.fonts_mut(|f| f.layout_no_wrap(text, font.clone(), color).size().x)
+        })
+        .fold(0.0, f32::max);
+    let height = ui.spacing().interact_size.y;
+    ui.allocate_ui_with_layout(
+        vec2(widest, height),
+        egui::Layout::left_to_right(egui::Align::Center),
+        |ui| {
+            ui.set_min_width(widest);
+            ui.label(format!("of {iterations}: {}", phase.name()));
+        },
+    );
+}
+
 /// Playing: one phase per 1/speed seconds, stopping at the last; asks for the next
 /// frame in time.
 fn play_tick(ui: &egui::Ui, view: &mut MctsView) {
@@ -361,8 +431,22 @@ fn play_tick(ui: &egui::Ui, view: &mut MctsView) {
         .request_repaint_after(std::time::Duration::from_secs_f32(every));
 }
 
-fn legend_ui(ui: &mut egui::Ui, view: &MctsView) {
+/// The zoom buttons and the legend: what a node's size and colour say.
+fn legend_ui(ui: &mut egui::Ui, view: &mut MctsView) {
     ui.horizontal_wrapped(|ui| {
+        match zoom_buttons_ui(ui, "Show the whole tree in the pane") {
+            Some(ZoomAsk::Fit) => {
+                view.view.auto_fit = true;
+                view.fitted = None;
+            }
+            Some(ask) => {
+                let size = view.drawn.1.size();
+                view.view.zoom_at(ask.factor(), size / 2.0);
+            }
+            None => {}
+        }
+        ui.add_space(4.0);
+        ui.spacing_mut().item_spacing.x = 6.0;
         ui.weak("Size: visits. Colour: mean reward for the side that made the move:");
         for (m, t) in [(1.0, "+1"), (0.0, "0"), (-1.0, "−1")] {
             ui.colored_label(mean_color(m, 1), "●");
@@ -381,103 +465,129 @@ const PATH_COLOR: Color32 = Color32::from_rgb(40, 110, 230);
 /// The colour of the node added and its playout.
 const ADDED_COLOR: Color32 = Color32::from_rgb(240, 140, 20);
 
-/// The drawing, scrolled to the current path's last node when `scroll`; returns the
-/// node clicked.
-fn drawing_ui(ui: &mut egui::Ui, view: &MctsView, scroll: bool) -> Option<usize> {
-    let tree = &view.tree;
+/// The drawing in the space left, fitted to it on first show (and on `fit`), the
+/// current path's last node brought into view when `follow`; returns the node clicked.
+fn drawing_ui(ui: &mut egui::Ui, view: &mut MctsView, follow: bool) -> Option<usize> {
     let s = shown(view);
-    let (at, size) = layout(tree, &s.drawn);
+    let area = ui.available_rect_before_wrap();
+    let area = Rect::from_min_size(area.min, vec2(area.width(), area.height().max(160.0)));
+    ui.allocate_rect(area, Sense::hover());
+    let size = area.size();
+    if view.view.auto_fit && view.fitted != Some(size) {
+        // The plies spread down the pane, the whole drawing in it.
+        let (at, bounds) = layout(&view.tree, &s.drawn, LEVEL);
+        let depth = at.iter().flatten().map(|p| p.y).fold(0.0, f32::max);
+        view.level = stretched_level(bounds, (depth - MARGIN) / LEVEL, size);
+        let (_, bounds) = layout(&view.tree, &s.drawn, view.level);
+        view.view.fit(size, bounds, FIT_ZOOM);
+        view.fitted = Some(size);
+    }
+    let (at, bounds) = layout(&view.tree, &s.drawn, view.level);
+    view.view
+        .pan_and_zoom_ui(ui, std::slice::from_ref(&area), "mcts_area");
+    if follow && let Some(p) = s.path.last().and_then(|&last| at[last]) {
+        view.view.keep_in_view(size, [p.x, p.y], 40.0);
+    }
+    view.view.clamp(size, bounds);
+    let painter = ui.painter_at(area);
+    painter.rect_filled(area, 4.0, ui.visuals().extreme_bg_color);
+    let screen: Vec<Option<Pos2>> = at
+        .iter()
+        .map(|p| p.map(|p| view.view.to_screen(area.min, [p.x, p.y])))
+        .collect();
+    let z = view.view.zoom;
     let text_color = ui.visuals().text_color();
-    egui::ScrollArea::both()
-        .id_salt("mcts_tree")
-        .auto_shrink([false, false])
-        .show(ui, |ui| -> Option<usize> {
-            let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
-            let painter = ui.painter_at(rect);
-            let o = rect.min.to_vec2();
-            // Edges, then nodes over them.
-            paint_edges(&painter, tree, &s, &at, o, text_color);
-            let mut clicked = None;
-            for (n, p) in at.iter().enumerate() {
-                if let Some(p) = *p
-                    && paint_node(ui, &painter, view, &s, n, p + o)
-                {
-                    clicked = Some(n);
-                }
-            }
-            if let Some(p) = s.path.last().and_then(|&last| at[last]) {
-                if let Some(text) = &s.playout {
-                    let c = p + o + vec2(0.0, 18.0);
-                    painter.line_segment([c, c + vec2(0.0, 16.0)], Stroke::new(1.5, ADDED_COLOR));
-                    painter.text(
-                        c + vec2(-8.0, 18.0),
-                        Align2::LEFT_TOP,
-                        text,
-                        FontId::proportional(12.0),
-                        text_color,
-                    );
-                }
-                if scroll {
-                    ui.scroll_to_rect(
-                        Rect::from_center_size(p + o, vec2(SLOT * 4.0, LEVEL * 2.0)),
-                        Some(egui::Align::Center),
-                    );
-                }
-            }
-            clicked
-        })
-        .inner
+    // Edges, then nodes over them.
+    paint_edges(&painter, &view.tree, &s, &screen, z, text_color);
+    let mut clicked = None;
+    let mut drawn = Vec::new();
+    for (n, c) in screen.iter().enumerate() {
+        let Some(c) = *c else { continue };
+        let r = disc_radius(&s.state, n) * z;
+        if !area.expand(r).contains(c) {
+            continue;
+        }
+        drawn.push((n, Rect::from_center_size(c, Vec2::splat(2.0 * r))));
+        if paint_node(ui, &painter, view, &s, n, (c, z)) {
+            clicked = Some(n);
+        }
+    }
+    if let (Some(text), Some(p)) = (&s.playout, s.path.last().and_then(|&l| screen[l])) {
+        let c = p + vec2(0.0, 18.0) * z;
+        painter.line_segment([c, c + vec2(0.0, 16.0) * z], Stroke::new(1.5, ADDED_COLOR));
+        if 12.0 * z >= MIN_TEXT {
+            painter.text(
+                c + vec2(-8.0, 18.0) * z,
+                Align2::LEFT_TOP,
+                text,
+                FontId::proportional(12.0 * z),
+                text_color,
+            );
+        }
+    }
+    view.drawn = (drawn, area);
+    clicked
 }
 
-/// The edges, the current path's thick and blue, each with its move while the tree is
-/// small enough to read them.
+/// The radius of node `n`'s disc in the scene: its share of the root's visits.
+fn disc_radius(state: &MctsState, n: usize) -> f32 {
+    let root_visits = state.visits[0].max(1) as f32;
+    5.0 + 13.0 * (state.visits[n] as f32 / root_visits).sqrt()
+}
+
+/// The edges (`at`: each node's centre on screen, `z`: the zoom), the current path's
+/// thick and blue, each with its move while the tree is small enough to read them.
 fn paint_edges(
     painter: &egui::Painter,
     tree: &MctsTree,
     s: &Shown,
     at: &[Option<Pos2>],
-    o: Vec2,
+    z: f32,
     text_color: Color32,
 ) {
     let on_path = |a: usize, b: usize| s.path.windows(2).any(|w| w[0] == a && w[1] == b);
-    let labels = s.drawn.iter().filter(|&&d| d).count() <= 400;
+    let labels = s.drawn.iter().filter(|&&d| d).count() <= 400 && 11.0 * z >= MIN_TEXT;
+    let clip = painter.clip_rect();
     for (n, node) in tree.nodes.iter().enumerate() {
         let (Some(p), Some(parent)) = (at[n], node.parent) else {
             continue;
         };
         let Some(q) = at[parent] else { continue };
+        if !clip.intersects(Rect::from_two_pos(p, q)) {
+            continue;
+        }
         let (width, color) = if on_path(parent, n) {
             (3.0, PATH_COLOR)
         } else {
             (1.0, Color32::from_gray(150))
         };
-        painter.line_segment([q + o, p + o], Stroke::new(width, color));
+        painter.line_segment([q, p], Stroke::new(width * z.clamp(0.5, 1.5), color));
         if labels {
-            let mid = q + o + (p - q) * 0.55;
+            let mid = q + (p - q) * 0.55;
             painter.text(
-                mid + vec2(4.0, 0.0),
+                mid + vec2(4.0, 0.0) * z,
                 Align2::LEFT_CENTER,
                 node.mv.as_deref().unwrap_or(""),
-                FontId::proportional(11.0),
+                FontId::proportional(11.0 * z),
                 text_color,
             );
         }
     }
 }
 
-/// Node `n` at `c`: its disc (size: visits, colour: mean), its ring, its proof, its
-/// visits in a backup, its facts on hover. Returns whether it was clicked.
+/// Node `n` at `c` on screen at zoom `z`: its disc (size: visits, colour: mean), its
+/// ring, its proof, its visits in a backup, its facts on hover. Returns whether it was
+/// clicked.
 fn paint_node(
     ui: &mut egui::Ui,
     painter: &egui::Painter,
     view: &MctsView,
     s: &Shown,
     n: usize,
-    c: Pos2,
+    (c, z): (Pos2, f32),
 ) -> bool {
     let visits = s.state.visits[n];
-    let root_visits = s.state.visits[0].max(1) as f32;
-    let r = 5.0 + 13.0 * (visits as f32 / root_visits).sqrt();
+    let r = disc_radius(&s.state, n) * z;
     let fill = if n == 0 {
         Color32::from_gray(200)
     } else {
@@ -492,8 +602,10 @@ fn paint_node(
         Stroke::new(1.0, Color32::from_gray(90))
     };
     painter.circle_stroke(c, r, ring);
+    let text = 11.0 * z;
     if view.tree.proves
         && n > 0
+        && text >= MIN_TEXT
         && let Some(v) = s.state.proven(n)
     {
         // The mover's result is the opposite of the side to move's.
@@ -506,16 +618,16 @@ fn paint_node(
             c,
             Align2::CENTER_CENTER,
             letter,
-            FontId::proportional(11.0),
+            FontId::proportional(text),
             Color32::BLACK,
         );
     }
-    if s.phase == Phase::Backup && s.path.contains(&n) {
+    if s.phase == Phase::Backup && s.path.contains(&n) && text >= MIN_TEXT {
         painter.text(
             c + vec2(r + 3.0, -r),
             Align2::LEFT_BOTTOM,
             format!("n {visits}"),
-            FontId::proportional(11.0),
+            FontId::proportional(text),
             PATH_COLOR,
         );
     }
@@ -577,71 +689,4 @@ fn node_text(view: &MctsView, state: &MctsState, n: usize) -> String {
 /// A click on node `n`: the board shows its position (Undo goes back); returns it.
 fn show_node(app: &mut TreelabApp, view: &MctsView, n: usize) -> Option<AnyPosition> {
     super::tree_view::show_line(app, &view.tree.root, &view.tree.line(n))
-}
-
-fn quiz_ui(ui: &mut egui::Ui, view: &mut MctsView) {
-    let Some(quiz) = view.quiz.as_mut() else {
-        return;
-    };
-    let tree = &view.tree;
-    ui.horizontal_wrapped(|ui| {
-        ui.strong(format!(
-            "Quiz: {} of {} right, question {} of {}",
-            quiz.right,
-            quiz.asked,
-            (quiz.at + 1).min(quiz.questions.len()),
-            quiz.questions.len()
-        ));
-    });
-    ui.label(quiz.text(tree));
-    let Some(q) = quiz.question() else { return };
-    match &quiz.verdict {
-        None => match q {
-            MctsQuestion::Select { .. } => {
-                ui.horizontal_wrapped(|ui| {
-                    for (c, mv) in quiz.choices(tree) {
-                        if ui.button(mv).clicked() {
-                            quiz.answer(tree, MctsAnswer::Child(c));
-                        }
-                    }
-                });
-            }
-            MctsQuestion::Backup { .. } => {
-                ui.horizontal_wrapped(|ui| {
-                    let v = ui.label("visits");
-                    ui.add(egui::TextEdit::singleline(&mut view.typed.0).desired_width(50.0))
-                        .labelled_by(v.id);
-                    let m = ui.label("mean");
-                    ui.add(egui::TextEdit::singleline(&mut view.typed.1).desired_width(70.0))
-                        .labelled_by(m.id);
-                    let visits = view.typed.0.trim().parse::<u64>();
-                    let mean = view.typed.1.trim().replace('−', "-").parse::<f64>();
-                    let ok = visits.is_ok() && mean.is_ok();
-                    if ui
-                        .add_enabled(ok, egui::Button::new("Check"))
-                        .on_disabled_hover_text(
-                            "Type the visits (a whole number) and the mean (e.g. -0.333)",
-                        )
-                        .clicked()
-                        && let (Ok(v), Ok(m)) = (visits, mean)
-                    {
-                        quiz.answer(tree, MctsAnswer::Stats(v, m));
-                    }
-                });
-            }
-        },
-        Some((right, why)) => {
-            let color = if *right {
-                Color32::from_rgb(30, 140, 60)
-            } else {
-                ui.visuals().error_fg_color
-            };
-            ui.colored_label(color, if *right { "Right." } else { "Not quite." });
-            ui.label(why.clone());
-            if ui.button("Next question").clicked() {
-                quiz.advance();
-                view.typed = (String::new(), String::new());
-            }
-        }
-    }
 }

@@ -1,7 +1,8 @@
-//! The quiz panel of the tree view: at each visit the learner types the window, the
+//! The quiz panels of the tree view: at each visit the learner types the window, the
 //! value and the cutoff (ticking the moves that will never be searched), presses Check,
 //! and sees each part marked with the right answer and a one-line reason, and the
-//! score. The marking is [`crate::tree::quiz`].
+//! score; an MCTS tree's quiz asks selection's child and a backup's visits and mean the
+//! same way. The marking is [`crate::tree::quiz`] and [`crate::tree::mcts_quiz`].
 
 use std::collections::BTreeSet;
 
@@ -10,6 +11,8 @@ use egui::{Color32, RichText};
 use super::tree_view::TreeViewState;
 use crate::experiment::exercise::practice;
 use crate::session::GivenAnswer;
+use crate::tree::mcts::MctsTree;
+use crate::tree::mcts_quiz::{MctsAnswer, MctsQuestion, MctsQuiz};
 use crate::tree::quiz::{Answer, Mark, Part, Quiz, parse_bound};
 use crate::tree::{SearchTree, TreeNode};
 
@@ -292,4 +295,112 @@ fn mark_ui(ui: &mut egui::Ui, mark: &Mark, shown: bool) {
         ui.colored_label(color, RichText::new(text).strong());
         ui.label(format!("— {}", mark.reason));
     });
+}
+
+/// The quiz panel of an MCTS tree (in place of its step controls), as the minimax
+/// quiz's: the question, the answer's buttons or fields with Check, Show the answer
+/// (counted neither right nor wrong) and Skip; once answered, right or not (or the
+/// answer shown) with why, and Next question. `typed`: the backup's visits and mean
+/// being typed.
+pub fn mcts_quiz_ui(
+    ui: &mut egui::Ui,
+    quiz: &mut MctsQuiz,
+    tree: &MctsTree,
+    typed: &mut (String, String),
+) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(
+            RichText::new(format!(
+                "Quiz — question {} of {}",
+                (quiz.at + 1).min(quiz.questions.len()),
+                quiz.questions.len()
+            ))
+            .strong(),
+        );
+        ui.separator();
+        ui.label(format!("Score: {}", quiz.score_text()));
+    });
+    ui.label(quiz.text(tree));
+    let Some(q) = quiz.question() else { return };
+    let mut next = false;
+    match quiz.verdict.clone() {
+        None => {
+            ui.horizontal_wrapped(|ui| {
+                mcts_answer_ui(ui, quiz, tree, q, typed);
+                ui.separator();
+                if ui
+                    .button("Show the answer")
+                    .on_hover_text("Counts as not answered")
+                    .clicked()
+                {
+                    quiz.reveal(tree);
+                }
+                if ui
+                    .button("Skip")
+                    .on_hover_text("On to the next question, this one unanswered")
+                    .clicked()
+                {
+                    quiz.skip();
+                    *typed = (String::new(), String::new());
+                }
+            });
+        }
+        Some((right, why)) => {
+            let (text, color) = if quiz.shown {
+                ("The answer.", ui.visuals().strong_text_color())
+            } else if right {
+                ("Right.", Color32::from_rgb(30, 140, 60))
+            } else {
+                ("Not quite.", ui.visuals().error_fg_color)
+            };
+            ui.colored_label(color, RichText::new(text).strong());
+            ui.label(why);
+            next = ui.button("Next question").clicked();
+        }
+    }
+    if next {
+        quiz.advance();
+        *typed = (String::new(), String::new());
+    }
+}
+
+/// The answer to question `q`: a button per child to choose, or the backup's visits
+/// and mean with Check.
+fn mcts_answer_ui(
+    ui: &mut egui::Ui,
+    quiz: &mut MctsQuiz,
+    tree: &MctsTree,
+    q: MctsQuestion,
+    typed: &mut (String, String),
+) {
+    match q {
+        MctsQuestion::Select { .. } => {
+            for (c, mv) in quiz.choices(tree) {
+                if ui.button(mv).clicked() {
+                    quiz.answer(tree, MctsAnswer::Child(c));
+                }
+            }
+        }
+        MctsQuestion::Backup { .. } => {
+            let v = ui.label("visits");
+            ui.add(egui::TextEdit::singleline(&mut typed.0).desired_width(50.0))
+                .labelled_by(v.id);
+            let m = ui.label("mean");
+            ui.add(egui::TextEdit::singleline(&mut typed.1).desired_width(70.0))
+                .labelled_by(m.id);
+            let visits = typed.0.trim().parse::<u64>();
+            let mean = typed.1.trim().replace('−', "-").parse::<f64>();
+            let ok = visits.is_ok() && mean.is_ok();
+            if ui
+                .add_enabled(ok, egui::Button::new("Check"))
+                .on_disabled_hover_text(
+                    "Type the visits (a whole number) and the mean (e.g. -0.333)",
+                )
+                .clicked()
+                && let (Ok(v), Ok(m)) = (visits, mean)
+            {
+                quiz.answer(tree, MctsAnswer::Stats(v, m));
+            }
+        }
+    }
 }

@@ -12,16 +12,17 @@
 
 use std::collections::HashSet;
 
+pub mod pan_zoom;
+
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Vec2};
 
 use crate::tree::draw::{LABEL_SIZE, QuizShow, Spacing, WINDOW_SIZE, node_labels};
 use crate::tree::layout::{Joint, Layout, STUB_GAP, place_with};
 use crate::tree::{SearchTree, VisitDiff, pruned_label};
+use pan_zoom::PanZoom;
 
 /// The smallest zoom at which texts are drawn (below it they would be specks).
 pub(super) const TEXT_ZOOM: f32 = 0.45;
-/// The largest zoom.
-const MAX_ZOOM: f32 = 4.0;
 /// The most a fitted drawing is enlarged (a small tree is not blown up to poster size).
 const FIT_ZOOM: f32 = 1.4;
 
@@ -57,12 +58,8 @@ pub struct Canvas {
     pub layout: Layout,
     /// The spacing chosen by the fit.
     pub spacing: Option<Spacing>,
-    /// Screen points per scene unit.
-    pub zoom: f32,
-    /// Where the scene's origin is, from the pane's top left.
-    pub offset: Vec2,
-    /// Fit the drawing to the pane (until the person zooms or pans).
-    pub auto_fit: bool,
+    /// The zoom and scroll, fitted to the pane until the person zooms or pans.
+    pub view: PanZoom,
     /// The fit shows the whole tree, however small (the `fit` button), rather than a
     /// legible part of a big one (on Build tree).
     pub whole: bool,
@@ -98,8 +95,7 @@ impl Canvas {
         Canvas {
             joint,
             layout,
-            zoom: 1.0,
-            auto_fit: true,
+            view: PanZoom::default(),
             ..Canvas::default()
         }
     }
@@ -112,7 +108,7 @@ impl Canvas {
         self.shape = shape;
         self.widest = 0.0;
         self.layout = place_with(&self.joint, &self.folded, self.layout.compact, 0.0);
-        if self.auto_fit {
+        if self.view.auto_fit {
             self.fitted = None;
         } else if let Some(s) = self.spacing {
             self.relayout(s);
@@ -143,7 +139,7 @@ impl Canvas {
 
     /// Fits the whole drawing to the pane on the next frame (the `fit` button).
     pub fn refit(&mut self) {
-        self.auto_fit = true;
+        self.view.auto_fit = true;
         self.whole = true;
         self.fitted = None;
     }
@@ -156,7 +152,7 @@ impl Canvas {
 
     /// Where scene point `p` is on screen in a pane whose area starts at `origin`.
     pub(super) fn to_screen(&self, origin: Pos2, p: [f32; 2]) -> Pos2 {
-        origin + self.offset + Vec2::new(p[0], p[1]) * self.zoom
+        self.view.to_screen(origin, p)
     }
 
     /// The scene position of visit `i` of pane `k`.
@@ -234,19 +230,19 @@ impl Canvas {
             // Spread the slots across the width and the levels down the height.
             s.slot *= (w / (b.x * z)).clamp(1.0, 3.0);
             self.spacing = Some(self.stretched(s, z, h));
-            self.zoom = z;
+            self.view.zoom = z;
             self.centre(size);
         } else if self.whole {
             // The whole tree, however small (texts go below a legible zoom).
             let z = whole_zoom(b).min(FIT_ZOOM);
             self.spacing = Some(self.stretched(s, z, h));
-            self.zoom = z;
+            self.view.zoom = z;
             self.centre(size);
         } else {
             // A legible part: the smallest legible zoom, on the current visit.
             let z = readable.max(whole_zoom(b)).min(1.0);
             self.spacing = Some(self.stretched(s, z, h));
-            self.zoom = z;
+            self.view.zoom = z;
             let b = self.bounds();
             let at = current
                 .and_then(|i| self.scene_of(0, i))
@@ -254,7 +250,7 @@ impl Canvas {
             // The current visit in the middle across; the root level at the top when
             // the drawing's height fits or the visit is then still in view, else the
             // visit in the middle.
-            let z = self.zoom;
+            let z = self.view.zoom;
             let x = w / 2.0 - at[0] * z;
             let top = -b.min.y * z;
             let tall = b.height() * z > h;
@@ -263,7 +259,7 @@ impl Canvas {
             } else {
                 h / 2.0 - at[1] * z
             };
-            self.offset = Vec2::new(x, y);
+            self.view.offset = Vec2::new(x, y);
         }
         self.fitted = Some(size);
         self.followed = current;
@@ -289,26 +285,13 @@ impl Canvas {
     /// Puts the drawing in the middle of a pane of `size` at the current zoom.
     fn centre(&mut self, size: Vec2) {
         let b = self.bounds();
-        self.offset = (size - b.size() * self.zoom) / 2.0 - b.min.to_vec2() * self.zoom;
+        self.view.centre(size, b);
     }
 
     /// Keeps the zoom in range and part of the drawing in the pane.
     fn clamp(&mut self, size: Vec2) {
         let b = self.bounds();
-        let whole = (size.x / b.width().max(1.0)).min(size.y / b.height().max(1.0));
-        let min_zoom = (whole * 0.5).min(1.0);
-        self.zoom = self.zoom.clamp(min_zoom, MAX_ZOOM);
-        for axis in 0..2 {
-            let (lo, hi, room) = (b.min[axis], b.max[axis], size[axis]);
-            let c0 = self.offset[axis] + lo * self.zoom;
-            let c1 = self.offset[axis] + hi * self.zoom;
-            let m = (c1 - c0).min(room) * 0.25;
-            if c1 < m {
-                self.offset[axis] += m - c1;
-            } else if c0 > room - m {
-                self.offset[axis] -= c0 - (room - m);
-            }
-        }
+        self.view.clamp(size, b);
     }
 
     /// When no visit of the left tree (up to `step`) is in the pane (zoomed in on an
@@ -317,7 +300,7 @@ impl Canvas {
         let Some(s) = self.spacing else {
             return;
         };
-        let centre = (size / 2.0 - self.offset) / self.zoom;
+        let centre = (size / 2.0 - self.view.offset) / self.view.zoom;
         let mut nearest: Option<(f32, [f32; 2])> = None;
         for (i, n) in tree.nodes.iter().enumerate() {
             let Some(&j) = self.joint.of.first().and_then(|of| of.get(i)) else {
@@ -328,7 +311,7 @@ impl Canvas {
                 continue;
             }
             let p = s.pos(&place);
-            let screen = self.offset + Vec2::new(p[0], p[1]) * self.zoom;
+            let screen = self.view.offset + Vec2::new(p[0], p[1]) * self.view.zoom;
             if screen.x >= 0.0 && screen.y >= 0.0 && screen.x <= size.x && screen.y <= size.y {
                 return;
             }
@@ -338,24 +321,14 @@ impl Canvas {
             }
         }
         if let Some((_, p)) = nearest {
-            self.offset = size / 2.0 - Vec2::new(p[0], p[1]) * self.zoom;
+            self.view.offset = size / 2.0 - Vec2::new(p[0], p[1]) * self.view.zoom;
         }
-    }
-
-    /// Zooms by `factor` keeping the scene point under `anchor` (pane coordinates) still.
-    pub fn zoom_at(&mut self, factor: f32, anchor: Vec2) {
-        let old = self.zoom;
-        let new = (old * factor).clamp(0.02, MAX_ZOOM);
-        let scene = (anchor - self.offset) / old;
-        self.zoom = new;
-        self.offset = anchor - scene * new;
-        self.auto_fit = false;
     }
 
     /// Zooms by `factor` at the pane's centre (the `+` and `-` buttons).
     pub fn zoom_centre(&mut self, factor: f32) {
         let size = self.pane.or(self.fitted).unwrap_or(Vec2::new(600.0, 400.0));
-        self.zoom_at(factor, size / 2.0);
+        self.view.zoom_at(factor, size / 2.0);
     }
 
     /// Brings visit `i` of the left tree into view when it is out of it.
@@ -364,13 +337,8 @@ impl Canvas {
             return;
         }
         self.followed = Some(step);
-        let Some(p) = self.scene_of(0, step) else {
-            return;
-        };
-        let at = self.offset + Vec2::new(p[0], p[1]) * self.zoom;
-        let margin = 40.0f32.min(size.x / 4.0).min(size.y / 4.0);
-        if at.x < margin || at.y < margin || at.x > size.x - margin || at.y > size.y - margin {
-            self.offset = size / 2.0 - Vec2::new(p[0], p[1]) * self.zoom;
+        if let Some(p) = self.scene_of(0, step) {
+            self.view.keep_in_view(size, p, 40.0);
         }
     }
 }
@@ -457,11 +425,12 @@ pub fn canvas_ui(
     canvas.pane = Some(size);
     let trees: Vec<&SearchTree> = panes.iter().map(|p| p.tree).collect();
     canvas.measure(ui, &trees, show.bounds);
-    if canvas.spacing.is_none() || (canvas.auto_fit && canvas.fitted != Some(size)) {
+    if canvas.spacing.is_none() || (canvas.view.auto_fit && canvas.fitted != Some(size)) {
         // Legible: no text smaller than the UI's small text.
         canvas.fit(size, Some(show.step), (small / WINDOW_SIZE).min(1.0));
     }
-    pan_and_zoom_ui(ui, canvas, &areas[..panes.len().min(areas.len())]);
+    let shown = &areas[..panes.len().min(areas.len())];
+    canvas.view.pan_and_zoom_ui(ui, shown, "tree_area");
     canvas.follow(size, show.step);
     canvas.clamp(size);
     if let Some(p) = panes.first() {
@@ -527,8 +496,8 @@ fn pane_heads(
         .collect()
 }
 
-/// Each tree's conventions, to go under its pane: one line in the small text
-/// (`small`: its size), cut with "…" when the pane is narrow (the hover has it whole).
+/// Each tree's conventions, to go under its pane, in the small text (`small`: its
+/// size), wrapped to the pane's width (the hover says each in full).
 fn pane_feet(
     ui: &egui::Ui,
     panes: &[PaneInput<'_>],
@@ -540,44 +509,15 @@ fn pane_feet(
         .iter()
         .map(|p| {
             let text = p.full.conventions_short().join(" · ");
-            let mut job = egui::text::LayoutJob::simple(
+            let job = egui::text::LayoutJob::simple(
                 text,
                 FontId::proportional(small),
                 color,
                 (width - 4.0).max(40.0),
             );
-            job.wrap.max_rows = 1;
-            job.wrap.break_anywhere = false;
-            job.wrap.overflow_character = Some('…');
             ui.painter().layout_job(job)
         })
         .collect()
-}
-
-/// Pan and zoom over the panes' `areas`: dragging any pane moves the view, the wheel
-/// (or a pinch) zooms at the cursor.
-fn pan_and_zoom_ui(ui: &mut egui::Ui, canvas: &mut Canvas, areas: &[Rect]) {
-    for (k, area) in areas.iter().enumerate() {
-        let resp = ui.interact(
-            *area,
-            ui.scope_id().with(("tree_area", k)),
-            Sense::click_and_drag(),
-        );
-        if resp.dragged() {
-            canvas.offset += resp.drag_delta();
-            canvas.auto_fit = false;
-        }
-        if resp.hovered() {
-            let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta, i.zoom_delta()));
-            let wheel = scroll.y + scroll.x;
-            let factor = pinch * (wheel * 0.003).exp();
-            if (factor - 1.0).abs() > 1e-4
-                && let Some(at) = resp.hover_pos()
-            {
-                canvas.zoom_at(factor, at - area.min);
-            }
-        }
-    }
 }
 
 /// The place of the second tree while a quiz hides it: an empty pane saying when it

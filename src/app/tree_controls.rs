@@ -5,6 +5,7 @@
 use egui::TextWrapMode;
 
 use super::tree_canvas::Canvas;
+use super::tree_canvas::pan_zoom::{ZoomAsk, zoom_buttons_ui};
 use super::tree_view::TreeViewState;
 use super::{Command, TreelabApp};
 use crate::tree::NodeType;
@@ -13,12 +14,18 @@ use crate::tree::export::TreeFormat;
 
 /// The widest a row picker is (a longer row is cut, whole on hover).
 const ROW_WIDTH: f32 = 170.0;
+/// The narrowest a row picker is made to keep Build tree on the pickers' line.
+const ROW_WIDTH_MIN: f32 = 110.0;
+/// About the room the rest of the pickers' line takes: the words, the depth and
+/// Build tree.
+const LINE_REST: f32 = 300.0;
 
 fn color(c: Rgb) -> egui::Color32 {
     egui::Color32::from_rgb(c.0, c.1, c.2)
 }
 
-/// The rows, depth and choices, Build tree and Save tree as….
+/// The rows and depth with Build tree on one line (a long row name is cut in its
+/// picker), then the choices and Save tree as….
 pub fn controls_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewState) {
     let n = app.session.rows.len();
     let labels = app.session.row_labels();
@@ -31,17 +38,14 @@ pub fn controls_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewS
     ui.horizontal_wrapped(|ui| {
         // Each control keeps its text on one line; the row wraps between controls.
         ui.style_mut().wrap_mode = Some(TextWrapMode::Extend);
-        row_pickers_ui(ui, &labels, &mut state.tree_row, &mut state.tree_row_beside);
+        let width = ((ui.available_width() - LINE_REST) / 2.0).clamp(ROW_WIDTH_MIN, ROW_WIDTH);
+        row_pickers_ui(ui, &labels, width, &mut state.tree_row, &mut state.tree_row_beside);
         let depth = ui.label("depth");
         ui.add(
             egui::DragValue::new(&mut state.tree_depth)
                 .range(1..=crate::search::options::MAX_DEPTH),
         )
         .labelled_by(depth.id);
-        ui.checkbox(&mut state.tree_quiz, "Quiz")
-            .on_hover_text("Build the tree as a quiz: at each visit, say the window, the value and the cutoff before you see them (saved in the session, to hand out)");
-        ui.checkbox(&mut state.tree_bounds, "≤ ≥ bounds")
-            .on_hover_text("Write a value at or below its window's α as ≤ v (it failed low: the true value is at most v) and one at or above β as ≥ v (it failed high: at least v), as textbooks write fail-hard bounds; on screen and in the figures");
         if ui
             .add_enabled(n > 0, egui::Button::new("Build tree"))
             .on_hover_text("Search the current position with a trace and draw it")
@@ -49,6 +53,10 @@ pub fn controls_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewS
         {
             build = true;
         }
+        ui.checkbox(&mut state.tree_quiz, "Quiz")
+            .on_hover_text("Build the tree as a quiz: at each visit, say the window, the value and the cutoff before you see them (saved in the session, to hand out)");
+        ui.checkbox(&mut state.tree_bounds, "≤ ≥ bounds")
+            .on_hover_text("Write a value at or below its window's α as ≤ v (it failed low: the true value is at most v) and one at or above β as ≥ v (it failed high: at least v), as textbooks write fail-hard bounds; on screen and in the figures");
         // A unit of its own, so that the line wraps before it (a scope is never wrapped,
         // and would widen the whole panel past the window).
         super::layout::wrap_unit(ui, "tree_save", |ui| {
@@ -78,46 +86,64 @@ pub fn controls_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewS
     }
 }
 
-/// The two row pickers: the row whose tree is drawn (`row`), and a second one drawn
-/// beside it (`beside`), or nothing (`labels`: every row's label).
+/// The two row pickers, each `width` wide (a longer row name is cut, whole on hover):
+/// the row whose tree is drawn (`row`), and a second one drawn beside it (`beside`),
+/// or nothing (`labels`: every row's label).
 fn row_pickers_ui(
     ui: &mut egui::Ui,
     labels: &[String],
+    width: f32,
     row: &mut usize,
     beside: &mut Option<usize>,
 ) {
     ui.label("Tree of");
-    egui::ComboBox::from_id_salt("tree_row_a")
-        .selected_text(labels.get(*row).cloned().unwrap_or_default())
-        .width(ROW_WIDTH)
-        .truncate()
-        .show_ui(ui, |ui| {
-            for (i, l) in labels.iter().enumerate() {
-                ui.selectable_value(row, i, l);
-            }
-        })
-        .response
-        .on_hover_text(format!(
-            "{}\nThe row whose search is drawn",
-            labels.get(*row).cloned().unwrap_or_default()
-        ));
+    let name = labels.get(*row).cloned().unwrap_or_default();
+    let hover = format!("{name}\nThe row whose search is drawn");
+    cut_picker_ui(ui, "tree_row_a", width, name, &hover, |ui| {
+        for (i, l) in labels.iter().enumerate() {
+            ui.selectable_value(row, i, l);
+        }
+    });
     ui.label("beside");
-    egui::ComboBox::from_id_salt("tree_row_b")
-        .width(ROW_WIDTH)
-        .truncate()
-        .selected_text(
-            beside
-                .and_then(|b| labels.get(b).cloned())
-                .unwrap_or_else(|| "nothing".into()),
-        )
-        .show_ui(ui, |ui| {
-            ui.selectable_value(beside, None, "nothing");
-            for (i, l) in labels.iter().enumerate() {
-                ui.selectable_value(beside, Some(i), l);
-            }
-        })
-        .response
-        .on_hover_text("A second row to draw beside it, on the same places: visits only one tree makes are ringed");
+    let name = beside
+        .and_then(|b| labels.get(b).cloned())
+        .unwrap_or_else(|| "nothing".into());
+    let hover = format!(
+        "{name}\nA second row to draw beside it, on the same places: visits only one tree makes are ringed"
+    );
+    cut_picker_ui(ui, "tree_row_b", width, name, &hover, |ui| {
+        ui.selectable_value(beside, None, "nothing");
+        for (i, l) in labels.iter().enumerate() {
+            ui.selectable_value(beside, Some(i), l);
+        }
+    });
+}
+
+/// A drop-down `width` wide showing `selected` cut to fit (whole in `hover`), its
+/// choices drawn by `choices` (whole, in a list as wide as they need).
+fn cut_picker_ui(
+    ui: &mut egui::Ui,
+    salt: &str,
+    width: f32,
+    selected: String,
+    hover: &str,
+    choices: impl FnOnce(&mut egui::Ui),
+) {
+    let height = ui.spacing().interact_size.y;
+    ui.allocate_ui_with_layout(
+        egui::vec2(width, height),
+        egui::Layout::left_to_right(egui::Align::Center),
+        |ui| {
+            ui.set_max_width(width);
+            egui::ComboBox::from_id_salt(salt)
+                .selected_text(selected)
+                .width(width)
+                .truncate()
+                .show_ui(ui, choices)
+                .response
+                .on_hover_text(hover);
+        },
+    );
 }
 
 /// The Save tree as… menu: with `two` trees, whether the figure has both
@@ -194,9 +220,17 @@ fn steps_ui(ui: &mut egui::Ui, state: &mut TreeViewState) {
         state.step = state.step.saturating_sub(1);
     }
     click_slider(ui, &mut state.step, last, "step slider");
-    let label = ui.label("step");
-    ui.add(egui::DragValue::new(&mut state.step).range(0..=last))
-        .labelled_by(label.id);
+    // Counted from 1, as "Visit k of n" under it.
+    let label = ui.label("visit");
+    let mut shown = state.step + 1;
+    if ui
+        .add(egui::DragValue::new(&mut shown).range(1..=last + 1))
+        .labelled_by(label.id)
+        .changed()
+    {
+        state.step = shown - 1;
+    }
+    ui.label(format!("of {}", last + 1));
     if ui.button("▶").on_hover_text("Step forward").clicked() {
         state.step = (state.step + 1).min(last);
     }
@@ -241,27 +275,13 @@ pub fn step_ui(ui: &mut egui::Ui, state: &TreeViewState) {
 
 /// The zoom buttons.
 fn zoom_ui(ui: &mut egui::Ui, canvas: &mut Canvas) {
-    ui.spacing_mut().item_spacing.x = 3.0;
-    if ui
-        .small_button("zoom +")
-        .on_hover_text("Zoom in at the centre (the wheel zooms at the cursor)")
-        .clicked()
-    {
-        canvas.zoom_centre(1.25);
-    }
-    if ui
-        .small_button("zoom −")
-        .on_hover_text("Zoom out at the centre, down to the whole tree")
-        .clicked()
-    {
-        canvas.zoom_centre(0.8);
-    }
-    if ui
-        .small_button("fit")
-        .on_hover_text("Show the whole tree in the pane")
-        .clicked()
-    {
-        canvas.refit();
+    match zoom_buttons_ui(
+        ui,
+        "Show the whole tree in the pane, as drawn now (folds closed)",
+    ) {
+        Some(ZoomAsk::Fit) => canvas.refit(),
+        Some(ask) => canvas.zoom_centre(ask.factor()),
+        None => {}
     }
 }
 

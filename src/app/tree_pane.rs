@@ -47,11 +47,11 @@ pub(super) fn pane_ui(
     let tree = pane.tree;
     let painter = ui.painter_at(area);
     painter.rect_filled(area, 4.0, ui.visuals().extreme_bg_color);
-    let z = canvas.zoom;
+    let z = canvas.view.zoom;
     let origin = area.min;
     let visible = Rect::from_min_max(
-        ((area.min - origin - canvas.offset) / z).to_pos2(),
-        ((area.max - origin - canvas.offset) / z).to_pos2(),
+        ((area.min - origin - canvas.view.offset) / z).to_pos2(),
+        ((area.max - origin - canvas.view.offset) / z).to_pos2(),
     );
     let labels = z >= TEXT_ZOOM;
     let show_step = if k == 0 { show.step } else { usize::MAX };
@@ -282,9 +282,9 @@ pub(super) fn minimap_ui(ui: &mut egui::Ui, canvas: &mut Canvas, area: Rect) {
     };
     let b = canvas.bounds();
     let size = area.size();
-    let z = canvas.zoom;
-    let c0 = canvas.offset + b.min.to_vec2() * z;
-    let c1 = canvas.offset + b.max.to_vec2() * z;
+    let z = canvas.view.zoom;
+    let c0 = canvas.view.offset + b.min.to_vec2() * z;
+    let c1 = canvas.view.offset + b.max.to_vec2() * z;
     if c0.x >= -1.0 && c0.y >= -1.0 && c1.x <= size.x + 1.0 && c1.y <= size.y + 1.0 {
         return;
     }
@@ -307,8 +307,8 @@ pub(super) fn minimap_ui(ui: &mut egui::Ui, canvas: &mut Canvas, area: Rect) {
     for place in canvas.layout.at.iter().filter(|p| p.visible) {
         painter.circle_filled(to_mini(s.pos(place)), 1.2, dot);
     }
-    let view0 = (-canvas.offset) / z;
-    let view1 = (size - canvas.offset) / z;
+    let view0 = (-canvas.view.offset) / z;
+    let view1 = (size - canvas.view.offset) / z;
     let view = Rect::from_min_max(to_mini([view0.x, view0.y]), to_mini([view1.x, view1.y]));
     painter.rect_stroke(
         view.intersect(rect.expand(2.0)),
@@ -330,7 +330,7 @@ pub(super) fn minimap_ui(ui: &mut egui::Ui, canvas: &mut Canvas, area: Rect) {
         && let Some(p) = resp.interact_pointer_pos()
     {
         let scene = b.min + (p - rect.min) / scale;
-        canvas.offset = size / 2.0 - scene.to_vec2() * z;
-        canvas.auto_fit = false;
+        canvas.view.offset = size / 2.0 - scene.to_vec2() * z;
+        canvas.view.auto_fit = false;
     }
 }

@@ -122,7 +122,7 @@ impl TreelabApp {
             if crate::tree::mcts::is_mcts(&req) {
                 if view.tree_row_beside.is_some() {
                     state.message = Some((
-                        "an MCTS tree is drawn alone: untick the row beside it".into(),
+                        "an MCTS tree is drawn alone: set \"beside\" to nothing".into(),
                         about,
                     ));
                     return;
@@ -275,7 +275,7 @@ impl TreelabApp {
     /// The tree view's zoom (screen points per scene unit).
     #[must_use]
     pub fn tree_zoom(&self) -> f32 {
-        self.views.tree.canvas.zoom
+        self.views.tree.canvas.view.zoom
     }
 
     /// The step the tree view shows (for tests).
@@ -295,6 +295,13 @@ impl TreelabApp {
     )> {
         let v = self.views.tree.mcts.as_ref()?;
         Some((&v.tree, v.at(), v.quiz.as_ref()))
+    }
+
+    /// The MCTS tree's nodes drawn in the last frame, each with its disc on screen, and
+    /// the drawing's pane (for tests).
+    #[must_use]
+    pub fn mcts_drawn(&self) -> Option<(Vec<(usize, egui::Rect)>, egui::Rect)> {
+        self.views.tree.mcts.as_ref().map(|v| v.drawn.clone())
     }
 
     /// The quiz under way, if any (for tests).

@@ -175,9 +175,13 @@ pub fn place_with(joint: &Joint, folded: &HashSet<usize>, compact: bool, stub: f
         },
         next: 0.0,
     };
-    for &root in &joint.roots {
+    // A gap between the passes over the root, none after the last (the drawing ends
+    // at its last slot, so that a fit centres it).
+    for (k, &root) in joint.roots.iter().enumerate() {
+        if k > 0 {
+            placer.next += if compact { 0.3 } else { 1.0 };
+        }
         placer.node(root, true);
-        placer.next += if compact { 0.3 } else { 1.0 };
     }
     let Placer {
         layout: mut l,
@@ -247,9 +251,13 @@ impl Placer<'_> {
     /// hidden) in a slot of its own; returns its x.
     fn without_children(&mut self, n: usize, open: bool, visible: bool) -> f32 {
         let joint = self.joint;
+        // A folded node's subtree is hidden: placed on a scratch count of slots, so
+        // that it takes no room from the drawing.
+        let next = std::mem::replace(&mut self.next, 0.0);
         for &c in &joint.children[n] {
             self.node(c, false);
         }
+        self.next = next;
         let x = self.take_slot();
         self.layout.at[n].x = x;
         let level = self.layout.at[n].level;

@@ -57,6 +57,13 @@ pub struct MctsQuiz {
     pub right: u32,
     /// The verdict on the current question once answered: right or not, and why.
     pub verdict: Option<(bool, String)>,
+    /// The current question's answer was shown, not given: it is not scored.
+    pub shown: bool,
+    /// Questions whose answer was shown without an answer (counted neither right nor
+    /// wrong).
+    pub revealed: u32,
+    /// Questions passed by without an answer.
+    pub skipped: u32,
 }
 
 /// How close a mean must be to count as right: the three decimals it is shown with.
@@ -127,7 +134,7 @@ impl MctsQuiz {
                     tree.nodes[node].mv.as_deref().unwrap_or("it")
                 )
             }
-            None => format!("Done: {} of {} right.", self.right, self.asked),
+            None => format!("Done: {}.", self.score_text()),
         }
     }
 
@@ -174,13 +181,71 @@ impl MctsQuiz {
         right
     }
 
+    /// Shows the right answer to the current question and why, without scoring it:
+    /// "Show the answer" counts as not answered (neither right nor wrong).
+    pub fn reveal(&mut self, tree: &MctsTree) {
+        let Some(q) = self.question() else {
+            return;
+        };
+        if self.verdict.is_some() {
+            return;
+        }
+        let why = match q {
+            MctsQuestion::Select { iteration, parent } => {
+                let taken = next_on_path(tree, iteration, parent);
+                select_reason(tree, iteration, parent, taken)
+            }
+            MctsQuestion::Backup { iteration, node } => backup_reason(tree, iteration, node),
+        };
+        self.verdict = Some((false, why));
+        self.shown = true;
+        self.revealed += 1;
+    }
+
+    /// Passes the current question by without an answer (unless it has one) and goes
+    /// on to the next; false when there is none.
+    pub fn skip(&mut self) -> bool {
+        if self.question().is_some() && self.verdict.is_none() {
+            self.skipped += 1;
+        }
+        self.advance()
+    }
+
     /// Goes on to the next question; false when there is none.
     pub fn advance(&mut self) -> bool {
         if self.at < self.questions.len() {
             self.at += 1;
         }
         self.verdict = None;
+        self.shown = false;
         self.at < self.questions.len()
+    }
+
+    /// The score as text, as the minimax quiz writes it: right of answered (with the
+    /// share), then the questions shown and those skipped, neither right nor wrong.
+    #[must_use]
+    pub fn score_text(&self) -> String {
+        let mut text = if self.asked == 0 {
+            "no answers marked yet".to_string()
+        } else {
+            format!(
+                "{} of {} right ({:.0}%)",
+                self.right,
+                self.asked,
+                100.0 * f64::from(self.right) / f64::from(self.asked)
+            )
+        };
+        match self.revealed {
+            0 => {}
+            1 => text.push_str("; 1 question shown, not answered"),
+            k => text.push_str(&format!("; {k} questions shown, not answered")),
+        }
+        match self.skipped {
+            0 => {}
+            1 => text.push_str("; 1 skipped"),
+            k => text.push_str(&format!("; {k} skipped")),
+        }
+        text
     }
 }
 
