@@ -49,10 +49,22 @@ pub const TABS: [(&str, &str); 5] = [
 
 /// Where the documentation is, in the repository and on the command line.
 pub const DOCS: [(&str, &str); 5] = [
-    ("docs/app.md", "a tour of the app, from a position to the tree view's quiz"),
-    ("docs/cli.md", "every command and flag of `treelab`, the options' names and the positions' text forms"),
-    ("docs/node-definition.md", "what one node counts, the same in every algorithm"),
-    ("docs/results/", "the classic experiments reproduced, with their commands and figures"),
+    (
+        "docs/app.md",
+        "a tour of the app, from a position to the tree view's quiz",
+    ),
+    (
+        "docs/cli.md",
+        "every command and flag of `treelab`, the options' names and the positions' text forms",
+    ),
+    (
+        "docs/node-definition.md",
+        "what one node counts, the same in every algorithm",
+    ),
+    (
+        "docs/results/",
+        "the classic experiments reproduced, with their commands and figures",
+    ),
     ("treelab --help", "the command line's own help"),
 ];
 
@@ -103,13 +115,15 @@ pub fn help_window_ui(ctx: &egui::Context, open: &mut HelpWindow) {
         .resizable(true)
         .default_width(520.0)
         .show(ctx, |ui| {
-            egui::ScrollArea::vertical().max_height(480.0).show(ui, |ui| match open {
-                HelpWindow::Shortcuts => pairs_ui(ui, "help_shortcuts", &SHORTCUTS),
-                HelpWindow::TreeLegend => legend_ui(ui),
-                HelpWindow::Tabs => pairs_ui(ui, "help_tabs", &TABS),
-                HelpWindow::Docs => pairs_ui(ui, "help_docs", &DOCS),
-                HelpWindow::Closed => {}
-            });
+            egui::ScrollArea::vertical()
+                .max_height(480.0)
+                .show(ui, |ui| match open {
+                    HelpWindow::Shortcuts => pairs_ui(ui, "help_shortcuts", &SHORTCUTS),
+                    HelpWindow::TreeLegend => legend_ui(ui),
+                    HelpWindow::Tabs => pairs_ui(ui, "help_tabs", &TABS),
+                    HelpWindow::Docs => pairs_ui(ui, "help_docs", &DOCS),
+                    HelpWindow::Closed => {}
+                });
             ui.add_space(6.0);
             if ui.button("Close").clicked() {
                 *open = HelpWindow::Closed;
@@ -144,10 +158,22 @@ fn colour(c: Rgb) -> egui::Color32 {
 fn legend_ui(ui: &mut egui::Ui) {
     use crate::search::trace::VisitKind;
     let nodes = [
-        (NodeType::Pv, "its value fell inside its window: exact, on its window's principal variation"),
-        (NodeType::Cut, "a child's value cut it off (β-cutoff, or α at a MIN node); a chance node whose outcomes bound its mean beyond the window"),
-        (NodeType::All, "every child searched, none raised its value into the window: the value is a bound"),
-        (NodeType::Leaf, "a leaf, scored by the evaluation or the rules (drawn as a square)"),
+        (
+            NodeType::Pv,
+            "its value fell inside its window: exact, on its window's principal variation",
+        ),
+        (
+            NodeType::Cut,
+            "a child's value cut it off (β-cutoff, or α at a MIN node); a chance node whose outcomes bound its mean beyond the window",
+        ),
+        (
+            NodeType::All,
+            "every child searched, none raised its value into the window: the value is a bound",
+        ),
+        (
+            NodeType::Leaf,
+            "a leaf, scored by the evaluation or the rules (drawn as a square)",
+        ),
         (NodeType::TableCut, "answered by the transposition table"),
     ];
     ui.label(egui::RichText::new("Nodes").strong());
@@ -157,7 +183,11 @@ fn legend_ui(ui: &mut egui::Ui) {
         .show(ui, |ui| {
             for (t, what) in nodes {
                 ui.horizontal(|ui| {
-                    ui.label(egui::RichText::new("●").color(colour(type_color(t))).size(18.0));
+                    ui.label(
+                        egui::RichText::new("●")
+                            .color(colour(type_color(t)))
+                            .size(18.0),
+                    );
                     ui.label(egui::RichText::new(t.label()).strong());
                 });
                 ui.add(egui::Label::new(what).wrap());
@@ -167,13 +197,41 @@ fn legend_ui(ui: &mut egui::Ui) {
     ui.add_space(6.0);
     ui.label(egui::RichText::new("Edges and marks").strong());
     let edges = [
-        ("━━", edge_color(VisitKind::Normal), "thick: the principal variation; thin: any other visit"),
-        ("╌╌", edge_color(VisitKind::NullWindow), "dashed: a null-window test (is the value above α?)"),
-        ("━━", edge_color(VisitKind::Research), "orange: a re-search for the exact value after a test failed high"),
-        ("╌╌", edge_color(VisitKind::Probe), "teal dashed: a Star2 probe (an outcome's first move only)"),
-        ("× a b", Rgb(150, 150, 150), "dotted grey, after a ×: moves never searched (pruned)"),
-        ("○", Rgb(200, 200, 200), "a circle: a chance node, the mean of its outcomes; ½ on an edge is its probability"),
-        ("?", Rgb(200, 200, 200), "in the quiz: the visit asked, drawn grey until it is answered"),
+        (
+            "━━",
+            edge_color(VisitKind::Normal),
+            "thick: the principal variation; thin: any other visit",
+        ),
+        (
+            "╌╌",
+            edge_color(VisitKind::NullWindow),
+            "dashed: a null-window test (is the value above α?)",
+        ),
+        (
+            "━━",
+            edge_color(VisitKind::Research),
+            "orange: a re-search for the exact value after a test failed high",
+        ),
+        (
+            "╌╌",
+            edge_color(VisitKind::Probe),
+            "teal dashed: a Star2 probe (an outcome's first move only)",
+        ),
+        (
+            "× a b",
+            Rgb(150, 150, 150),
+            "dotted grey, after a ×: moves never searched (pruned)",
+        ),
+        (
+            "○",
+            Rgb(200, 200, 200),
+            "a circle: a chance node, the mean of its outcomes; ½ on an edge is its probability",
+        ),
+        (
+            "?",
+            Rgb(200, 200, 200),
+            "in the quiz: the visit asked, drawn grey until it is answered",
+        ),
     ];
     egui::Grid::new("help_legend_edges")
         .num_columns(2)

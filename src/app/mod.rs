@@ -456,7 +456,8 @@ impl TreelabApp {
         self.handle_close_request(&ctx);
 
         let mut help = self.help;
-        let menu = egui::Panel::top("menu_bar").show(ui, |ui| menus::menu_bar_ui(ui, self, &mut help));
+        let menu =
+            egui::Panel::top("menu_bar").show(ui, |ui| menus::menu_bar_ui(ui, self, &mut help));
         help::help_window_ui(&ctx, &mut help);
         self.help = help;
         self.commands.extend(menu.inner);
