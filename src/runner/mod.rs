@@ -443,6 +443,7 @@ pub fn order_like_jobs(results: &mut [ResultEntry], jobs: &[Job]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::ComparisonRow;
     use crate::engine::GameKind;
     use crate::search::Algorithm;
 
