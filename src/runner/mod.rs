@@ -455,8 +455,10 @@ mod tests {
         let aima = AnyPosition::parse(GameKind::CustomTree, "((3 12 8) (2 4 6) (14 5 2))")
             .expect("parses");
         let at = [RunPosition::plain(aima)];
-        let mut options = crate::search::SearchOptions::default();
-        options.aspiration = 1;
+        let options = crate::search::SearchOptions {
+            aspiration: 1,
+            ..Default::default()
+        };
         let rows = vec![
             ComparisonRow {
                 depth_min: 1,
