@@ -46,7 +46,7 @@ XDG_CONFIG_HOME="$config_home" xvfb-run -a -s "-screen 0 ${width}x${height}x24" 
     app=\$!
     # The window opens at 1280x800; fit it to the screen as a window manager would.
     sleep 2
-    xdotool search --sync --name treelab windowmove 0 0 windowsize $width $height || true
+    xdotool search --sync --name treelab windowmove 0 0 windowsize $width $height windowfocus || true
     if [[ -n '$xdo' ]]; then
         sleep 3
         xdotool $xdo || true

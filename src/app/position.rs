@@ -55,11 +55,9 @@ fn side_name(kind: GameKind, side: Side) -> &'static str {
     kind.info().sides()[side.index()]
 }
 
-/// The position tools under the board.
-fn position_ui(ui: &mut egui::Ui, app: &mut TreelabApp, panel: &mut PositionPanel) {
-    let pos = app.session.position.clone();
-    let kind = pos.kind();
-
+/// Edit board or Play moves, Undo and Redo; in edit mode, what a click on the board
+/// does, in a line under it.
+fn mode_line_ui(ui: &mut egui::Ui, app: &mut TreelabApp, kind: GameKind) {
     ui.horizontal(|ui| {
         ui.label("Mode:");
         ui.radio_value(&mut app.session.view.play_mode, false, "Edit board")
@@ -80,6 +78,18 @@ fn position_ui(ui: &mut egui::Ui, app: &mut TreelabApp, panel: &mut PositionPane
             app.push(Command::Redo);
         }
     });
+    // In edit mode, what a click on the board does, in a line under the board.
+    if !app.session.view.play_mode {
+        ui.add(egui::Label::new(egui::RichText::new(edit_help(kind)).weak()).wrap());
+    }
+}
+
+/// The position tools under the board.
+fn position_ui(ui: &mut egui::Ui, app: &mut TreelabApp, panel: &mut PositionPanel) {
+    let pos = app.session.position.clone();
+    let kind = pos.kind();
+
+    mode_line_ui(ui, app, kind);
 
     ui.horizontal_wrapped(|ui| {
         let side = pos.side_to_move();

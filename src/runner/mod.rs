@@ -443,9 +443,9 @@ pub fn order_like_jobs(results: &mut [ResultEntry], jobs: &[Job]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::ComparisonRow;
     use crate::engine::GameKind;
     use crate::search::Algorithm;
+    use crate::session::ComparisonRow;
 
     /// On AIMA's tree (values at depth 2 only) a row at depths 1-3 runs depths 2 and 3
     /// and leaves depth 1 out, saying why; a row whose every search is refused is left
