@@ -9,8 +9,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 shots_dir=docs/screenshots
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+# Inside the checkout, so that the app's status line names a path of the repository.
+work=target/screenshots
+mkdir -p "$work"
 
 # A session of saves/ opened on another tab: FILE TAB -> a copy in $work.
 on_tab() {

@@ -147,15 +147,25 @@ fn legend_ui(
     colour_of: impl Fn(usize, &Series) -> egui::Color32,
 ) {
     ui.horizontal_wrapped(|ui| {
-        ui.spacing_mut().item_spacing.x = 14.0;
+        ui.spacing_mut().item_spacing.x = 16.0;
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let text_colour = ui.visuals().text_color();
         for (k, s) in series.iter().enumerate() {
-            let colour = colour_of(k, s);
-            ui.horizontal(|ui| {
-                ui.spacing_mut().item_spacing.x = 4.0;
-                let mark = if s.reference { "╌╌" } else { "━━" };
-                ui.label(egui::RichText::new(mark).color(colour).strong());
-                ui.label(s.legend());
-            });
+            // One label an entry, so an entry moves to the next line whole.
+            let mut job = egui::text::LayoutJob::default();
+            let mark = if s.reference { "╌╌ " } else { "━━ " };
+            job.append(
+                mark,
+                0.0,
+                egui::TextFormat::simple(font.clone(), colour_of(k, s)),
+            );
+            job.append(
+                &s.legend(),
+                0.0,
+                egui::TextFormat::simple(font.clone(), text_colour),
+            );
+            job.wrap.max_width = f32::INFINITY;
+            ui.add(egui::Label::new(job).extend());
         }
     });
 }

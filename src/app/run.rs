@@ -269,7 +269,7 @@ impl TreelabApp {
         };
         crate::runner::order_like_jobs(&mut self.session.results, a.run.jobs());
         let total = a.run.jobs().len();
-        let elapsed = a.run.elapsed().as_secs_f64();
+        let elapsed = crate::report::duration_text(a.run.elapsed().as_secs_f64());
         let latency = a.run.stop_latency();
         self.run.last_stop_latency = latency;
         let failed: usize = a.live.values().map(|l| l.failed).sum();
@@ -294,15 +294,15 @@ impl TreelabApp {
             let ended = a.run.finished_jobs();
             let ms = latency.map_or(0.0, |d| d.as_secs_f64() * 1000.0);
             self.info(format!(
-                "Stopped after {elapsed:.1} s: kept {ended} of {total} searches (threads ended {ms:.0} ms after Stop){fail_note}{kept_note}{left_note}{partial_note}"
+                "Stopped after {elapsed}: kept {ended} of {total} searches (threads ended {ms:.0} ms after Stop){fail_note}{kept_note}{left_note}{partial_note}"
             ));
         } else if failed > 0 {
             self.error(format!(
-                "Finished {total} searches in {elapsed:.1} s{fail_note}{kept_note}{left_note}"
+                "Finished {total} searches in {elapsed}{fail_note}{kept_note}{left_note}"
             ));
         } else {
             self.info(format!(
-                "Finished {total} searches in {elapsed:.1} s{kept_note}{left_note}"
+                "Finished {total} searches in {elapsed}{kept_note}{left_note}"
             ));
         }
     }
