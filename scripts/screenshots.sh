@@ -32,6 +32,8 @@ shots=(
     "across-article-1280.png|1280x800|saves/e1.ron|"
     "charts.png|1280x800|$(on_tab saves/e4.ron Charts)|"
     "across-charts-1280.png|1280x800|$(on_tab saves/e1.ron Charts)|"
+    "running.png|1280x800|saves/e1.ron|key F5 sleep 2"
+    "stopped.png|1280x800|saves/e1.ron|key F5 sleep 3 key Escape"
     "tree-custom.png|1280x800|saves/tree-custom.ron|"
     "tree-random.png|1280x800|saves/tree-random.ron|"
     "tree-tictactoe.png|1280x800|saves/tree-tictactoe.ron|"

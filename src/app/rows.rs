@@ -310,12 +310,7 @@ fn evaluator_ui(
 fn summary_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
     let selected = app.selected_row == Some(i);
     let summary = super::row_options::options_summary(&app.session.rows[i].options);
-    let problem = app
-        .row_refusals()
-        .get(i)
-        .cloned()
-        .flatten()
-        .map(|why| format!("Run leaves this row out: {why}"));
+    let problem = app.row_refusals().get(i).cloned().flatten();
     let text = match &problem {
         Some(_) => egui::RichText::new(format!("(!) {summary}")).color(ui.visuals().error_fg_color),
         None => egui::RichText::new(&summary),

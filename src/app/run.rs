@@ -227,7 +227,13 @@ impl TreelabApp {
                 row.enabled
                     .then(|| crate::runner::row_left_out(0, row, &positions, threads))
                     .flatten()
-                    .map(|l| l.what())
+                    .map(|l| {
+                        if l.depths.is_empty() {
+                            format!("Run leaves this row out: {}", l.what())
+                        } else {
+                            format!("Run leaves out this row's {}", l.what())
+                        }
+                    })
             })
             .collect();
         *memo = Some((key, why.clone()));
