@@ -128,17 +128,6 @@ fn ffo_40_solves_to_the_file_score_and_its_best_move() {
     );
 }
 
-#[test]
-fn shared_data_suite_matches_the_shipped_copy_when_present() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/data/othello/fforum-1-19.obf"
-    );
-    if let Ok(suite) = Suite::load(std::path::Path::new(path)) {
-        check_suite(&OthelloOptions::default(), &suite, 6);
-    }
-}
-
 /// The option sets with one technique off each (and two threads).
 fn othello_variants() -> Vec<OthelloOptions> {
     let base = OthelloOptions {
