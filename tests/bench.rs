@@ -147,3 +147,62 @@ fn golden_bench_node_totals() {
         assert_eq!(totals[i][0], *nodes, "{label}");
     }
 }
+
+/// The golden bench's second half: every other algorithm has its signature too (the
+/// exact ones over FFO #40-#59 at depth 5, the chance-node ones over E7's 40 EinStein
+/// positions at depth 4, MCTS and MCTS-Solver seeded on tic-tac-toe's whole game).
+/// Like the first half, these numbers change only when what a search does changes.
+#[test]
+fn golden_bench_node_totals_of_the_other_algorithms() {
+    let base = SearchOptions::default();
+    let totals = |suite: &str, golden: &[(&str, u64)], depth: u32| {
+        let spec = BenchSpec {
+            suite: Suite::load_named(suite).expect("shipped suite"),
+            rows: golden
+                .iter()
+                .map(|(s, _)| bench::parse_row_spec(s, &base).expect("valid row"))
+                .collect(),
+            depths: vec![depth],
+            evaluator: String::new(),
+            threads: 2,
+            shard: None,
+        };
+        let totals = run(&spec).totals(CountKind::Nodes);
+        for (i, (label, nodes)) in golden.iter().enumerate() {
+            assert_eq!(totals[i][0], *nodes, "{label} over {suite}");
+        }
+    };
+    totals(
+        "fforum-40-59.obf",
+        &[
+            ("mt-sss", 141_928),
+            ("bisect", 1_064_303),
+            ("fsss", 582_150),
+        ],
+        5,
+    );
+    totals(
+        "e7-positions.ewn",
+        &[
+            ("expectimax", 1_486_774),
+            ("star1", 1_240_728),
+            ("star2", 1_470_423),
+        ],
+        4,
+    );
+    let start = treelab::engine::AnyPosition::start(treelab::engine::GameKind::TicTacToe);
+    for (spec, nodes) in [
+        ("mcts+iterations=2000", 17_095),
+        ("mcts-solver+iterations=2000", 17_134),
+    ] {
+        let row = bench::parse_row_spec(spec, &base).expect("valid row");
+        let req = SearchRequest {
+            algorithm: row.algorithm,
+            options: row.options,
+            depth: 9,
+            evaluator: String::new(),
+        };
+        let r = run_search(&start, &req, SearchControl::default()).expect("search");
+        assert_eq!(r.stats.nodes, nodes, "{spec}");
+    }
+}
