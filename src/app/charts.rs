@@ -153,7 +153,7 @@ fn legend_ui(
         for (k, s) in series.iter().enumerate() {
             // One label an entry, so an entry moves to the next line whole.
             let mut job = egui::text::LayoutJob::default();
-            let mark = if s.reference { "╌╌ " } else { "━━ " };
+            let mark = if s.reference { "- - - " } else { "——— " };
             job.append(
                 mark,
                 0.0,

@@ -198,22 +198,22 @@ fn legend_ui(ui: &mut egui::Ui) {
     ui.label(egui::RichText::new("Edges and marks").strong());
     let edges = [
         (
-            "━━",
+            "———",
             edge_color(VisitKind::Normal),
             "thick: the principal variation; thin: any other visit",
         ),
         (
-            "╌╌",
+            "- - -",
             edge_color(VisitKind::NullWindow),
             "dashed: a null-window test (is the value above α?)",
         ),
         (
-            "━━",
+            "———",
             edge_color(VisitKind::Research),
             "orange: a re-search for the exact value after a test failed high",
         ),
         (
-            "╌╌",
+            "- - -",
             edge_color(VisitKind::Probe),
             "teal dashed: a Star2 probe (an outcome's first move only)",
         ),
