@@ -11,6 +11,18 @@ use treelab::engine::{AnyPosition, GameKind};
 mod common;
 use common::{harness, settle};
 
+/// Presses Play match and steps frames until the match is kept in the session
+/// (bounded: a match that does not end fails the test).
+fn play_match(h: &mut egui_kittest::Harness<'_, treelab::app::TreelabApp>, limit: Duration) {
+    h.get_by_label("▶ Play match").click();
+    let start = Instant::now();
+    while h.state().session().match_result.is_none() {
+        assert!(start.elapsed() < limit, "the match did not end");
+        h.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 #[test]
 fn a_match_plays_in_the_tab_is_kept_and_replays_on_the_board() {
     let mut h = harness();
@@ -25,16 +37,7 @@ fn a_match_plays_in_the_tab_is_kept_and_replays_on_the_board() {
     h.state_mut().push(Command::SetMatchSetup(Box::new(setup)));
     settle(&mut h);
     assert_eq!(h.state().session().match_setup.games, 6);
-    h.get_by_label("▶ Play match").click();
-    let start = Instant::now();
-    while h.state().session().match_result.is_none() {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "the match did not end"
-        );
-        h.step();
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    play_match(&mut h, Duration::from_secs(60));
     settle(&mut h);
     let m = h.state().session().match_result.clone().expect("kept");
     assert_eq!(m.games.len(), 6);
@@ -116,16 +119,7 @@ fn a_match_at_equal_nodes_plays_the_games_the_command_line_plays() {
     setup.per_move = treelab::session::PerMove::Nodes(3_000);
     h.state_mut().push(Command::SetMatchSetup(Box::new(setup)));
     settle(&mut h);
-    h.get_by_label("▶ Play match").click();
-    let start = Instant::now();
-    while h.state().session().match_result.is_none() {
-        assert!(
-            start.elapsed() < Duration::from_secs(120),
-            "the match did not end"
-        );
-        h.step();
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    play_match(&mut h, Duration::from_secs(120));
     let m = h.state().session().match_result.clone().expect("kept");
     assert_eq!(
         (m.a.as_str(), m.b.as_str()),
@@ -184,16 +178,7 @@ fn a_player_from_a_row_plays_the_rows_depth() {
     setup.games = 2;
     h.state_mut().push(Command::SetMatchSetup(Box::new(setup)));
     settle(&mut h);
-    h.get_by_label("▶ Play match").click();
-    let start = Instant::now();
-    while h.state().session().match_result.is_none() {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "the match did not end"
-        );
-        h.step();
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    play_match(&mut h, Duration::from_secs(60));
     let m = h.state().session().match_result.clone().unwrap();
     assert!(m.b.ends_with("@2"), "{}", m.b);
     // A depth set in the tab wins, and the tab says so.

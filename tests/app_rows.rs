@@ -7,7 +7,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{AIMA, harness, settle, wait_for_run};
+use common::{AIMA, harness, run_default_rows_on, settle, wait_for_run};
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use treelab::app::{Command, Status, TreelabApp};
@@ -120,13 +120,7 @@ fn nothing_to_run_when_every_row_is_refused_says_why() {
 
 #[test]
 fn every_row_edit_is_undone_and_redone() {
-    let mut h = harness();
-    settle(&mut h);
-    h.get_by_label("Tic-tac-toe").click();
-    settle(&mut h);
-    h.get_by_label("▶ Run (F5)").click();
-    settle(&mut h);
-    wait_for_run(&mut h, Duration::from_secs(60));
+    let mut h = run_default_rows_on("Tic-tac-toe");
     let start = h.state().session().clone();
     assert!(!start.results.is_empty());
     let edits = [
@@ -174,13 +168,7 @@ fn every_row_edit_is_undone_and_redone() {
 
 #[test]
 fn a_removed_row_comes_back_with_its_results_from_the_edit_menu() {
-    let mut h = harness();
-    settle(&mut h);
-    h.get_by_label("Tic-tac-toe").click();
-    settle(&mut h);
-    h.get_by_label("▶ Run (F5)").click();
-    settle(&mut h);
-    wait_for_run(&mut h, Duration::from_secs(60));
+    let mut h = run_default_rows_on("Tic-tac-toe");
     let before = h.state().session().clone();
     h.get_all_by_label("×").nth(1).unwrap().click();
     settle(&mut h);

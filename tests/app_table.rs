@@ -4,9 +4,9 @@
 
 mod common;
 
-use std::time::Duration;
-
-use common::{harness, harness_with_session, settle, wait_for_run, wheel_sideways};
+use common::{
+    harness, harness_with_session, press_run, run_default_rows_on, settle, wheel_sideways,
+};
 use egui_kittest::kittest::{By, NodeT, Queryable};
 use treelab::app::TreelabApp;
 
@@ -15,9 +15,7 @@ use treelab::app::TreelabApp;
 fn session_with_ten_digit_counts(dir: &std::path::Path) -> (std::path::PathBuf, Vec<u64>) {
     let mut h = harness();
     settle(&mut h);
-    h.get_by_label("▶ Run (F5)").click();
-    settle(&mut h);
-    wait_for_run(&mut h, Duration::from_secs(60));
+    press_run(&mut h);
     let mut session = h.state().session().clone();
     let mut nodes = Vec::new();
     for (k, r) in session.results.iter_mut().enumerate() {
@@ -125,13 +123,7 @@ fn the_naming_columns_stay_while_the_numbers_scroll_sideways() {
 
 #[test]
 fn a_position_outside_a_suite_goes_by_a_short_name() {
-    let mut h = harness();
-    settle(&mut h);
-    h.get_by_label("Tic-tac-toe").click();
-    settle(&mut h);
-    h.get_by_label("▶ Run (F5)").click();
-    settle(&mut h);
-    wait_for_run(&mut h, Duration::from_secs(60));
+    let h = run_default_rows_on("Tic-tac-toe");
     assert!(h.query_all_by_label("start").count() >= 6);
 }
 

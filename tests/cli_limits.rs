@@ -1,18 +1,8 @@
 //! Searches too big to end, as a user meets them on the command line: refused at once
 //! with their size, run anyway with `--force`, and reachable ones left alone.
 
-/// Runs the `treelab` binary with `args`: (success, stdout, stderr).
-fn treelab(args: &[&str]) -> (bool, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_treelab"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::treelab;
 
 const WIDE_TREE: [&str; 10] = [
     "search",

@@ -193,12 +193,10 @@ impl TreelabApp {
     pub(super) fn row_refusals(&self) -> Vec<Option<String>> {
         use std::hash::{Hash, Hasher};
         let rows = &self.session.rows;
-        let Ok(positions) =
-            crate::runner::target_positions(&self.session, Target::of(&self.session))
-        else {
-            return vec![None; rows.len()];
-        };
         let threads = self.threads.clamp(1, 256);
+        let target = Target::of(&self.session);
+        // The key is cheap (no position is copied): what Run would search is the board's
+        // position, or the open suite by its source and the one loaded.
         let mut h = std::collections::hash_map::DefaultHasher::new();
         threads.hash(&mut h);
         for row in rows {
@@ -211,8 +209,19 @@ impl TreelabApp {
             )
                 .hash(&mut h);
         }
-        for p in &positions {
-            (p.position.kind(), p.position.to_text()).hash(&mut h);
+        (target == Target::Suite).hash(&mut h);
+        (
+            self.session.position.kind(),
+            self.session.position.to_text(),
+        )
+            .hash(&mut h);
+        if let Some(open) = &self.session.suite {
+            (
+                &open.source,
+                open.selected,
+                std::sync::Arc::as_ptr(&open.suite),
+            )
+                .hash(&mut h);
         }
         let key = h.finish();
         let mut memo = self.refusals.borrow_mut();
@@ -221,6 +230,9 @@ impl TreelabApp {
         {
             return why.clone();
         }
+        let Ok(positions) = crate::runner::target_positions(&self.session, target) else {
+            return vec![None; rows.len()];
+        };
         let why: Vec<Option<String>> = rows
             .iter()
             .map(|row| {

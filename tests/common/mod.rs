@@ -175,3 +175,23 @@ pub fn wheel_sideways(h: &mut Harness<'_, TreelabApp>, over: egui::Pos2, step: f
     }
     settle(h);
 }
+
+/// The app on first start with the game whose button is `game` picked and the default
+/// rows run on its start position to the end.
+pub fn run_default_rows_on(game: &str) -> Harness<'static, TreelabApp> {
+    use egui_kittest::kittest::Queryable;
+    let mut h = harness();
+    settle(&mut h);
+    h.get_by_label(game).click();
+    settle(&mut h);
+    press_run(&mut h);
+    h
+}
+
+/// Presses Run and steps frames until the run ends (bounded at a minute).
+pub fn press_run(h: &mut Harness<'_, TreelabApp>) {
+    use egui_kittest::kittest::Queryable;
+    h.get_by_label("▶ Run (F5)").click();
+    settle(h);
+    wait_for_run(h, std::time::Duration::from_secs(60));
+}
