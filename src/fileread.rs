@@ -55,13 +55,9 @@ pub fn size_text(bytes: u64) -> String {
 /// # Errors
 /// When the file cannot be opened or read, or holds more than `limit` bytes.
 pub fn read_capped(path: &Path, limit: u64, what: &str) -> std::io::Result<Vec<u8>> {
-    let file = std::fs::File::open(path)?;
+    let (file, len) = crate::platform::files::open_file(path)?;
     // The reported length only sizes the first allocation; the cap is on what is read.
-    let hint = file
-        .metadata()
-        .ok()
-        .filter(std::fs::Metadata::is_file)
-        .map_or(0, |m| m.len().min(limit.saturating_add(1)));
+    let hint = len.map_or(0, |n| n.min(limit.saturating_add(1)));
     let mut bytes = Vec::with_capacity(usize::try_from(hint).unwrap_or(0));
     file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > limit {

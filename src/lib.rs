@@ -3,7 +3,8 @@
 //! The library holds everything but the window: the games and their formats
 //! ([`game`]), the search engine ([`search`]), batch experiments ([`experiment`]), the
 //! session file ([`session`]) and the command line ([`cli`]); every file a person names
-//! is read through [`fileread`], capped. Only [`app`] imports egui.
+//! is read through [`fileread`], capped. Only [`app`] imports egui; only [`platform`]
+//! asks the machine (clock, threads, files), so a browser build differs there alone.
 
 pub mod app;
 pub mod cli;
@@ -11,6 +12,7 @@ pub mod engine;
 pub mod experiment;
 pub mod fileread;
 pub mod game;
+pub mod platform;
 pub mod presets;
 pub mod report;
 pub mod runner;

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 /// The layers, lowest first. A module may import modules of its own layer or below.
 const LAYERS: [&[&str]; 7] = [
-    &["game", "fileread"],
+    &["game", "fileread", "platform"],
     &["search"],
     &["engine"],
     &["vocab"],

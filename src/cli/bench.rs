@@ -1,9 +1,9 @@
 //! `treelab bench` and `treelab merge`: suites x algorithm rows x depths, sharded
 //! and merged.
 
+use crate::platform::clock::Instant;
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use std::time::Instant;
 
 use super::OptionArgs;
 use crate::engine::Suite;
@@ -143,7 +143,7 @@ pub(super) fn bench(args: &BenchArgs) -> Result<()> {
     let count = parse_count(&args.count)?;
     let threads = args
         .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+        .unwrap_or_else(crate::platform::threads::available);
     let spec = BenchSpec {
         suite,
         rows,

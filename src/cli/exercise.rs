@@ -194,7 +194,7 @@ fn write_doc(
         _ => bail!("{}: write a sheet or key as .html or .tex", path.display()),
     }
     .map_err(|e| anyhow::anyhow!(e))?;
-    crate::vocab::atomic::write_atomic(path, text.as_bytes())
+    crate::platform::files::write_atomic(path, text.as_bytes())
         .with_context(|| format!("writing {}", path.display()))
 }
 
@@ -235,7 +235,7 @@ pub(super) fn exercise_cmd(args: &ExerciseArgs) -> Result<()> {
         for ex in &exercises {
             text.push_str(&format!("{} ? {}\n", ex.id, ex.tree));
         }
-        crate::vocab::atomic::write_atomic(path, text.as_bytes())
+        crate::platform::files::write_atomic(path, text.as_bytes())
             .with_context(|| format!("writing {}", path.display()))?;
     }
     if let Some(path) = &args.session {

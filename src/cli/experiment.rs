@@ -34,7 +34,7 @@ pub(super) fn cli_experiment(args: &ExperimentArgs) -> anyhow::Result<()> {
     use std::io::IsTerminal;
     let threads = args
         .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+        .unwrap_or_else(crate::platform::threads::available);
     if threads == 0 {
         anyhow::bail!("--threads must be at least 1");
     }
@@ -47,10 +47,11 @@ pub(super) fn cli_experiment(args: &ExperimentArgs) -> anyhow::Result<()> {
         );
     }
     if let Some(dir) = &args.out {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        crate::platform::files::create_dir_all(dir)
+            .with_context(|| format!("creating {}", dir.display()))?;
     }
     let tty = std::io::stderr().is_terminal();
-    let start = std::time::Instant::now();
+    let start = crate::platform::clock::Instant::now();
     let cfg = ExperimentConfig {
         quick: args.quick,
         threads,

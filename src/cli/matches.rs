@@ -109,7 +109,7 @@ pub(super) fn cli_match(args: &MatchArgs) -> anyhow::Result<()> {
         evaluator: args.options.eval.clone(),
         threads: args
             .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
+            .unwrap_or_else(crate::platform::threads::available),
         sprt: args
             .sprt
             .as_deref()

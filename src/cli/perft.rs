@@ -1,9 +1,9 @@
 //! `treelab perft`: move-generator ground truth and speed.
 
+use crate::platform::clock::Instant;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use std::io::Write;
-use std::time::Instant;
 
 use crate::engine::{AnyPosition, GameKind};
 use crate::game::perft::PerftConvention;

@@ -1,7 +1,7 @@
 //! `treelab session`: sessions without the window (write a preset, run, show).
 
+use crate::platform::clock::Instant;
 use anyhow::{Context, Result, bail};
-use std::time::Instant;
 
 use clap::Subcommand;
 

@@ -113,7 +113,7 @@ pub(super) fn trace_cmd(args: &TraceArgs) -> Result<()> {
             let figure = crate::tree::export::figure_of_trees(&trees, o);
             let bytes =
                 crate::tree::export::encode(&figure, format).map_err(|e| anyhow::anyhow!(e))?;
-            crate::vocab::atomic::write_atomic(path, &bytes)
+            crate::platform::files::write_atomic(path, &bytes)
                 .with_context(|| format!("writing {}", path.display()))?;
         }
     }

@@ -9,11 +9,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{AnyPosition, EngineError, SearchRecord, SearchRequest, Suite, run_search};
+use crate::platform::pool::map_in_order;
 use crate::report::{Across, BOOTSTRAP_SEED, RESAMPLES, Report, p_text};
 use crate::search::{Counter, SearchControl};
 use crate::session::ResultEntry;
 use crate::vocab::count::{PARTIAL_NOTE, Ratio, Tally};
-use crate::vocab::parallel::map_in_order;
 
 pub use crate::vocab::count::CountKind;
 pub use crate::vocab::rowspec::{BenchRow, parse_row_spec, row_spec};

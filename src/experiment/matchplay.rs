@@ -17,10 +17,10 @@ use serde::{Deserialize, Serialize};
 use super::bench::{BenchRow, parse_row_spec};
 use crate::engine::{AnyPosition, EngineError, GameKind, SearchRequest, run_search};
 use crate::game::{Scoring, SeededRng, Side, splitmix64};
+use crate::platform::pool::map_in_order;
 use crate::search::registry::Budget;
 use crate::search::{SearchControl, SearchOptions};
 pub use crate::vocab::matchrecord::{GameRecord, MatchResult, Summary, merge_matches};
-use crate::vocab::parallel::map_in_order;
 use crate::vocab::stats::{Pentanomial, SprtData, SprtSpec, Trinomial};
 
 /// Salt mixed into the seed for the opening moves of a game.

@@ -11,7 +11,11 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::platform::clock::Instant;
+use crate::platform::machine::proc_status;
+use crate::platform::threads;
 
 use crate::engine::{AnyPosition, GameKind, SearchRequest, Suite, run_search_guarded};
 use crate::game::SeededRng;
@@ -142,16 +146,6 @@ impl SoakReport {
     }
 }
 
-/// A field of `/proc/self/status` (`VmRSS`, `Threads`) as a number (kB units dropped).
-#[must_use]
-pub fn proc_status(field: &str) -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/self/status").ok()?;
-    text.lines().find_map(|line| {
-        let rest = line.strip_prefix(field)?.strip_prefix(':')?;
-        rest.split_whitespace().next()?.parse().ok()
-    })
-}
-
 /// The rotation of deep jobs (position, request): each would run far longer than a
 /// round, so each is stopped.
 fn deep_jobs() -> Vec<(AnyPosition, SearchRequest)> {
@@ -271,14 +265,20 @@ pub fn run_soak(config: &SoakConfig, on_sample: &mut dyn FnMut(&SoakSample)) -> 
             let is_control = job.1.depth == 9 && job.0.kind() == GameKind::TicTacToe;
             handles.push((
                 is_control,
-                std::thread::spawn(move || run_search_guarded(&job.0, &job.1, control)),
+                threads::spawn("treelab-soak", move || {
+                    run_search_guarded(&job.0, &job.1, control)
+                }),
             ));
         }
-        std::thread::sleep(Duration::from_millis(1 + rng.below(max_run_ms)));
+        threads::sleep(Duration::from_millis(1 + rng.below(max_run_ms)));
         let raised = Instant::now();
         stop.store(true, Ordering::Relaxed);
         for (is_control, handle) in handles {
             report.searches += 1;
+            let Ok(handle) = handle else {
+                report.failures.push("no thread could be started".into());
+                continue;
+            };
             match handle.join() {
                 Ok(Ok(record)) => {
                     nodes += record.stats.nodes + record.stats.ordering_nodes;
@@ -317,7 +317,7 @@ pub fn run_soak(config: &SoakConfig, on_sample: &mut dyn FnMut(&SoakSample)) -> 
     for _ in 0..100 {
         match (report.threads_before, report.threads_after) {
             (Some(before), Some(after)) if after > before => {
-                std::thread::sleep(Duration::from_millis(10));
+                threads::sleep(Duration::from_millis(10));
                 report.threads_after = proc_status("Threads");
             }
             _ => break,

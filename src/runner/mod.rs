@@ -1,28 +1,27 @@
 //! Runs a comparison (rows x positions x depths) on background threads.
 //!
 //! The app and `treelab session run` share this module; it does not import egui. A
-//! [`Run`] owns a background thread that runs the jobs on treelab's one worker pool
-//! (`vocab::parallel`: jobs taken in order), each search with the run's stop flag and a
-//! progress sink, and sends [`RunEvent`]s down a channel that the owner drains with
-//! [`Run::poll`] (the app once a frame).
+//! [`Run`] hands its jobs to a [`JobHost`] (natively [`ThreadHost`]: a background
+//! thread that runs them on treelab's one worker pool, jobs taken in order, each search
+//! with the run's stop flag and a progress sink) and the owner drains their
+//! [`RunEvent`]s with [`Run::poll`] (the app once a frame).
 //!
 //! A search that panics (a bug) does not take the run down: the job ends as failed
 //! with the panic message and the other jobs go on. [`Run::stop`] raises the flag that
 //! every search polls every 1024 nodes; a stopped search still reports its partial
 //! record, and jobs not yet started are dropped.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
-use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
 
 use crate::engine::{AnyPosition, SearchRecord, SearchRequest, run_search};
+use crate::platform::clock::Instant;
 use crate::search::{Progress, SearchControl};
 use crate::session::{ResultEntry, Session, short_text};
-use crate::vocab::parallel::map_in_order;
 
+mod host;
 mod plan;
+pub use host::{JobHost, Next, ThreadHost};
 pub use plan::{
     LeftOut, Target, plan_jobs, plan_jobs_on, plan_runnable, row_left_out, target_positions,
 };
@@ -114,13 +113,10 @@ pub fn engine_search() -> SearchFn {
     })
 }
 
-/// A comparison running on background threads.
+/// A comparison running in the background.
 pub struct Run {
     jobs: Arc<Vec<Job>>,
-    stop: Arc<AtomicBool>,
-    events: Receiver<RunEvent>,
-    /// The thread that runs the pool; `None` once joined.
-    driver: Option<JoinHandle<()>>,
+    host: Box<dyn JobHost>,
     threads: usize,
     started: Instant,
     stop_requested: Option<Instant>,
@@ -143,7 +139,7 @@ impl std::fmt::Debug for Run {
 /// How many worker threads a run uses by default: one per core.
 #[must_use]
 pub fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    crate::platform::threads::available()
 }
 
 impl Run {
@@ -158,25 +154,17 @@ impl Run {
     #[must_use]
     pub fn start_with(jobs: Vec<Job>, threads: usize, notify: Notify, search: SearchFn) -> Run {
         let jobs = Arc::new(jobs);
-        let stop = Arc::new(AtomicBool::new(false));
-        let (tx, events) = channel();
         let threads = threads.clamp(1, jobs.len().max(1));
-        let driver = {
-            let (jobs, stop) = (Arc::clone(&jobs), Arc::clone(&stop));
-            std::thread::Builder::new()
-                .name("treelab-run".into())
-                .spawn(move || {
-                    map_in_order(&jobs, threads, &stop, |index, job| {
-                        run_job(index, job, &stop, &tx, &notify, &search);
-                    });
-                })
-                .expect("spawning the run's thread")
-        };
+        let host = ThreadHost::start(Arc::clone(&jobs), threads, notify, search);
+        Run::start_on(jobs, threads, Box::new(host))
+    }
+
+    /// A run of `jobs` that `host` has started on `threads` workers.
+    #[must_use]
+    pub fn start_on(jobs: Arc<Vec<Job>>, threads: usize, host: Box<dyn JobHost>) -> Run {
         Run {
             jobs,
-            stop,
-            events,
-            driver: Some(driver),
+            host,
             threads,
             started: Instant::now(),
             stop_requested: None,
@@ -194,7 +182,7 @@ impl Run {
 
     /// Asks every search to end; they do within a few thousand nodes.
     pub fn stop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.host.stop();
         self.stop_requested.get_or_insert_with(Instant::now);
     }
 
@@ -226,49 +214,46 @@ impl Run {
     /// Every event since the last call, without waiting.
     pub fn poll(&mut self) -> Vec<RunEvent> {
         let mut out = Vec::new();
-        loop {
-            match self.events.try_recv() {
-                Ok(e) => {
-                    if matches!(e, RunEvent::Finished { .. }) {
-                        self.finished += 1;
-                    }
-                    out.push(e);
-                }
-                Err(TryRecvError::Empty) => break,
-                Err(TryRecvError::Disconnected) => {
-                    self.disconnected = true;
-                    break;
-                }
+        while !self.disconnected {
+            match self.host.try_next() {
+                Next::Event(e) => out.push(self.count(e)),
+                Next::Nothing => break,
+                Next::Ended => self.ended(),
             }
-        }
-        if self.disconnected
-            && self.stopped_after.is_none()
-            && let Some(at) = self.stop_requested
-        {
-            self.stopped_after = Some(at.elapsed());
         }
         out
     }
 
     /// Waits for the next event, up to `timeout`.
     pub fn wait(&mut self, timeout: Duration) -> Option<RunEvent> {
-        match self.events.recv_timeout(timeout) {
-            Ok(e) => {
-                if matches!(e, RunEvent::Finished { .. }) {
-                    self.finished += 1;
-                }
-                Some(e)
-            }
-            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => None,
-            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
-                self.disconnected = true;
-                if let Some(at) = self.stop_requested
-                    && self.stopped_after.is_none()
-                {
-                    self.stopped_after = Some(at.elapsed());
-                }
+        if self.disconnected {
+            return None;
+        }
+        match self.host.wait_next(timeout) {
+            Next::Event(e) => Some(self.count(e)),
+            Next::Nothing => None,
+            Next::Ended => {
+                self.ended();
                 None
             }
+        }
+    }
+
+    /// Counts a finished job.
+    fn count(&mut self, e: RunEvent) -> RunEvent {
+        if matches!(e, RunEvent::Finished { .. }) {
+            self.finished += 1;
+        }
+        e
+    }
+
+    /// The host has no more events: notes how long the stop took, if one was asked.
+    fn ended(&mut self) {
+        self.disconnected = true;
+        if let Some(at) = self.stop_requested
+            && self.stopped_after.is_none()
+        {
+            self.stopped_after = Some(at.elapsed());
         }
     }
 
@@ -286,59 +271,9 @@ impl Run {
                 out.push(e);
             }
         }
-        if let Some(driver) = self.driver.take() {
-            let _ = driver.join();
-        }
+        self.host.join();
         out
     }
-}
-
-impl Drop for Run {
-    /// A run dropped early (the window closed) stops its searches; the threads end on
-    /// their own within a few thousand nodes.
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-    }
-}
-
-/// Runs one job on a pool thread: its events go down `tx`.
-fn run_job(
-    index: usize,
-    job: &Job,
-    stop: &Arc<AtomicBool>,
-    tx: &Sender<RunEvent>,
-    notify: &Notify,
-    search: &SearchFn,
-) {
-    if tx.send(RunEvent::Started { job: index }).is_err() {
-        return;
-    }
-    notify();
-    let sink_tx = Mutex::new(tx.clone());
-    let sink_notify = Arc::clone(notify);
-    let control = SearchControl {
-        stop: Arc::clone(stop),
-        progress: Some(Box::new(move |p: &Progress| {
-            if let Ok(tx) = sink_tx.lock() {
-                let _ = tx.send(RunEvent::Progress {
-                    job: index,
-                    progress: p.clone(),
-                });
-            }
-            sink_notify();
-        })),
-        progress_interval: Duration::from_millis(100),
-        ..SearchControl::default()
-    };
-    let result = crate::engine::run_guarded(|| search(job, control))
-        .unwrap_or_else(|f| Err(format!("the search panicked: {}", f.message)));
-    // A stopped SSS* leaves its tree to be freed here, off the search's clock.
-    crate::search::release_deferred();
-    let _ = tx.send(RunEvent::Finished {
-        job: index,
-        result: result.map(Box::new),
-    });
-    notify();
 }
 
 /// The result entry a finished job leaves in the session: named by its position's

@@ -36,8 +36,8 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{AnyPosition, GameKind, SearchRecord, Suite};
+pub use crate::platform::files::write_atomic;
 use crate::search::{Algorithm, SearchOptions};
-pub use crate::vocab::atomic::write_atomic;
 
 /// The session format this treelab writes. Files with a larger number are refused.
 /// Version 2: a row named `mt-sss` has Plaat's memory unless it says otherwise (see
@@ -584,15 +584,7 @@ impl AppConfig {
     /// `$XDG_CONFIG_HOME/treelab/config.ron`, else `~/.config/treelab/config.ron`.
     #[must_use]
     pub fn default_path() -> Option<PathBuf> {
-        let base = std::env::var_os("XDG_CONFIG_HOME")
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-            .or_else(|| {
-                std::env::var_os("HOME")
-                    .filter(|v| !v.is_empty())
-                    .map(|h| PathBuf::from(h).join(".config"))
-            })?;
-        Some(base.join("treelab").join("config.ron"))
+        Some(crate::platform::files::settings_folder()?.join("config.ron"))
     }
 
     /// Reads the config; a missing or broken file gives the default.
@@ -607,7 +599,7 @@ impl AppConfig {
     /// Writes the config (creating its folder).
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
         if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)?;
+            crate::platform::files::create_dir_all(dir)?;
         }
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::new())
             .map_err(std::io::Error::other)?;

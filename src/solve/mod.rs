@@ -149,7 +149,7 @@ impl AnySolver {
                 (r.score, best, r.nodes, r.seconds)
             }
             (AnySolver::Connect4(solver), AnyPosition::Connect4(pos)) => {
-                let clock = std::time::Instant::now();
+                let clock = crate::platform::clock::Instant::now();
                 let r = solver.solve(&pos.board);
                 (
                     r.score,
@@ -178,35 +178,15 @@ impl AnySolver {
     }
 }
 
-/// The CPU time the process (all its threads) has used, from `/proc/self/stat`
-/// (user + system, in the kernel's fixed 100 ticks per second); `None` elsewhere.
-#[must_use]
-pub fn process_cpu_seconds() -> Option<f64> {
-    /// `/proc` reports times in USER_HZ, 100 on every Linux architecture we build for.
-    const TICKS_PER_SECOND: f64 = 100.0;
-    let text = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // Fields after the command name (which may hold spaces) start at field 3 (state);
-    // utime and stime are fields 14 and 15.
-    let rest = &text[text.rfind(')')? + 1..];
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let user: f64 = fields.get(11)?.parse().ok()?;
-    let system: f64 = fields.get(12)?.parse().ok()?;
-    Some((user + system) / TICKS_PER_SECOND)
-}
-
-/// CPU seconds used so far: the calling thread's (`/proc/thread-self/schedstat`,
-/// nanoseconds) when the work runs on it alone, else the whole process's.
+/// CPU seconds used so far: the calling thread's when the work runs on it alone, else
+/// the whole process's.
 #[must_use]
 pub fn cpu_seconds(threads: usize) -> Option<f64> {
-    if threads <= 1 {
-        let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok();
-        if let Some(ns) = text
-            .as_deref()
-            .and_then(|t| t.split_whitespace().next())
-            .and_then(|n| n.parse::<f64>().ok())
-        {
-            return Some(ns / 1e9);
-        }
+    use crate::platform::machine::{process_cpu_seconds, thread_cpu_seconds};
+    if threads <= 1
+        && let Some(s) = thread_cpu_seconds()
+    {
+        return Some(s);
     }
     process_cpu_seconds()
 }

@@ -193,7 +193,7 @@ pub fn save_trees(
     }
     let format = TreeFormat::from_path(path)?;
     let bytes = encode(&figure_of_trees(trees, options), format)?;
-    crate::vocab::atomic::write_atomic(path, &bytes)
+    crate::platform::files::write_atomic(path, &bytes)
         .map_err(|e| format!("could not save {}: {e}", path.display()))
 }
 

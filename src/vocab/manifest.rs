@@ -40,11 +40,6 @@ pub struct Manifest {
     pub date: String,
 }
 
-/// The CPU features worth naming (bit tricks and vector units the engine may use).
-const FEATURES: [&str; 10] = [
-    "sse4.2", "popcnt", "avx", "avx2", "bmi1", "bmi2", "lzcnt", "fma", "avx512f", "avx512bw",
-];
-
 impl Manifest {
     /// This build and machine, now, for `command` on `threads` threads.
     #[must_use]
@@ -54,8 +49,8 @@ impl Manifest {
             commit: env!("TREELAB_COMMIT").to_string(),
             profile: env!("TREELAB_PROFILE").to_string(),
             target: target(),
-            cpu: cpu_model(),
-            cpu_features: cpu_features(),
+            cpu: crate::platform::machine::cpu_model(),
+            cpu_features: crate::platform::machine::cpu_features(),
             threads,
             seeds: Vec::new(),
             command: command.into(),
@@ -188,9 +183,12 @@ impl Manifest {
         let name = path
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        crate::vocab::atomic::write_atomic(path, self.stamp(&name, contents).as_bytes())?;
+        crate::platform::files::write_atomic(path, self.stamp(&name, contents).as_bytes())?;
         if let Some(side) = Manifest::side_file(&name) {
-            crate::vocab::atomic::write_atomic(&path.with_file_name(side), self.text().as_bytes())?;
+            crate::platform::files::write_atomic(
+                &path.with_file_name(side),
+                self.text().as_bytes(),
+            )?;
         }
         Ok(())
     }
@@ -219,53 +217,9 @@ fn target() -> String {
     format!("{} ({})", std::env::consts::ARCH, on.join(" "))
 }
 
-/// The machine's features of [`FEATURES`] (detected at run time on x86-64).
-fn cpu_features() -> String {
-    #[cfg(target_arch = "x86_64")]
-    {
-        let has = |f: &str| match f {
-            "sse4.2" => std::arch::is_x86_feature_detected!("sse4.2"),
-            "popcnt" => std::arch::is_x86_feature_detected!("popcnt"),
-            "avx" => std::arch::is_x86_feature_detected!("avx"),
-            "avx2" => std::arch::is_x86_feature_detected!("avx2"),
-            "bmi1" => std::arch::is_x86_feature_detected!("bmi1"),
-            "bmi2" => std::arch::is_x86_feature_detected!("bmi2"),
-            "lzcnt" => std::arch::is_x86_feature_detected!("lzcnt"),
-            "fma" => std::arch::is_x86_feature_detected!("fma"),
-            "avx512f" => std::arch::is_x86_feature_detected!("avx512f"),
-            "avx512bw" => std::arch::is_x86_feature_detected!("avx512bw"),
-            _ => false,
-        };
-        let on: Vec<&str> = FEATURES.into_iter().filter(|f| has(f)).collect();
-        format!("has {}", on.join(" "))
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let _ = FEATURES;
-        "features not detected on this architecture".to_string()
-    }
-}
-
-/// The CPU's model name (`/proc/cpuinfo` on Linux), or `unknown`.
-fn cpu_model() -> String {
-    std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|text| {
-            text.lines()
-                .find(|l| l.starts_with("model name") || l.starts_with("Model"))
-                .and_then(|l| l.split_once(':'))
-                .map(|(_, v)| v.split_whitespace().collect::<Vec<_>>().join(" "))
-        })
-        .filter(|m| !m.is_empty())
-        .unwrap_or_else(|| "unknown".to_string())
-}
-
 /// Now in UTC as `YYYY-MM-DDTHH:MM:SSZ`.
 fn utc_now() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    utc_text(secs)
+    utc_text(crate::platform::clock::unix_seconds())
 }
 
 /// `secs` after 1970-01-01T00:00:00Z as `YYYY-MM-DDTHH:MM:SSZ` (the proleptic Gregorian

@@ -268,14 +268,9 @@ pub fn on_board(session: &Session) -> Option<usize> {
 pub fn handouts(paths: &[std::path::PathBuf]) -> Result<Vec<(String, Practice)>, String> {
     let mut files = Vec::new();
     for p in paths {
-        if p.is_dir() {
-            let mut found: Vec<std::path::PathBuf> = std::fs::read_dir(p)
-                .map_err(|e| format!("reading the folder {}: {e}", p.display()))?
-                .flatten()
-                .map(|e| e.path())
-                .filter(|f| f.extension().is_some_and(|e| e == "ron"))
-                .collect();
-            found.sort();
+        if crate::platform::files::is_folder(p) {
+            let found = crate::platform::files::files_in(p, "ron")
+                .map_err(|e| format!("reading the folder {}: {e}", p.display()))?;
             for f in found {
                 if let Some(practice) = Session::open(&f)?.practice {
                     files.push((f.display().to_string(), practice));

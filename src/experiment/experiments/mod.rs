@@ -350,7 +350,7 @@ fn parallel_map<T: Sync, R: Send>(
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     let done = AtomicUsize::new(0);
     let never = AtomicBool::new(false);
-    crate::vocab::parallel::map_in_order(items, threads, &never, |_, item| {
+    crate::platform::pool::map_in_order(items, threads, &never, |_, item| {
         let r = f(item);
         progress(done.fetch_add(1, Ordering::Relaxed) + 1);
         r

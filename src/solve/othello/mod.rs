@@ -53,8 +53,8 @@ mod table;
 #[cfg(test)]
 mod tests;
 
+use crate::platform::clock::Instant;
 use std::sync::atomic::AtomicUsize;
-use std::time::Instant;
 
 use super::pattern::PatternEval;
 use crate::game::othello::board::moves;

@@ -2,7 +2,7 @@
 //! the presearch's guess when there is one) and the PVS that finds a best move. Each of
 //! these root searches is reported as it ends ([`RootSearch`]).
 
-use std::time::Instant;
+use crate::platform::clock::Instant;
 
 use super::search::Searcher;
 use super::table::EXACT;

@@ -159,7 +159,7 @@ impl<'t> Searcher<'t> {
             (self.opts, self.table, self.helpers, self.precision);
         let mut helper_stops = self.stops.clone();
         helper_stops.push(Arc::clone(&flag));
-        let helper_nodes = std::thread::scope(|scope| {
+        let helper_nodes = crate::platform::threads::scope(|scope| {
             let handle = scope.spawn(|| {
                 let mut h = Searcher::new(opts, table);
                 h.helpers = helpers;

@@ -150,7 +150,7 @@ pub fn generate(config: &TrainConfig, progress: &(dyn Fn(usize) + Sync)) -> Vec<
         };
         positions.len()
     ];
-    std::thread::scope(|scope| {
+    crate::platform::threads::scope(|scope| {
         for (slots, work) in out.chunks_mut(chunk).zip(positions.chunks(chunk)) {
             let done = &done;
             scope.spawn(move || {
@@ -319,7 +319,7 @@ impl Rows {
         let chunks = parts.len();
         let per = self.len().div_ceil(chunks).max(1);
         let threads = threads.clamp(1, chunks);
-        std::thread::scope(|scope| {
+        crate::platform::threads::scope(|scope| {
             let mut lanes: Vec<Vec<(usize, &mut Vec<f32>)>> =
                 (0..threads).map(|_| Vec::new()).collect();
             for (c, part) in parts.iter_mut().enumerate() {
@@ -493,7 +493,7 @@ pub fn train_to_file(
     files: &SampleFiles,
     out: &std::path::Path,
 ) -> Result<String> {
-    let clock = std::time::Instant::now();
+    let clock = crate::platform::clock::Instant::now();
     let (samples, mut report) = if files.from.is_empty() {
         let samples = generate(config, &|n| eprintln!("solved {n} positions"));
         let report = format!(
@@ -530,12 +530,12 @@ pub fn train_to_file(
         (samples, report)
     };
     if let Some(path) = &files.save {
-        crate::vocab::atomic::write_atomic(path, samples_to_text(&samples).as_bytes())
+        crate::platform::files::write_atomic(path, samples_to_text(&samples).as_bytes())
             .with_context(|| format!("writing {}", path.display()))?;
     }
     let trained = train_stages(&samples, config)?;
     report.push_str(&trained.report);
-    crate::vocab::atomic::write_atomic(out, &write_weights(&trained.starts, &trained.weights))
+    crate::platform::files::write_atomic(out, &write_weights(&trained.starts, &trained.weights))
         .with_context(|| format!("writing {}", out.display()))?;
     Ok(report)
 }

@@ -3,6 +3,8 @@
 //! stopped run has the early ones) and gives the results back in job order, so the
 //! output of a parallel run is the output of a serial one.
 //!
+//! Natively a rayon pool; in a browser the jobs run on the caller's thread.
+//!
 //! Used by the app's Run and `treelab session run` (`runner`), `treelab bench`,
 //! `treelab experiment` and `treelab match`.
 
@@ -37,8 +39,9 @@ pub fn map_in_order<T: Sync, R: Send>(
         out.sort_by_key(|&(i, _)| i);
         out.into_iter().map(|(_, r)| r).collect()
     };
-    if threads == 1 {
-        // No pool for one worker: the jobs run here, in order.
+    if threads == 1 || super::IN_BROWSER {
+        // No pool for one worker (or in a browser, one thread): the jobs run here, in
+        // order.
         return items
             .iter()
             .enumerate()
