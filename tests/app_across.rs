@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use egui_kittest::kittest::Queryable;
 use treelab::app::{Command, TreelabApp};
+use treelab::engine::count::CountKind;
 use treelab::report::Across;
-use treelab::vocab::count::CountKind;
 
 mod common;
 use common::{harness, pick_positions, settle, wait_for_run};

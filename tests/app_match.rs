@@ -71,7 +71,7 @@ fn a_match_plays_in_the_tab_is_kept_and_replays_on_the_board() {
 #[test]
 fn the_sprt_setup_offers_the_elo_model() {
     use egui::accesskit::Role;
-    use treelab::vocab::stats::EloModel;
+    use treelab::stats::EloModel;
     let mut h = harness();
     settle(&mut h);
     h.get_by_label("Match").click();
@@ -144,8 +144,7 @@ fn a_match_at_equal_nodes_plays_the_games_the_command_line_plays() {
         "ron",
     ]);
     assert!(ok, "{err}");
-    let cli: treelab::vocab::matchrecord::MatchResult =
-        ron::from_str(&out).expect("a match in RON");
+    let cli: treelab::matches::record::MatchResult = ron::from_str(&out).expect("a match in RON");
     assert_eq!(m.games.len(), 2);
     for (a, b) in m.games.iter().zip(&cli.games) {
         assert_eq!(a.moves, b.moves);

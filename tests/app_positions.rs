@@ -7,9 +7,9 @@ use std::time::Duration;
 
 use egui_kittest::kittest::Queryable;
 use treelab::app::{Command, TreelabApp};
+use treelab::engine::count::CountKind;
 use treelab::engine::{AnyPosition, GameKind};
 use treelab::session::ResultEntry;
-use treelab::vocab::count::CountKind;
 
 mod common;
 use common::{AIMA, harness, pick_positions, settle, wait_for_run};

@@ -102,9 +102,9 @@ fn a_partial_point_names_its_depth_or_its_position() {
     let names: Vec<String> = (40..60).map(|k| format!("#{k}")).collect();
     // Over #40-#50: #50 has row 1 at depth 1 only, stopped.
     let with_50 = &keys[..11];
-    let depth = report.depth_series(with_50, treelab::vocab::count::CountKind::Nodes);
+    let depth = report.depth_series(with_50, treelab::engine::count::CountKind::Nodes);
     assert!(depth.is_empty() || depth.iter().all(|s| !s.legend().contains("partial at 1)")));
-    let ratio = report.ratio_series(with_50, &names, 1, treelab::vocab::count::CountKind::Nodes);
+    let ratio = report.ratio_series(with_50, &names, 1, treelab::engine::count::CountKind::Nodes);
     assert!(
         ratio
             .iter()

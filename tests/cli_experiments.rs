@@ -6,10 +6,10 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use treelab::engine::{AnyPosition, GameKind, SearchRequest, run_search};
-use treelab::experiment::chart::{LineChart, Series};
 use treelab::experiment::experiments::E3Result;
-use treelab::experiment::matchplay::{MatchResult, MatchSpec, PlayerKind, parse_player, run_match};
 use treelab::game::Side;
+use treelab::matches::play::{MatchResult, MatchSpec, PlayerKind, parse_player, run_match};
+use treelab::output::chart::{LineChart, Series};
 use treelab::search::{SearchControl, SearchOptions};
 
 mod common;
@@ -784,7 +784,7 @@ fn experiment_e7_quick_agrees_with_expectimax_and_prunes_with_ordering() {
     };
     // In the suite's order: the bootstrap resamples positions by their index.
     let pairs: Vec<(u64, u64)> = (0..10).map(|i| (nodes_at(4, i), nodes_at(0, i))).collect();
-    let a = treelab::vocab::stats::across::Across::of(&pairs).expect("figures");
+    let a = treelab::stats::across::Across::of(&pairs).expect("figures");
     let csv = std::fs::read_to_string(dir.path().join("e7-part2-across.csv")).expect("read");
     let line = csv
         .lines()

@@ -5,9 +5,9 @@
 //! minimax); an id regenerates its tree; the command line writes the sheet and the key
 //! and refuses impossible requests with the reason.
 
+use treelab::engine::rowspec::parse_row_spec;
 use treelab::experiment::exercise::{self, Order, Request, Shape, parse_id};
 use treelab::search::SearchOptions;
-use treelab::vocab::rowspec::parse_row_spec;
 
 mod common;
 use common::treelab;

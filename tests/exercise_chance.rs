@@ -6,9 +6,9 @@
 //! and the cutoffs counted here from the row's traced search meet the request; an id
 //! regenerates its tree; the sheet and key say what a chance node means.
 
+use treelab::engine::rowspec::parse_row_spec;
 use treelab::experiment::exercise::{self, Difficulty, parse_id};
 use treelab::search::SearchOptions;
-use treelab::vocab::rowspec::parse_row_spec;
 
 mod common;
 use common::treelab;

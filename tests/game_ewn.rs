@@ -283,7 +283,7 @@ fn the_command_line_searches_ewn_with_the_chance_searches_only() {
 
 #[test]
 fn an_ewn_match_rolls_seeded_dice_shared_by_each_pair() {
-    use treelab::experiment::matchplay::MatchResult;
+    use treelab::matches::play::MatchResult;
     let run = |threads: &str| {
         let (ok, out, err) = common::treelab(&[
             "match",
@@ -319,7 +319,7 @@ fn an_ewn_match_rolls_seeded_dice_shared_by_each_pair() {
     for pair in m.games.chunks(2) {
         // Colours swapped, the same dice: the k-th roll of both games is the same.
         assert_ne!(pair[0].a_first, pair[1].a_first);
-        let rolls = |g: &treelab::vocab::matchrecord::GameRecord| -> Vec<String> {
+        let rolls = |g: &treelab::matches::record::GameRecord| -> Vec<String> {
             g.moves
                 .iter()
                 .filter(|m| m.starts_with("roll"))

@@ -241,7 +241,7 @@ fn the_cli_sets_its_budget_by_iterations_nodes_or_time() {
 
 #[test]
 fn a_match_player_needs_no_depth_and_a_node_limit_stops_it() {
-    use treelab::experiment::matchplay::{PlayerKind, parse_player};
+    use treelab::matches::play::{PlayerKind, parse_player};
     let base = SearchOptions::default();
     let p = parse_player("mcts+iterations=300", &base).expect("a player");
     let PlayerKind::Search {
@@ -284,7 +284,7 @@ fn a_match_player_needs_no_depth_and_a_node_limit_stops_it() {
         "ron",
     ]);
     assert!(ok, "{err}");
-    let result: treelab::experiment::MatchResult = ron::from_str(&out).expect("a match");
+    let result: treelab::matches::MatchResult = ron::from_str(&out).expect("a match");
     for g in &result.games {
         assert!(g.searches[0] > 0);
         assert!(

@@ -5,12 +5,12 @@
 
 mod common;
 use common::{random_playout, run};
+use treelab::engine::rowspec::parse_row_spec;
 use treelab::game::SeededRng;
 use treelab::game::othello::{Othello, OthelloEval};
 use treelab::game::random_tree::{RandomTree, RandomTreeEval, TreeSpec, ValueModel};
 use treelab::search::registry::OwnOption;
 use treelab::search::{Algorithm, MtMemory, SearchControl, SearchOptions, TraceEvent, search};
-use treelab::vocab::rowspec::parse_row_spec;
 
 /// With evaluations rounded to a grain, every algorithm still returns minimax's value
 /// under the same grain (MTD(f) also from the iteration before last), and the value is

@@ -3,7 +3,7 @@
 //! and SciPy by `scripts/suite_stats_reference.py` on recorded data (E1's leaf counts)
 //! and on made-up counts that reach every branch of the test.
 
-use treelab::vocab::stats::across::{Across, WilcoxonMethod, p_text};
+use treelab::stats::across::{Across, WilcoxonMethod, p_text};
 
 /// One case of the fixture.
 #[derive(Default)]

@@ -8,10 +8,10 @@ use std::path::{Path, PathBuf};
 
 /// The layers, lowest first. A module may import modules of its own layer or below.
 const LAYERS: [&[&str]; 7] = [
-    &["game", "fileread", "platform"],
+    &["game", "fileread", "platform", "output"],
     &["search"],
     &["engine"],
-    &["vocab"],
+    &["vocab", "stats", "matches"],
     &["session"],
     &["report", "runner", "tree", "presets", "solve", "experiment"],
     &["cli", "app"],

@@ -8,9 +8,9 @@ use clap::Args;
 use super::OptionArgs;
 use crate::engine::Suite;
 use crate::experiment::bench::{self, BenchSpec, CountKind};
-use crate::experiment::matchplay::{MatchResult, merge_matches};
 use crate::fileread::{RESULT_LIMIT, read_text_capped};
-use crate::vocab::manifest::Manifest;
+use crate::matches::play::{MatchResult, merge_matches};
+use crate::output::manifest::Manifest;
 
 /// `treelab merge`.
 #[derive(Debug, Args)]

@@ -5,9 +5,9 @@
 use anyhow::{Context, Result, bail};
 use clap::Args;
 
+use crate::engine::rowspec::parse_row_spec;
 use crate::experiment::exercise::{self, Difficulty, Exercise, Order, Request, Shape, sheet};
-use crate::vocab::manifest::Manifest;
-use crate::vocab::rowspec::parse_row_spec;
+use crate::output::manifest::Manifest;
 
 /// `treelab exercise`.
 #[derive(Debug, Args)]

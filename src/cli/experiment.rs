@@ -72,7 +72,7 @@ pub(super) fn cli_experiment(args: &ExperimentArgs) -> anyhow::Result<()> {
         if threads == 1 { "" } else { "s" },
         if args.quick { ", --quick" } else { "" }
     );
-    let manifest = crate::vocab::manifest::Manifest::new(super::command_line(), threads)
+    let manifest = crate::output::manifest::Manifest::new(super::command_line(), threads)
         .with_seeds([crate::report::BOOTSTRAP_SEED]);
     if args.manifest {
         print!("\n{}", manifest.text());

@@ -6,8 +6,8 @@ use std::sync::atomic::AtomicBool;
 
 use super::OptionArgs;
 use crate::engine::{GameKind, Suite};
-use crate::experiment::matchplay::{MatchSpec, parse_player, run_match};
-use crate::experiment::stats::SprtSpec;
+use crate::matches::play::{MatchSpec, parse_player, run_match};
+use crate::stats::SprtSpec;
 
 /// `treelab match`.
 #[derive(Debug, Args)]
@@ -147,7 +147,7 @@ pub(super) fn cli_match(args: &MatchArgs) -> anyhow::Result<()> {
         ),
         _ => (result.render(false), "txt"),
     };
-    let manifest = crate::vocab::manifest::Manifest::new(super::command_line(), spec.threads)
+    let manifest = crate::output::manifest::Manifest::new(super::command_line(), spec.threads)
         .with_rows([result.a.clone(), result.b.clone()])
         .with_seeds([result.seed]);
     super::emit(&text, ext, args.out.as_deref(), &manifest, args.manifest)?;

@@ -22,7 +22,7 @@ use anyhow::Result;
 use clap::{Parser, Subcommand};
 
 use crate::engine::SearchRequest;
-use crate::vocab::manifest::Manifest;
+use crate::output::manifest::Manifest;
 
 pub use bench::{BenchArgs, MergeArgs, parse_depths, parse_shard};
 pub use exercise::ExerciseArgs;
@@ -139,7 +139,7 @@ pub(crate) fn position_and_depth(
 
 pub(crate) fn request(algo: &str, options: &OptionArgs, depth: u32) -> Result<SearchRequest> {
     // `--algo` is a row spec (`mcts+iterations=200000`): its options over the flags'.
-    let row = crate::vocab::rowspec::parse_row_spec(algo, &options.to_options()?)?;
+    let row = crate::engine::rowspec::parse_row_spec(algo, &options.to_options()?)?;
     Ok(SearchRequest {
         algorithm: row.algorithm,
         options: row.options,

@@ -64,7 +64,7 @@ fn scores(paths: &[std::path::PathBuf], out: Option<&std::path::Path>) -> Result
     use crate::experiment::exercise::practice;
     let students = practice::handouts(paths).map_err(|e| anyhow::anyhow!(e))?;
     let csv = practice::scores_csv(&students).map_err(|e| anyhow::anyhow!(e))?;
-    let stamp = crate::vocab::manifest::Manifest::new(super::command_line(), 1);
+    let stamp = crate::output::manifest::Manifest::new(super::command_line(), 1);
     super::emit(&csv, "csv", out, &stamp, false)?;
     if let Some(out) = out {
         eprintln!(
@@ -140,7 +140,7 @@ pub(super) fn session_cmd(c: SessionCommand) -> Result<()> {
             session
                 .save_with(
                     &out,
-                    &crate::vocab::manifest::Manifest::new(super::command_line(), threads),
+                    &crate::output::manifest::Manifest::new(super::command_line(), threads),
                 )
                 .with_context(|| format!("saving {}", out.display()))?;
             println!(
@@ -170,7 +170,7 @@ pub(super) fn session_cmd(c: SessionCommand) -> Result<()> {
                 "csv" => (report.csv(&lines), "csv"),
                 other => bail!("unknown format '{other}'; expected text or csv"),
             };
-            let stamp = crate::vocab::manifest::Manifest::new(super::command_line(), 0)
+            let stamp = crate::output::manifest::Manifest::new(super::command_line(), 0)
                 .with_rows(session.rows.iter().map(|r| r.label()));
             super::emit(&text, ext, None, &stamp, manifest)
         }

@@ -11,11 +11,11 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 
 use super::{OptionArgs, position_and_depth, request};
+use crate::engine::rowspec::parse_row_spec;
 use crate::search::INF;
 use crate::search::registry::{TreeView, names};
 use crate::search::trace::VisitKind;
 use crate::tree::{NodeType, SearchTree, trace_tree};
-use crate::vocab::rowspec::parse_row_spec;
 
 /// `treelab trace`.
 #[derive(Debug, Args)]
@@ -177,7 +177,7 @@ fn type_name(t: NodeType) -> &'static str {
 /// Every visit as a CSV line (RFC 4180 quoting), with [`CSV_HEADER`].
 #[must_use]
 pub fn csv(tree: &SearchTree) -> String {
-    let field = crate::vocab::csv::field;
+    let field = crate::output::csv::field;
     let mut out = format!("{CSV_HEADER}\n");
     for (i, n) in tree.nodes.iter().enumerate() {
         let cells = [

@@ -2,12 +2,16 @@
 //! by name, one-call searches whose results carry moves as text, and suites.
 //!
 //! The CLI, the app and the experiments all go through here, so a search means the same
-//! in each of them.
+//! in each of them. Two words of every face live here too: the one text form of an
+//! algorithm row with its options ([`rowspec`]) and what a count is ([`count`]: every
+//! node, or the leaves; a count marked partial).
 
+pub mod count;
 mod guard;
 mod position;
 mod record;
 mod registry;
+pub mod rowspec;
 mod size;
 mod suite;
 

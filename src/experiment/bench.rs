@@ -8,15 +8,15 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::count::{PARTIAL_NOTE, Ratio, Tally};
 use crate::engine::{AnyPosition, EngineError, SearchRecord, SearchRequest, Suite, run_search};
 use crate::platform::pool::map_in_order;
 use crate::report::{Across, BOOTSTRAP_SEED, RESAMPLES, Report, p_text};
 use crate::search::{Counter, SearchControl};
 use crate::session::ResultEntry;
-use crate::vocab::count::{PARTIAL_NOTE, Ratio, Tally};
 
-pub use crate::vocab::count::CountKind;
-pub use crate::vocab::rowspec::{BenchRow, parse_row_spec, row_spec};
+pub use crate::engine::count::CountKind;
+pub use crate::engine::rowspec::{BenchRow, parse_row_spec, row_spec};
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -517,11 +517,11 @@ impl BenchResult {
             let _ = write!(
                 out,
                 "{},{},{},{},{}",
-                crate::vocab::csv::field(&c.position),
-                crate::vocab::csv::field(&self.rows[c.row].label),
+                crate::output::csv::field(&c.position),
+                crate::output::csv::field(&self.rows[c.row].label),
                 c.depth,
                 r.score_text().unwrap_or_default(),
-                crate::vocab::csv::field(r.best_move.as_deref().unwrap_or_default()),
+                crate::output::csv::field(r.best_move.as_deref().unwrap_or_default()),
             );
             for counter in Counter::ALL {
                 let _ = write!(out, ",{}", counter.of(&r.stats));

@@ -1,6 +1,6 @@
 //! Statistics across positions in the comparison: per row and depth, how the row's
 //! count compares with the baseline row's over a set of positions
-//! ([`crate::vocab::stats::across`]: the geometric mean of the per-position ratios with
+//! ([`crate::stats::across`]: the geometric mean of the per-position ratios with
 //! its bootstrap interval, how many positions it needs fewer or more on, the Wilcoxon
 //! signed-rank test), and the chart series of those means with their intervals as error
 //! bars. Only positions where both rows have a complete, error-free result count.
@@ -8,9 +8,9 @@
 use std::collections::BTreeMap;
 
 use super::{Report, Series};
+use crate::engine::count::CountKind;
 use crate::session::PositionKey;
-use crate::vocab::count::CountKind;
-pub use crate::vocab::stats::across::{Across, BOOTSTRAP_SEED, RESAMPLES, p_text};
+pub use crate::stats::across::{Across, BOOTSTRAP_SEED, RESAMPLES, p_text};
 
 /// Computes the figures of a line's `(row, baseline)` pairs (or remembers them).
 pub type AcrossOf<'f> = dyn FnMut(&[(u64, u64)]) -> Option<Across> + 'f;

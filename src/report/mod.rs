@@ -5,10 +5,10 @@
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
+use crate::engine::count::CountKind;
+pub use crate::engine::count::{PARTIAL_MARK, PARTIAL_NOTE, Ratio, Tally};
 use crate::search::Counter;
 use crate::session::{ComparisonRow, PositionKey, PositionSet, ResultEntry};
-use crate::vocab::count::CountKind;
-pub use crate::vocab::count::{PARTIAL_MARK, PARTIAL_NOTE, Ratio, Tally};
 
 /// A column of the results table: what identifies a result, each search counter
 /// ([`Counter`], declared once in [`crate::search::stats`]), and the figures derived
@@ -637,7 +637,7 @@ impl<'a> Report<'a> {
     /// columns name each result's position whole: its game and text form.
     #[must_use]
     pub fn csv(&self, lines: &[usize]) -> String {
-        use crate::vocab::csv::field;
+        use crate::output::csv::field;
         let columns = Column::all();
         let mut out = String::new();
         let mut titles: Vec<String> = columns.iter().map(|c| field(c.csv_title())).collect();

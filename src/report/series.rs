@@ -3,9 +3,9 @@
 //! the series as an SVG line chart.
 
 use super::{PARTIAL_MARK, Ratio, Report, Tally};
+use crate::engine::count::CountKind;
+use crate::output::chart::{LineChart, Series as ChartSeries};
 use crate::session::PositionKey;
-use crate::vocab::chart::{LineChart, Series as ChartSeries};
-use crate::vocab::count::CountKind;
 
 /// A line of a chart: named points, drawn dashed when it is a reference.
 #[derive(Clone, Debug, PartialEq)]

@@ -48,14 +48,14 @@ pub struct SessionFile {
     /// The match set up in the Match view.
     pub match_setup: MatchSetup,
     /// The last match played there.
-    pub match_result: Option<crate::vocab::matchrecord::MatchResult>,
+    pub match_result: Option<crate::matches::record::MatchResult>,
     /// A handout and the student's answers, if the session is one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub practice: Option<super::Practice>,
     /// What saved the file (treelab's version and commit, the machine, the date): written
     /// with every save, not read back into the session.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub manifest: Option<crate::vocab::manifest::Manifest>,
+    pub manifest: Option<crate::output::manifest::Manifest>,
 }
 
 impl Default for SessionFile {

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Session;
-use crate::vocab::stats::SprtSpec;
+use crate::stats::SprtSpec;
 
 /// A match as the app's Match view sets it up.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -139,7 +139,7 @@ impl MatchSetup {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::vocab::stats::EloModel;
+    use crate::stats::EloModel;
 
     /// A match setup saved before the SPRT had a model still opens, on logistic Elo as
     /// it ran then; a new one keeps its model through a save.

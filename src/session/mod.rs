@@ -179,11 +179,11 @@ impl ComparisonRow {
     }
 
     /// The row as a spec string (`negascout+order=static`, see
-    /// [`crate::vocab::rowspec::row_spec`]), with the evaluator when it is not the
+    /// [`crate::engine::rowspec::row_spec`]), with the evaluator when it is not the
     /// default (`... [eval discs]`).
     #[must_use]
     pub fn label(&self) -> String {
-        let spec = crate::vocab::rowspec::row_spec(self.algorithm, &self.options);
+        let spec = crate::engine::rowspec::row_spec(self.algorithm, &self.options);
         if self.evaluator.trim().is_empty() {
             spec
         } else {
@@ -307,7 +307,7 @@ pub struct ViewChoices {
     /// (by default what Run searches: the current position or the suite).
     pub scope: ResultScope,
     /// What the article-layout tables and the charts count.
-    pub count: crate::vocab::count::CountKind,
+    pub count: crate::engine::count::CountKind,
     /// Run on every position of the suite (true) or on the current position.
     pub run_suite: bool,
     /// The tree view's row.
@@ -360,7 +360,7 @@ impl Default for ViewChoices {
             baseline_row: None,
             tab: ResultsTab::Table,
             scope: ResultScope::default(),
-            count: crate::vocab::count::CountKind::default(),
+            count: crate::engine::count::CountKind::default(),
             run_suite: false,
             tree_row: 0,
             tree_row_beside: None,
@@ -392,7 +392,7 @@ pub struct Session {
     /// The match set up in the Match view.
     pub match_setup: MatchSetup,
     /// The last match played there (every game, to replay).
-    pub match_result: Option<crate::vocab::matchrecord::MatchResult>,
+    pub match_result: Option<crate::matches::record::MatchResult>,
     /// The handout being worked through, with the student's answers.
     pub practice: Option<Practice>,
     /// What could not be read back when the session was opened (a position or suite
@@ -529,7 +529,7 @@ impl Session {
     /// Writes the session to `path` atomically (see [`write_atomic`]), with a manifest
     /// that says only which treelab saved it, where and when.
     pub fn save(&self, path: &Path) -> Result<(), SessionError> {
-        self.save_with(path, &crate::vocab::manifest::Manifest::new("treelab", 0))
+        self.save_with(path, &crate::output::manifest::Manifest::new("treelab", 0))
     }
 
     /// Writes the session to `path` atomically with `manifest` as its file's
@@ -537,7 +537,7 @@ impl Session {
     pub fn save_with(
         &self,
         path: &Path,
-        manifest: &crate::vocab::manifest::Manifest,
+        manifest: &crate::output::manifest::Manifest,
     ) -> Result<(), SessionError> {
         let mut saved = self.clone();
         saved.version = CURRENT_VERSION;

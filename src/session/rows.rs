@@ -342,7 +342,7 @@ mod tests {
     #[test]
     fn old_mt_sss_rows_keep_the_search_they_ran() {
         let row = |spec: &str| {
-            let r = crate::vocab::rowspec::parse_row_spec(spec, &SearchOptions::default())
+            let r = crate::engine::rowspec::parse_row_spec(spec, &SearchOptions::default())
                 .expect("parses");
             format!(
                 "(algorithm: {}, options: (tt_mib: {}, tt_leaves: {}))",

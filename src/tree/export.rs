@@ -45,7 +45,7 @@ const NOTE_LINE: f32 = 15.0;
 pub fn title(tree: &SearchTree) -> String {
     format!(
         "{} depth {} — {} visits",
-        crate::vocab::rowspec::row_spec(tree.request.algorithm, &tree.request.options),
+        crate::engine::rowspec::row_spec(tree.request.algorithm, &tree.request.options),
         tree.request.depth,
         tree.nodes.len()
     )
@@ -117,7 +117,7 @@ pub fn figure_with(
         let lead = if trees.len() > 1 {
             format!(
                 "{}: ",
-                crate::vocab::rowspec::row_spec(tree.request.algorithm, &tree.request.options)
+                crate::engine::rowspec::row_spec(tree.request.algorithm, &tree.request.options)
             )
         } else {
             String::new()

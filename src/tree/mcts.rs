@@ -572,7 +572,7 @@ impl MctsTree {
                 it.reward.to_string(),
                 proven.join(" "),
             ];
-            let line: Vec<String> = cells.iter().map(|c| crate::vocab::csv::field(c)).collect();
+            let line: Vec<String> = cells.iter().map(|c| crate::output::csv::field(c)).collect();
             out.push_str(&line.join(","));
             out.push('\n');
         }

@@ -1,20 +1,18 @@
-//! The shared vocabulary, below everything that uses it: what a count is
-//! ([`count`]), the one text form of an algorithm row with its options ([`rowspec`]),
-//! line charts as SVG ([`chart`]), the one CSV quoting ([`csv`]), match statistics and statistics across
-//! positions ([`stats`]), the record of a match ([`matchrecord`]) and the manifest every
-//! export carries ([`manifest`]). It depends only
-//! on the engine facade, the search options and the games.
+//! The old paths of what `vocab` held, kept for the app until it names the new ones:
+//! statistics are [`crate::stats`], row specs and counts are in [`crate::engine`], match
+//! records in [`crate::matches`], CSV, manifests and charts in [`crate::output`],
+//! atomic writes in [`crate::platform::files`].
 
-pub mod chart;
-pub mod count;
-pub mod csv;
-pub mod manifest;
-pub mod matchrecord;
-pub mod rowspec;
-pub mod stats;
+pub use crate::engine::{count, rowspec};
+pub use crate::output::{chart, csv, manifest};
+pub use crate::stats;
 
-/// Atomic writes, now in [`crate::platform::files`] (this name goes once the app uses
-/// that one).
+/// The record of a match, now [`crate::matches::record`].
+pub mod matchrecord {
+    pub use crate::matches::record::*;
+}
+
+/// Atomic writes, now [`crate::platform::files`].
 pub mod atomic {
     pub use crate::platform::files::write_atomic;
 }

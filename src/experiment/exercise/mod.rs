@@ -16,10 +16,10 @@ pub mod figure;
 pub mod practice;
 pub mod sheet;
 
+use crate::engine::rowspec::BenchRow;
 use crate::engine::{AnyPosition, GameKind, SearchRequest};
 use crate::game::{SeededRng, splitmix64};
 use crate::tree::{SearchTree, trace_tree};
-use crate::vocab::rowspec::BenchRow;
 
 /// The deepest tree an exercise has (a handout's page holds about 3^4 leaves).
 pub const MAX_DEPTH: u32 = 5;

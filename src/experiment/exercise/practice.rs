@@ -11,6 +11,7 @@
 use std::collections::BTreeSet;
 
 use super::{Exercise, parse_id, search, tree_text};
+use crate::engine::rowspec::{BenchRow, parse_row_spec, row_spec};
 use crate::engine::{AnyPosition, GameKind};
 use crate::search::SearchOptions;
 use crate::session::{
@@ -18,7 +19,6 @@ use crate::session::{
 };
 use crate::tree::SearchTree;
 use crate::tree::quiz::{Answer, Quiz};
-use crate::vocab::rowspec::{BenchRow, parse_row_spec, row_spec};
 
 /// How one exercise went.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -299,7 +299,7 @@ pub fn handouts(paths: &[std::path::PathBuf]) -> Result<Vec<(String, Practice)>,
 /// the parts right and marked, and the percentage right. An error names the file and
 /// exercise whose answers cannot be marked.
 pub fn scores_csv(students: &[(String, Practice)]) -> Result<String, String> {
-    use crate::vocab::csv::field;
+    use crate::output::csv::field;
     let mut out = String::from(
         "student,file,exercise,id,row,questions,answered,shown,right,marked,percent right\n",
     );

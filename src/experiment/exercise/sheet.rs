@@ -8,10 +8,10 @@
 use std::fmt::Write as _;
 
 use super::{Exercise, search};
+use crate::engine::rowspec::BenchRow;
 use crate::engine::{AnyPosition, GameKind};
 use crate::game::describe::TreeNode;
 use crate::tree::SearchTree;
-use crate::vocab::rowspec::BenchRow;
 
 /// What the student is asked to do, for `row`.
 #[must_use]

@@ -211,9 +211,9 @@ fn csv(lines: &[Line]) -> String {
         let _ = writeln!(
             out,
             "{},{},{},{:.3},{},{},{:.3},{:.3},{},{}",
-            crate::vocab::csv::field(l.set),
-            crate::vocab::csv::field(l.step),
-            crate::vocab::csv::field(l.spec),
+            crate::output::csv::field(l.set),
+            crate::output::csv::field(l.step),
+            crate::output::csv::field(l.spec),
             l.mean_nodes,
             l.pons.map_or_else(String::new, |p| p.to_string()),
             l.pons

@@ -13,12 +13,12 @@ use std::sync::atomic::AtomicBool;
 use serde::{Deserialize, Serialize};
 
 use super::bench::{self, BenchResult, BenchRow, BenchSpec, CountKind, parse_row_spec, run_bench};
-use super::chart::{LineChart, Series};
-use super::matchplay::{MatchResult, MatchSpec, parse_player, run_match};
 use crate::engine::{AnyPosition, EngineError, GameKind, SearchRequest, Suite, run_search};
 use crate::game::random_tree::{self, RandomTree, TreeSpec, ValueModel};
 use crate::game::tictactoe::TicTacToe;
 use crate::game::{Game, Scoring};
+use crate::matches::play::{MatchResult, MatchSpec, parse_player, run_match};
+use crate::output::chart::{LineChart, Series};
 use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchControl, SearchOptions};
 use crate::session::{ComparisonRow, OpenSuite, ResultsTab, Session};
 
@@ -159,7 +159,7 @@ impl Table {
     pub fn csv(&self) -> String {
         let mut out = String::new();
         for row in std::iter::once(&self.header).chain(&self.rows) {
-            let fields: Vec<String> = row.iter().map(|t| crate::vocab::csv::field(t)).collect();
+            let fields: Vec<String> = row.iter().map(|t| crate::output::csv::field(t)).collect();
             out.push_str(&fields.join(","));
             out.push('\n');
         }
@@ -190,7 +190,7 @@ fn ratio(a: f64, b: f64) -> String {
 
 /// What the columns of an [`across_table`] mean, printed under it.
 fn across_note(base: &str, count: &str) -> String {
-    use crate::vocab::stats::across::{BOOTSTRAP_SEED, RESAMPLES};
+    use crate::stats::across::{BOOTSTRAP_SEED, RESAMPLES};
     format!(
         "Across positions, against {base} ({count}): geo. mean is the geometric mean of the per-position \
          ratios, with its 95% bootstrap percentile interval ({RESAMPLES} resamples, seed {BOOTSTRAP_SEED}); \
@@ -205,10 +205,10 @@ type AcrossLine = (Vec<String>, Vec<(u64, u64)>);
 
 /// Rows against a baseline across positions: per line its `keys` (under `key_heads`),
 /// how many positions (`unit`: positions, classes, trees, games) and the figures of its
-/// per-position `(row, baseline)` counts ([`crate::vocab::stats::across::Across`]); `-`
+/// per-position `(row, baseline)` counts ([`crate::stats::across::Across`]); `-`
 /// where they cannot be computed.
 fn across_table(title: &str, key_heads: &[&str], unit: &str, lines: Vec<AcrossLine>) -> Table {
-    use crate::vocab::stats::across::{Across, p_text};
+    use crate::stats::across::{Across, p_text};
     let mut head: Vec<&str> = key_heads.to_vec();
     head.push(unit);
     head.extend(Across::FIGURE_HEADS);

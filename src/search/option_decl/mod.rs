@@ -1,7 +1,7 @@
 //! Every search option, declared once: its text form (the row spec's `+key[=value]`,
 //! which is also its CLI flag `--key [value]`), its words (the app's label, the help of
 //! the CLI and the app's hover, the row's summary), its limits, which algorithms take it
-//! and which other options it needs. The row spec ([`crate::vocab::rowspec`]), the CLI
+//! and which other options it needs. The row spec ([`crate::engine::rowspec`]), the CLI
 //! flags, the app's options panel, the summary, [`SearchOptions::validate`] and the
 //! session's clean-up of options that no longer apply all read [`all`].
 //!

@@ -14,14 +14,14 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use serde::{Deserialize, Serialize};
 
-use super::bench::{BenchRow, parse_row_spec};
+use crate::engine::rowspec::{BenchRow, parse_row_spec};
 use crate::engine::{AnyPosition, EngineError, GameKind, SearchRequest, run_search};
 use crate::game::{Scoring, SeededRng, Side, splitmix64};
+pub use crate::matches::record::{GameRecord, MatchResult, Summary, merge_matches};
 use crate::platform::pool::map_in_order;
 use crate::search::registry::Budget;
 use crate::search::{SearchControl, SearchOptions};
-pub use crate::vocab::matchrecord::{GameRecord, MatchResult, Summary, merge_matches};
-use crate::vocab::stats::{Pentanomial, SprtData, SprtSpec, Trinomial};
+use crate::stats::{Pentanomial, SprtData, SprtSpec, Trinomial};
 
 /// Salt mixed into the seed for the opening moves of a game.
 const OPENING_SALT: u64 = 0x6F70_656E_696E_6773;
@@ -144,7 +144,12 @@ pub fn search_player(
         row.options.iterations = crate::search::option_decl::MAX_ITERATIONS;
     }
     if limited && !sampling && !row.options.iterative_deepening {
-        crate::session::option_applies(row.algorithm, |o| o.iterative_deepening = true)
+        let with_id = SearchOptions {
+            iterative_deepening: true,
+            ..SearchOptions::default()
+        };
+        with_id
+            .validate(row.algorithm, 2)
             .map_err(|e| format!("a node or time limit needs iterative deepening: {e}"))?;
         row.options.iterative_deepening = true;
     }

@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use super::stats::{EloEstimate, Pentanomial, SprtData, SprtSpec, SprtState, Trinomial};
 use crate::engine::EngineError;
+use crate::stats::{EloEstimate, Pentanomial, SprtData, SprtSpec, SprtState, Trinomial};
 
 /// One finished game.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -197,7 +197,7 @@ impl MatchResult {
                 };
                 let n_elo = e
                     .n_elo
-                    .map_or_else(|| "n/a".to_string(), super::stats::signed);
+                    .map_or_else(|| "n/a".to_string(), crate::stats::signed);
                 let _ = writeln!(out, "  {} [{model}], nElo {n_elo}", e.text());
             }
             None => {
@@ -419,7 +419,7 @@ impl MatchResult {
                 g.seconds[1],
                 g.score_a,
                 g.moves.join(" "),
-                crate::vocab::csv::field(&g.start),
+                crate::output::csv::field(&g.start),
                 g.rolls
             );
         }
@@ -526,7 +526,7 @@ impl MatchResult {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::vocab::stats::EloModel;
+    use crate::stats::EloModel;
 
     /// A game with index `index` that player A scored `score_a` in (1 won, 0 drawn, -1
     /// lost).
