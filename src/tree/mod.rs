@@ -17,6 +17,7 @@ mod explain;
 pub mod export;
 #[cfg(test)]
 mod figure_tests;
+mod fonts;
 mod labels;
 pub mod layout;
 pub mod mcts;
