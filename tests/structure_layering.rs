@@ -802,20 +802,20 @@ fn read_file(
             i = end + 1;
             continue;
         }
-        if indent == item_indent {
-            if let Some((name, is_mod)) = defined_name(line) {
-                let m = modules.entry(here.clone()).or_default();
-                if is_mod {
-                    m.children.insert(name.clone());
-                    if line.trim_end().ends_with('{') {
-                        let mut inner = here.clone();
-                        inner.push(name);
-                        modules.entry(inner.clone()).or_default().file = index;
-                        stack.push((indent, inner));
-                    }
-                } else {
-                    m.defs.insert(name);
+        if indent == item_indent
+            && let Some((name, is_mod)) = defined_name(line)
+        {
+            let m = modules.entry(here.clone()).or_default();
+            if is_mod {
+                m.children.insert(name.clone());
+                if line.trim_end().ends_with('{') {
+                    let mut inner = here.clone();
+                    inner.push(name);
+                    modules.entry(inner.clone()).or_default().file = index;
+                    stack.push((indent, inner));
                 }
+            } else {
+                m.defs.insert(name);
             }
         }
         read_paths(line, &here, &mut refs);
