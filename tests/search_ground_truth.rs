@@ -408,7 +408,7 @@ fn ttt_total(algo: Algorithm, opts: &SearchOptions) -> u64 {
 }
 
 #[test]
-fn seed_002_perfect_oracle_makes_alpha_beta_and_scout_count_the_same() {
+fn article_002_perfect_oracle_makes_alpha_beta_and_scout_count_the_same() {
     let classes = TicTacToe::canonical_classes();
     assert_eq!(
         classes.iter().filter(|p| p.outcome().is_none()).count(),
@@ -443,7 +443,7 @@ fn seed_002_perfect_oracle_makes_alpha_beta_and_scout_count_the_same() {
 }
 
 #[test]
-fn seed_002_an_oracle_blind_to_win_distance_is_not_perfect_for_shortest_win() {
+fn article_002_an_oracle_blind_to_win_distance_is_not_perfect_for_shortest_win() {
     let base = SearchOptions {
         ordering: MoveOrder::Oracle,
         order_all: false,

@@ -17,7 +17,7 @@
 
 use std::collections::HashSet;
 
-pub use super::labels::{node_labels, value_text, widest_label};
+pub use super::labels::{LABEL_SIZE, WINDOW_SIZE, node_labels, value_text, widest_label};
 use super::layout::{Joint, Layout, Place};
 use super::{NodeType, SearchTree, TreeNode, VisitDiff, pruned_label};
 use crate::search::trace::VisitKind;
@@ -71,10 +71,6 @@ pub const PRUNED: Rgb = Rgb(150, 150, 150);
 /// The probabilities on the edges below a chance node.
 pub const PROB: Rgb = Rgb(52, 101, 164);
 
-/// Text sizes at zoom 1, in points.
-pub const LABEL_SIZE: f32 = 12.0;
-/// The window's text size at zoom 1.
-pub const WINDOW_SIZE: f32 = 10.0;
 /// A node's radius at zoom 1.
 pub const RADIUS: f32 = 7.0;
 /// From a node's centre to the middle of its label above (move and value) and of its
@@ -325,7 +321,7 @@ impl Drawing {
 }
 
 /// The box `[x0, y0, x1, y1]` a text takes, measured in the figures' fonts (see
-/// [`super::png::text_width`]); None for other shapes.
+/// [`super::fonts::text_width`]); None for other shapes.
 #[must_use]
 pub fn text_box(p: &Prim) -> Option<[f32; 4]> {
     let Prim::Text {
@@ -339,7 +335,7 @@ pub fn text_box(p: &Prim) -> Option<[f32; 4]> {
     else {
         return None;
     };
-    let w = super::png::text_width(text, *size, *mono);
+    let w = super::fonts::text_width(text, *size, *mono);
     let x0 = match anchor {
         Anchor::Centre => at[0] - w / 2.0,
         Anchor::Left => at[0],
@@ -367,7 +363,7 @@ pub fn done_at(tree: &SearchTree) -> Vec<usize> {
 /// points: their names when they fit, else how many.
 fn beside_label(pruned: &[String], room: f32) -> String {
     let names = format!("× {}", pruned.join(" "));
-    if pruned.len() <= 3 && super::png::text_width(&names, WINDOW_SIZE, false) <= room {
+    if pruned.len() <= 3 && super::fonts::text_width(&names, WINDOW_SIZE, false) <= room {
         names
     } else {
         format!("×{}", pruned.len())
@@ -758,7 +754,7 @@ pub fn stub_slots(trees: &[&SearchTree], slot: f32) -> f32 {
     for t in trees {
         for n in t.nodes.iter().filter(|n| !n.pruned.is_empty()) {
             let text = format!("× {}", pruned_label(&n.pruned));
-            widest = widest.max(super::png::text_width(&text, WINDOW_SIZE, false));
+            widest = widest.max(super::fonts::text_width(&text, WINDOW_SIZE, false));
         }
     }
     super::layout::STUB_GAP + (widest + 10.0) / slot.max(1.0)

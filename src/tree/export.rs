@@ -132,7 +132,7 @@ pub fn figure_with(
     let mut bottom = y1;
     for line in lines {
         let y = bottom + NOTE_LINE * 0.6;
-        right = right.max(x0 + 6.0 + super::png::text_width(&line, WINDOW_SIZE, false) + 6.0);
+        right = right.max(x0 + 6.0 + super::fonts::text_width(&line, WINDOW_SIZE, false) + 6.0);
         drawing.prims.push(note(
             [x0 + 6.0, y],
             line,
@@ -176,7 +176,7 @@ pub fn encode(f: &Figure, format: TreeFormat) -> Result<Vec<u8>, String> {
     match format {
         TreeFormat::Svg => Ok(to_svg(f).into_bytes()),
         TreeFormat::Tikz => Ok(to_tikz(f).into_bytes()),
-        TreeFormat::Png => super::png::to_png(f, 2.0),
+        TreeFormat::Png => super::png::to_png(&f.drawing.prims, f.bounds, 2.0),
     }
 }
 

@@ -3,8 +3,12 @@
 //! them, which sets the drawing's spacing.
 
 use super::SearchTree;
-use super::draw::{LABEL_SIZE, WINDOW_SIZE};
 use crate::search::trace::VisitKind;
+
+/// Text sizes at zoom 1, in points.
+pub const LABEL_SIZE: f32 = 12.0;
+/// The window's text size at zoom 1.
+pub const WINDOW_SIZE: f32 = 10.0;
 
 /// A node's value as its label shows it: `≤ v` when it is at or below its window's α (it
 /// failed low: an upper bound), `≥ v` at or above β (it failed high: a lower bound), when
@@ -49,8 +53,8 @@ pub fn widest_label(trees: &[&SearchTree], bounds: bool) -> f32 {
         for i in 0..t.nodes.len() {
             let (a, b) = node_labels(t, i, true, bounds);
             widest = widest
-                .max(super::png::text_width(&a, LABEL_SIZE, false))
-                .max(super::png::text_width(&b, WINDOW_SIZE, true));
+                .max(super::fonts::text_width(&a, LABEL_SIZE, false))
+                .max(super::fonts::text_width(&b, WINDOW_SIZE, true));
         }
     }
     widest

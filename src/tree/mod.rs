@@ -17,6 +17,7 @@ mod explain;
 pub mod export;
 #[cfg(test)]
 mod figure_tests;
+mod fonts;
 mod labels;
 pub mod layout;
 pub mod mcts;
@@ -196,18 +197,37 @@ pub fn trace_tree(root: &AnyPosition, req: &SearchRequest) -> Result<SearchTree,
     Ok(build(root, req, record, &events))
 }
 
-/// Builds the tree from the events of a depth-first search.
+/// Builds the tree from the events of a depth-first search: the visits nested, whose
+/// move it is at each (and the chance nodes), the moves never searched, the principal
+/// variation.
 fn build(
     root: &AnyPosition,
     req: &SearchRequest,
     record: SearchRecord,
     events: &[TraceEvent<String>],
 ) -> SearchTree {
+    let (mut nodes, roots) = nest_visits(events);
+    mark_sides_and_chance(root, &mut nodes);
+    mark_never_searched(root, &mut nodes);
+    mark_pv(&mut nodes, &roots, &record.pv);
+    SearchTree {
+        root: root.clone(),
+        request: req.clone(),
+        record,
+        nodes,
+        roots,
+    }
+}
+
+/// The visits of the events, each under the visit it was made from, and the roots (one
+/// per pass over the root).
+fn nest_visits(events: &[TraceEvent<String>]) -> (Vec<TreeNode>, Vec<usize>) {
     let mut nodes: Vec<TreeNode> = Vec::new();
     let mut roots = Vec::new();
     // The open nodes, innermost last.
     let mut stack: Vec<usize> = Vec::new();
     for e in events {
+        let open = stack.last().copied();
         match e {
             TraceEvent::Enter {
                 ply,
@@ -252,52 +272,60 @@ fn build(
                 }
                 stack.push(id);
             }
-            TraceEvent::Leaf { value } => {
-                if let Some(&n) = stack.last() {
-                    nodes[n].leaf = true;
-                    nodes[n].value = Some(*value);
-                }
-            }
-            TraceEvent::TtCut { value } => {
-                if let Some(&n) = stack.last() {
-                    nodes[n].table_cut = true;
-                    nodes[n].value = Some(*value);
-                }
-            }
-            TraceEvent::Cutoff { index } => {
-                if let Some(&n) = stack.last() {
-                    nodes[n].cutoff_child = Some(*index);
-                }
-            }
-            TraceEvent::ChanceCutoff { above_beta } => {
-                if let Some(&n) = stack.last() {
-                    nodes[n].chance_cut = Some(if *above_beta {
-                        Bound::Beta
-                    } else {
-                        Bound::Alpha
-                    });
-                }
-            }
             TraceEvent::Leave { value } => {
                 if let Some(n) = stack.pop() {
                     nodes[n].value = Some(*value);
                 }
             }
-            // MCTS's iterations are drawn by its own view.
-            TraceEvent::Mcts(_) => {}
+            _ => {
+                if let Some(n) = open {
+                    note_event(&mut nodes[n], e);
+                }
+            }
         }
     }
-    // Whose move it is at each node; chance nodes and their edges' probabilities.
+    (nodes, roots)
+}
+
+/// What an event inside a visit (neither its entry nor its exit) says of it.
+fn note_event(node: &mut TreeNode, e: &TraceEvent<String>) {
+    match e {
+        TraceEvent::Leaf { value } => {
+            node.leaf = true;
+            node.value = Some(*value);
+        }
+        TraceEvent::TtCut { value } => {
+            node.table_cut = true;
+            node.value = Some(*value);
+        }
+        TraceEvent::Cutoff { index } => node.cutoff_child = Some(*index),
+        TraceEvent::ChanceCutoff { above_beta } => {
+            node.chance_cut = Some(if *above_beta {
+                Bound::Beta
+            } else {
+                Bound::Alpha
+            });
+        }
+        // MCTS's iterations are drawn by its own view.
+        TraceEvent::Mcts(_) | TraceEvent::Enter { .. } | TraceEvent::Leave { .. } => {}
+    }
+}
+
+/// Whose move it is at each node; chance nodes and their edges' probabilities.
+fn mark_sides_and_chance(root: &AnyPosition, nodes: &mut [TreeNode]) {
     let root_side = root.side_to_move();
     for n in 0..nodes.len() {
         if let Ok(pos) = replay(root, &nodes[n].path) {
             nodes[n].max_node = pos.side_to_move() == root_side;
             if let Some(outcomes) = pos.as_dyn().chance_outcomes() {
-                chance::mark(&mut nodes, n, &outcomes);
+                chance::mark(nodes, n, &outcomes);
             }
         }
     }
-    // Moves never searched below each interior node.
+}
+
+/// Moves never searched below each interior node.
+fn mark_never_searched(root: &AnyPosition, nodes: &mut [TreeNode]) {
     for n in 0..nodes.len() {
         if nodes[n].leaf || nodes[n].table_cut || nodes[n].children.is_empty() {
             continue;
@@ -317,32 +345,29 @@ fn build(
             .collect();
         nodes[n].pruned = pruned;
     }
-    // The principal variation of the last pass.
-    if let Some(&last) = roots.last() {
-        nodes[last].on_pv = true;
-        let mut at = last;
-        for mv in &record.pv {
-            let next = nodes[at]
-                .children
-                .iter()
-                .rev()
-                .copied()
-                .find(|&c| nodes[c].mv.as_deref() == Some(mv.as_str()));
-            match next {
-                Some(c) => {
-                    nodes[c].on_pv = true;
-                    at = c;
-                }
-                None => break,
+}
+
+/// The principal variation of the last pass.
+fn mark_pv(nodes: &mut [TreeNode], roots: &[usize], pv: &[String]) {
+    let Some(&last) = roots.last() else {
+        return;
+    };
+    nodes[last].on_pv = true;
+    let mut at = last;
+    for mv in pv {
+        let next = nodes[at]
+            .children
+            .iter()
+            .rev()
+            .copied()
+            .find(|&c| nodes[c].mv.as_deref() == Some(mv.as_str()));
+        match next {
+            Some(c) => {
+                nodes[c].on_pv = true;
+                at = c;
             }
+            None => break,
         }
-    }
-    SearchTree {
-        root: root.clone(),
-        request: req.clone(),
-        record,
-        nodes,
-        roots,
     }
 }
 

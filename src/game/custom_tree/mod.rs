@@ -186,7 +186,50 @@ impl TreeData {
         }
     }
 
+    /// Adds `sub` below `parent` (its nodes checked and their summaries computed);
+    /// returns its root's index.
     fn add(
+        &mut self,
+        sub: &Subtree,
+        parent: Option<u32>,
+        ply: u32,
+        turns: u32,
+    ) -> Result<u32, FormatError> {
+        let index = self.push_node(sub, parent, ply, turns)?;
+        let (children, value, probs) = match sub {
+            Subtree::Leaf(v) => {
+                self.nodes[index as usize].fingerprint = splitmix64(LEAF_SALT ^ *v as i64 as u64);
+                return Ok(index);
+            }
+            Subtree::Inner {
+                children,
+                value,
+                probs,
+            } => (children, value, probs),
+        };
+        if children.is_empty() {
+            return Err(FormatError::whole(
+                "an interior node needs at least one child",
+            ));
+        }
+        if children.len() > MAX_CHILDREN {
+            return Err(FormatError::whole(format!(
+                "a node would have more than {MAX_CHILDREN} children (moves a to z)"
+            )));
+        }
+        let mut fingerprint = splitmix64(INNER_SALT ^ children.len() as u64);
+        if let Some(v) = value {
+            fingerprint = splitmix64(fingerprint ^ VALUE_SALT ^ *v as i64 as u64);
+        }
+        if let Some(probs) = probs {
+            fingerprint = self.set_chance(index, parent, probs, children.len(), fingerprint)?;
+        }
+        self.add_children(index, children, probs.is_some(), ply, turns, fingerprint)?;
+        Ok(index)
+    }
+
+    /// The node of `sub` (without its children), checked against the limits; its index.
+    fn push_node(
         &mut self,
         sub: &Subtree,
         parent: Option<u32>,
@@ -231,51 +274,51 @@ impl TreeData {
             fingerprint: 0,
             range: value.map_or((i32::MAX, i32::MIN), |v| (v, v)),
         });
-        let Subtree::Inner {
-            children,
-            value,
-            probs,
-        } = sub
-        else {
-            let v = value.unwrap_or(0);
-            self.nodes[index as usize].fingerprint = splitmix64(LEAF_SALT ^ v as i64 as u64);
-            return Ok(index);
-        };
-        if children.is_empty() {
+        Ok(index)
+    }
+
+    /// Makes node `index` a chance node with `probs` (one per outcome, of `outcomes`);
+    /// returns `fingerprint` with its probabilities mixed in.
+    fn set_chance(
+        &mut self,
+        index: u32,
+        parent: Option<u32>,
+        probs: &[Prob],
+        outcomes: usize,
+        mut fingerprint: u64,
+    ) -> Result<u64, FormatError> {
+        if probs.len() != outcomes {
             return Err(FormatError::whole(
-                "an interior node needs at least one child",
+                "a chance node needs one probability per outcome",
             ));
         }
-        if children.len() > MAX_CHILDREN {
-            return Err(FormatError::whole(format!(
-                "a node would have more than {MAX_CHILDREN} children (moves a to z)"
-            )));
+        if parent.is_some_and(|p| !self.nodes[p as usize].probs.is_empty()) {
+            return Err(FormatError::whole(
+                "a chance node's outcome is a chance node: merge the two into one, multiplying the probabilities",
+            ));
         }
-        let mut fingerprint = splitmix64(INNER_SALT ^ children.len() as u64);
-        if let Some(v) = value {
-            fingerprint = splitmix64(fingerprint ^ VALUE_SALT ^ *v as i64 as u64);
+        let (w, total) = weights(probs)?;
+        fingerprint = splitmix64(fingerprint ^ CHANCE_SALT ^ u64::from(total));
+        for &x in &w {
+            fingerprint = splitmix64(fingerprint.rotate_left(9) ^ u64::from(x));
         }
-        let chance = probs.is_some();
-        if let Some(probs) = probs {
-            if probs.len() != children.len() {
-                return Err(FormatError::whole(
-                    "a chance node needs one probability per outcome",
-                ));
-            }
-            if parent.is_some_and(|p| !self.nodes[p as usize].probs.is_empty()) {
-                return Err(FormatError::whole(
-                    "a chance node's outcome is a chance node: merge the two into one, multiplying the probabilities",
-                ));
-            }
-            let (w, total) = weights(probs)?;
-            fingerprint = splitmix64(fingerprint ^ CHANCE_SALT ^ u64::from(total));
-            for &x in &w {
-                fingerprint = splitmix64(fingerprint.rotate_left(9) ^ u64::from(x));
-            }
-            let node = &mut self.nodes[index as usize];
-            node.probs.clone_from(probs);
-            node.weights = w;
-        }
+        let node = &mut self.nodes[index as usize];
+        node.probs = probs.to_vec();
+        node.weights = w;
+        Ok(fingerprint)
+    }
+
+    /// Adds the children of node `index` and sets its summaries (reach, chance depth,
+    /// height, size, leaves, range, fingerprint) from theirs.
+    fn add_children(
+        &mut self,
+        index: u32,
+        children: &[Subtree],
+        chance: bool,
+        ply: u32,
+        turns: u32,
+        mut fingerprint: u64,
+    ) -> Result<(), FormatError> {
         let child_turns = if chance { turns } else { turns + 1 };
         let (mut height, mut size, mut leaves, mut reach, mut chance_depth) = (0, 1, 0, 0, 0);
         let mut range = self.nodes[index as usize].range;
@@ -303,7 +346,7 @@ impl TreeData {
         node.leaves = leaves;
         node.range = range;
         node.fingerprint = fingerprint;
-        Ok(index)
+        Ok(())
     }
 
     /// The subtree below `index`, written out.

@@ -46,6 +46,7 @@
 
 mod last;
 mod moves;
+mod ordering;
 mod root;
 mod search;
 mod stability;

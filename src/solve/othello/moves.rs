@@ -1,16 +1,15 @@
-//! Move lists and move ordering: the moves of a deep node with their flips in a pooled
-//! buffer, selection of the best-keyed one, and the keys themselves (the table's move,
-//! the shallow search on the pattern or mobility evaluation, fastest-first with corner
-//! stability, potential mobility and quadrant parity).
+//! Move lists and the ordering keys' parts: the moves of a deep node with their flips,
+//! selection of the best-keyed one, and the keys' terms (fastest-first with corner
+//! stability, potential mobility and quadrant parity, the square values, the mobility
+//! evaluation of the shallow search). The searcher's ordering that combines them is in
+//! `ordering.rs`.
 
-use super::search::Searcher;
 use super::stability::corner_stability;
 use super::{
-    C_SQUARES, CORNERS, EDGES, INF, NOT_A, NOT_H, PARITY_ORDER_MAX_EMPTIES, QUADRANT_BIT,
-    QUADRANTS, SHALLOW_ORDER_MAX_DEPTH, SHALLOW_ORDER_STEP, TT_MIN_EMPTIES, X_SQUARES, final_score,
+    C_SQUARES, CORNERS, EDGES, NOT_A, NOT_H, PARITY_ORDER_MAX_EMPTIES, QUADRANT_BIT, QUADRANTS,
+    SHALLOW_ORDER_MAX_DEPTH, SHALLOW_ORDER_STEP, TT_MIN_EMPTIES, X_SQUARES,
 };
 use crate::game::othello::board::{flips, moves};
-use crate::solve::pattern::Features;
 
 /// A legal move with its flips and its ordering key.
 #[derive(Clone, Copy, Debug, Default)]
@@ -45,7 +44,7 @@ pub(super) struct MoveList {
 impl MoveList {
     /// Fills `buffer` with the moves of `mask` and their flips.
     #[inline]
-    fn fill(mut buffer: Vec<Move>, p: u64, o: u64, mut mask: u64) -> MoveList {
+    pub(super) fn fill(mut buffer: Vec<Move>, p: u64, o: u64, mut mask: u64) -> MoveList {
         buffer.clear();
         while mask != 0 {
             let square = mask.trailing_zeros();
@@ -85,7 +84,7 @@ pub(super) fn child(p: u64, o: u64, m: &Move) -> (u64, u64) {
 }
 
 /// A small static value of each square for tie-breaks in move ordering.
-const SQUARE_VALUE: [i32; 64] = {
+pub(super) const SQUARE_VALUE: [i32; 64] = {
     let mut out = [0i32; 64];
     let mut sq = 0;
     while sq < 64 {
@@ -115,13 +114,13 @@ fn neighbours(x: u64) -> u64 {
 
 /// The moves of `mask`, corners counted twice.
 #[inline]
-fn weighted_count(mask: u64) -> i32 {
+pub(super) fn weighted_count(mask: u64) -> i32 {
     (mask.count_ones() + (mask & CORNERS).count_ones()) as i32
 }
 
 /// Empty squares next to an opponent disc: where `p` may get moves later.
 #[inline]
-fn potential_mobility(p: u64, o: u64) -> i32 {
+pub(super) fn potential_mobility(p: u64, o: u64) -> i32 {
     (neighbours(o) & !(p | o) & !CORNERS).count_ones() as i32
 }
 
@@ -133,7 +132,8 @@ fn potential_mobility(p: u64, o: u64) -> i32 {
 /// Millions of nodes of FFO #40-#49 / #20-#39 / #50-#52 against 2.5 discs at every
 /// depth and no stability term (session 6): 562.1 / 88.1 / 872.0 against 597.2 / 91.3
 /// / 978.4 (without the stability term: 570.0 / 89.2 / 907.8).
-const PATTERN_MOBILITY_WEIGHT: [i32; SHALLOW_ORDER_MAX_DEPTH as usize + 1] = [0, 200, 120, 60, 60];
+pub(super) const PATTERN_MOBILITY_WEIGHT: [i32; SHALLOW_ORDER_MAX_DEPTH as usize + 1] =
+    [0, 200, 120, 60, 60];
 
 /// The unit of the ordering evaluations: 1/32 of a disc.
 pub(super) const ORDER_UNIT: i32 = 32;
@@ -141,7 +141,7 @@ pub(super) const ORDER_UNIT: i32 = 32;
 /// A cheap midgame evaluation for move ordering only, from `p`'s side: mobility
 /// (corners weigh double), potential mobility, corners and corner-stable discs.
 #[inline]
-fn order_eval(p: u64, o: u64) -> i32 {
+pub(super) fn order_eval(p: u64, o: u64) -> i32 {
     let mp = moves(p, o);
     let mo = moves(o, p);
     let mobility = weighted_count(mp) - weighted_count(mo);
@@ -157,7 +157,13 @@ const _: () = assert!(PARITY_ORDER_MAX_EMPTIES > TT_MIN_EMPTIES);
 /// to move): fewest weighted replies first, then the mover's corner-stable discs, the
 /// parity bonus (a move into an odd quadrant, when `use_parity`), the square's value.
 #[inline(always)]
-fn fastest_first_key(np: u64, no: u64, square: u8, parity: u32, use_parity: bool) -> i32 {
+pub(super) fn fastest_first_key(
+    np: u64,
+    no: u64,
+    square: u8,
+    parity: u32,
+    use_parity: bool,
+) -> i32 {
     let mut key = ((36 - weighted_count(moves(np, no))) << 15)
         + (corner_stability(no) << 11)
         + SQUARE_VALUE[square as usize];
@@ -186,186 +192,5 @@ pub(super) fn shallow_order_depth(empties: u32, from: u32) -> u32 {
         0
     } else {
         (1 + (empties - from) / SHALLOW_ORDER_STEP).min(SHALLOW_ORDER_MAX_DEPTH)
-    }
-}
-
-impl Searcher<'_> {
-    /// The moves of `mask` in a pooled buffer; hand it back with [`Searcher::release`].
-    #[inline]
-    pub(super) fn moves_of(&mut self, p: u64, o: u64, mask: u64) -> MoveList {
-        let buffer = self
-            .pool
-            .pop()
-            .unwrap_or_else(|| Vec::with_capacity(MAX_MOVES));
-        MoveList::fill(buffer, p, o, mask)
-    }
-
-    /// Returns a list's buffer to the pool.
-    #[inline]
-    pub(super) fn release(&mut self, list: MoveList) {
-        self.pool.push(list.moves);
-    }
-
-    /// Sets the ordering keys of `list` (higher first). Returns the node's value by
-    /// the shallow search (1/32 discs) when it ran, over the moves other than the
-    /// table's and wipe-outs.
-    pub(super) fn order(
-        &mut self,
-        p: u64,
-        o: u64,
-        list: &mut [Move],
-        empties: u32,
-        parity: u32,
-        tt_move: u8,
-    ) -> Option<i32> {
-        let mut shallow_best = None;
-        let shallow_depth = if self.opts.shallow {
-            shallow_order_depth(empties, self.opts.shallow_start())
-        } else {
-            0
-        };
-        // The pattern indices of this node, for its children's (see `Features`).
-        let features = match self.eval {
-            Some(eval) if shallow_depth > 0 => eval.features(p, o),
-            _ => Features::default(),
-        };
-        for m in list {
-            let (np, no) = child(p, o, m);
-            m.key = if m.square == tt_move {
-                1 << 30
-            } else if np == 0 {
-                // A wipe-out: the best possible result.
-                1 << 29
-            } else if shallow_depth > 0 {
-                let replies = moves(np, no);
-                let child_features = self.child_features(&features, u32::from(m.square), m.flips);
-                let v = match self.eval {
-                    // The ordering search to depth 0 is the child's evaluation: it gets
-                    // the replies computed here (same value, same node).
-                    Some(eval) if shallow_depth == 1 => {
-                        self.nodes += 1;
-                        -eval.eval_features(&child_features, np, no, replies)
-                    }
-                    _ => -self.order_search(
-                        np,
-                        no,
-                        &child_features,
-                        -INF * ORDER_UNIT,
-                        INF * ORDER_UNIT,
-                        shallow_depth - 1,
-                    ),
-                };
-                shallow_best = shallow_best.max(Some(v));
-                if self.eval.is_some() {
-                    v + (36 - weighted_count(replies))
-                        * PATTERN_MOBILITY_WEIGHT[shallow_depth as usize]
-                        + corner_stability(no) * ORDER_UNIT
-                } else {
-                    (v << 12)
-                        + ((36 - weighted_count(replies)) << 6)
-                        + SQUARE_VALUE[m.square as usize]
-                }
-            } else if self.opts.fastest_first {
-                let use_parity = self.opts.parity && empties < PARITY_ORDER_MAX_EMPTIES;
-                let mut key = fastest_first_key(np, no, m.square, parity, use_parity);
-                if empties >= TT_MIN_EMPTIES {
-                    // Below that it changes the order of almost nothing (FFO #40-#49:
-                    // 0.04% more nodes without it there) and costs about 1% of the time.
-                    key += (36 - potential_mobility(np, no)) << 5;
-                }
-                key
-            } else {
-                0
-            };
-        }
-        shallow_best
-    }
-
-    /// The ordering keys of the moves of a node below the table's range (where the
-    /// shallow search never runs): [`Searcher::order`]'s fastest-first keys without
-    /// the table's move and the potential mobility, so the same order at a fraction of
-    /// the cost.
-    #[inline]
-    pub(super) fn order_small(&self, p: u64, o: u64, list: &mut [Move], parity: u32) {
-        if !self.opts.fastest_first {
-            for m in list {
-                m.key = if child(p, o, m).0 == 0 { 1 << 29 } else { 0 };
-            }
-            return;
-        }
-        let use_parity = self.opts.parity;
-        for m in list {
-            let (np, no) = child(p, o, m);
-            m.key = if np == 0 {
-                1 << 29
-            } else {
-                fastest_first_key(np, no, m.square, parity, use_parity)
-            };
-        }
-    }
-
-    /// The pattern indices after the move to `square` flipping `flips` from the
-    /// position of `features` (unchanged without the pattern evaluation, which is the
-    /// only reader).
-    #[inline]
-    fn child_features(&self, features: &Features, square: u32, flips: u64) -> Features {
-        match self.eval {
-            Some(eval) => eval.child_features(features, square, flips),
-            None => *features,
-        }
-    }
-
-    /// A fail-soft alpha-beta search to `depth` for move ordering, on the pattern
-    /// evaluation or [`order_eval`], in 1/32 discs (finished games score 32 per disc so
-    /// they dominate the evaluation). `features`: the position's pattern indices (unused
-    /// without the pattern evaluation).
-    fn order_search(
-        &mut self,
-        p: u64,
-        o: u64,
-        features: &Features,
-        mut alpha: i32,
-        beta: i32,
-        depth: u32,
-    ) -> i32 {
-        self.nodes += 1;
-        if depth == 0 {
-            return match self.eval {
-                Some(eval) => eval.eval_features(features, p, o, moves(p, o)),
-                None => 2 * order_eval(p, o),
-            };
-        }
-        let mut mask = moves(p, o);
-        if mask == 0 {
-            if moves(o, p) == 0 {
-                return ORDER_UNIT * final_score(p, o);
-            }
-            return -self.order_search(o, p, &features.passed(), -beta, -alpha, depth);
-        }
-        let mut best = -INF * ORDER_UNIT;
-        while mask != 0 {
-            let square = mask.trailing_zeros();
-            mask &= mask - 1;
-            let f = flips(p, o, square);
-            let child_features = self.child_features(features, square, f);
-            let v = -self.order_search(
-                o ^ f,
-                p ^ f ^ (1u64 << square),
-                &child_features,
-                -beta,
-                -alpha,
-                depth - 1,
-            );
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    if v >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
     }
 }

@@ -7,10 +7,12 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use super::moves::{MAX_MOVES, Move, MoveList, ORDER_UNIT, child, select, shallow_order_depth};
+use super::stability::stable_discs;
 use super::table::{EXACT, Entry, NO_MOVE, Table, hash};
 use super::{
     ETC_MIN_EMPTIES, INF, MAX_SCORE, NEIGHBOURS, OthelloOptions, QUADRANT_BIT, QUADRANTS,
-    SHALLOW_EMPTIES, SPLIT_MIN_EMPTIES, SQUARE_CLASSES, TT_MIN_EMPTIES, final_score,
+    SHALLOW_EMPTIES, SPLIT_MIN_EMPTIES, SQUARE_CLASSES, STABILITY_ALPHA_PER_EMPTY,
+    STABILITY_ALPHA_SLACK, TT_MIN_EMPTIES, final_score,
 };
 use crate::game::othello::board::{flips, moves};
 use crate::solve::pattern::PatternEval;
@@ -626,5 +628,23 @@ impl<'t> Searcher<'t> {
             }
         }
         (odd, !odd)
+    }
+}
+
+impl Searcher<'_> {
+    /// The stability bound when it proves the score is at most `alpha`.
+    #[inline]
+    pub(super) fn stability_cutoff(&self, p: u64, o: u64, alpha: i32, empties: u32) -> Option<i32> {
+        // The opponent's stable discs are at most its discs: skip the work when even
+        // all of them could not bring the bound down to alpha. And with many empty
+        // squares few discs are stable: test only high alphas there.
+        if !self.opts.stability
+            || 2 * (o.count_ones() as i32) < MAX_SCORE - alpha
+            || alpha < STABILITY_ALPHA_PER_EMPTY * empties as i32 - STABILITY_ALPHA_SLACK
+        {
+            return None;
+        }
+        let upper = MAX_SCORE - 2 * stable_discs(o, p).count_ones() as i32;
+        (upper <= alpha).then_some(upper)
     }
 }

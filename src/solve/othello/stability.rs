@@ -2,10 +2,9 @@
 //! fixed point ([`stable_discs`]) for the null-window cutoff, and the cheap corner
 //! stability the move ordering uses.
 
-use super::search::Searcher;
 use super::{
-    C_SQUARES, COLUMNS_AH, CORNERS, EDGES, MAX_SCORE, NOT_A, NOT_AB, NOT_ABCD, NOT_EFGH, NOT_GH,
-    NOT_H, ROWS_18, STABILITY_ALPHA_PER_EMPTY, STABILITY_ALPHA_SLACK,
+    C_SQUARES, COLUMNS_AH, CORNERS, EDGES, NOT_A, NOT_AB, NOT_ABCD, NOT_EFGH, NOT_GH, NOT_H,
+    ROWS_18,
 };
 
 /// Discs of `x` on a corner or on an edge square next to one it owns: cheap, certainly
@@ -80,22 +79,4 @@ pub fn stable_discs(p: u64, o: u64) -> u64 {
 #[inline]
 fn neighbours_h(p: u64) -> u64 {
     ((p << 1) & NOT_A) | ((p >> 1) & NOT_H)
-}
-
-impl Searcher<'_> {
-    /// The stability bound when it proves the score is at most `alpha`.
-    #[inline]
-    pub(super) fn stability_cutoff(&self, p: u64, o: u64, alpha: i32, empties: u32) -> Option<i32> {
-        // The opponent's stable discs are at most its discs: skip the work when even
-        // all of them could not bring the bound down to alpha. And with many empty
-        // squares few discs are stable: test only high alphas there.
-        if !self.opts.stability
-            || 2 * (o.count_ones() as i32) < MAX_SCORE - alpha
-            || alpha < STABILITY_ALPHA_PER_EMPTY * empties as i32 - STABILITY_ALPHA_SLACK
-        {
-            return None;
-        }
-        let upper = MAX_SCORE - 2 * stable_discs(o, p).count_ones() as i32;
-        (upper <= alpha).then_some(upper)
-    }
 }
