@@ -17,7 +17,9 @@ use crate::platform::clock::Instant;
 use crate::platform::machine::proc_status;
 use crate::platform::threads;
 
-use crate::engine::{AnyPosition, GameKind, SearchRequest, Suite, run_search_guarded};
+use crate::engine::{
+    AnyPosition, EngineError, GameKind, SearchRecord, SearchRequest, Suite, run_search_guarded,
+};
 use crate::game::SeededRng;
 use crate::search::{Algorithm, MoveOrder, SearchControl, SearchOptions};
 
@@ -223,6 +225,41 @@ fn sample(start: Instant, searches: u64, nodes: u64) -> SoakSample {
     }
 }
 
+/// Counts one search of a round into `report`: how it ended, and whether the control
+/// search found its known value. Returns its nodes.
+fn tally(
+    report: &mut SoakReport,
+    is_control: bool,
+    handle: std::io::Result<threads::JoinHandle<Result<SearchRecord, EngineError>>>,
+) -> u64 {
+    report.searches += 1;
+    let Ok(handle) = handle else {
+        report.failures.push("no thread could be started".into());
+        return 0;
+    };
+    match handle.join() {
+        Ok(Ok(record)) => {
+            if record.stopped.is_some() {
+                report.stopped += 1;
+            } else {
+                report.completed += 1;
+                if is_control && record.score != Some(0) {
+                    report.wrong_values += 1;
+                }
+            }
+            record.stats.nodes + record.stats.ordering_nodes
+        }
+        Ok(Err(e)) => {
+            report.failures.push(e.to_string());
+            0
+        }
+        Err(_) => {
+            report.failures.push("a worker thread panicked".into());
+            0
+        }
+    }
+}
+
 /// Runs a soak (see the module doc); `on_sample` sees every sample as it is taken.
 pub fn run_soak(config: &SoakConfig, on_sample: &mut dyn FnMut(&SoakSample)) -> SoakReport {
     let jobs = deep_jobs();
@@ -274,26 +311,7 @@ pub fn run_soak(config: &SoakConfig, on_sample: &mut dyn FnMut(&SoakSample)) -> 
         let raised = Instant::now();
         stop.store(true, Ordering::Relaxed);
         for (is_control, handle) in handles {
-            report.searches += 1;
-            let Ok(handle) = handle else {
-                report.failures.push("no thread could be started".into());
-                continue;
-            };
-            match handle.join() {
-                Ok(Ok(record)) => {
-                    nodes += record.stats.nodes + record.stats.ordering_nodes;
-                    if record.stopped.is_some() {
-                        report.stopped += 1;
-                    } else {
-                        report.completed += 1;
-                        if is_control && record.score != Some(0) {
-                            report.wrong_values += 1;
-                        }
-                    }
-                }
-                Ok(Err(e)) => report.failures.push(e.to_string()),
-                Err(_) => report.failures.push("a worker thread panicked".into()),
-            }
+            nodes += tally(&mut report, is_control, handle);
         }
         report
             .stop_latencies_ms
