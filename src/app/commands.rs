@@ -111,6 +111,14 @@ pub enum Command {
     SetTreeDepth(u32),
     /// Save the tree view's drawing to this file (SVG, TikZ or PNG by its extension).
     SaveTree(PathBuf),
+    /// Put this on the status line.
+    Say(super::Status),
+    /// Set the worker threads of the next run.
+    SetThreads(usize),
+    /// Set (or, with `None`, clear) the word on row `i` about its last edit.
+    SetRowNote(usize, Option<super::rows::RowNote>),
+    /// Set the name of the student working through the handout.
+    SetStudent(String),
 }
 
 impl TreelabApp {
@@ -147,28 +155,29 @@ impl TreelabApp {
                     self.error(e);
                 }
             }
-            Command::Save => match self.path.clone() {
+            Command::Save => match self.model.path.clone() {
                 Some(path) => self.save_and_report(&path),
                 None => self.apply_now(Command::SaveAsDialog, ctx),
             },
             Command::SaveAsDialog => {
-                let picked = files::pick_session_to_save(self.path.as_deref());
+                let picked = files::pick_session_to_save(self.model.path.as_deref());
                 self.picked(picked, files::PromptFor::SaveSession, ctx);
             }
             Command::SaveSessionAs(path) => self.save_and_report(&path),
             Command::SavePositionDialog(format) => {
-                let picked = files::pick_position_to_save(format, self.session.position.kind());
+                let picked =
+                    files::pick_position_to_save(format, self.model.session.position.kind());
                 self.picked(picked, files::PromptFor::SavePosition(format), ctx);
             }
             Command::SavePosition(format, path) => {
-                match files::save_position_to(&self.session.position, format, &path) {
+                match files::save_position_to(&self.model.session.position, format, &path) {
                     Ok(()) => self.info(format!("Saved the position to {}", path.display())),
                     Err(e) => self.error(e),
                 }
             }
             Command::SetGame(kind) => self.set_game(kind),
             Command::SetPosition(p) => self.set_position(p),
-            Command::PlayMove(mv) => match self.session.position.play(&mv) {
+            Command::PlayMove(mv) => match self.model.session.position.play(&mv) {
                 Ok(p) => {
                     self.set_position(p);
                     self.info(format!("Played {mv}"));
@@ -191,7 +200,12 @@ impl TreelabApp {
             Command::RunComparison => self.start_run_checked(ctx, false),
             Command::RunAnyway => self.start_run_checked(ctx, true),
             Command::StopRun => self.stop_run(),
-            Command::SetRunOnSuite(on) => self.session.view.run_suite = on,
+            Command::SetRunOnSuite(on) => {
+                if self.model.session.view.run_suite != on {
+                    self.model.session.view.run_suite = on;
+                    self.model.touch();
+                }
+            }
             Command::AddRow
             | Command::RemoveRow(_)
             | Command::DuplicateRow(_)
@@ -203,7 +217,8 @@ impl TreelabApp {
             | Command::SetRowOptions(..) => self.edit_rows(command),
             Command::ApplyPreset(name) => self.apply_preset(&name),
             Command::ClearResults => {
-                self.session.results.clear();
+                self.model.session.results.clear();
+                self.model.touch();
                 self.info("Cleared the results");
             }
             Command::ExportTable(how) => self.export_table(how, ctx),
@@ -226,40 +241,81 @@ impl TreelabApp {
             }
             Command::SaveChart(format, path) => self.save_chart(ctx, format, &path),
             Command::SetTreeDepth(d) => {
-                self.session.view.tree_depth = d.clamp(1, crate::search::options::MAX_DEPTH);
+                let d = d.clamp(1, crate::search::options::MAX_DEPTH);
+                if self.model.session.view.tree_depth != d {
+                    self.model.session.view.tree_depth = d;
+                    self.model.touch();
+                }
             }
             Command::BuildTrees => self.build_trees(),
-            Command::SetMatchSetup(setup) => self.session.match_setup = *setup,
-            Command::SetMatchResult(result) => self.session.match_result = Some(*result),
+            Command::SetMatchSetup(_) | Command::SetMatchResult(_) | Command::SetStudent(_) => {
+                self.set_session_part(command);
+            }
             Command::SaveTreeDialog(format) => {
                 let picked = files::pick_tree_to_save(format);
                 self.picked(picked, files::PromptFor::SaveTree(format), ctx);
             }
             Command::SaveTree(path) => self.save_tree(&path),
+            Command::Say(status) => self.model.status = status,
+            Command::SetThreads(n) => self.model.threads = n,
+            Command::SetRowNote(i, Some(note)) => {
+                self.model.row_notes.insert(i, note);
+            }
+            Command::SetRowNote(i, None) => {
+                self.model.row_notes.remove(&i);
+            }
+        }
+    }
+
+    /// Sets a part of the session a panel edits whole (the match, the student's name),
+    /// when it changes.
+    fn set_session_part(&mut self, command: Command) {
+        let s = &mut self.model.session;
+        let changed = match command {
+            Command::SetMatchSetup(setup) => {
+                let changed = s.match_setup != *setup;
+                s.match_setup = *setup;
+                changed
+            }
+            Command::SetMatchResult(result) => {
+                s.match_result = Some(*result);
+                true
+            }
+            Command::SetStudent(name) => match s.practice.as_mut() {
+                Some(p) if p.student != name => {
+                    p.student = name;
+                    true
+                }
+                _ => false,
+            },
+            _ => false,
+        };
+        if changed {
+            self.model.touch();
         }
     }
 
     /// A new default session, the run and the selection forgotten.
     fn new_session(&mut self) {
         self.forget_run();
-        self.session = Session::default();
-        self.path = None;
+        self.model.session = Session::default();
+        self.model.path = None;
         if let Err(e) = self.adopt_session_state() {
             self.error(e);
         } else {
             self.info("New session");
         }
-        self.saved = self.session.clone();
+        self.model.mark_saved();
     }
 
     /// Another game's start position; the status line says when the open suite is of
     /// another game (Run then searches the position).
     fn set_game(&mut self, kind: GameKind) {
-        if kind == self.session.position.kind() {
+        if kind == self.model.session.position.kind() {
             return;
         }
         self.set_position(AnyPosition::start(kind));
-        let note = match &self.session.suite {
+        let note = match &self.model.session.suite {
             Some(open) if open.kind() != kind => format!(
                 "; the open suite {} is of {}, so Run searches this position",
                 open.suite.name,
@@ -277,17 +333,21 @@ impl TreelabApp {
         if self.is_running() {
             return;
         }
-        match self.history.take(back) {
+        match self.model.history.take(back) {
             Some(Edit::Position(p)) => {
-                let now = Edit::Position(self.session.position.clone());
-                self.history.keep_other(back, now);
+                let now = Edit::Position(self.model.session.position.clone());
+                self.model.history.keep_other(back, now);
                 self.replace_position(p);
             }
             Some(Edit::Rows(rows)) => {
-                let now = Edit::Rows(Box::new(RowsState::of(&self.session, self.selected_row)));
-                self.history.keep_other(back, now);
-                self.selected_row = rows.restore(&mut self.session);
-                self.row_notes.clear();
+                let now = Edit::Rows(Box::new(RowsState::of(
+                    &self.model.session,
+                    self.selected_row,
+                )));
+                self.model.history.keep_other(back, now);
+                self.selected_row = rows.restore(&mut self.model.session);
+                self.model.row_notes.clear();
+                self.model.touch();
             }
             None => {}
         }
@@ -301,44 +361,54 @@ impl TreelabApp {
         if self.is_running() {
             return;
         }
-        let before = Edit::Rows(Box::new(RowsState::of(&self.session, self.selected_row)));
-        self.history.record(before);
+        let before = Edit::Rows(Box::new(RowsState::of(
+            &self.model.session,
+            self.selected_row,
+        )));
+        self.model.history.record(before);
         match command {
             Command::AddRow => {
-                self.selected_row = Some(self.session.add_row());
-                self.row_notes.clear();
+                self.selected_row = Some(self.model.session.add_row());
+                self.model.row_notes.clear();
             }
             Command::RemoveRow(i) => {
                 self.remove_row(i);
-                self.row_notes.clear();
+                self.model.row_notes.clear();
             }
             Command::DuplicateRow(i) => {
                 self.duplicate_row(i);
-                self.row_notes.clear();
+                self.model.row_notes.clear();
             }
             Command::SwapRows(a, b) => {
                 self.swap_rows(a, b);
-                self.row_notes.clear();
+                self.model.row_notes.clear();
             }
-            Command::SetRowDepths(i, first, last) => self.session.set_row_depths(i, first, last),
+            Command::SetRowDepths(i, first, last) => {
+                self.model.session.set_row_depths(i, first, last)
+            }
             Command::SetRowAlgorithm(i, algorithm) => {
-                let dropped = self.session.set_row_algorithm(i, algorithm);
+                let dropped = self.model.session.set_row_algorithm(i, algorithm);
                 if dropped.is_empty() {
-                    self.row_notes.remove(&i);
+                    self.model.row_notes.remove(&i);
                 } else {
-                    self.row_notes.insert(
+                    self.model.row_notes.insert(
                         i,
                         super::rows::RowNote::dropped(algorithm.label(), &dropped),
                     );
                 }
             }
-            Command::SetRowEnabled(i, on) => self.session.set_row_enabled(i, on),
-            Command::SetRowEvaluator(i, name) => self.session.set_row_evaluator(i, &name),
-            Command::SetRowOptions(i, options) => self.session.set_row_options(i, options),
+            Command::SetRowEnabled(i, on) => self.model.session.set_row_enabled(i, on),
+            Command::SetRowEvaluator(i, name) => self.model.session.set_row_evaluator(i, &name),
+            Command::SetRowOptions(i, options) => self.model.session.set_row_options(i, options),
             _ => {}
         }
-        let now = Edit::Rows(Box::new(RowsState::of(&self.session, self.selected_row)));
-        self.history.drop_if_unchanged(&now);
+        let now = Edit::Rows(Box::new(RowsState::of(
+            &self.model.session,
+            self.selected_row,
+        )));
+        if !self.model.history.drop_if_unchanged(&now) {
+            self.model.touch();
+        }
     }
 
     /// Opens a shipped suite by name or a suite file, and loads its first position.
@@ -346,7 +416,8 @@ impl TreelabApp {
         match OpenSuite::open(name) {
             Ok(open) => {
                 let (title, n) = (open.suite.name.clone(), open.suite.items.len());
-                self.session.suite = Some(open);
+                self.model.session.suite = Some(open);
+                self.model.touch();
                 self.apply_now(Command::SelectSuiteItem(0), ctx);
                 self.info(format!("Opened {title} ({n} positions)"));
             }
@@ -357,15 +428,17 @@ impl TreelabApp {
     /// Loads the open suite's position `index` (nothing when there is none).
     fn select_suite_item(&mut self, index: usize) {
         let item = self
+            .model
             .session
             .suite
             .as_ref()
             .and_then(|s| s.suite.items.get(index))
             .cloned();
         if let Some(item) = item {
-            if let Some(open) = &mut self.session.suite {
+            if let Some(open) = &mut self.model.session.suite {
                 open.selected = Some(index);
             }
+            self.model.touch();
             self.set_position(item.position);
             self.info(format!("Loaded {}", item.name));
         }
@@ -376,7 +449,8 @@ impl TreelabApp {
         let Some(p) = crate::presets::find(name) else {
             return self.error(format!("no preset called '{name}'"));
         };
-        self.session = (p.build)();
+        self.model.session = (p.build)();
+        self.model.touch();
         self.selected_row = None;
         self.views.table.sort = None;
         match self.adopt_session_state() {
@@ -428,8 +502,8 @@ impl TreelabApp {
                     focused: false,
                     text: files::default_prompt_path(
                         purpose,
-                        self.session.position.kind(),
-                        self.path.as_deref(),
+                        self.model.session.position.kind(),
+                        self.model.path.as_deref(),
                     ),
                 });
             }

@@ -3,17 +3,19 @@
 //! ratios), and the exports. The numbers come from [`crate::report::Report`].
 
 use super::labels::{count_label, tab_label};
+use super::model::Model;
+use super::panel::Panel;
 use super::table::TableView;
 use super::views::ResultsView;
 use super::{Command, TreelabApp};
 use crate::report::{Across, BOOTSTRAP_SEED, Column, PARTIAL_NOTE, RESAMPLES, Ratio, Report};
-use crate::session::{PositionSet, ResultScope, ResultsTab};
+use crate::session::{PositionSet, ResultScope, ResultsTab, ViewChoices};
 use crate::vocab::count::CountKind;
 
 /// The width of the positions picker (its hover shows the whole name).
 const SCOPE_WIDTH: f32 = 220.0;
 
-/// How the table leaves the app.
+/// How the table leaves the cx.model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TableExport {
     /// Markdown to the clipboard.
@@ -58,9 +60,9 @@ fn columns_menu_ui(ui: &mut egui::Ui, columns: &mut Vec<Column>) {
 }
 
 impl ResultsView for TableView {
-    fn ui(&mut self, ui: &mut egui::Ui, app: &mut TreelabApp) {
-        let lines = app.table_lines_sorted(self.sort);
-        super::table::table_ui(ui, &app.report(), &lines, self);
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Panel<'_>) {
+        let lines = cx.report().lines(self.sort);
+        super::table::table_ui(ui, &cx.report(), &lines, self);
     }
 }
 
@@ -69,23 +71,22 @@ impl ResultsView for TableView {
 pub struct ArticlesView;
 
 impl ResultsView for ArticlesView {
-    fn ui(&mut self, ui: &mut egui::Ui, app: &mut TreelabApp) {
-        articles_ui(ui, app);
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Panel<'_>) {
+        articles_ui(ui, cx);
     }
 }
 
 /// The results area: the toolbar, then the open tab's view.
-pub fn results_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
-    let tab = app.session.view.tab;
-    let mut views = std::mem::take(&mut app.views);
+pub fn results_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, views: &mut super::views::Views) {
+    let tab = cx.view.tab;
     let shows_results = views.get(tab).shows_results();
-    toolbar_ui(ui, app, shows_results, &mut views.table.columns);
+    toolbar_ui(ui, cx, shows_results, &mut views.table.columns);
     let view = views.get(tab);
     ui.add_space(4.0);
     if view.shows_results() {
-        let set = app.position_set();
-        let shown = app.report().len();
-        let others = app.session.results.len() - shown;
+        let set = cx.position_set();
+        let shown = cx.report().len();
+        let others = cx.session().results.len() - shown;
         let others_note = if others > 0 {
             format!("; {others} more of other positions (pick them under Positions)")
         } else {
@@ -100,37 +101,35 @@ pub fn results_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
             ui.vertical_centered(|ui| {
                 ui.weak("No results here yet. Press ▶ Run (F5), or pick a preset from the Presets menu.");
             });
-            app.views = views;
             return;
         }
     }
-    view.ui(ui, app);
-    app.views = views;
+    view.ui(ui, cx);
 }
 
 /// The results toolbar: the tabs, then (on a tab that shows results) the positions,
 /// baseline and columns or count pickers, the Export menu and Clear results.
 fn toolbar_ui(
     ui: &mut egui::Ui,
-    app: &mut TreelabApp,
+    cx: &mut Panel<'_>,
     shows_results: bool,
     columns: &mut Vec<Column>,
 ) {
     use super::layout::wrap_unit;
     ui.horizontal_wrapped(|ui| {
-        let before = app.session.view.tab;
+        let before = cx.view.tab;
         for t in ResultsTab::ALL {
-            ui.selectable_value(&mut app.session.view.tab, t, tab_label(t));
+            ui.selectable_value(&mut cx.view.tab, t, tab_label(t));
         }
-        if !shows_results || app.session.view.tab != before {
+        if !shows_results || cx.view.tab != before {
             return;
         }
         ui.separator();
-        let report = app.report();
+        let report = cx.report();
         let rows = report.result_rows();
         let labels: Vec<(usize, String)> = rows.iter().map(|&r| (r, report.row_label(r))).collect();
-        let choices = app.session.scope_choices();
-        let view = &mut app.session.view;
+        let choices = cx.session().scope_choices();
+        let view = &mut *cx.view;
         wrap_unit(ui, "position", |ui| {
             scope_picker_ui(ui, choices, &mut view.scope)
         });
@@ -143,13 +142,16 @@ fn toolbar_ui(
             wrap_unit(ui, "count", |ui| count_picker_ui(ui, &mut view.count));
         }
         ui.separator();
-        export_menu_ui(ui, app);
-        let has = !app.session.results.is_empty();
+        export_menu_ui(ui, cx);
+        let has = !cx.session().results.is_empty();
         if ui
-            .add_enabled(has && !app.is_running(), egui::Button::new("Clear results"))
+            .add_enabled(
+                has && !cx.model.is_running(),
+                egui::Button::new("Clear results"),
+            )
             .clicked()
         {
-            app.push(Command::ClearResults);
+            cx.push(Command::ClearResults);
         }
     });
 }
@@ -220,43 +222,43 @@ fn count_picker_ui(ui: &mut egui::Ui, count: &mut CountKind) {
 
 /// The Export menu: the table to the clipboard or a file, and the chart to a file
 /// (only from the Charts tab); nothing to export without results.
-fn export_menu_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
-    let has = !app.session.results.is_empty();
+fn export_menu_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
+    let has = !cx.session().results.is_empty();
     ui.menu_button("Export", |ui| {
         if ui
             .add_enabled(has, egui::Button::new("Copy table as Markdown"))
             .clicked()
         {
-            app.push(Command::ExportTable(TableExport::CopyMarkdown));
+            cx.push(Command::ExportTable(TableExport::CopyMarkdown));
         }
         if ui
             .add_enabled(has, egui::Button::new("Copy table as CSV"))
             .clicked()
         {
-            app.push(Command::ExportTable(TableExport::CopyCsv));
+            cx.push(Command::ExportTable(TableExport::CopyCsv));
         }
         if ui
             .add_enabled(has, egui::Button::new("Save table as CSV…"))
             .clicked()
         {
-            app.push(Command::SaveTableDialog);
+            cx.push(Command::SaveTableDialog);
         }
         ui.separator();
-        let charts = app.session.view.tab == ResultsTab::Charts;
+        let charts = cx.view.tab == ResultsTab::Charts;
         let why = "open the Charts tab first";
         if ui
             .add_enabled(has && charts, egui::Button::new("Save chart as PNG…"))
             .on_disabled_hover_text(why)
             .clicked()
         {
-            app.push(Command::SaveChartDialog(super::charts::ChartFormat::Png));
+            cx.push(Command::SaveChartDialog(super::charts::ChartFormat::Png));
         }
         if ui
             .add_enabled(has && charts, egui::Button::new("Save chart as SVG…"))
             .on_disabled_hover_text(why)
             .clicked()
         {
-            app.push(Command::SaveChartDialog(super::charts::ChartFormat::Svg));
+            cx.push(Command::SaveChartDialog(super::charts::ChartFormat::Svg));
         }
     });
 }
@@ -265,17 +267,37 @@ impl TreelabApp {
     /// The positions the results views show now (the view's scope).
     #[must_use]
     pub fn position_set(&self) -> PositionSet {
-        self.session.position_set(&self.session.view.scope)
+        self.model.position_set_for(&self.model.session.view)
     }
 
     /// The report over the results of the positions the views show.
     #[must_use]
     pub fn report(&self) -> Report<'_> {
+        self.model.report_for(&self.model.session.view)
+    }
+
+    /// The indices of the results the table shows, in its order.
+    #[must_use]
+    pub fn table_lines(&self) -> Vec<usize> {
+        self.report().lines(self.views.table.sort)
+    }
+}
+
+impl Model {
+    /// The positions the results views show with `view`'s scope.
+    #[must_use]
+    pub fn position_set_for(&self, view: &ViewChoices) -> PositionSet {
+        self.session.position_set(&view.scope)
+    }
+
+    /// The report over the results of the positions the views show with `view`.
+    #[must_use]
+    pub fn report_for(&self, view: &ViewChoices) -> Report<'_> {
         Report::over(
             &self.session.results,
             &self.session.rows,
-            self.session.view.baseline_row,
-            Some(&self.position_set()),
+            view.baseline_row,
+            Some(&self.position_set_for(view)),
         )
     }
 
@@ -283,8 +305,11 @@ impl TreelabApp {
     /// ([`Report::across`]), each line's figures remembered by its per-position counts,
     /// so a frame does not redraw 10,000 bootstrap resamples a line.
     #[must_use]
-    pub fn across_stats(&self) -> std::collections::BTreeMap<(usize, u32), Across> {
-        let set = self.position_set();
+    pub fn across_stats_for(
+        &self,
+        view: &ViewChoices,
+    ) -> std::collections::BTreeMap<(usize, u32), Across> {
+        let set = self.position_set_for(view);
         if set.several_games() {
             return std::collections::BTreeMap::new();
         }
@@ -292,23 +317,12 @@ impl TreelabApp {
         if memo.len() > 4096 {
             memo.clear();
         }
-        self.report()
-            .across_with(&set.keys(), self.session.view.count, &mut |pairs| {
+        self.report_for(view)
+            .across_with(&set.keys(), view.count, &mut |pairs| {
                 memo.entry(pairs.to_vec())
                     .or_insert_with(|| Across::of(pairs))
                     .clone()
             })
-    }
-
-    /// The indices of the results the table shows, in its order.
-    #[must_use]
-    pub fn table_lines(&self) -> Vec<usize> {
-        self.table_lines_sorted(self.views.table.sort)
-    }
-
-    /// The indices of the results the table shows, sorted by `sort`.
-    fn table_lines_sorted(&self, sort: Option<(Column, bool)>) -> Vec<usize> {
-        self.report().lines(sort)
     }
 }
 
@@ -412,10 +426,10 @@ fn bands(widths: &[f32], room: f32) -> Vec<std::ops::Range<usize>> {
     out
 }
 
-fn articles_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
-    let report = app.report();
-    let set = app.position_set();
-    let count = app.session.view.count;
+fn articles_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
+    let report = cx.report();
+    let set = cx.position_set();
+    let count = cx.view.count;
     let depths = report.depths();
     let rows: Vec<(usize, String)> = report
         .result_rows()
@@ -424,7 +438,7 @@ fn articles_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
         .collect();
     let keys = set.keys();
     let with_results = report.positions();
-    let baseline = app.session.view.baseline_row;
+    let baseline = cx.view.baseline_row;
     egui::ScrollArea::vertical()
         .id_salt("articles_scroll")
         .auto_shrink([false, false])
@@ -476,7 +490,7 @@ fn articles_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                 );
             }
             if let Some(b) = baseline.filter(|_| !set.several_games() && keys.len() > 1) {
-                across_ui(ui, &app.across_stats(), &rows, &depths, b, count);
+                across_ui(ui, &cx.across_stats(), &rows, &depths, b, count);
             }
             for p in set
                 .positions

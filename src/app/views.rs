@@ -1,15 +1,15 @@
 //! The results views, one per tab of the results area (table, article layout, charts,
-//! tree, match): each is a type that owns its view state and draws itself from the app. The
-//! results area takes the open tab's view out of the app while it draws (so the view
-//! and the app can both be borrowed) and puts it back.
+//! tree, match): each is a type that owns its view state and draws itself from the cx.model. The
+//! results area takes the open tab's view out of the cx while it draws (so the view
+//! and the cx can both be borrowed) and puts it back.
 //!
 //! A new view is its file with a type implementing [`ResultsView`], its
 //! `ResultsTab` variant (in `session/mod.rs`, so the open tab is saved) with its line in
 //! `ResultsTab::ALL`, its label (`tab_label`) and its field and arm in [`Views`].
 
-use super::TreelabApp;
 use super::charts::ChartsView;
 use super::match_view::MatchView;
+use super::panel::Panel;
 use super::results::ArticlesView;
 use super::table::TableView;
 use super::tree_view::TreeViewState;
@@ -18,7 +18,7 @@ use crate::session::ResultsTab;
 /// A view of the results.
 pub trait ResultsView {
     /// Draws the view.
-    fn ui(&mut self, ui: &mut egui::Ui, app: &mut TreelabApp);
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Panel<'_>);
 
     /// Whether it shows the comparison's results (then the results toolbar's filters
     /// apply, and an empty comparison shows a hint instead); the tree view searches
