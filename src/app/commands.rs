@@ -146,10 +146,14 @@ impl TreelabApp {
     fn apply_now(&mut self, command: Command, ctx: &egui::Context) {
         match command {
             Command::NewSession => self.new_session(),
-            Command::OpenSessionDialog => {
-                let picked = files::pick_session_to_open();
-                self.picked(picked, files::PromptFor::OpenSession, ctx);
-            }
+            Command::OpenSessionDialog
+            | Command::SaveAsDialog
+            | Command::SavePositionDialog(_)
+            | Command::OpenSuiteDialog
+            | Command::SaveTableDialog
+            | Command::ScoresDialog
+            | Command::SaveChartDialog(_)
+            | Command::SaveTreeDialog(_) => self.dialog(command, ctx),
             Command::OpenSession(path) => {
                 if let Err(e) = self.open_session_from(&path) {
                     self.error(e);
@@ -159,16 +163,7 @@ impl TreelabApp {
                 Some(path) => self.save_and_report(&path),
                 None => self.apply_now(Command::SaveAsDialog, ctx),
             },
-            Command::SaveAsDialog => {
-                let picked = files::pick_session_to_save(self.model.path.as_deref());
-                self.picked(picked, files::PromptFor::SaveSession, ctx);
-            }
             Command::SaveSessionAs(path) => self.save_and_report(&path),
-            Command::SavePositionDialog(format) => {
-                let picked =
-                    files::pick_position_to_save(format, self.model.session.position.kind());
-                self.picked(picked, files::PromptFor::SavePosition(format), ctx);
-            }
             Command::SavePosition(format, path) => {
                 match files::save_position_to(&self.model.session.position, format, &path) {
                     Ok(()) => self.info(format!("Saved the position to {}", path.display())),
@@ -186,10 +181,6 @@ impl TreelabApp {
             },
             Command::Undo => self.step_back(true),
             Command::Redo => self.step_back(false),
-            Command::OpenSuiteDialog => {
-                let picked = files::pick_suite_to_open();
-                self.picked(picked, files::PromptFor::OpenSuite, ctx);
-            }
             Command::LoadSuite(name) => self.load_suite(&name, ctx),
             Command::SelectSuiteItem(index) => self.select_suite_item(index),
             Command::Quit => {
@@ -200,12 +191,6 @@ impl TreelabApp {
             Command::RunComparison => self.start_run_checked(ctx, false),
             Command::RunAnyway => self.start_run_checked(ctx, true),
             Command::StopRun => self.stop_run(),
-            Command::SetRunOnSuite(on) => {
-                if self.model.session.view.run_suite != on {
-                    self.model.session.view.run_suite = on;
-                    self.model.touch();
-                }
-            }
             Command::AddRow
             | Command::RemoveRow(_)
             | Command::DuplicateRow(_)
@@ -222,39 +207,18 @@ impl TreelabApp {
                 self.info("Cleared the results");
             }
             Command::ExportTable(how) => self.export_table(how, ctx),
-            Command::SaveTableDialog => {
-                let picked = files::pick_csv_to_save();
-                self.picked(picked, files::PromptFor::SaveTable, ctx);
-            }
             Command::SaveTable(path) => self.save_table(&path),
             Command::NewExercise(d) => self.new_exercise(d),
             Command::OpenExercise(k) => self.open_exercise(k),
             Command::RecordAnswer(a) => self.record_answer(a),
-            Command::ScoresDialog => {
-                let picked = files::pick_scores_folder();
-                self.picked(picked, files::PromptFor::Scores, ctx);
-            }
             Command::SaveScores(dir) => self.save_scores(&dir),
-            Command::SaveChartDialog(format) => {
-                let picked = files::pick_chart_to_save(format);
-                self.picked(picked, files::PromptFor::SaveChart(format), ctx);
-            }
             Command::SaveChart(format, path) => self.save_chart(ctx, format, &path),
-            Command::SetTreeDepth(d) => {
-                let d = d.clamp(1, crate::search::options::MAX_DEPTH);
-                if self.model.session.view.tree_depth != d {
-                    self.model.session.view.tree_depth = d;
-                    self.model.touch();
-                }
-            }
             Command::BuildTrees => self.build_trees(),
-            Command::SetMatchSetup(_) | Command::SetMatchResult(_) | Command::SetStudent(_) => {
-                self.set_session_part(command);
-            }
-            Command::SaveTreeDialog(format) => {
-                let picked = files::pick_tree_to_save(format);
-                self.picked(picked, files::PromptFor::SaveTree(format), ctx);
-            }
+            Command::SetRunOnSuite(_)
+            | Command::SetTreeDepth(_)
+            | Command::SetMatchSetup(_)
+            | Command::SetMatchResult(_)
+            | Command::SetStudent(_) => self.set_session_part(command),
             Command::SaveTree(path) => self.save_tree(&path),
             Command::Say(status) => self.model.status = status,
             Command::SetThreads(n) => self.model.threads = n,
@@ -267,11 +231,53 @@ impl TreelabApp {
         }
     }
 
-    /// Sets a part of the session a panel edits whole (the match, the student's name),
-    /// when it changes.
+    /// Asks for a file or folder with a native dialog (else in the window), and
+    /// carries out what it is for with the path picked.
+    fn dialog(&mut self, command: Command, ctx: &egui::Context) {
+        use files::PromptFor;
+        let kind = self.model.session.position.kind();
+        let (picked, purpose) = match command {
+            Command::OpenSessionDialog => (files::pick_session_to_open(), PromptFor::OpenSession),
+            Command::SaveAsDialog => (
+                files::pick_session_to_save(self.model.path.as_deref()),
+                PromptFor::SaveSession,
+            ),
+            Command::SavePositionDialog(format) => (
+                files::pick_position_to_save(format, kind),
+                PromptFor::SavePosition(format),
+            ),
+            Command::OpenSuiteDialog => (files::pick_suite_to_open(), PromptFor::OpenSuite),
+            Command::SaveTableDialog => (files::pick_csv_to_save(), PromptFor::SaveTable),
+            Command::ScoresDialog => (files::pick_scores_folder(), PromptFor::Scores),
+            Command::SaveChartDialog(format) => (
+                files::pick_chart_to_save(format),
+                PromptFor::SaveChart(format),
+            ),
+            Command::SaveTreeDialog(format) => (
+                files::pick_tree_to_save(format),
+                PromptFor::SaveTree(format),
+            ),
+            _ => return,
+        };
+        self.picked(picked, purpose, ctx);
+    }
+
+    /// Sets a part of the session a panel edits whole (what Run runs on, the tree
+    /// view's depth, the match, the student's name), when it changes.
     fn set_session_part(&mut self, command: Command) {
         let s = &mut self.model.session;
         let changed = match command {
+            Command::SetRunOnSuite(on) => {
+                let changed = s.view.run_suite != on;
+                s.view.run_suite = on;
+                changed
+            }
+            Command::SetTreeDepth(d) => {
+                let d = d.clamp(1, crate::search::options::MAX_DEPTH);
+                let changed = s.view.tree_depth != d;
+                s.view.tree_depth = d;
+                changed
+            }
             Command::SetMatchSetup(setup) => {
                 let changed = s.match_setup != *setup;
                 s.match_setup = *setup;
