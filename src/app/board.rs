@@ -4,7 +4,7 @@
 //!
 //! Each square, cell or column is its own clickable area with an accessibility label
 //! (`square d3`, `cell a1`, `column 4`), so tests and screen readers find it by name.
-//! Clicks become [`Command`]s; nothing here changes the cx directly except the draft
+//! Clicks become [`Command`]s; nothing here changes the app directly except the draft
 //! (an edited board that no game reaches yet).
 
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2, pos2, vec2};

@@ -116,7 +116,7 @@ pub enum Command {
     /// Set the worker threads of the next run.
     SetThreads(usize),
     /// Set (or, with `None`, clear) the word on row `i` about its last edit.
-    SetRowNote(usize, Option<super::rows::RowNote>),
+    SetRowNote(usize, Option<super::model::RowNote>),
     /// Set the name of the student working through the handout.
     SetStudent(String),
 }
@@ -399,7 +399,7 @@ impl TreelabApp {
                 } else {
                     self.model.row_notes.insert(
                         i,
-                        super::rows::RowNote::dropped(algorithm.label(), &dropped),
+                        super::model::RowNote::dropped(algorithm.label(), &dropped),
                     );
                 }
             }

@@ -5,8 +5,8 @@
 
 use super::Command;
 use super::labels::human;
+use super::model::RowLive;
 use super::panel::Panel;
-use super::run::RowLive;
 
 /// The most worker threads a run takes.
 const MAX_THREADS: usize = 256;

@@ -1,5 +1,5 @@
-//! Practice in the cx: New exercise at a difficulty puts a generated tree on the board
-//! (the next of a fixed sequence, so every student who starts the cx gets the same
+//! Practice in the app: New exercise at a difficulty puts a generated tree on the board
+//! (the next of a fixed sequence, so every student who starts the app gets the same
 //! exercises in the same order) and opens the Tree tab's quiz on the first row, whose
 //! algorithm the exercise practises; the exercise's id is shown and regenerates it on
 //! the command line (`treelab exercise --id ID --key key.html`).
@@ -11,7 +11,7 @@
 //! of students' sessions… marks a folder of them into `scores.csv`
 //! ([`crate::experiment::exercise::practice`]).
 
-use super::model::Model;
+use super::model::{CurrentExercise, Model};
 use super::panel::Panel;
 use super::{Command, TreelabApp};
 use crate::engine::{AnyPosition, GameKind};
@@ -19,17 +19,6 @@ use crate::experiment::exercise::practice::{self, Score};
 use crate::experiment::exercise::{self, Difficulty};
 use crate::session::{GivenAnswer, PracticeItem};
 use crate::vocab::rowspec::{BenchRow, row_spec};
-
-/// The exercise on the board: its id, difficulty and tree text.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CurrentExercise {
-    /// The id that regenerates it.
-    pub id: String,
-    /// How hard it was asked to be.
-    pub difficulty: Difficulty,
-    /// Its tree, in bracket notation.
-    pub tree: String,
-}
 
 /// On a custom tree's board: the New exercise buttons and, while its tree is on the
 /// board, the exercise's id.

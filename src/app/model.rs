@@ -5,7 +5,13 @@
 
 use std::path::PathBuf;
 
-use super::{AcrossMemo, Status, exercise, history, rows, run};
+use std::collections::HashMap;
+use std::time::Duration;
+
+use super::{AcrossMemo, Status, history};
+use crate::experiment::exercise::Difficulty;
+use crate::runner::Run;
+use crate::search::Progress;
 use crate::session::{AppConfig, Session};
 
 /// The handout's exercises' scores, by a hash of the exercise and its answers.
@@ -26,7 +32,7 @@ pub struct Model {
     pub(super) history: history::History,
     /// A word per row on what its last algorithm change dropped (by row index; gone
     /// when the rows are added, removed or moved).
-    pub(super) row_notes: std::collections::BTreeMap<usize, rows::RowNote>,
+    pub(super) row_notes: std::collections::BTreeMap<usize, RowNote>,
     /// Why each row would be refused on what Run searches, remembered by what it was
     /// worked out from (rows, positions, threads).
     pub(super) refusals: std::cell::RefCell<Option<(u64, Vec<Option<String>>)>>,
@@ -37,13 +43,13 @@ pub struct Model {
     /// Where the config lives; `None` in tests, so nothing touches the user's files.
     pub(super) config_path: Option<PathBuf>,
     /// The run in progress and what the last one left (`run.rs`).
-    pub(super) run: run::RunState,
+    pub(super) run: RunState,
     /// Worker threads for a run.
     pub(super) threads: usize,
     /// The seed of the next New exercise (1, 2, 3, ...: the same sequence on every start).
     pub(super) exercise_seed: u64,
     /// The exercise New exercise last put on the board.
-    pub(super) exercise: Option<exercise::CurrentExercise>,
+    pub(super) exercise: Option<CurrentExercise>,
     /// The statistics across positions already computed, by their per-position counts.
     pub(super) across_memo: std::cell::RefCell<AcrossMemo>,
     /// The handout's exercises' scores, by a hash of the exercise and its answers.
@@ -64,7 +70,7 @@ impl Model {
             status,
             config: AppConfig::default(),
             config_path: None,
-            run: run::RunState::default(),
+            run: RunState::default(),
             threads: crate::runner::default_threads(),
             exercise_seed: 1,
             exercise: None,
@@ -124,4 +130,78 @@ impl Model {
         crate::vocab::manifest::Manifest::new("treelab (the app)", self.threads)
             .with_rows(self.session.rows.iter().map(|r| r.label()))
     }
+}
+
+/// A word on a row about what the app did to an edit (options an algorithm change
+/// dropped, a depth set to the deepest), with the whole sentence on hover.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RowNote {
+    /// On the row.
+    pub word: String,
+    /// On hover.
+    pub why: String,
+}
+
+impl RowNote {
+    /// The note of an algorithm change that dropped options (their words).
+    #[must_use]
+    pub fn dropped(algorithm: &str, dropped: &[&str]) -> RowNote {
+        let them = if dropped.len() == 1 { "it" } else { "them" };
+        RowNote {
+            word: format!("dropped: {}", dropped.join(", ")),
+            why: format!(
+                "{algorithm} cannot take {}: the row no longer has {them} (Ctrl+Z brings {them} back with the old algorithm)",
+                dropped.join(", ")
+            ),
+        }
+    }
+}
+
+/// The exercise on the board: its id, difficulty and tree text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CurrentExercise {
+    /// The id that regenerates it.
+    pub id: String,
+    /// How hard it was asked to be.
+    pub difficulty: Difficulty,
+    /// Its tree, in bracket notation.
+    pub tree: String,
+}
+
+/// Live state of one row during a run.
+#[derive(Clone, Debug, Default)]
+pub struct RowLive {
+    /// Jobs of the row in this run.
+    pub total: usize,
+    /// Jobs that ended.
+    pub done: usize,
+    /// Jobs that failed.
+    pub failed: usize,
+    /// The latest report of a running job: (position, depth of the job, progress).
+    pub latest: Option<(String, u32, Progress)>,
+}
+
+/// A run in progress.
+pub struct ActiveRun {
+    /// The worker threads and their channel.
+    pub run: Run,
+    /// Per comparison row.
+    pub live: HashMap<usize, RowLive>,
+    /// The rows Run left out (refused), said again when the run ends.
+    pub left_out: Vec<crate::runner::LeftOut>,
+}
+
+/// The state of the comparison's runs (not saved).
+#[derive(Default)]
+pub struct RunState {
+    /// The run in progress, if any.
+    pub active: Option<ActiveRun>,
+    /// The last run's stop latency (Stop pressed to every worker gone).
+    pub last_stop_latency: Option<Duration>,
+    /// Stopped or failed searches of this run that left a complete result in place.
+    pub kept_complete: usize,
+    /// The search runs use (None: the engine's); tests put in failing ones.
+    pub search_fn: Option<crate::runner::SearchFn>,
+    /// The question put before a run with a search beyond reach, while it is open.
+    pub ask: Option<String>,
 }

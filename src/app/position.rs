@@ -8,8 +8,7 @@ use crate::game::Side;
 use crate::game::describe::{BoardLayout, GridStyle};
 
 /// The position panel: the board, the position tools and the text form, with its own
-/// state (not saved). The cx takes it out while it draws, so the panel and the cx
-/// can both be borrowed.
+/// state (not saved).
 #[derive(Clone, Debug, Default)]
 pub struct PositionPanel {
     /// What the person typed or pasted into the apply box.

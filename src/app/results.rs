@@ -15,7 +15,7 @@ use crate::vocab::count::CountKind;
 /// The width of the positions picker (its hover shows the whole name).
 const SCOPE_WIDTH: f32 = 220.0;
 
-/// How the table leaves the cx.model.
+/// How the table leaves the app.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TableExport {
     /// Markdown to the clipboard.

@@ -3,8 +3,8 @@
 //! remove) or, during a run, its progress. Every change is a [`Command`]; the rows'
 //! own state is which row's options are shown.
 
+use super::model::{RowLive, RowNote};
 use super::panel::Panel;
-use super::run::RowLive;
 use super::{Command, TreelabApp};
 use crate::search::Algorithm;
 use crate::search::options::MAX_DEPTH;
@@ -40,31 +40,6 @@ impl TreelabApp {
                     x
                 }
             });
-        }
-    }
-}
-
-/// A word on a row about what the app did to an edit (options an algorithm change
-/// dropped, a depth set to the deepest), with the whole sentence on hover.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RowNote {
-    /// On the row.
-    pub word: String,
-    /// On hover.
-    pub why: String,
-}
-
-impl RowNote {
-    /// The note of an algorithm change that dropped options (their words).
-    #[must_use]
-    pub fn dropped(algorithm: &str, dropped: &[&str]) -> RowNote {
-        let them = if dropped.len() == 1 { "it" } else { "them" };
-        RowNote {
-            word: format!("dropped: {}", dropped.join(", ")),
-            why: format!(
-                "{algorithm} cannot take {}: the row no longer has {them} (Ctrl+Z brings {them} back with the old algorithm)",
-                dropped.join(", ")
-            ),
         }
     }
 }

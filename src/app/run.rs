@@ -8,47 +8,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::TreelabApp;
-use super::model::Model;
+use super::model::{ActiveRun, Model, RowLive, RunState};
 use crate::runner::{Run, RunEvent, Target};
-use crate::search::Progress;
-
-/// Live state of one row during a run.
-#[derive(Clone, Debug, Default)]
-pub struct RowLive {
-    /// Jobs of the row in this run.
-    pub total: usize,
-    /// Jobs that ended.
-    pub done: usize,
-    /// Jobs that failed.
-    pub failed: usize,
-    /// The latest report of a running job: (position, depth of the job, progress).
-    pub latest: Option<(String, u32, Progress)>,
-}
-
-/// A run in progress.
-pub struct ActiveRun {
-    /// The worker threads and their channel.
-    pub run: Run,
-    /// Per comparison row.
-    pub live: HashMap<usize, RowLive>,
-    /// The rows Run left out (refused), said again when the run ends.
-    pub left_out: Vec<crate::runner::LeftOut>,
-}
-
-/// The state of the comparison's runs (not saved).
-#[derive(Default)]
-pub struct RunState {
-    /// The run in progress, if any.
-    pub active: Option<ActiveRun>,
-    /// The last run's stop latency (Stop pressed to every worker gone).
-    pub last_stop_latency: Option<Duration>,
-    /// Stopped or failed searches of this run that left a complete result in place.
-    pub kept_complete: usize,
-    /// The search runs use (None: the engine's); tests put in failing ones.
-    pub search_fn: Option<crate::runner::SearchFn>,
-    /// The question put before a run with a search beyond reach, while it is open.
-    pub ask: Option<String>,
-}
 
 impl TreelabApp {
     /// Ends the run, if any (dropping it stops its threads), and forgets the last

@@ -1,7 +1,6 @@
 //! The results views, one per tab of the results area (table, article layout, charts,
-//! tree, match): each is a type that owns its view state and draws itself from the cx.model. The
-//! results area takes the open tab's view out of the cx while it draws (so the view
-//! and the cx can both be borrowed) and puts it back.
+//! tree, match): each is a type that owns its view state and draws itself from the
+//! panel's reads ([`super::panel::Panel`]), pushing commands for the rest.
 //!
 //! A new view is its file with a type implementing [`ResultsView`], its
 //! `ResultsTab` variant (in `session/mod.rs`, so the open tab is saved) with its line in
