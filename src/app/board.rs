@@ -11,7 +11,7 @@ use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2, pos2, vec2};
 
 use super::Command;
 use super::panel::Panel;
-use super::position::PositionPanel;
+use super::position_state::PositionPanel;
 use crate::engine::AnyPosition;
 use crate::game::Side;
 use crate::game::describe::{BoardLayout, GridStyle, Param};

@@ -23,6 +23,7 @@ mod menus;
 mod model;
 mod panel;
 mod position;
+mod position_state;
 mod quiz_view;
 mod results;
 mod row_options;
@@ -109,7 +110,7 @@ pub struct TreelabApp {
     /// The session and the runtime state around it: what the panels read.
     model: model::Model,
     /// The position panel's own state.
-    position_ui: position::PositionPanel,
+    position_ui: position_state::PositionPanel,
     /// The commands the panels pushed this frame.
     commands: Vec<Command>,
     /// A command waiting for "discard unsaved changes?".
@@ -149,7 +150,7 @@ impl TreelabApp {
     fn with_session(session: Session) -> TreelabApp {
         let mut app = TreelabApp {
             model: model::Model::new(session, Status::Info(help::FIRST_START.into())),
-            position_ui: position::PositionPanel::default(),
+            position_ui: position_state::PositionPanel::default(),
             commands: Vec::new(),
             confirm: None,
             allow_close: false,
@@ -273,7 +274,7 @@ impl TreelabApp {
     fn adopt_session_state(&mut self) -> Result<(), String> {
         self.model.history.clear();
         self.model.row_notes.clear();
-        self.position_ui = position::PositionPanel::default();
+        self.position_ui = position_state::PositionPanel::default();
         self.views.tree = tree_view::TreeViewState::default();
         let problems = std::mem::take(&mut self.model.session.problems);
         if problems.is_empty() {
@@ -486,7 +487,7 @@ impl TreelabApp {
                             position::game_picker_ui(ui, &mut p);
                         });
                         ui.add_space(4.0);
-                        position_ui.ui(ui, &mut p);
+                        position::position_panel_ui(ui, &mut p, position_ui);
                         ui.separator();
                         suite::suite_ui(ui, &mut p);
                     });

@@ -3,39 +3,16 @@
 
 use super::Command;
 use super::panel::Panel;
+use super::position_state::PositionPanel;
 use crate::engine::{AnyPosition, GameKind};
 use crate::game::Side;
 use crate::game::describe::{BoardLayout, GridStyle};
 
-/// The position panel: the board, the position tools and the text form, with its own
-/// state (not saved).
-#[derive(Clone, Debug, Default)]
-pub struct PositionPanel {
-    /// What the person typed or pasted into the apply box.
-    pub paste_text: String,
-    /// Why the last pasted text was refused.
-    pub paste_error: Option<String>,
-    /// A board being edited that no game reaches yet: its cells, row by row.
-    pub draft: Option<Vec<Option<Side>>>,
-    /// Why the edited board is not a position yet (or cannot be saved as text).
-    pub edit_error: Option<String>,
-    /// A tree board's selection (custom trees).
-    pub tree: super::tree_editor::TreeEditorState,
-}
-
-impl PositionPanel {
-    /// Draws the board and the position tools under it.
-    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Panel<'_>) {
-        super::board::board_ui(ui, cx, self);
-        ui.add_space(4.0);
-        position_ui(ui, cx, self);
-    }
-
-    /// Forgets the drafts when the position changes by other means.
-    pub fn clear_drafts(&mut self) {
-        self.draft = None;
-        self.edit_error = None;
-    }
+/// Draws the board and the position tools under it.
+pub fn position_panel_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, panel: &mut PositionPanel) {
+    super::board::board_ui(ui, cx, panel);
+    ui.add_space(4.0);
+    position_ui(ui, cx, panel);
 }
 
 /// The game picker: one selectable button per game.

@@ -12,13 +12,11 @@
 //! Each node is its own clickable area named by the moves that lead to it
 //! (`node root`, `node b`, `node ba`), so tests and screen readers find it.
 
-use std::sync::Arc;
-
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Vec2, pos2, vec2};
 
 use super::Command;
 use super::panel::Panel;
-use super::position::PositionPanel;
+use super::position_state::PositionPanel;
 use crate::engine::AnyPosition;
 use crate::game::Side;
 use crate::game::describe::{TreeEdit, TreeNode};
@@ -36,44 +34,6 @@ const NODE: f32 = 8.0;
 
 const MAX_FILL: Color32 = Color32::from_rgb(52, 120, 200);
 const MIN_FILL: Color32 = Color32::from_rgb(214, 110, 40);
-
-/// What the tree board keeps between frames (not saved).
-#[derive(Clone, Debug, Default)]
-pub struct TreeEditorState {
-    /// The selected node, as the moves from the position (`""` for the position).
-    pub selected: String,
-    /// The probability typed for the selected outcome, and the node it was typed for.
-    prob_text: (String, String),
-    /// The position the cached nodes are of, its nodes and each node's moves.
-    cache: Option<(AnyPosition, Listing)>,
-}
-
-/// A tree's nodes and each node's moves from the position, shared with the cache.
-type Listing = Arc<(Vec<TreeNode>, Vec<String>)>;
-
-impl TreeEditorState {
-    /// The nodes of `pos` and each node's path, from the cache when it is the same
-    /// position.
-    fn nodes(&mut self, pos: &AnyPosition) -> Listing {
-        if let Some((cached, listing)) = &self.cache
-            && cached == pos
-        {
-            return Arc::clone(listing);
-        }
-        let nodes = pos.as_dyn().tree_nodes();
-        let mut paths: Vec<String> = Vec::with_capacity(nodes.len());
-        for n in &nodes {
-            let path = match n.parent {
-                Some(p) => format!("{}{}", paths[p], n.label),
-                None => String::new(),
-            };
-            paths.push(path);
-        }
-        let listing = Arc::new((nodes, paths));
-        self.cache = Some((pos.clone(), Arc::clone(&listing)));
-        listing
-    }
-}
 
 /// The tree board with its tools and notes.
 pub fn tree_ui(
