@@ -31,6 +31,7 @@ mod rows;
 mod run;
 mod suite;
 mod table;
+mod tree_area;
 mod tree_canvas;
 mod tree_controls;
 mod tree_editor;

@@ -9,7 +9,8 @@ use std::time::Instant;
 
 use super::panel::Panel;
 use super::quiz_view::{QuizState, quiz_ui};
-use super::tree_canvas::{Canvas, DrawnLabel, PaneInput, Show, canvas_ui};
+use super::tree_area::canvas_ui;
+use super::tree_canvas::{Canvas, DrawnLabel, PaneInput, Show};
 use super::tree_controls::{controls_ui, legend_ui, step_ui};
 use super::views::ResultsView;
 use super::{Command, TreelabApp};
