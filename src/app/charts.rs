@@ -12,7 +12,7 @@ use super::TreelabApp;
 use super::labels::{count_label, human};
 use super::model::Model;
 use super::panel::Panel;
-use super::views::ResultsView;
+use super::results_view::ResultsView;
 use crate::report::{PARTIAL_NOTE, Series, uniform_tree_references};
 use crate::session::ViewChoices;
 

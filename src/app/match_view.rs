@@ -11,7 +11,7 @@ use std::thread::JoinHandle;
 
 use super::Command;
 use super::panel::Panel;
-use super::views::ResultsView;
+use super::results_view::ResultsView;
 use crate::engine::{AnyPosition, EngineError};
 use crate::experiment::matchplay::{
     MatchSpec, Player, PlayerKind, run_match_observed, search_player,

@@ -684,5 +684,5 @@ fn node_text(view: &MctsView, state: &MctsState, n: usize) -> String {
 
 /// A click on node `n`: the board shows its position (Undo goes back); returns it.
 fn show_node(cx: &mut Panel<'_>, view: &MctsView, n: usize) -> Option<AnyPosition> {
-    super::tree_view::show_line(cx, &view.tree.root, &view.tree.line(n))
+    cx.show_line(&view.tree.root, &view.tree.line(n))
 }

@@ -7,6 +7,7 @@
 //! directly but push [`Command`] values, which [`TreelabApp::frame_ui`] applies once,
 //! at the end of the frame.
 
+mod articles;
 mod board;
 mod charts;
 mod commands;
@@ -26,6 +27,7 @@ mod position;
 mod position_state;
 mod quiz_view;
 mod results;
+mod results_view;
 mod row_options;
 mod rows;
 mod run;
@@ -36,6 +38,7 @@ mod tree_canvas;
 mod tree_controls;
 mod tree_editor;
 mod tree_pane;
+mod tree_state;
 mod tree_view;
 mod views;
 
@@ -276,7 +279,7 @@ impl TreelabApp {
         self.model.history.clear();
         self.model.row_notes.clear();
         self.position_ui = position_state::PositionPanel::default();
-        self.views.tree = tree_view::TreeViewState::default();
+        self.views.tree = tree_state::TreeViewState::default();
         let problems = std::mem::take(&mut self.model.session.problems);
         if problems.is_empty() {
             Ok(())

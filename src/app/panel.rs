@@ -71,4 +71,31 @@ impl<'a> Panel<'a> {
     pub fn across_stats(&self) -> std::collections::BTreeMap<(usize, u32), Across> {
         self.model.across_stats_for(self.view)
     }
+
+    /// Puts the position after `path` from `root` on the board (Undo goes back) and says
+    /// so; returns it. A node of either tree view.
+    pub fn show_line(
+        &mut self,
+        root: &crate::engine::AnyPosition,
+        path: &[String],
+    ) -> Option<crate::engine::AnyPosition> {
+        match crate::tree::replay(root, path) {
+            Ok(p) => {
+                self.push(Command::SetPosition(p.clone()));
+                let moves = if path.is_empty() {
+                    "the root".to_string()
+                } else {
+                    path.join(" ")
+                };
+                self.info(format!(
+                    "The board shows the position after {moves} (Undo goes back)"
+                ));
+                Some(p)
+            }
+            Err(e) => {
+                self.error(e.to_string());
+                None
+            }
+        }
+    }
 }

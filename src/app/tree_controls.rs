@@ -8,7 +8,7 @@ use super::Command;
 use super::panel::Panel;
 use super::tree_canvas::Canvas;
 use super::tree_canvas::pan_zoom::{ZoomAsk, zoom_buttons_ui};
-use super::tree_view::TreeViewState;
+use super::tree_state::TreeViewState;
 use crate::tree::NodeType;
 use crate::tree::draw::{ONLY_HERE, OTHERWISE, Rgb, type_color};
 use crate::tree::export::TreeFormat;

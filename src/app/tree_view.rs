@@ -9,95 +9,15 @@ use std::time::Instant;
 
 use super::panel::Panel;
 use super::quiz_view::{QuizState, quiz_ui};
+use super::results_view::ResultsView;
 use super::tree_area::canvas_ui;
 use super::tree_canvas::{Canvas, DrawnLabel, PaneInput, Show};
 use super::tree_controls::{controls_ui, legend_ui, step_ui};
-use super::views::ResultsView;
+use super::tree_state::{TreePane, TreeViewState};
 use super::{Command, TreelabApp};
-use crate::tree::draw::{QuizShow, done_at};
+use crate::tree::draw::done_at;
 use crate::tree::export::{Figure, FigureOptions};
-use crate::tree::{SearchTree, VisitDiff, diff, replay, trace_tree};
-
-/// What a tree was asked for: its row, the row beside it and the depth.
-pub type TreeChoice = (usize, Option<usize>, u32);
-
-/// One drawn tree.
-pub struct TreePane {
-    /// The tree.
-    pub tree: SearchTree,
-    /// How each visit stands beside the other tree (all the same without one).
-    pub marks: Vec<VisitDiff>,
-    /// For each node, the last step inside its subtree (its value is known after it).
-    pub done_at: Vec<usize>,
-}
-
-/// The tree view's state (its row and depth choices are in the session's view).
-pub struct TreeViewState {
-    /// The trees.
-    pub panes: Vec<TreePane>,
-    /// Their drawing: shape, layout, zoom and scroll.
-    pub canvas: Canvas,
-    /// The last refusal or error, and the rows and depth it was about.
-    pub message: Option<(String, TreeChoice)>,
-    /// The step shown (visits of the left tree up to this one are drawn).
-    pub step: usize,
-    /// Playing the steps.
-    pub playing: bool,
-    /// Steps per second when playing.
-    pub speed: f32,
-    /// When the last step was taken while playing.
-    pub last_tick: Option<Instant>,
-    /// The node of the left tree last clicked.
-    pub selected: Option<usize>,
-    /// The quiz under way (quiz mode, once the tree is built).
-    pub quiz: Option<QuizState>,
-    /// The left tree as the quiz shows it now (the visits so far).
-    pub so_far: Option<SearchTree>,
-    /// What the trees were built with: the rows' labels and the depth.
-    pub built_with: Option<(Vec<String>, u32)>,
-    /// The position of a visit last shown on the board by a click (the board then
-    /// shows a node of the tree, not another position).
-    pub shown: Option<crate::engine::AnyPosition>,
-    /// Save tree as… writes both trees side by side (when there are two).
-    pub save_both: bool,
-    /// The tree of an MCTS row (drawn instead of the panes), stepped by iteration.
-    pub mcts: Option<super::mcts_view::MctsView>,
-}
-
-impl Default for TreeViewState {
-    fn default() -> Self {
-        TreeViewState {
-            panes: Vec::new(),
-            canvas: Canvas::default(),
-            message: None,
-            step: 0,
-            playing: false,
-            speed: 8.0,
-            last_tick: None,
-            selected: None,
-            quiz: None,
-            so_far: None,
-            built_with: None,
-            shown: None,
-            save_both: true,
-            mcts: None,
-        }
-    }
-}
-
-impl TreeViewState {
-    /// What the quiz lets the learner see now (None: no quiz).
-    #[must_use]
-    pub fn quiz_show(&self) -> Option<QuizShow> {
-        let q = &self.quiz.as_ref()?.quiz;
-        let len = self.panes.first().map_or(0, |p| p.tree.nodes.len());
-        Some(QuizShow {
-            asked: q.visit,
-            answered: q.answered(),
-            over: q.answered() && q.visit + 1 >= len,
-        })
-    }
-}
+use crate::tree::{SearchTree, VisitDiff, diff, trace_tree};
 
 /// The rows the tree view draws with `view`: its row, and the one beside it if any.
 fn tree_rows(view: &crate::session::ViewChoices) -> Vec<usize> {
@@ -356,8 +276,12 @@ fn tree_view_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, tree: &mut TreeViewState)
         return;
     }
     if tree.quiz.is_some() {
-        if let Some(answer) = quiz_ui(ui, tree) {
-            cx.push(Command::RecordAnswer(answer));
+        if let (Some(pane), Some(qs)) = (tree.panes.first(), tree.quiz.as_mut()) {
+            let answer = quiz_ui(ui, &pane.tree, qs);
+            tree.step = qs.quiz.visit;
+            if let Some(answer) = answer {
+                cx.push(Command::RecordAnswer(answer));
+            }
         }
     } else {
         step_ui(ui, tree);
@@ -438,35 +362,8 @@ fn show_visit(cx: &mut Panel<'_>, tree: &mut TreeViewState, k: usize, node: usiz
     if k == 0 {
         tree.selected = Some(node);
     }
-    if let Some(p) = show_line(cx, &root, &path) {
+    if let Some(p) = cx.show_line(&root, &path) {
         tree.shown = Some(p);
-    }
-}
-
-/// Puts the position after `path` from `root` on the board (Undo goes back) and says
-/// so; returns it. A node of either tree view.
-pub(super) fn show_line(
-    cx: &mut Panel<'_>,
-    root: &crate::engine::AnyPosition,
-    path: &[String],
-) -> Option<crate::engine::AnyPosition> {
-    match replay(root, path) {
-        Ok(p) => {
-            cx.push(Command::SetPosition(p.clone()));
-            let moves = if path.is_empty() {
-                "the root".to_string()
-            } else {
-                path.join(" ")
-            };
-            cx.info(format!(
-                "The board shows the position after {moves} (Undo goes back)"
-            ));
-            Some(p)
-        }
-        Err(e) => {
-            cx.error(e.to_string());
-            None
-        }
     }
 }
 
