@@ -157,6 +157,12 @@ impl Model {
 }
 
 impl TreelabApp {
+    /// The exercise last put on the board, if any.
+    #[must_use]
+    pub fn current_exercise(&self) -> Option<&CurrentExercise> {
+        self.model.current_exercise()
+    }
+
     /// Puts the handout's exercise `k` on the board and opens its quiz where the
     /// student left it.
     pub(super) fn open_exercise(&mut self, k: usize) {

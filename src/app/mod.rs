@@ -1,11 +1,11 @@
 //! The egui application. The only module that imports egui, eframe or rfd.
 //!
-//! [`TreelabApp`] owns a [`Session`] (what is saved: the one copy of the position, the
-//! open suite, the rows and results) and the runtime state around it (undo/redo, the
-//! status line, each view's own state). Each panel
-//! lives in its own file with a `*_ui` function; panels never change whole-app state
-//! directly but push [`Command`] values, which [`TreelabApp::frame_ui`] applies once,
-//! at the end of the frame.
+//! [`TreelabApp`] is the frame: it owns the model (a [`Session`], what is saved, and
+//! the runtime state around it: undo/redo, the run, the status line), each panel's own
+//! view state, and the command queue. Each panel lives in its own file with a `*_ui`
+//! function that gets a `Panel` (the model read-only, the session's view choices to
+//! edit, a command sink) and its own state, never the app; [`TreelabApp::frame_ui`]
+//! keeps the view choices and applies the queued [`Command`]s once every panel drew.
 
 mod articles;
 mod board;

@@ -177,9 +177,8 @@ fn row_ui(
     }
     // A depth edit replaces the row's note: with one when a typed depth was set to
     // the deepest.
-    match note {
-        Some(note) => cx.push(Command::SetRowNote(i, note)),
-        None => {}
+    if let Some(note) = note {
+        cx.push(Command::SetRowNote(i, note));
     }
     // The summary and, after an algorithm change, what it dropped: one cell.
     ui.horizontal(|ui| summary_ui(ui, cx, selected_row, i));

@@ -2,7 +2,7 @@
 //! position, with windows, node types, pruned moves, null-window tests, re-searches,
 //! table cutoffs and the principal variation; stepped through in the order the search
 //! visited it, or asked about visit by visit in quiz mode. The model is
-//! [`crate::tree`]; the drawing area is [`super::tree_canvas`], the controls above it
+//! [`crate::tree`]; the drawing area is [`super::tree_area`], the controls above it
 //! [`super::tree_controls`], the quiz panel [`super::quiz_view`].
 
 use std::time::Instant;
