@@ -9,21 +9,13 @@ use std::sync::{Arc, Mutex};
 use egui_plot::{GridMark, HoverPosition, Line, LineStyle, Plot, PlotPoints, Points};
 
 use super::TreelabApp;
+use super::command::ChartFormat;
 use super::labels::{count_label, human};
 use super::model::Model;
 use super::panel::Panel;
 use super::results_view::ResultsView;
 use crate::report::{PARTIAL_NOTE, Series, uniform_tree_references};
 use crate::session::ViewChoices;
-
-/// The image formats a chart saves to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ChartFormat {
-    /// A screenshot of the chart area.
-    Png,
-    /// Vector drawing of the depth chart.
-    Svg,
-}
 
 /// A PNG save waiting for the next frame's screenshot.
 #[derive(Default)]

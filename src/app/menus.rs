@@ -2,7 +2,7 @@
 //! the [`Command`]s its items ask for; the app applies them at the end of the frame.
 
 use super::Command;
-use super::files::PositionFormat;
+use super::command::PositionFormat;
 use super::model::Model;
 
 /// Draws the menu bar; returns the commands of the items clicked.

@@ -10,6 +10,7 @@
 mod articles;
 mod board;
 mod charts;
+mod command;
 mod commands;
 mod comparison;
 mod exercise;
@@ -47,10 +48,8 @@ use std::path::{Path, PathBuf};
 use crate::engine::{AnyPosition, Suite};
 use crate::session::{AppConfig, Session};
 
-pub use charts::ChartFormat;
-pub use commands::Command;
-pub use files::PositionFormat;
-pub use results::TableExport;
+pub use command::{ChartFormat, Command, PositionFormat, TableExport};
+pub use model::Status;
 pub use tree_canvas::DrawnLabel;
 
 /// The window's default size: readable on a 1280x800 screen.
@@ -84,29 +83,6 @@ pub fn run(open: Option<PathBuf>) -> anyhow::Result<()> {
     )
     .map_err(|e| anyhow::anyhow!("could not open the window: {e}"))
 }
-
-/// The status line: the last message, an error or not.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Status {
-    /// A message.
-    Info(String),
-    /// Something failed; the text says what and where.
-    Error(String),
-}
-
-impl Status {
-    /// The text.
-    #[must_use]
-    pub fn text(&self) -> &str {
-        match self {
-            Status::Info(t) | Status::Error(t) => t,
-        }
-    }
-}
-
-/// The statistics across positions already computed, by their per-position counts.
-type AcrossMemo =
-    std::collections::HashMap<Vec<(u64, u64)>, Option<crate::vocab::stats::across::Across>>;
 
 /// The application: the [`model::Model`] the panels read (the session and the runtime
 /// state around it), each panel's own view state, and the frame's command queue.

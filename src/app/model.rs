@@ -8,11 +8,34 @@ use std::path::PathBuf;
 use std::collections::HashMap;
 use std::time::Duration;
 
-use super::{AcrossMemo, Status, history};
+use super::history;
 use crate::experiment::exercise::Difficulty;
 use crate::runner::Run;
 use crate::search::Progress;
 use crate::session::{AppConfig, Session};
+
+/// The status line: the last message, an error or not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// A message.
+    Info(String),
+    /// Something failed; the text says what and where.
+    Error(String),
+}
+
+impl Status {
+    /// The text.
+    #[must_use]
+    pub fn text(&self) -> &str {
+        match self {
+            Status::Info(t) | Status::Error(t) => t,
+        }
+    }
+}
+
+/// The statistics across positions already computed, by their per-position counts.
+type AcrossMemo =
+    std::collections::HashMap<Vec<(u64, u64)>, Option<crate::vocab::stats::across::Across>>;
 
 /// The handout's exercises' scores, by a hash of the exercise and its answers.
 type ScoreMemo =

@@ -3,8 +3,8 @@
 //! the app: the frame ([`super::TreelabApp::frame_ui`]) applies the commands and the
 //! edited view choices once every panel has drawn.
 
-use super::model::Model;
-use super::{Command, Status};
+use super::command::Command;
+use super::model::{Model, Status};
 use crate::report::{Across, Report};
 use crate::session::{PositionSet, Session, ViewChoices};
 

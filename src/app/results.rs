@@ -2,6 +2,7 @@
 //! layout (a table per position, a line per row, a column per depth, then totals and
 //! ratios), and the exports. The numbers come from [`crate::report::Report`].
 
+use super::command::{ChartFormat, TableExport};
 use super::labels::{count_label, tab_label};
 use super::model::Model;
 use super::panel::Panel;
@@ -12,15 +13,6 @@ use crate::vocab::count::CountKind;
 
 /// The width of the positions picker (its hover shows the whole name).
 const SCOPE_WIDTH: f32 = 220.0;
-
-/// How the table leaves the app.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TableExport {
-    /// Markdown to the clipboard.
-    CopyMarkdown,
-    /// CSV to the clipboard.
-    CopyCsv,
-}
 
 /// The columns a reader may hide: all but those that say which result a line is.
 fn can_hide(c: Column) -> bool {
@@ -232,14 +224,14 @@ fn export_menu_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
             .on_disabled_hover_text(why)
             .clicked()
         {
-            cx.push(Command::SaveChartDialog(super::charts::ChartFormat::Png));
+            cx.push(Command::SaveChartDialog(ChartFormat::Png));
         }
         if ui
             .add_enabled(has && charts, egui::Button::new("Save chart as SVG…"))
             .on_disabled_hover_text(why)
             .clicked()
         {
-            cx.push(Command::SaveChartDialog(super::charts::ChartFormat::Svg));
+            cx.push(Command::SaveChartDialog(ChartFormat::Svg));
         }
     });
 }
