@@ -386,7 +386,7 @@ impl TreelabApp {
         self.handle_shortcuts(&ctx);
         self.handle_close_request(&ctx);
 
-        self.panels_ui(ui);
+        let view_changed = self.panels_ui(ui);
 
         self.confirm_ui(&ctx);
         self.ask_run_ui(&ctx);
@@ -401,12 +401,13 @@ impl TreelabApp {
         }
 
         let commands = std::mem::take(&mut self.commands);
-        let changed = !commands.is_empty();
+        let changed = view_changed || !commands.is_empty();
         for command in commands {
             self.apply(command, &ctx);
         }
         if changed {
-            // What the commands changed shows at once, not at the next input.
+            // What the panels and the commands changed shows at once, not at the
+            // next input.
             ctx.request_repaint();
         }
 
@@ -420,7 +421,8 @@ impl TreelabApp {
     /// Draws the panels: each reads the model, edits its own state and the session's
     /// view choices, and pushes commands. The edited view choices are kept here (a
     /// change of them is a change of the session); the commands wait for the frame.
-    fn panels_ui(&mut self, ui: &mut egui::Ui) {
+    /// Says whether the view choices changed.
+    fn panels_ui(&mut self, ui: &mut egui::Ui) -> bool {
         let ctx = ui.ctx().clone();
         let mut view = self.model.session.view.clone();
         let mut commands = std::mem::take(&mut self.commands);
@@ -486,11 +488,13 @@ impl TreelabApp {
         egui::CentralPanel::default().show(ui, |ui| {
             comparison::comparison_ui(ui, &mut p, selected_row, views)
         });
-        if view != self.model.session.view {
+        self.commands = commands;
+        let changed = view != self.model.session.view;
+        if changed {
             self.model.session.view = view;
             self.model.touch();
         }
-        self.commands = commands;
+        changed
     }
 
     fn handle_shortcuts(&mut self, ctx: &egui::Context) {
