@@ -9,8 +9,9 @@
 
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2, pos2, vec2};
 
-use super::position::PositionPanel;
-use super::{Command, TreelabApp};
+use super::Command;
+use super::panel::Panel;
+use super::position_state::PositionPanel;
 use crate::engine::AnyPosition;
 use crate::game::Side;
 use crate::game::describe::{BoardLayout, GridStyle, Param};
@@ -32,15 +33,15 @@ const MARK_O: Color32 = Color32::from_rgb(220, 80, 40);
 const HOVER: Color32 = Color32::from_rgb(255, 220, 80);
 
 /// The board of the current game.
-pub fn board_ui(ui: &mut egui::Ui, app: &mut TreelabApp, panel: &mut PositionPanel) {
-    let pos = app.session.position.clone();
+pub fn board_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, panel: &mut PositionPanel) {
+    let pos = cx.session().position.clone();
     match pos.kind().info().layout() {
         BoardLayout::Grid { cols, rows, style } => {
-            grid_ui(ui, app, panel, &pos, (cols, rows), style);
+            grid_ui(ui, cx, panel, &pos, (cols, rows), style);
         }
-        BoardLayout::Columns { cols, rows } => columns_ui(ui, app, &pos, cols, rows),
-        BoardLayout::Parameters => parameters_ui(ui, app, &pos),
-        BoardLayout::Tree => super::tree_editor::tree_ui(ui, app, panel, &pos),
+        BoardLayout::Columns { cols, rows } => columns_ui(ui, cx, &pos, cols, rows),
+        BoardLayout::Parameters => parameters_ui(ui, cx, &pos),
+        BoardLayout::Tree => super::tree_editor::tree_ui(ui, cx, panel, &pos),
     }
 }
 
@@ -65,7 +66,7 @@ fn shown_cells(panel: &PositionPanel, pos: &AnyPosition) -> Vec<Option<Side>> {
 /// Edit mode: the cell goes empty → first side → second side → empty. A board no game
 /// reaches stays as a draft with the reason shown.
 fn cycle_cell(
-    app: &mut TreelabApp,
+    cx: &mut Panel<'_>,
     panel: &mut PositionPanel,
     pos: &AnyPosition,
     mut cells: Vec<Option<Side>>,
@@ -79,7 +80,7 @@ fn cycle_cell(
     match pos.as_dyn().with_cells(&cells) {
         Ok(q) => {
             panel.clear_drafts();
-            app.push(Command::SetPosition(q));
+            cx.push(Command::SetPosition(q));
         }
         Err(e) => {
             panel.draft = Some(cells);
@@ -89,18 +90,18 @@ fn cycle_cell(
 }
 
 /// Play mode: plays the move a cell names, or says it is not legal.
-fn play_cell(app: &mut TreelabApp, legal: &[String], mv: String) {
+fn play_cell(cx: &mut Panel<'_>, legal: &[String], mv: String) {
     if legal.contains(&mv) {
-        app.push(Command::PlayMove(mv));
+        cx.push(Command::PlayMove(mv));
     } else {
-        app.info(format!("{mv} is not a legal move here"));
+        cx.info(format!("{mv} is not a legal move here"));
     }
 }
 
 /// A board of cells clicked one by one: discs on green (Othello) or marks (tic-tac-toe).
 fn grid_ui(
     ui: &mut egui::Ui,
-    app: &mut TreelabApp,
+    cx: &mut Panel<'_>,
     panel: &mut PositionPanel,
     pos: &AnyPosition,
     (cols, rows): (usize, usize),
@@ -108,7 +109,7 @@ fn grid_ui(
 ) {
     let info = pos.kind().info();
     let discs = style == GridStyle::Discs;
-    let show_coords = discs && app.session.view.show_coordinates;
+    let show_coords = discs && cx.view.show_coordinates;
     let margin = if show_coords { MARGIN } else { 0.0 };
     let mut edge = board_edge(ui, margin);
     if !discs {
@@ -127,7 +128,7 @@ fn grid_ui(
     if show_coords {
         paint_coordinates(ui, &painter, outer, board, cell, (cols, rows), margin);
     }
-    let play = app.session.view.play_mode;
+    let play = cx.view.play_mode;
     let legal = if play { pos.legal_moves() } else { Vec::new() };
     let cells = shown_cells(panel, pos);
     let texts = pos.as_dyn().cell_texts();
@@ -147,7 +148,7 @@ fn grid_ui(
         }
         let mv = info.cell_move(i);
         let is_legal = play && legal.contains(&mv);
-        if discs && is_legal && app.session.view.show_legal_moves {
+        if discs && is_legal && cx.view.show_legal_moves {
             let color = match to_move {
                 Side::First => Color32::from_black_alpha(150),
                 Side::Second => Color32::from_white_alpha(180),
@@ -165,15 +166,15 @@ fn grid_ui(
         let back = response.secondary_clicked();
         if response.clicked() || (back && !play) {
             if play {
-                play_cell(app, &legal, mv);
+                play_cell(cx, &legal, mv);
             } else if let Some(stepped) = pos.as_dyn().cell_stepped(i, back) {
                 // Numbered stones: the cell steps through its choices.
                 match stepped {
-                    Ok(q) => app.push(Command::SetPosition(q)),
-                    Err(e) => app.error(format!("Cannot set that cell: {}", e.message)),
+                    Ok(q) => cx.push(Command::SetPosition(q)),
+                    Err(e) => cx.error(format!("Cannot set that cell: {}", e.message)),
                 }
             } else {
-                cycle_cell(app, panel, pos, cells.clone(), i);
+                cycle_cell(cx, panel, pos, cells.clone(), i);
             }
         }
     }
@@ -322,20 +323,14 @@ fn paint_cube(painter: &egui::Painter, centre: Pos2, cell: f32, side: Side, numb
 
 /// Columns that stones drop into (Connect Four): a click plays the column in either
 /// mode; a right click in edit mode takes the column's top stone off.
-fn columns_ui(
-    ui: &mut egui::Ui,
-    app: &mut TreelabApp,
-    pos: &AnyPosition,
-    cols: usize,
-    rows: usize,
-) {
+fn columns_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, pos: &AnyPosition, cols: usize, rows: usize) {
     let info = pos.kind().info();
     let width = board_edge(ui, 0.0);
     let cell = width / cols as f32;
     let (board, _) = ui.allocate_exact_size(vec2(width, cell * rows as f32), Sense::hover());
     let painter = ui.painter_at(board);
     painter.rect_filled(board, 6.0, COLUMNS_BLUE);
-    let play = app.session.view.play_mode;
+    let play = cx.view.play_mode;
     let over = pos.is_over();
     let legal = pos.legal_moves();
     let cells = pos.as_dyn().cells();
@@ -361,22 +356,22 @@ fn columns_ui(
         if response.clicked() {
             let mv = info.cell_move(col);
             if over {
-                app.info("The game is over: undo or edit to go on");
+                cx.info("The game is over: undo or edit to go on");
             } else if legal.contains(&mv) {
-                app.push(Command::PlayMove(mv));
+                cx.push(Command::PlayMove(mv));
             } else {
-                app.info(format!("Column {} is full", col + 1));
+                cx.info(format!("Column {} is full", col + 1));
             }
         }
         if response.secondary_clicked() && !play {
-            remove_top(app, pos, cells.clone(), cols, col);
+            remove_top(cx, pos, cells.clone(), cols, col);
         }
     }
 }
 
 /// Edit mode: takes the top stone off column `col`, if the rest is still a position.
 fn remove_top(
-    app: &mut TreelabApp,
+    cx: &mut Panel<'_>,
     pos: &AnyPosition,
     mut cells: Vec<Option<Side>>,
     cols: usize,
@@ -386,18 +381,18 @@ fn remove_top(
         .step_by(cols)
         .find(|&i| cells[i].is_some())
     else {
-        app.info(format!("Column {} is empty", col + 1));
+        cx.info(format!("Column {} is empty", col + 1));
         return;
     };
     cells[top] = None;
     match pos.as_dyn().with_cells(&cells) {
-        Ok(q) => app.push(Command::SetPosition(q)),
-        Err(e) => app.error(format!("Cannot remove that disc: {}", e.message)),
+        Ok(q) => cx.push(Command::SetPosition(q)),
+        Err(e) => cx.error(format!("Cannot remove that disc: {}", e.message)),
     }
 }
 
 /// A board-less game: its parameters, facts about it, and a sketch of its tree.
-fn parameters_ui(ui: &mut egui::Ui, app: &mut TreelabApp, pos: &AnyPosition) {
+fn parameters_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, pos: &AnyPosition) {
     let params = pos.as_dyn().params();
     let mut values: Vec<u64> = params.iter().map(|p| p.value).collect();
     egui::Grid::new("game_params")
@@ -411,8 +406,8 @@ fn parameters_ui(ui: &mut egui::Ui, app: &mut TreelabApp, pos: &AnyPosition) {
         });
     if values.iter().zip(&params).any(|(v, p)| *v != p.value) {
         match pos.as_dyn().with_params(&values) {
-            Ok(q) => app.push(Command::SetPosition(q)),
-            Err(e) => app.error(e.to_string()),
+            Ok(q) => cx.push(Command::SetPosition(q)),
+            Err(e) => cx.error(e.to_string()),
         }
     }
     for note in pos.as_dyn().notes() {

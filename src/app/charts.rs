@@ -9,18 +9,13 @@ use std::sync::{Arc, Mutex};
 use egui_plot::{GridMark, HoverPosition, Line, LineStyle, Plot, PlotPoints, Points};
 
 use super::TreelabApp;
+use super::command::ChartFormat;
 use super::labels::{count_label, human};
-use super::views::ResultsView;
+use super::model::Model;
+use super::panel::Panel;
+use super::results_view::ResultsView;
 use crate::report::{PARTIAL_NOTE, Series, uniform_tree_references};
-
-/// The image formats a chart saves to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ChartFormat {
-    /// A screenshot of the chart area.
-    Png,
-    /// Vector drawing of the depth chart.
-    Svg,
-}
+use crate::session::ViewChoices;
 
 /// A PNG save waiting for the next frame's screenshot.
 #[derive(Default)]
@@ -43,21 +38,25 @@ pub struct ChartsView {
 }
 
 impl ResultsView for ChartsView {
-    fn ui(&mut self, ui: &mut egui::Ui, app: &mut TreelabApp) {
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Panel<'_>) {
         // Scrolls when the window is too low for both charts and their legends.
         egui::ScrollArea::vertical()
             .id_salt("charts_scroll")
             .auto_shrink([false, false])
-            .show(ui, |ui| charts_ui(ui, app, self));
+            .show(ui, |ui| charts_ui(ui, cx, self));
     }
 }
 
-/// The series of the depth chart and the ratio chart, as the app shows them now, the
+/// The series of the depth chart and the ratio chart, as `view` shows them, the
 /// ratio chart at `ratio_depth` (None: the deepest).
-pub fn chart_series(app: &TreelabApp, ratio_depth: Option<u32>) -> (Vec<Series>, Vec<Series>, u32) {
-    let report = app.report();
-    let count = app.session.view.count;
-    let set = app.position_set();
+pub fn chart_series(
+    model: &Model,
+    view: &ViewChoices,
+    ratio_depth: Option<u32>,
+) -> (Vec<Series>, Vec<Series>, u32) {
+    let report = model.report_for(view);
+    let count = view.count;
+    let set = model.position_set_for(view);
     if set.several_games() {
         return (Vec::new(), Vec::new(), 1);
     }
@@ -85,12 +84,12 @@ pub fn chart_series(app: &TreelabApp, ratio_depth: Option<u32>) -> (Vec<Series>,
 /// Per row other than the baseline: the geometric mean of its ratios to the baseline
 /// over the set's positions against depth, with 95% bootstrap intervals (none for a
 /// single position, or without a baseline).
-pub fn across_series(app: &TreelabApp) -> Vec<Series> {
-    let set = app.position_set();
+pub fn across_series(cx: &Panel<'_>) -> Vec<Series> {
+    let set = cx.position_set();
     if set.several_games() || set.positions.len() < 2 {
         return Vec::new();
     }
-    app.report().across_series_of(&app.across_stats())
+    cx.report().across_series_of(&cx.across_stats())
 }
 
 /// A depth axis: whole numbers only.
@@ -230,18 +229,19 @@ fn log_grid(input: egui_plot::GridInput) -> Vec<GridMark> {
 }
 
 /// The charts tab.
-fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp, view: &mut ChartsView) {
-    let (depth_series, ratio_series, ratio_depth) = chart_series(app, view.ratio_depth);
-    let count = app.session.view.count;
+fn charts_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, view: &mut ChartsView) {
+    let (depth_series, ratio_series, ratio_depth) =
+        chart_series(cx.model, cx.view, view.ratio_depth);
+    let count = cx.view.count;
     let outer = ui.available_rect_before_wrap();
     // Room for the two headings, the two legends and the notes under the charts.
     let height = ((ui.available_height() - 120.0) / 2.0).max(160.0);
-    let set = app.position_set();
+    let set = cx.position_set();
     if set.several_games() {
         ui.weak("No charts: these positions are of more than one game. Pick one game's positions under Positions.");
         return;
     }
-    let report = app.report();
+    let report = cx.report();
     let finished = report.finished(&set.keys());
     ui.label(
         egui::RichText::new(format!(
@@ -269,12 +269,12 @@ fn charts_ui(ui: &mut egui::Ui, app: &mut TreelabApp, view: &mut ChartsView) {
             view.ratio_depth = Some(d);
         }
     });
-    if app.session.view.baseline_row.is_none() {
+    if cx.view.baseline_row.is_none() {
         ui.weak("Pick a baseline row above to see ratios.");
     } else {
         // The ratio series number the set's positions from 1, in the set's order.
         let positions: Vec<String> = set.positions.iter().map(|p| p.label.clone()).collect();
-        let across = across_series(app);
+        let across = across_series(cx);
         if across.is_empty() {
             area = area.union(ratio_chart_ui(ui, &ratio_series, positions, height));
         } else {
@@ -537,8 +537,12 @@ impl TreelabApp {
     pub(super) fn save_chart(&mut self, ctx: &egui::Context, format: ChartFormat, path: &Path) {
         match format {
             ChartFormat::Svg => {
-                let (depth, _, _) = chart_series(self, self.views.charts.ratio_depth);
-                let count = count_label(self.session.view.count);
+                let (depth, _, _) = chart_series(
+                    &self.model,
+                    &self.model.session.view,
+                    self.views.charts.ratio_depth,
+                );
+                let count = count_label(self.model.session.view.count);
                 let over = self.position_set().description;
                 let svg = crate::report::to_line_chart(
                     &format!("Total {count} over {over}, against depth"),

@@ -1,117 +1,11 @@
-//! What the app does: [`Command`] values pushed by the panels during a frame, and
-//! [`TreelabApp::apply`], which carries them out once at the end of it (asking first
-//! when a command would throw away unsaved changes).
+//! What the app does: [`TreelabApp::apply`] carries out the [`Command`] values the
+//! panels pushed during a frame, once at the end of it (asking first when a command
+//! would throw away unsaved changes).
 
-use std::path::PathBuf;
-
-use super::{ChartFormat, PositionFormat, TableExport, TreelabApp, files};
+use super::command::{Command, TableExport};
+use super::{TreelabApp, files};
 use crate::engine::{AnyPosition, GameKind};
 use crate::session::{OpenSuite, Session};
-
-/// A whole-app action, applied once per frame after every panel has drawn.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Command {
-    /// Start a new default session (asks first when there are unsaved changes).
-    NewSession,
-    /// Ask for a session file and open it (asks first when there are unsaved changes).
-    OpenSessionDialog,
-    /// Open this session file (asks first when there are unsaved changes).
-    OpenSession(PathBuf),
-    /// Save to the current file, or ask for one.
-    Save,
-    /// Ask for a file and save the session there.
-    SaveAsDialog,
-    /// Save the session to this file (and make it the session's file).
-    SaveSessionAs(PathBuf),
-    /// Save the current position to this file in this format.
-    SavePosition(PositionFormat, PathBuf),
-    /// Ask for a file and save the current position there in this format.
-    SavePositionDialog(PositionFormat),
-    /// Switch game: its start position.
-    SetGame(GameKind),
-    /// Replace the position (undoable).
-    SetPosition(AnyPosition),
-    /// Play a move written in the game's notation (undoable).
-    PlayMove(String),
-    /// Take back the last position change.
-    Undo,
-    /// Redo what the last undo took back.
-    Redo,
-    /// Ask for a suite file and open it.
-    OpenSuiteDialog,
-    /// Open a shipped suite by name, or a suite file by path.
-    LoadSuite(String),
-    /// Load the suite's position with this index.
-    SelectSuiteItem(usize),
-    /// Close the window (asks first when there are unsaved changes).
-    Quit,
-    /// Carry out the command without asking about unsaved changes.
-    Discard(Box<Command>),
-    /// Run every enabled row on the current position or the suite (asks first when a
-    /// search in it is beyond reach).
-    RunComparison,
-    /// Run every enabled row without asking about searches beyond reach.
-    RunAnyway,
-    /// Stop the running searches (finished results stay).
-    StopRun,
-    /// Run on the open suite (true) or on the current position (false).
-    SetRunOnSuite(bool),
-    /// Append a row.
-    AddRow,
-    /// Remove a row and its results.
-    RemoveRow(usize),
-    /// Insert a copy of a row after it.
-    DuplicateRow(usize),
-    /// Swap two rows (results follow).
-    SwapRows(usize, usize),
-    /// Set a row's depth range (first, last).
-    SetRowDepths(usize, u32, u32),
-    /// Set a row's algorithm (options it cannot take are reset).
-    SetRowAlgorithm(usize, crate::search::Algorithm),
-    /// Take a row in or out of the next run.
-    SetRowEnabled(usize, bool),
-    /// Set a row's evaluator by name (empty: the game's default).
-    SetRowEvaluator(usize, String),
-    /// Set a row's options.
-    SetRowOptions(usize, crate::search::SearchOptions),
-    /// Replace the comparison with a preset ([`crate::presets`]) by name (asks first
-    /// when there are unsaved changes).
-    ApplyPreset(String),
-    /// Throw the results away.
-    ClearResults,
-    /// Copy the results table to the clipboard.
-    ExportTable(TableExport),
-    /// Ask for a file and save the results table as CSV.
-    SaveTableDialog,
-    /// Save the results table as CSV to this file.
-    SaveTable(PathBuf),
-    /// Put the next generated exercise of a difficulty on the board and open its quiz.
-    NewExercise(crate::experiment::exercise::Difficulty),
-    /// Put the handout's exercise with this index on the board and open its quiz.
-    OpenExercise(usize),
-    /// Keep an answer given in the quiz of the handout's exercise on the board.
-    RecordAnswer(crate::session::GivenAnswer),
-    /// Ask for a folder of students' sessions and write their scores there.
-    ScoresDialog,
-    /// Mark the handouts of the sessions in this folder and write `scores.csv` there.
-    SaveScores(PathBuf),
-    /// Ask for a file and save the chart.
-    SaveChartDialog(ChartFormat),
-    /// Save the chart to this file.
-    SaveChart(ChartFormat, PathBuf),
-    /// Ask for a file and save the tree view's drawing as SVG.
-    SaveTreeDialog(crate::tree::export::TreeFormat),
-    /// Trace the tree view's rows at its depth on the current position.
-    BuildTrees,
-    /// Set up the Match tab's match.
-    SetMatchSetup(Box<crate::session::MatchSetup>),
-    /// Keep a finished match in the session.
-    SetMatchResult(Box<crate::vocab::matchrecord::MatchResult>),
-    /// Set the tree view's depth.
-    SetTreeDepth(u32),
-    /// Save the tree view's drawing to this file (SVG, TikZ or PNG by its extension).
-    SaveTree(PathBuf),
-}
 
 impl TreelabApp {
     /// Applies one command. Commands that throw away unsaved changes ask first.
@@ -138,37 +32,33 @@ impl TreelabApp {
     fn apply_now(&mut self, command: Command, ctx: &egui::Context) {
         match command {
             Command::NewSession => self.new_session(),
-            Command::OpenSessionDialog => {
-                let picked = files::pick_session_to_open();
-                self.picked(picked, files::PromptFor::OpenSession, ctx);
-            }
+            Command::OpenSessionDialog
+            | Command::SaveAsDialog
+            | Command::SavePositionDialog(_)
+            | Command::OpenSuiteDialog
+            | Command::SaveTableDialog
+            | Command::ScoresDialog
+            | Command::SaveChartDialog(_)
+            | Command::SaveTreeDialog(_) => self.dialog(command, ctx),
             Command::OpenSession(path) => {
                 if let Err(e) = self.open_session_from(&path) {
                     self.error(e);
                 }
             }
-            Command::Save => match self.path.clone() {
+            Command::Save => match self.model.path.clone() {
                 Some(path) => self.save_and_report(&path),
                 None => self.apply_now(Command::SaveAsDialog, ctx),
             },
-            Command::SaveAsDialog => {
-                let picked = files::pick_session_to_save(self.path.as_deref());
-                self.picked(picked, files::PromptFor::SaveSession, ctx);
-            }
             Command::SaveSessionAs(path) => self.save_and_report(&path),
-            Command::SavePositionDialog(format) => {
-                let picked = files::pick_position_to_save(format, self.session.position.kind());
-                self.picked(picked, files::PromptFor::SavePosition(format), ctx);
-            }
             Command::SavePosition(format, path) => {
-                match files::save_position_to(&self.session.position, format, &path) {
+                match files::save_position_to(&self.model.session.position, format, &path) {
                     Ok(()) => self.info(format!("Saved the position to {}", path.display())),
                     Err(e) => self.error(e),
                 }
             }
             Command::SetGame(kind) => self.set_game(kind),
             Command::SetPosition(p) => self.set_position(p),
-            Command::PlayMove(mv) => match self.session.position.play(&mv) {
+            Command::PlayMove(mv) => match self.model.session.position.play(&mv) {
                 Ok(p) => {
                     self.set_position(p);
                     self.info(format!("Played {mv}"));
@@ -177,10 +67,6 @@ impl TreelabApp {
             },
             Command::Undo => self.step_back(true),
             Command::Redo => self.step_back(false),
-            Command::OpenSuiteDialog => {
-                let picked = files::pick_suite_to_open();
-                self.picked(picked, files::PromptFor::OpenSuite, ctx);
-            }
             Command::LoadSuite(name) => self.load_suite(&name, ctx),
             Command::SelectSuiteItem(index) => self.select_suite_item(index),
             Command::Quit => {
@@ -191,7 +77,6 @@ impl TreelabApp {
             Command::RunComparison => self.start_run_checked(ctx, false),
             Command::RunAnyway => self.start_run_checked(ctx, true),
             Command::StopRun => self.stop_run(),
-            Command::SetRunOnSuite(on) => self.session.view.run_suite = on,
             Command::AddRow
             | Command::RemoveRow(_)
             | Command::DuplicateRow(_)
@@ -203,63 +88,126 @@ impl TreelabApp {
             | Command::SetRowOptions(..) => self.edit_rows(command),
             Command::ApplyPreset(name) => self.apply_preset(&name),
             Command::ClearResults => {
-                self.session.results.clear();
+                self.model.session.results.clear();
+                self.model.touch();
                 self.info("Cleared the results");
             }
             Command::ExportTable(how) => self.export_table(how, ctx),
-            Command::SaveTableDialog => {
-                let picked = files::pick_csv_to_save();
-                self.picked(picked, files::PromptFor::SaveTable, ctx);
-            }
             Command::SaveTable(path) => self.save_table(&path),
             Command::NewExercise(d) => self.new_exercise(d),
             Command::OpenExercise(k) => self.open_exercise(k),
             Command::RecordAnswer(a) => self.record_answer(a),
-            Command::ScoresDialog => {
-                let picked = files::pick_scores_folder();
-                self.picked(picked, files::PromptFor::Scores, ctx);
-            }
             Command::SaveScores(dir) => self.save_scores(&dir),
-            Command::SaveChartDialog(format) => {
-                let picked = files::pick_chart_to_save(format);
-                self.picked(picked, files::PromptFor::SaveChart(format), ctx);
-            }
             Command::SaveChart(format, path) => self.save_chart(ctx, format, &path),
-            Command::SetTreeDepth(d) => {
-                self.session.view.tree_depth = d.clamp(1, crate::search::options::MAX_DEPTH);
-            }
             Command::BuildTrees => self.build_trees(),
-            Command::SetMatchSetup(setup) => self.session.match_setup = *setup,
-            Command::SetMatchResult(result) => self.session.match_result = Some(*result),
-            Command::SaveTreeDialog(format) => {
-                let picked = files::pick_tree_to_save(format);
-                self.picked(picked, files::PromptFor::SaveTree(format), ctx);
-            }
+            Command::SetRunOnSuite(_)
+            | Command::SetTreeDepth(_)
+            | Command::SetMatchSetup(_)
+            | Command::SetMatchResult(_)
+            | Command::SetStudent(_) => self.set_session_part(command),
             Command::SaveTree(path) => self.save_tree(&path),
+            Command::Say(status) => self.model.status = status,
+            Command::SetThreads(n) => self.model.threads = n,
+            Command::SetRowNote(i, Some(note)) => {
+                self.model.row_notes.insert(i, note);
+            }
+            Command::SetRowNote(i, None) => {
+                self.model.row_notes.remove(&i);
+            }
+        }
+    }
+
+    /// Asks for a file or folder with a native dialog (else in the window), and
+    /// carries out what it is for with the path picked.
+    fn dialog(&mut self, command: Command, ctx: &egui::Context) {
+        use files::PromptFor;
+        let kind = self.model.session.position.kind();
+        let (picked, purpose) = match command {
+            Command::OpenSessionDialog => (files::pick_session_to_open(), PromptFor::OpenSession),
+            Command::SaveAsDialog => (
+                files::pick_session_to_save(self.model.path.as_deref()),
+                PromptFor::SaveSession,
+            ),
+            Command::SavePositionDialog(format) => (
+                files::pick_position_to_save(format, kind),
+                PromptFor::SavePosition(format),
+            ),
+            Command::OpenSuiteDialog => (files::pick_suite_to_open(), PromptFor::OpenSuite),
+            Command::SaveTableDialog => (files::pick_csv_to_save(), PromptFor::SaveTable),
+            Command::ScoresDialog => (files::pick_scores_folder(), PromptFor::Scores),
+            Command::SaveChartDialog(format) => (
+                files::pick_chart_to_save(format),
+                PromptFor::SaveChart(format),
+            ),
+            Command::SaveTreeDialog(format) => (
+                files::pick_tree_to_save(format),
+                PromptFor::SaveTree(format),
+            ),
+            _ => return,
+        };
+        self.picked(picked, purpose, ctx);
+    }
+
+    /// Sets a part of the session a panel edits whole (what Run runs on, the tree
+    /// view's depth, the match, the student's name), when it changes.
+    fn set_session_part(&mut self, command: Command) {
+        let s = &mut self.model.session;
+        let changed = match command {
+            Command::SetRunOnSuite(on) => {
+                let changed = s.view.run_suite != on;
+                s.view.run_suite = on;
+                changed
+            }
+            Command::SetTreeDepth(d) => {
+                let d = d.clamp(1, crate::search::options::MAX_DEPTH);
+                let changed = s.view.tree_depth != d;
+                s.view.tree_depth = d;
+                changed
+            }
+            Command::SetMatchSetup(setup) => {
+                let changed = s.match_setup != *setup;
+                s.match_setup = *setup;
+                changed
+            }
+            Command::SetMatchResult(result) => {
+                s.match_result = Some(*result);
+                true
+            }
+            Command::SetStudent(name) => match s.practice.as_mut() {
+                Some(p) if p.student != name => {
+                    p.student = name;
+                    true
+                }
+                _ => false,
+            },
+            _ => false,
+        };
+        if changed {
+            self.model.touch();
         }
     }
 
     /// A new default session, the run and the selection forgotten.
     fn new_session(&mut self) {
         self.forget_run();
-        self.session = Session::default();
-        self.path = None;
+        self.model.session = Session::default();
+        self.model.path = None;
         if let Err(e) = self.adopt_session_state() {
             self.error(e);
         } else {
             self.info("New session");
         }
-        self.saved = self.session.clone();
+        self.model.mark_saved();
     }
 
     /// Another game's start position; the status line says when the open suite is of
     /// another game (Run then searches the position).
     fn set_game(&mut self, kind: GameKind) {
-        if kind == self.session.position.kind() {
+        if kind == self.model.session.position.kind() {
             return;
         }
         self.set_position(AnyPosition::start(kind));
-        let note = match &self.session.suite {
+        let note = match &self.model.session.suite {
             Some(open) if open.kind() != kind => format!(
                 "; the open suite {} is of {}, so Run searches this position",
                 open.suite.name,
@@ -277,17 +225,21 @@ impl TreelabApp {
         if self.is_running() {
             return;
         }
-        match self.history.take(back) {
+        match self.model.history.take(back) {
             Some(Edit::Position(p)) => {
-                let now = Edit::Position(self.session.position.clone());
-                self.history.keep_other(back, now);
+                let now = Edit::Position(self.model.session.position.clone());
+                self.model.history.keep_other(back, now);
                 self.replace_position(p);
             }
             Some(Edit::Rows(rows)) => {
-                let now = Edit::Rows(Box::new(RowsState::of(&self.session, self.selected_row)));
-                self.history.keep_other(back, now);
-                self.selected_row = rows.restore(&mut self.session);
-                self.row_notes.clear();
+                let now = Edit::Rows(Box::new(RowsState::of(
+                    &self.model.session,
+                    self.selected_row,
+                )));
+                self.model.history.keep_other(back, now);
+                self.selected_row = rows.restore(&mut self.model.session);
+                self.model.row_notes.clear();
+                self.model.touch();
             }
             None => {}
         }
@@ -301,44 +253,54 @@ impl TreelabApp {
         if self.is_running() {
             return;
         }
-        let before = Edit::Rows(Box::new(RowsState::of(&self.session, self.selected_row)));
-        self.history.record(before);
+        let before = Edit::Rows(Box::new(RowsState::of(
+            &self.model.session,
+            self.selected_row,
+        )));
+        self.model.history.record(before);
         match command {
             Command::AddRow => {
-                self.selected_row = Some(self.session.add_row());
-                self.row_notes.clear();
+                self.selected_row = Some(self.model.session.add_row());
+                self.model.row_notes.clear();
             }
             Command::RemoveRow(i) => {
                 self.remove_row(i);
-                self.row_notes.clear();
+                self.model.row_notes.clear();
             }
             Command::DuplicateRow(i) => {
                 self.duplicate_row(i);
-                self.row_notes.clear();
+                self.model.row_notes.clear();
             }
             Command::SwapRows(a, b) => {
                 self.swap_rows(a, b);
-                self.row_notes.clear();
+                self.model.row_notes.clear();
             }
-            Command::SetRowDepths(i, first, last) => self.session.set_row_depths(i, first, last),
+            Command::SetRowDepths(i, first, last) => {
+                self.model.session.set_row_depths(i, first, last)
+            }
             Command::SetRowAlgorithm(i, algorithm) => {
-                let dropped = self.session.set_row_algorithm(i, algorithm);
+                let dropped = self.model.session.set_row_algorithm(i, algorithm);
                 if dropped.is_empty() {
-                    self.row_notes.remove(&i);
+                    self.model.row_notes.remove(&i);
                 } else {
-                    self.row_notes.insert(
+                    self.model.row_notes.insert(
                         i,
-                        super::rows::RowNote::dropped(algorithm.label(), &dropped),
+                        super::model::RowNote::dropped(algorithm.label(), &dropped),
                     );
                 }
             }
-            Command::SetRowEnabled(i, on) => self.session.set_row_enabled(i, on),
-            Command::SetRowEvaluator(i, name) => self.session.set_row_evaluator(i, &name),
-            Command::SetRowOptions(i, options) => self.session.set_row_options(i, options),
+            Command::SetRowEnabled(i, on) => self.model.session.set_row_enabled(i, on),
+            Command::SetRowEvaluator(i, name) => self.model.session.set_row_evaluator(i, &name),
+            Command::SetRowOptions(i, options) => self.model.session.set_row_options(i, options),
             _ => {}
         }
-        let now = Edit::Rows(Box::new(RowsState::of(&self.session, self.selected_row)));
-        self.history.drop_if_unchanged(&now);
+        let now = Edit::Rows(Box::new(RowsState::of(
+            &self.model.session,
+            self.selected_row,
+        )));
+        if !self.model.history.drop_if_unchanged(&now) {
+            self.model.touch();
+        }
     }
 
     /// Opens a shipped suite by name or a suite file, and loads its first position.
@@ -346,7 +308,8 @@ impl TreelabApp {
         match OpenSuite::open(name) {
             Ok(open) => {
                 let (title, n) = (open.suite.name.clone(), open.suite.items.len());
-                self.session.suite = Some(open);
+                self.model.session.suite = Some(open);
+                self.model.touch();
                 self.apply_now(Command::SelectSuiteItem(0), ctx);
                 self.info(format!("Opened {title} ({n} positions)"));
             }
@@ -357,15 +320,17 @@ impl TreelabApp {
     /// Loads the open suite's position `index` (nothing when there is none).
     fn select_suite_item(&mut self, index: usize) {
         let item = self
+            .model
             .session
             .suite
             .as_ref()
             .and_then(|s| s.suite.items.get(index))
             .cloned();
         if let Some(item) = item {
-            if let Some(open) = &mut self.session.suite {
+            if let Some(open) = &mut self.model.session.suite {
                 open.selected = Some(index);
             }
+            self.model.touch();
             self.set_position(item.position);
             self.info(format!("Loaded {}", item.name));
         }
@@ -376,7 +341,8 @@ impl TreelabApp {
         let Some(p) = crate::presets::find(name) else {
             return self.error(format!("no preset called '{name}'"));
         };
-        self.session = (p.build)();
+        self.model.session = (p.build)();
+        self.model.touch();
         self.selected_row = None;
         self.views.table.sort = None;
         match self.adopt_session_state() {
@@ -428,8 +394,8 @@ impl TreelabApp {
                     focused: false,
                     text: files::default_prompt_path(
                         purpose,
-                        self.session.position.kind(),
-                        self.path.as_deref(),
+                        self.model.session.position.kind(),
+                        self.model.path.as_deref(),
                     ),
                 });
             }

@@ -3,18 +3,24 @@
 //! (`row_options.rs`), and below them the results (`results.rs`). The run itself lives
 //! in `run.rs`.
 
+use super::Command;
 use super::labels::human;
-use super::run::RowLive;
-use super::{Command, TreelabApp};
+use super::model::RowLive;
+use super::panel::Panel;
 
 /// The most worker threads a run takes.
 const MAX_THREADS: usize = 256;
 
 /// The comparison area: rows, run controls, results.
-pub fn comparison_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
-    run_bar_ui(ui, app);
+pub fn comparison_ui(
+    ui: &mut egui::Ui,
+    cx: &mut Panel<'_>,
+    selected_row: &mut Option<usize>,
+    views: &mut super::views::Views,
+) {
+    run_bar_ui(ui, cx);
     ui.add_space(4.0);
-    let running = app.is_running();
+    let running = cx.model.is_running();
     egui::CollapsingHeader::new(egui::RichText::new("Rows").strong())
         .id_salt("rows_header")
         .default_open(true)
@@ -23,24 +29,24 @@ pub fn comparison_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                 .id_salt("rows_scroll")
                 .max_height(230.0)
                 .auto_shrink([false, true])
-                .show(ui, |ui| super::rows::rows_ui(ui, app, running));
-            live_lines_ui(ui, app);
-            if let Some(i) = app.selected_row
-                && i < app.session.rows.len()
+                .show(ui, |ui| super::rows::rows_ui(ui, cx, selected_row, running));
+            live_lines_ui(ui, cx);
+            if let Some(i) = *selected_row
+                && i < cx.session().rows.len()
             {
                 ui.add_space(4.0);
-                ui.add_enabled_ui(!running, |ui| super::row_options::options_ui(ui, app, i));
+                ui.add_enabled_ui(!running, |ui| super::row_options::options_ui(ui, cx, i));
             }
         });
     ui.separator();
-    super::results::results_ui(ui, app);
+    super::results::results_ui(ui, cx, views);
 }
 
 /// Run or Stop, the worker threads, and what to run on (the position or the suite).
-fn run_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
+fn run_bar_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
     use super::layout::wrap_unit;
     ui.horizontal_wrapped(|ui| {
-        let running = app.is_running();
+        let running = cx.model.is_running();
         wrap_unit(ui, "run", |ui| {
             ui.heading("Comparison");
             ui.add_space(8.0);
@@ -50,7 +56,7 @@ fn run_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                     .on_hover_text("End every search now (Esc); finished results stay")
                     .clicked()
                 {
-                    app.push(Command::StopRun);
+                    cx.push(Command::StopRun);
                 }
                 ui.spinner();
             } else if ui
@@ -58,24 +64,25 @@ fn run_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                 .on_hover_text("Run every enabled row (F5)")
                 .clicked()
             {
-                app.push(Command::RunComparison);
+                cx.push(Command::RunComparison);
             }
         });
         wrap_unit(ui, "threads", |ui| {
             let label = ui.label("threads").id;
             // Any number may be typed: one beyond 256 is set to 256, with a word.
+            let mut threads = cx.model.threads;
             let changed = ui
                 .add_enabled(
                     !running,
-                    egui::DragValue::new(&mut app.threads).range(1..=usize::MAX),
+                    egui::DragValue::new(&mut threads).range(1..=usize::MAX),
                 )
                 .labelled_by(label)
                 .on_hover_text("Worker threads, 1 to 256; each search runs on one")
                 .changed();
             let note_id = egui::Id::unique("threads_clamped");
             if changed {
-                let typed = app.threads;
-                app.threads = typed.clamp(1, MAX_THREADS);
+                let typed = threads;
+                cx.push(Command::SetThreads(typed.clamp(1, MAX_THREADS)));
                 ui.data_mut(|d| {
                     if typed > MAX_THREADS {
                         d.insert_temp(note_id, typed);
@@ -95,18 +102,18 @@ fn run_bar_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                 ));
             }
         });
-        if let Some(on_suite) = run_target_ui(ui, app, running) {
-            app.push(Command::SetRunOnSuite(on_suite));
+        if let Some(on_suite) = run_target_ui(ui, cx, running) {
+            cx.push(Command::SetRunOnSuite(on_suite));
         }
     });
 }
 
 /// "on the current position" or the open suite (when it is of this game); the choice
 /// clicked, if it changed.
-fn run_target_ui(ui: &mut egui::Ui, app: &TreelabApp, running: bool) -> Option<bool> {
+fn run_target_ui(ui: &mut egui::Ui, cx: &Panel<'_>, running: bool) -> Option<bool> {
     use super::layout::wrap_unit;
-    let suite_of_game = app.session.suite_of_this_game();
-    let was = app.session.view.run_suite && suite_of_game.is_some();
+    let suite_of_game = cx.session().suite_of_this_game();
+    let was = cx.view.run_suite && suite_of_game.is_some();
     let mut suite = was;
     wrap_unit(ui, "on", |ui| {
         ui.label("on");
@@ -117,7 +124,7 @@ fn run_target_ui(ui: &mut egui::Ui, app: &TreelabApp, running: bool) -> Option<b
         .clicked()
         .then(|| suite = false);
     });
-    let suite_label = match (suite_of_game, &app.session.suite) {
+    let suite_label = match (suite_of_game, &cx.session().suite) {
         (Some(s), _) => format!("{} ({} positions)", s.name, s.items.len()),
         (None, Some(other)) => format!(
             "a suite ({} is of {})",
@@ -150,8 +157,8 @@ fn run_target_ui(ui: &mut egui::Ui, app: &TreelabApp, running: bool) -> Option<b
 }
 
 /// One line per running row, full width under the rows: what it searches now.
-fn live_lines_ui(ui: &mut egui::Ui, app: &TreelabApp) {
-    let Some(active) = &app.run.active else {
+fn live_lines_ui(ui: &mut egui::Ui, cx: &Panel<'_>) {
+    let Some(active) = &cx.model.run.active else {
         return;
     };
     let mut rows: Vec<(&usize, &RowLive)> = active.live.iter().collect();

@@ -11,6 +11,8 @@
 //! of students' sessions… marks a folder of them into `scores.csv`
 //! ([`crate::experiment::exercise::practice`]).
 
+use super::model::{CurrentExercise, Model};
+use super::panel::Panel;
 use super::{Command, TreelabApp};
 use crate::engine::{AnyPosition, GameKind};
 use crate::experiment::exercise::practice::{self, Score};
@@ -18,22 +20,11 @@ use crate::experiment::exercise::{self, Difficulty};
 use crate::session::{GivenAnswer, PracticeItem};
 use crate::vocab::rowspec::{BenchRow, row_spec};
 
-/// The exercise on the board: its id, difficulty and tree text.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CurrentExercise {
-    /// The id that regenerates it.
-    pub id: String,
-    /// How hard it was asked to be.
-    pub difficulty: Difficulty,
-    /// Its tree, in bracket notation.
-    pub tree: String,
-}
-
 /// On a custom tree's board: the New exercise buttons and, while its tree is on the
 /// board, the exercise's id.
-pub fn exercise_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
-    handout_ui(ui, app);
-    if app.session.position.kind() != GameKind::CustomTree {
+pub fn exercise_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
+    handout_ui(ui, cx);
+    if cx.session().position.kind() != GameKind::CustomTree {
         return;
     }
     ui.horizontal_wrapped(|ui| {
@@ -47,12 +38,12 @@ pub fn exercise_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                 ))
                 .clicked()
             {
-                app.push(Command::NewExercise(d));
+                cx.push(Command::NewExercise(d));
             }
         }
     });
-    if let Some(ex) = app.current_exercise()
-        && ex.tree == app.session.position.to_text()
+    if let Some(ex) = cx.model.current_exercise()
+        && ex.tree == cx.session().position.to_text()
     {
         ui.label(format!("Exercise {} ({})", ex.id, ex.difficulty.name()))
             .on_hover_text(format!(
@@ -64,13 +55,13 @@ pub fn exercise_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
 
 /// The handout's exercises (when the session is one): the student's name, a button per
 /// exercise with its score on hover, and the score of the one on the board.
-fn handout_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
-    let Some(p) = app.session.practice.as_ref() else {
+fn handout_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
+    let Some(p) = cx.session().practice.as_ref() else {
         return;
     };
     let items = p.exercises.clone();
     let current = p.current;
-    let on_board = practice::on_board(&app.session);
+    let on_board = practice::on_board(cx.session());
     let title = if p.handout {
         "Handout"
     } else {
@@ -83,12 +74,18 @@ fn handout_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
         );
     ui.horizontal(|ui| {
         let l = ui.label("Your name:");
-        if let Some(p) = app.session.practice.as_mut() {
-            ui.add(egui::TextEdit::singleline(&mut p.student).desired_width(160.0))
+        if let Some(p) = cx.session().practice.as_ref() {
+            let mut student = p.student.clone();
+            let edit = ui
+                .add(egui::TextEdit::singleline(&mut student).desired_width(160.0))
                 .labelled_by(l.id);
+            if edit.changed() {
+                cx.push(Command::SetStudent(student));
+            }
         }
     });
-    let scores: Vec<Result<Score, String>> = items.iter().map(|i| app.handout_score(i)).collect();
+    let scores: Vec<Result<Score, String>> =
+        items.iter().map(|i| cx.model.handout_score(i)).collect();
     ui.horizontal_wrapped(|ui| {
         for (k, (item, score)) in items.iter().zip(&scores).enumerate() {
             let done = score
@@ -104,7 +101,7 @@ fn handout_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                 .on_hover_text(hover)
                 .clicked()
             {
-                app.push(Command::OpenExercise(k));
+                cx.push(Command::OpenExercise(k));
             }
         }
     });
@@ -134,10 +131,10 @@ fn handout_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
     ui.separator();
 }
 
-impl TreelabApp {
+impl Model {
     /// How the handout's exercise `item` went (its answers marked again), remembered
     /// until its answers change.
-    fn handout_score(&self, item: &PracticeItem) -> Result<Score, String> {
+    pub fn handout_score(&self, item: &PracticeItem) -> Result<Score, String> {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         item.hash(&mut h);
@@ -152,11 +149,26 @@ impl TreelabApp {
             .clone()
     }
 
+    /// The exercise last put on the board, if any.
+    #[must_use]
+    pub fn current_exercise(&self) -> Option<&CurrentExercise> {
+        self.exercise.as_ref()
+    }
+}
+
+impl TreelabApp {
+    /// The exercise last put on the board, if any.
+    #[must_use]
+    pub fn current_exercise(&self) -> Option<&CurrentExercise> {
+        self.model.current_exercise()
+    }
+
     /// Puts the handout's exercise `k` on the board and opens its quiz where the
     /// student left it.
     pub(super) fn open_exercise(&mut self, k: usize) {
-        match practice::open_item(&mut self.session, k) {
+        match practice::open_item(&mut self.model.session, k) {
             Ok(position) => {
+                self.model.touch();
                 self.push(Command::SetPosition(position));
                 self.push(Command::BuildTrees);
             }
@@ -169,10 +181,11 @@ impl TreelabApp {
         if !self.views.tree.quiz.as_ref().is_some_and(|q| q.kept) {
             return;
         }
-        let Some(k) = practice::on_board(&self.session) else {
+        let Some(k) = practice::on_board(&self.model.session) else {
             return;
         };
         if let Some(item) = self
+            .model
             .session
             .practice
             .as_mut()
@@ -180,20 +193,22 @@ impl TreelabApp {
             && item.answers.last().is_none_or(|l| l.visit < answer.visit)
         {
             item.answers.push(answer);
+            self.model.touch();
         }
     }
 
     /// After the trees are built: when the quiz is on the handout's exercise, its
     /// answers so far are replayed into it and the next ones are kept.
     pub(super) fn restore_handout_quiz(&mut self) {
-        let Some(k) = practice::on_board(&self.session) else {
+        let Some(k) = practice::on_board(&self.model.session) else {
             return;
         };
-        let view = &self.session.view;
+        let view = &self.model.session.view;
         if view.tree_row != 0 || view.tree_row_beside.is_some() {
             return;
         }
         let Some(item) = self
+            .model
             .session
             .practice
             .as_ref()
@@ -247,16 +262,10 @@ impl TreelabApp {
         }
     }
 
-    /// The exercise last put on the board, if any.
-    #[must_use]
-    pub fn current_exercise(&self) -> Option<&CurrentExercise> {
-        self.exercise.as_ref()
-    }
-
     /// Puts the next exercise of `difficulty` for row 1's algorithm on the board and
     /// opens its quiz.
     pub(super) fn new_exercise(&mut self, difficulty: Difficulty) {
-        let Some(first) = self.session.rows.first() else {
+        let Some(first) = self.model.session.rows.first() else {
             return self.error("add a row first: the exercise practises row 1's algorithm");
         };
         let row = BenchRow {
@@ -265,8 +274,8 @@ impl TreelabApp {
             options: first.options.clone(),
         };
         let label = row.label.clone();
-        let seed = self.exercise_seed;
-        self.exercise_seed += 1;
+        let seed = self.model.exercise_seed;
+        self.model.exercise_seed += 1;
         let req = difficulty.request(row, seed, 1);
         let found = exercise::generate(&req)
             .and_then(|mut v| v.pop().ok_or_else(|| "none found".to_string()));
@@ -286,6 +295,7 @@ impl TreelabApp {
         let tree = pos.to_text();
         // Kept with the others New exercise gave, unless a teacher's handout is open.
         let practice = self
+            .model
             .session
             .practice
             .get_or_insert_with(crate::session::Practice::default);
@@ -299,7 +309,8 @@ impl TreelabApp {
             self.open_exercise(k);
         } else {
             self.push(Command::SetPosition(pos));
-            practice::quiz_view(&mut self.session.view, req.shape.depth);
+            practice::quiz_view(&mut self.model.session.view, req.shape.depth);
+            self.model.touch();
             self.push(Command::BuildTrees);
         }
         self.info(format!(
@@ -307,7 +318,7 @@ impl TreelabApp {
             ex.id,
             difficulty.name()
         ));
-        self.exercise = Some(CurrentExercise {
+        self.model.exercise = Some(CurrentExercise {
             id: ex.id,
             difficulty,
             tree,

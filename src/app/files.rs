@@ -7,41 +7,12 @@
 
 use std::path::{Path, PathBuf};
 
-use super::Command;
+use super::command::{ChartFormat, Command, PositionFormat};
 use crate::engine::{AnyPosition, GameKind};
 use crate::vocab::atomic::write_atomic;
 
 /// The folder the dialogs start in when it exists.
 const SAVES_DIR: &str = "saves";
-
-/// How to write a position to a file: an index into the game's save formats
-/// ([`crate::engine::GameInfo::save_formats`]); the first is the one-line text form.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PositionFormat(pub usize);
-
-impl PositionFormat {
-    /// The game's one-line text form: an OBF line for Othello, the move string (or
-    /// board) for Connect Four, the 9-cell board for tic-tac-toe, the spec for trees.
-    pub const TEXT: PositionFormat = PositionFormat(0);
-
-    /// The menu label for `kind`.
-    #[must_use]
-    pub fn label(self, kind: GameKind) -> &'static str {
-        kind.info()
-            .save_formats()
-            .get(self.0)
-            .map_or("Save position…", |f| f.0)
-    }
-
-    /// The file extension the dialog proposes.
-    #[must_use]
-    pub fn extension(self, kind: GameKind) -> &'static str {
-        kind.info()
-            .save_formats()
-            .get(self.0)
-            .map_or("txt", |f| f.1)
-    }
-}
 
 /// Writes `position` to `path` in `format` (atomically).
 pub fn save_position_to(
@@ -107,7 +78,7 @@ pub enum PromptFor {
     /// Save the results table.
     SaveTable,
     /// Save the chart.
-    SaveChart(super::charts::ChartFormat),
+    SaveChart(ChartFormat),
     /// Save the tree view's drawing.
     SaveTree(crate::tree::export::TreeFormat),
     /// Mark the students' sessions in a folder.
@@ -206,8 +177,8 @@ pub fn default_prompt_path(purpose: PromptFor, kind: GameKind, current: Option<&
         }
         PromptFor::SavePosition(f) => format!("{dir}position.{}", f.extension(kind)),
         PromptFor::SaveTable => format!("{dir}results.csv"),
-        PromptFor::SaveChart(super::charts::ChartFormat::Png) => format!("{dir}chart.png"),
-        PromptFor::SaveChart(super::charts::ChartFormat::Svg) => format!("{dir}chart.svg"),
+        PromptFor::SaveChart(ChartFormat::Png) => format!("{dir}chart.png"),
+        PromptFor::SaveChart(ChartFormat::Svg) => format!("{dir}chart.svg"),
         PromptFor::SaveTree(f) => format!("{dir}tree.{}", f.extension()),
     }
 }
@@ -285,10 +256,10 @@ pub fn pick_csv_to_save() -> Picked {
 }
 
 /// Asks where to save a chart.
-pub fn pick_chart_to_save(format: super::charts::ChartFormat) -> Picked {
+pub fn pick_chart_to_save(format: ChartFormat) -> Picked {
     let ext = match format {
-        super::charts::ChartFormat::Png => "png",
-        super::charts::ChartFormat::Svg => "svg",
+        ChartFormat::Png => "png",
+        ChartFormat::Svg => "svg",
     };
     ask(|| {
         dialog()

@@ -84,11 +84,13 @@ impl History {
     }
 
     /// Takes back the last kept edit of `record` when it changed nothing (its state
-    /// equals `now`).
-    pub fn drop_if_unchanged(&mut self, now: &Edit) {
-        if self.undo.last() == Some(now) {
+    /// equals `now`); says whether it did.
+    pub fn drop_if_unchanged(&mut self, now: &Edit) -> bool {
+        let unchanged = self.undo.last() == Some(now);
+        if unchanged {
             self.undo.pop();
         }
+        unchanged
     }
 
     /// The edit to undo (`back`) or redo, taken off its stack.

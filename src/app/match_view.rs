@@ -9,8 +9,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
-use super::views::ResultsView;
-use super::{Command, TreelabApp};
+use super::Command;
+use super::panel::Panel;
+use super::results_view::ResultsView;
 use crate::engine::{AnyPosition, EngineError};
 use crate::experiment::matchplay::{
     MatchSpec, Player, PlayerKind, run_match_observed, search_player,
@@ -39,9 +40,9 @@ pub struct MatchView {
 }
 
 impl ResultsView for MatchView {
-    fn ui(&mut self, ui: &mut egui::Ui, app: &mut TreelabApp) {
-        self.poll(app, ui.ctx());
-        let kind = app.session.position.kind();
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Panel<'_>) {
+        self.poll(cx, ui.ctx());
+        let kind = cx.session().position.kind();
         if !kind.info().playable() {
             ui.weak(format!(
                 "A {} is searched, not played out: pick Othello, tic-tac-toe or Connect Four for a match.",
@@ -50,7 +51,7 @@ impl ResultsView for MatchView {
             return;
         }
         let running = self.run.is_some();
-        ui.add_enabled_ui(!running, |ui| setup_ui(ui, app));
+        ui.add_enabled_ui(!running, |ui| setup_ui(ui, cx));
         ui.horizontal(|ui| {
             if running {
                 if ui.button("■ Stop match").clicked()
@@ -59,7 +60,7 @@ impl ResultsView for MatchView {
                     run.stop.store(true, Ordering::Relaxed);
                 }
             } else if ui.button("▶ Play match").clicked() {
-                self.start(app);
+                self.start(cx);
             }
         });
         ui.separator();
@@ -75,9 +76,9 @@ impl ResultsView for MatchView {
                 live.games_planned
             ));
             statistics_ui(ui, &live);
-        } else if let Some(result) = app.session.match_result.clone() {
+        } else if let Some(result) = cx.session().match_result.clone() {
             statistics_ui(ui, &result);
-            self.games_ui(ui, app, &result);
+            self.games_ui(ui, cx, &result);
         } else {
             ui.weak("No match yet: set up the players above and press ▶ Play match.");
         }
@@ -89,11 +90,11 @@ impl ResultsView for MatchView {
 }
 
 /// The players, games, openings, colours and SPRT.
-fn setup_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
-    let mut setup = app.session.match_setup.clone();
-    let rows = app.session.row_labels();
-    let row_depths: Vec<u32> = app.session.rows.iter().map(|r| r.depth_max).collect();
-    let (depth_a, depth_b) = setup.depths(&app.session);
+fn setup_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
+    let mut setup = cx.session().match_setup.clone();
+    let rows = cx.session().row_labels();
+    let row_depths: Vec<u32> = cx.session().rows.iter().map(|r| r.depth_max).collect();
+    let (depth_a, depth_b) = setup.depths(cx.session());
     egui::Grid::new("match_setup")
         .num_columns(2)
         .spacing([8.0, 4.0])
@@ -139,7 +140,7 @@ fn setup_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
             ui.end_row();
             let label = ui.label("Openings").id;
             ui.horizontal(|ui| {
-                let has_suite = app.session.suite_of_this_game().is_some();
+                let has_suite = cx.session().suite_of_this_game().is_some();
                 ui.add_enabled_ui(!setup.openings_from_suite, |ui| {
                     ui.add(egui::DragValue::new(&mut setup.openings).range(0..=60))
                         .labelled_by(label);
@@ -157,11 +158,11 @@ fn setup_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
             ui.horizontal(|ui| sprt_ui(ui, &mut setup.sprt));
             ui.end_row();
         });
-    if let Err(e) = setup.check(&app.session) {
+    if let Err(e) = setup.check(cx.session()) {
         ui.colored_label(ui.visuals().warn_fg_color, e);
     }
-    if setup != app.session.match_setup {
-        app.push(Command::SetMatchSetup(Box::new(setup)));
+    if setup != cx.session().match_setup {
+        cx.push(Command::SetMatchSetup(Box::new(setup)));
     }
 }
 
@@ -327,19 +328,19 @@ fn statistics_ui(ui: &mut egui::Ui, m: &MatchResult) {
 
 impl MatchView {
     /// Starts the match the session sets up, on the current game.
-    fn start(&mut self, app: &mut TreelabApp) {
-        let setup = app.session.match_setup.clone();
-        if let Err(e) = setup.check(&app.session) {
-            return app.error(format!("Cannot play the match: {e}"));
+    fn start(&mut self, cx: &mut Panel<'_>) {
+        let setup = cx.session().match_setup.clone();
+        if let Err(e) = setup.check(cx.session()) {
+            return cx.error(format!("Cannot play the match: {e}"));
         }
         let spec = match spec_of(
             &setup,
-            &app.session,
-            app.session.position.kind(),
-            app.session.suite_of_this_game(),
+            cx.session(),
+            cx.session().position.kind(),
+            cx.session().suite_of_this_game(),
         ) {
             Ok(s) => s,
-            Err(e) => return app.error(format!("Cannot play the match: {e}")),
+            Err(e) => return cx.error(format!("Cannot play the match: {e}")),
         };
         let stop = Arc::new(AtomicBool::new(false));
         let live = Arc::new(Mutex::new(Vec::new()));
@@ -363,15 +364,15 @@ impl MatchView {
                     shell,
                 });
                 self.replay = None;
-                app.info("Playing the match…");
+                cx.info("Playing the match…");
             }
-            Err(e) => app.error(format!("could not start the match: {e}")),
+            Err(e) => cx.error(format!("could not start the match: {e}")),
         }
     }
 
     /// Takes the result of a finished match into the session; asks for frames while
     /// one runs.
-    fn poll(&mut self, app: &mut TreelabApp, ctx: &egui::Context) {
+    fn poll(&mut self, cx: &mut Panel<'_>, ctx: &egui::Context) {
         let Some(run) = &self.run else {
             return;
         };
@@ -385,16 +386,16 @@ impl MatchView {
         match run.handle.join() {
             Ok(Ok(result)) => {
                 let n = result.games.len();
-                app.push(Command::SetMatchResult(Box::new(result)));
-                app.info(format!("The match ended after {n} games"));
+                cx.push(Command::SetMatchResult(Box::new(result)));
+                cx.info(format!("The match ended after {n} games"));
             }
-            Ok(Err(e)) => app.error(format!("The match failed: {e}")),
-            Err(_) => app.error("The match failed: its thread panicked"),
+            Ok(Err(e)) => cx.error(format!("The match failed: {e}")),
+            Err(_) => cx.error("The match failed: its thread panicked"),
         }
     }
 
     /// The finished games: a line each; a click replays one on the board.
-    fn games_ui(&mut self, ui: &mut egui::Ui, app: &mut TreelabApp, m: &MatchResult) {
+    fn games_ui(&mut self, ui: &mut egui::Ui, cx: &mut Panel<'_>, m: &MatchResult) {
         ui.separator();
         if let Some((g, ply)) = self.replay
             && let Some(game) = m.games.iter().find(|x| x.index == g)
@@ -408,7 +409,7 @@ impl MatchView {
                     .labelled_by(label);
                 ui.label(format!("of {}", game.moves.len()));
                 if k != ply {
-                    self.show(app, m, game, k);
+                    self.show(cx, m, game, k);
                 }
             });
         }
@@ -425,18 +426,18 @@ impl MatchView {
                         .on_hover_text("Replay this game on the board")
                         .clicked()
                     {
-                        self.show(app, m, g, g.moves.len());
+                        self.show(cx, m, g, g.moves.len());
                     }
                 }
             });
     }
 
     /// Shows game `g` of `m` after `ply` moves on the board.
-    fn show(&mut self, app: &mut TreelabApp, m: &MatchResult, g: &GameRecord, ply: usize) {
+    fn show(&mut self, cx: &mut Panel<'_>, m: &MatchResult, g: &GameRecord, ply: usize) {
         self.replay = Some((g.index, ply));
         match replay(m, g, ply) {
-            Ok(p) => app.push(Command::SetPosition(p)),
-            Err(e) => app.error(format!("cannot replay game {}: {e}", g.index + 1)),
+            Ok(p) => cx.push(Command::SetPosition(p)),
+            Err(e) => cx.error(format!("cannot replay game {}: {e}", g.index + 1)),
         }
     }
 }

@@ -10,7 +10,7 @@
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Vec2, vec2};
 
-use super::TreelabApp;
+use super::panel::Panel;
 use super::tree_canvas::pan_zoom::{PanZoom, ZoomAsk, zoom_buttons_ui};
 use crate::engine::AnyPosition;
 use crate::tree::mcts::{MctsState, MctsTree, Phase, value_word};
@@ -245,11 +245,7 @@ fn mean_color(mean: f64, visits: u64) -> Color32 {
 
 /// The MCTS tree view: steps, what the phase does, the drawing, the quiz. Returns the
 /// position of a node clicked (the board is to show it).
-pub fn mcts_ui(
-    ui: &mut egui::Ui,
-    app: &mut TreelabApp,
-    view: &mut MctsView,
-) -> Option<AnyPosition> {
+pub fn mcts_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, view: &mut MctsView) -> Option<AnyPosition> {
     if view.tree.iterations.is_empty() {
         ui.label("The search ran no iteration: the game is over at the root (or proven there).");
         return None;
@@ -273,7 +269,7 @@ pub fn mcts_ui(
     let follow = view.scrolled_for != Some((i, phase));
     view.scrolled_for = Some((i, phase));
     let n = drawing_ui(ui, view, follow)?;
-    show_node(app, view, n)
+    show_node(cx, view, n)
 }
 
 /// What the phase shown does, in words, in a box of fixed height (a long backup or
@@ -687,6 +683,6 @@ fn node_text(view: &MctsView, state: &MctsState, n: usize) -> String {
 }
 
 /// A click on node `n`: the board shows its position (Undo goes back); returns it.
-fn show_node(app: &mut TreelabApp, view: &MctsView, n: usize) -> Option<AnyPosition> {
-    super::tree_view::show_line(app, &view.tree.root, &view.tree.line(n))
+fn show_node(cx: &mut Panel<'_>, view: &MctsView, n: usize) -> Option<AnyPosition> {
+    cx.show_line(&view.tree.root, &view.tree.line(n))
 }

@@ -1,13 +1,14 @@
 //! The menu bar: File, Edit, Run and Presets. A menu only reads the app and returns
 //! the [`Command`]s its items ask for; the app applies them at the end of the frame.
 
-use super::files::PositionFormat;
-use super::{Command, TreelabApp};
+use super::Command;
+use super::command::PositionFormat;
+use super::model::Model;
 
 /// Draws the menu bar; returns the commands of the items clicked.
 pub fn menu_bar_ui(
     ui: &mut egui::Ui,
-    app: &TreelabApp,
+    app: &Model,
     help: &mut super::help::HelpWindow,
 ) -> Vec<Command> {
     let mut out = Vec::new();
@@ -33,7 +34,7 @@ fn item(ui: &mut egui::Ui, enabled: bool, label: &str, shortcut: &str) -> bool {
 }
 
 /// File: sessions, the position's formats, suites, Quit.
-fn file_menu_ui(ui: &mut egui::Ui, app: &TreelabApp, out: &mut Vec<Command>) {
+fn file_menu_ui(ui: &mut egui::Ui, app: &Model, out: &mut Vec<Command>) {
     if item(ui, true, "New session", "Ctrl+N") {
         out.push(Command::NewSession);
     }
@@ -84,7 +85,7 @@ fn file_menu_ui(ui: &mut egui::Ui, app: &TreelabApp, out: &mut Vec<Command>) {
 }
 
 /// Edit: undo and redo of the last edit, of the position or of the rows, named.
-fn edit_menu_ui(ui: &mut egui::Ui, app: &TreelabApp, out: &mut Vec<Command>) {
+fn edit_menu_ui(ui: &mut egui::Ui, app: &Model, out: &mut Vec<Command>) {
     let word = |back: bool| app.history_next(back).map_or("", |e| e.noun());
     let running = app.is_running();
     if item(
@@ -106,7 +107,7 @@ fn edit_menu_ui(ui: &mut egui::Ui, app: &TreelabApp, out: &mut Vec<Command>) {
 }
 
 /// Run: run and stop the comparison, add a row, clear the results.
-fn run_menu_ui(ui: &mut egui::Ui, app: &TreelabApp, out: &mut Vec<Command>) {
+fn run_menu_ui(ui: &mut egui::Ui, app: &Model, out: &mut Vec<Command>) {
     let running = app.is_running();
     if item(ui, !running, "Run the comparison", "F5") {
         out.push(Command::RunComparison);
@@ -129,7 +130,7 @@ fn run_menu_ui(ui: &mut egui::Ui, app: &TreelabApp, out: &mut Vec<Command>) {
 }
 
 /// Presets: replace the comparison with one of [`crate::presets`].
-fn presets_menu_ui(ui: &mut egui::Ui, app: &TreelabApp, out: &mut Vec<Command>) {
+fn presets_menu_ui(ui: &mut egui::Ui, app: &Model, out: &mut Vec<Command>) {
     for p in crate::presets::presets() {
         if ui
             .add_enabled(!app.is_running(), egui::Button::new(p.label))

@@ -1,14 +1,16 @@
 //! The egui application. The only module that imports egui, eframe or rfd.
 //!
-//! [`TreelabApp`] owns a [`Session`] (what is saved: the one copy of the position, the
-//! open suite, the rows and results) and the runtime state around it (undo/redo, the
-//! status line, each view's own state). Each panel
-//! lives in its own file with a `*_ui` function; panels never change whole-app state
-//! directly but push [`Command`] values, which [`TreelabApp::frame_ui`] applies once,
-//! at the end of the frame.
+//! [`TreelabApp`] is the frame: it owns the model (a [`Session`], what is saved, and
+//! the runtime state around it: undo/redo, the run, the status line), each panel's own
+//! view state, and the command queue. Each panel lives in its own file with a `*_ui`
+//! function that gets a `Panel` (the model read-only, the session's view choices to
+//! edit, a command sink) and its own state, never the app; [`TreelabApp::frame_ui`]
+//! keeps the view choices and applies the queued [`Command`]s once every panel drew.
 
+mod articles;
 mod board;
 mod charts;
+mod command;
 mod commands;
 mod comparison;
 mod exercise;
@@ -20,18 +22,24 @@ mod layout;
 mod match_view;
 mod mcts_view;
 mod menus;
+mod model;
+mod panel;
 mod position;
+mod position_state;
 mod quiz_view;
 mod results;
+mod results_view;
 mod row_options;
 mod rows;
 mod run;
 mod suite;
 mod table;
+mod tree_area;
 mod tree_canvas;
 mod tree_controls;
 mod tree_editor;
 mod tree_pane;
+mod tree_state;
 mod tree_view;
 mod views;
 
@@ -40,10 +48,8 @@ use std::path::{Path, PathBuf};
 use crate::engine::{AnyPosition, Suite};
 use crate::session::{AppConfig, Session};
 
-pub use charts::ChartFormat;
-pub use commands::Command;
-pub use files::PositionFormat;
-pub use results::TableExport;
+pub use command::{ChartFormat, Command, PositionFormat, TableExport};
+pub use model::Status;
 pub use tree_canvas::DrawnLabel;
 
 /// The window's default size: readable on a 1280x800 screen.
@@ -78,79 +84,25 @@ pub fn run(open: Option<PathBuf>) -> anyhow::Result<()> {
     .map_err(|e| anyhow::anyhow!("could not open the window: {e}"))
 }
 
-/// The status line: the last message, an error or not.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Status {
-    /// A message.
-    Info(String),
-    /// Something failed; the text says what and where.
-    Error(String),
-}
-
-impl Status {
-    /// The text.
-    #[must_use]
-    pub fn text(&self) -> &str {
-        match self {
-            Status::Info(t) | Status::Error(t) => t,
-        }
-    }
-}
-
-/// The statistics across positions already computed, by their per-position counts.
-type AcrossMemo =
-    std::collections::HashMap<Vec<(u64, u64)>, Option<crate::vocab::stats::across::Across>>;
-
-/// The application: the session plus what the window needs around it.
+/// The application: the [`model::Model`] the panels read (the session and the runtime
+/// state around it), each panel's own view state, and the frame's command queue.
 pub struct TreelabApp {
-    /// What is saved.
-    session: Session,
-    /// The session as last saved or opened (for the unsaved-changes marker).
-    saved: Session,
-    /// The session file, if it has one.
-    path: Option<PathBuf>,
-    /// The edits of the position and the rows, to undo and redo.
-    history: history::History,
-    /// A word per row on what its last algorithm change dropped (by row index; gone
-    /// when the rows are added, removed or moved).
-    row_notes: std::collections::BTreeMap<usize, rows::RowNote>,
-    /// Why each row would be refused on what Run searches, remembered by what it was
-    /// worked out from (rows, positions, threads).
-    refusals: std::cell::RefCell<Option<(u64, Vec<Option<String>>)>>,
+    /// The session and the runtime state around it: what the panels read.
+    model: model::Model,
     /// The position panel's own state.
-    position_ui: position::PositionPanel,
-    status: Status,
+    position_ui: position_state::PositionPanel,
+    /// The commands the panels pushed this frame.
     commands: Vec<Command>,
     /// A command waiting for "discard unsaved changes?".
     confirm: Option<Command>,
-    config: AppConfig,
-    /// Where the config lives; `None` in tests, so nothing touches the user's files.
-    config_path: Option<PathBuf>,
     /// Set when the person agreed to close with unsaved changes.
     allow_close: bool,
     /// The title last sent to the window.
     title: String,
-    /// The run in progress and what the last one left (`run.rs`).
-    run: run::RunState,
     /// The row whose options are shown (the rows grid's own state).
     selected_row: Option<usize>,
     /// The results views (one per tab), each with its own state.
     views: views::Views,
-    /// Worker threads for a run.
-    threads: usize,
-    /// The seed of the next New exercise (1, 2, 3, ...: the same sequence on every start).
-    exercise_seed: u64,
-    /// The exercise New exercise last put on the board.
-    exercise: Option<exercise::CurrentExercise>,
-    /// The statistics across positions already computed, by their per-position counts.
-    across_memo: std::cell::RefCell<AcrossMemo>,
-    /// The handout's exercises' scores, by a hash of the exercise and its answers.
-    handout_scores: std::cell::RefCell<
-        std::collections::HashMap<
-            u64,
-            Result<crate::experiment::exercise::practice::Score, String>,
-        >,
-    >,
     /// Whether the font fallback is in place.
     fonts_installed: bool,
     /// The in-window path prompt, when no native file dialog can be shown.
@@ -177,37 +129,23 @@ impl TreelabApp {
     /// An app with `session` and no config file.
     fn with_session(session: Session) -> TreelabApp {
         let mut app = TreelabApp {
-            saved: session.clone(),
-            session,
-            path: None,
-            history: history::History::default(),
-            row_notes: std::collections::BTreeMap::new(),
-            refusals: std::cell::RefCell::new(None),
-            position_ui: position::PositionPanel::default(),
-            status: Status::Info(help::FIRST_START.into()),
+            model: model::Model::new(session, Status::Info(help::FIRST_START.into())),
+            position_ui: position_state::PositionPanel::default(),
             commands: Vec::new(),
             confirm: None,
-            config: AppConfig::default(),
-            config_path: None,
             allow_close: false,
             title: String::new(),
-            run: run::RunState::default(),
             selected_row: None,
             views: views::Views::default(),
-            threads: crate::runner::default_threads(),
-            exercise_seed: 1,
-            exercise: None,
-            handout_scores: std::cell::RefCell::default(),
-            across_memo: std::cell::RefCell::default(),
             fonts_installed: false,
             prompt: None,
             left_panel_open: true,
             help: help::HelpWindow::Closed,
         };
         if let Err(e) = app.adopt_session_state() {
-            app.status = Status::Error(e);
+            app.model.error(e);
         }
-        app.saved = app.session.clone();
+        app.model.mark_saved();
         app
     }
 
@@ -228,14 +166,14 @@ impl TreelabApp {
             .map(AppConfig::load)
             .unwrap_or_default();
         let mut app = TreelabApp::new_for_tests();
-        app.config = config;
-        app.config_path = config_path;
-        if let Some(last) = app.config.last_session.clone()
+        app.model.config = config;
+        app.model.config_path = config_path;
+        if let Some(last) = app.model.config.last_session.clone()
             && last.exists()
         {
             match app.open_session_from(&last) {
                 Ok(()) => {}
-                Err(e) => app.status = Status::Error(e),
+                Err(e) => app.model.status = Status::Error(e),
             }
         }
         app
@@ -244,43 +182,43 @@ impl TreelabApp {
     /// The session as it would be saved now.
     #[must_use]
     pub fn session(&self) -> &Session {
-        &self.session
+        &self.model.session
     }
 
     /// The current position.
     #[must_use]
     pub fn position(&self) -> &AnyPosition {
-        &self.session.position
+        &self.model.session.position
     }
 
     /// The current position's one-line text form.
     #[must_use]
     pub fn position_text(&self) -> String {
-        self.session.position.to_text()
+        self.model.session.position.to_text()
     }
 
     /// The open suite (perhaps of another game than the position's).
     #[must_use]
     pub fn suite(&self) -> Option<&Suite> {
-        self.session.suite.as_ref().map(|s| &*s.suite)
+        self.model.session.suite.as_ref().map(|s| &*s.suite)
     }
 
     /// The status line.
     #[must_use]
     pub fn status(&self) -> &Status {
-        &self.status
+        &self.model.status
     }
 
     /// The session file, if any.
     #[must_use]
     pub fn path(&self) -> Option<&Path> {
-        self.path.as_deref()
+        self.model.path.as_deref()
     }
 
     /// Whether the session differs from the file it came from.
     #[must_use]
     pub fn is_dirty(&self) -> bool {
-        self.session != self.saved
+        self.model.is_dirty()
     }
 
     /// Whether the board and suite panel is open (Ctrl+B folds it).
@@ -302,23 +240,23 @@ impl TreelabApp {
 
     /// Sets an informational status message.
     fn info(&mut self, text: impl Into<String>) {
-        self.status = Status::Info(text.into());
+        self.model.info(text);
     }
 
     /// Sets an error status message.
     fn error(&mut self, text: impl Into<String>) {
-        self.status = Status::Error(text.into());
+        self.model.error(text);
     }
 
-    /// Starts the runtime state afresh for `self.session` (no undo history, no drafts,
+    /// Starts the runtime state afresh for `self.model.session` (no undo history, no drafts,
     /// no tree drawn). What the session could not read back (a position or suite that
     /// no longer loads) is the error.
     fn adopt_session_state(&mut self) -> Result<(), String> {
-        self.history.clear();
-        self.row_notes.clear();
-        self.position_ui = position::PositionPanel::default();
-        self.views.tree = tree_view::TreeViewState::default();
-        let problems = std::mem::take(&mut self.session.problems);
+        self.model.history.clear();
+        self.model.row_notes.clear();
+        self.position_ui = position_state::PositionPanel::default();
+        self.views.tree = tree_state::TreeViewState::default();
+        let problems = std::mem::take(&mut self.model.session.problems);
         if problems.is_empty() {
             Ok(())
         } else {
@@ -329,36 +267,24 @@ impl TreelabApp {
     /// Makes `p` the current position. A position of another game empties the paste
     /// box (its text was of the old game).
     fn replace_position(&mut self, p: AnyPosition) {
-        if p.kind() != self.session.position.kind() {
+        if p.kind() != self.model.session.position.kind() {
             self.position_ui.paste_text.clear();
             self.position_ui.paste_error = None;
         }
-        self.session.position = p;
+        self.model.session.position = p;
+        self.model.touch();
         self.position_ui.clear_drafts();
     }
 
     /// Makes `p` the current position, undoably.
     fn set_position(&mut self, p: AnyPosition) {
-        if p == self.session.position {
+        if p == self.model.session.position {
             return;
         }
-        self.history
-            .record(history::Edit::Position(self.session.position.clone()));
+        self.model
+            .history
+            .record(history::Edit::Position(self.model.session.position.clone()));
         self.replace_position(p);
-    }
-
-    /// Whether there is something to undo / redo.
-    fn can_undo(&self) -> bool {
-        self.history.next(true).is_some()
-    }
-
-    fn can_redo(&self) -> bool {
-        self.history.next(false).is_some()
-    }
-
-    /// The next edit to undo (`back`) or redo.
-    fn history_next(&self, back: bool) -> Option<&history::Edit> {
-        self.history.next(back)
     }
 
     /// Whether the in-window path prompt is open.
@@ -370,11 +296,12 @@ impl TreelabApp {
     /// Saves the session to `path` (the code behind Save and Save As) and remembers
     /// the file. On failure the session and the old file stay as they were.
     pub fn save_session_to(&mut self, path: &Path) -> Result<(), String> {
-        self.session
+        self.model
+            .session
             .save_with(path, &self.manifest())
             .map_err(|e| format!("could not save the session: {e}"))?;
-        self.saved = self.session.clone();
-        self.path = Some(path.to_path_buf());
+        self.model.mark_saved();
+        self.model.path = Some(path.to_path_buf());
         self.remember(path);
         Ok(())
     }
@@ -383,8 +310,7 @@ impl TreelabApp {
     /// run's threads, the rows with their options.
     #[must_use]
     pub fn manifest(&self) -> crate::vocab::manifest::Manifest {
-        crate::vocab::manifest::Manifest::new("treelab (the app)", self.threads)
-            .with_rows(self.session.rows.iter().map(|r| r.label()))
+        self.model.manifest()
     }
 
     fn save_and_report(&mut self, path: &Path) {
@@ -403,14 +329,14 @@ impl TreelabApp {
             Session::load(path).map_err(|e| format!("could not open {}: {e}", path.display()))?;
         // A run of the old session ends here (dropping it stops its threads).
         self.forget_run();
-        self.session = session;
-        self.path = Some(path.to_path_buf());
+        self.model.session = session;
+        self.model.path = Some(path.to_path_buf());
         // A position or suite that no longer loads does not cost the rest of the
         // session: the start position stands in, and the status line says why.
         let suite_problem = self.adopt_session_state().err();
-        self.saved = self.session.clone();
+        self.model.mark_saved();
         // A session saved on its tree (a worked example, a quiz) opens with it drawn.
-        if self.session.view.tab == crate::session::ResultsTab::Tree {
+        if self.model.session.view.tab == crate::session::ResultsTab::Tree {
             self.push(Command::BuildTrees);
         }
         self.remember(path);
@@ -424,18 +350,23 @@ impl TreelabApp {
     /// Records `path` in the recent files and the config file (errors ignored).
     fn remember(&mut self, path: &Path) {
         let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-        self.config.remember(&path);
-        if let Some(config_path) = &self.config_path {
-            let _ = self.config.save(config_path);
+        self.model.config.remember(&path);
+        if let Some(config_path) = &self.model.config_path {
+            let _ = self.model.config.save(config_path);
         }
     }
 
     /// The window title: file name and the unsaved-changes marker.
     fn window_title(&self) -> String {
-        let name = self.path.as_deref().and_then(Path::file_name).map_or_else(
-            || "untitled".to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
+        let name = self
+            .model
+            .path
+            .as_deref()
+            .and_then(Path::file_name)
+            .map_or_else(
+                || "untitled".to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
         let marker = if self.is_dirty() { "*" } else { "" };
         format!("{marker}{name} - treelab")
     }
@@ -455,19 +386,63 @@ impl TreelabApp {
         self.handle_shortcuts(&ctx);
         self.handle_close_request(&ctx);
 
+        let view_changed = self.panels_ui(ui);
+
+        self.confirm_ui(&ctx);
+        self.ask_run_ui(&ctx);
+        if let Some(prompt) = &mut self.prompt {
+            let (command, finished) = files::path_prompt_ui(&ctx, prompt);
+            if finished {
+                self.prompt = None;
+            }
+            if let Some(c) = command {
+                self.push(c);
+            }
+        }
+
+        let commands = std::mem::take(&mut self.commands);
+        let changed = view_changed || !commands.is_empty();
+        for command in commands {
+            self.apply(command, &ctx);
+        }
+        if changed {
+            // What the panels and the commands changed shows at once, not at the
+            // next input.
+            ctx.request_repaint();
+        }
+
+        let title = self.window_title();
+        if title != self.title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+    }
+
+    /// Draws the panels: each reads the model, edits its own state and the session's
+    /// view choices, and pushes commands. The edited view choices are kept here (a
+    /// change of them is a change of the session); the commands wait for the frame.
+    /// Says whether the view choices changed.
+    fn panels_ui(&mut self, ui: &mut egui::Ui) -> bool {
+        let ctx = ui.ctx().clone();
+        let mut view = self.model.session.view.clone();
+        let mut commands = std::mem::take(&mut self.commands);
+        let mut p = panel::Panel::new(&self.model, &mut view, &mut commands);
         let mut help = self.help;
         let menu =
-            egui::Panel::top("menu_bar").show(ui, |ui| menus::menu_bar_ui(ui, self, &mut help));
+            egui::Panel::top("menu_bar").show(ui, |ui| menus::menu_bar_ui(ui, p.model, &mut help));
         help::help_window_ui(&ctx, &mut help);
         self.help = help;
-        self.commands.extend(menu.inner);
-        egui::Panel::bottom("status_line").show(ui, |ui| self.status_ui(ui));
+        for c in menu.inner {
+            p.push(c);
+        }
+        egui::Panel::bottom("status_line").show(ui, |ui| status_ui(ui, p.model));
         // The board and suite panel: resizable, and folded to a thin strip (its «
         // button, Ctrl+B, or dragging its edge) so that a small window leaves the
         // comparison room. It takes at most 36% of the window by default.
         let default_width = LEFT_PANEL_WIDTH.min(ui.available_width() * 0.36);
         let mut open = self.left_panel_open;
         let mut toggle = false;
+        let position_ui = &mut self.position_ui;
         egui::Panel::show_switched(
             ui,
             &mut open,
@@ -491,14 +466,12 @@ impl TreelabApp {
                             {
                                 toggle = true;
                             }
-                            position::game_picker_ui(ui, self);
+                            position::game_picker_ui(ui, &mut p);
                         });
                         ui.add_space(4.0);
-                        let mut panel = std::mem::take(&mut self.position_ui);
-                        panel.ui(ui, self);
-                        self.position_ui = panel;
+                        position::position_panel_ui(ui, &mut p, position_ui);
                         ui.separator();
-                        suite::suite_ui(ui, self);
+                        suite::suite_ui(ui, &mut p);
                     });
                 } else if ui
                     .small_button("»")
@@ -511,29 +484,17 @@ impl TreelabApp {
         );
         // `open` follows a drag of the panel's edge; the buttons toggle.
         self.left_panel_open = if toggle { !self.left_panel_open } else { open };
-        egui::CentralPanel::default().show(ui, |ui| comparison::comparison_ui(ui, self));
-
-        self.confirm_ui(&ctx);
-        self.ask_run_ui(&ctx);
-        if let Some(prompt) = &mut self.prompt {
-            let (command, finished) = files::path_prompt_ui(&ctx, prompt);
-            if finished {
-                self.prompt = None;
-            }
-            if let Some(c) = command {
-                self.push(c);
-            }
+        let (selected_row, views) = (&mut self.selected_row, &mut self.views);
+        egui::CentralPanel::default().show(ui, |ui| {
+            comparison::comparison_ui(ui, &mut p, selected_row, views)
+        });
+        self.commands = commands;
+        let changed = view != self.model.session.view;
+        if changed {
+            self.model.session.view = view;
+            self.model.touch();
         }
-
-        for command in std::mem::take(&mut self.commands) {
-            self.apply(command, &ctx);
-        }
-
-        let title = self.window_title();
-        if title != self.title {
-            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
-            self.title = title;
-        }
+        changed
     }
 
     fn handle_shortcuts(&mut self, ctx: &egui::Context) {
@@ -639,27 +600,28 @@ impl TreelabApp {
             None => {}
         }
     }
+}
 
-    fn status_ui(&self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
-            match &self.status {
-                Status::Info(t) => ui.label(t),
-                Status::Error(t) => ui.colored_label(ui.visuals().error_fg_color, t),
-            };
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let file = self
-                    .path
-                    .as_deref()
-                    .map_or_else(|| "untitled".to_string(), |p| p.display().to_string());
-                if self.is_dirty() {
-                    ui.label(format!("{file} *"))
-                        .on_hover_text("unsaved changes");
-                } else {
-                    ui.label(file);
-                }
-            });
+/// The status line, and the session's file with its unsaved-changes marker.
+fn status_ui(ui: &mut egui::Ui, model: &model::Model) {
+    ui.horizontal(|ui| {
+        match &model.status {
+            Status::Info(t) => ui.label(t),
+            Status::Error(t) => ui.colored_label(ui.visuals().error_fg_color, t),
+        };
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            let file = model
+                .path
+                .as_deref()
+                .map_or_else(|| "untitled".to_string(), |p| p.display().to_string());
+            if model.is_dirty() {
+                ui.label(format!("{file} *"))
+                    .on_hover_text("unsaved changes");
+            } else {
+                ui.label(file);
+            }
         });
-    }
+    });
 }
 
 impl eframe::App for TreelabApp {

@@ -1,51 +1,28 @@
 //! The game picker and the position tools: edit or play mode, side to move, clear,
 //! start position, undo/redo, the text form with Copy, and a box to paste a position.
 
-use super::{Command, TreelabApp};
+use super::Command;
+use super::panel::Panel;
+use super::position_state::PositionPanel;
 use crate::engine::{AnyPosition, GameKind};
 use crate::game::Side;
 use crate::game::describe::{BoardLayout, GridStyle};
 
-/// The position panel: the board, the position tools and the text form, with its own
-/// state (not saved). The app takes it out while it draws, so the panel and the app
-/// can both be borrowed.
-#[derive(Clone, Debug, Default)]
-pub struct PositionPanel {
-    /// What the person typed or pasted into the apply box.
-    pub paste_text: String,
-    /// Why the last pasted text was refused.
-    pub paste_error: Option<String>,
-    /// A board being edited that no game reaches yet: its cells, row by row.
-    pub draft: Option<Vec<Option<Side>>>,
-    /// Why the edited board is not a position yet (or cannot be saved as text).
-    pub edit_error: Option<String>,
-    /// A tree board's selection (custom trees).
-    pub tree: super::tree_editor::TreeEditorState,
-}
-
-impl PositionPanel {
-    /// Draws the board and the position tools under it.
-    pub fn ui(&mut self, ui: &mut egui::Ui, app: &mut TreelabApp) {
-        super::board::board_ui(ui, app, self);
-        ui.add_space(4.0);
-        position_ui(ui, app, self);
-    }
-
-    /// Forgets the drafts when the position changes by other means.
-    pub fn clear_drafts(&mut self) {
-        self.draft = None;
-        self.edit_error = None;
-    }
+/// Draws the board and the position tools under it.
+pub fn position_panel_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, panel: &mut PositionPanel) {
+    super::board::board_ui(ui, cx, panel);
+    ui.add_space(4.0);
+    position_ui(ui, cx, panel);
 }
 
 /// The game picker: one selectable button per game.
-pub fn game_picker_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
+pub fn game_picker_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
     ui.horizontal_wrapped(|ui| {
         ui.label("Game:");
-        let current = app.session.position.kind();
+        let current = cx.session().position.kind();
         for kind in GameKind::ALL {
             if ui.selectable_label(current == kind, kind.label()).clicked() && kind != current {
-                app.push(Command::SetGame(kind));
+                cx.push(Command::SetGame(kind));
             }
         }
     });
@@ -57,39 +34,39 @@ fn side_name(kind: GameKind, side: Side) -> &'static str {
 
 /// Edit board or Play moves, Undo and Redo; in edit mode, what a click on the board
 /// does, in a line under it.
-fn mode_line_ui(ui: &mut egui::Ui, app: &mut TreelabApp, kind: GameKind) {
+fn mode_line_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, kind: GameKind) {
     ui.horizontal(|ui| {
         ui.label("Mode:");
-        ui.radio_value(&mut app.session.view.play_mode, false, "Edit board")
+        ui.radio_value(&mut cx.view.play_mode, false, "Edit board")
             .on_hover_text(edit_help(kind));
-        ui.radio_value(&mut app.session.view.play_mode, true, "Play moves")
+        ui.radio_value(&mut cx.view.play_mode, true, "Play moves")
             .on_hover_text("Click a legal move to play it");
         ui.separator();
         if ui
-            .add_enabled(app.can_undo(), egui::Button::new("Undo"))
+            .add_enabled(cx.model.can_undo(), egui::Button::new("Undo"))
             .clicked()
         {
-            app.push(Command::Undo);
+            cx.push(Command::Undo);
         }
         if ui
-            .add_enabled(app.can_redo(), egui::Button::new("Redo"))
+            .add_enabled(cx.model.can_redo(), egui::Button::new("Redo"))
             .clicked()
         {
-            app.push(Command::Redo);
+            cx.push(Command::Redo);
         }
     });
     // In edit mode, what a click on the board does, in a line under the board.
-    if !app.session.view.play_mode {
+    if !cx.view.play_mode {
         ui.add(egui::Label::new(egui::RichText::new(edit_help(kind)).weak()).wrap());
     }
 }
 
 /// The position tools under the board.
-fn position_ui(ui: &mut egui::Ui, app: &mut TreelabApp, panel: &mut PositionPanel) {
-    let pos = app.session.position.clone();
+fn position_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, panel: &mut PositionPanel) {
+    let pos = cx.session().position.clone();
     let kind = pos.kind();
 
-    mode_line_ui(ui, app, kind);
+    mode_line_ui(ui, cx, kind);
 
     ui.horizontal_wrapped(|ui| {
         let side = pos.side_to_move();
@@ -108,10 +85,10 @@ fn position_ui(ui: &mut egui::Ui, app: &mut TreelabApp, panel: &mut PositionPane
                 .on_hover_text("Give the move to the other side")
                 .clicked()
         {
-            app.push(Command::SetPosition(switched));
+            cx.push(Command::SetPosition(switched));
         }
     });
-    phase_ui(ui, app, &pos);
+    phase_ui(ui, cx, &pos);
 
     ui.horizontal_wrapped(|ui| {
         if let Some(cleared) = pos.as_dyn().cleared()
@@ -120,27 +97,27 @@ fn position_ui(ui: &mut egui::Ui, app: &mut TreelabApp, panel: &mut PositionPane
                 .on_hover_text("Empty the board")
                 .clicked()
         {
-            app.push(Command::SetPosition(cleared));
+            cx.push(Command::SetPosition(cleared));
         }
         if ui
             .button("Start position")
             .on_hover_text("Reset to the game's start position")
             .clicked()
         {
-            app.push(Command::SetPosition(AnyPosition::start(kind)));
+            cx.push(Command::SetPosition(AnyPosition::start(kind)));
         }
-        if app.session.view.play_mode {
+        if cx.view.play_mode {
             let moves = pos.legal_moves();
             let only_pass = moves.len() == 1 && moves[0].eq_ignore_ascii_case("pass");
             if only_pass && ui.button("Pass").on_hover_text("No move: pass").clicked() {
-                app.push(Command::PlayMove(moves[0].clone()));
+                cx.push(Command::PlayMove(moves[0].clone()));
             }
             match kind.info().layout() {
                 BoardLayout::Parameters | BoardLayout::Tree => {
                     // No board to click: one button per move (a tree's children).
                     for mv in moves {
                         if ui.button(format!("child {mv}")).clicked() {
-                            app.push(Command::PlayMove(mv));
+                            cx.push(Command::PlayMove(mv));
                         }
                     }
                 }
@@ -151,7 +128,7 @@ fn position_ui(ui: &mut egui::Ui, app: &mut TreelabApp, panel: &mut PositionPane
                     // A cell does not name a step or a roll: one button per move.
                     for mv in moves {
                         if ui.button(&mv).clicked() {
-                            app.push(Command::PlayMove(mv));
+                            cx.push(Command::PlayMove(mv));
                         }
                     }
                 }
@@ -166,9 +143,9 @@ fn position_ui(ui: &mut egui::Ui, app: &mut TreelabApp, panel: &mut PositionPane
         ui.colored_label(ui.visuals().warn_fg_color, warning);
     }
 
-    super::exercise::exercise_ui(ui, app);
+    super::exercise::exercise_ui(ui, cx);
     ui.add_space(4.0);
-    text_form_ui(ui, app, panel, &pos);
+    text_form_ui(ui, cx, panel, &pos);
 }
 
 fn edit_help(kind: GameKind) -> &'static str {
@@ -178,7 +155,7 @@ fn edit_help(kind: GameKind) -> &'static str {
 /// The text form with Copy, and the paste/apply box.
 fn text_form_ui(
     ui: &mut egui::Ui,
-    app: &mut TreelabApp,
+    cx: &mut Panel<'_>,
     panel: &mut PositionPanel,
     pos: &AnyPosition,
 ) {
@@ -202,7 +179,7 @@ fn text_form_ui(
             .clicked()
         {
             ui.ctx().copy_text(text.clone());
-            app.info("Copied the position");
+            cx.info("Copied the position");
         }
     });
     ui.horizontal(|ui| {
@@ -223,7 +200,7 @@ fn text_form_ui(
             .clicked()
             || enter
         {
-            apply_paste(app, panel, kind);
+            apply_paste(cx, panel, kind);
         }
     });
     if let Some(e) = &panel.paste_error {
@@ -236,7 +213,7 @@ fn hint(kind: GameKind) -> &'static str {
 }
 
 /// Parses the paste box; a bad string leaves the board as it is and says why.
-fn apply_paste(app: &mut TreelabApp, panel: &mut PositionPanel, kind: GameKind) {
+fn apply_paste(cx: &mut Panel<'_>, panel: &mut PositionPanel, kind: GameKind) {
     let text = panel.paste_text.trim().to_string();
     if text.is_empty() {
         panel.paste_error = Some("Nothing to apply: paste a position first".into());
@@ -245,21 +222,21 @@ fn apply_paste(app: &mut TreelabApp, panel: &mut PositionPanel, kind: GameKind) 
     match AnyPosition::parse(kind, &text) {
         Ok(p) => {
             panel.paste_error = None;
-            app.push(Command::SetPosition(p));
-            app.info("Applied the pasted position");
+            cx.push(Command::SetPosition(p));
+            cx.info("Applied the pasted position");
         }
         Err(e) => {
             let message = format!("Not a valid {} position: {e}", kind.label());
-            app.error(message.clone());
+            cx.error(message.clone());
             panel.paste_error = Some(message);
         }
     }
 }
 
 /// A dice game's set-up in edit mode: before the roll, or the die showing a number.
-fn phase_ui(ui: &mut egui::Ui, app: &mut TreelabApp, pos: &AnyPosition) {
+fn phase_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, pos: &AnyPosition) {
     let phases = pos.as_dyn().phase_choices();
-    if phases.is_empty() || app.session.view.play_mode {
+    if phases.is_empty() || cx.view.play_mode {
         return;
     }
     ui.horizontal_wrapped(|ui| {
@@ -267,7 +244,7 @@ fn phase_ui(ui: &mut egui::Ui, app: &mut TreelabApp, pos: &AnyPosition) {
         for (name, q) in phases {
             let current = q == *pos;
             if ui.selectable_label(current, &name).clicked() && !current {
-                app.push(Command::SetPosition(q));
+                cx.push(Command::SetPosition(q));
             }
         }
     });

@@ -8,7 +8,6 @@ use std::collections::BTreeSet;
 
 use egui::{Color32, RichText};
 
-use super::tree_view::TreeViewState;
 use crate::experiment::exercise::practice;
 use crate::session::GivenAnswer;
 use crate::tree::mcts::MctsTree;
@@ -80,12 +79,8 @@ impl QuizState {
 
 /// The quiz panel (in place of the step controls); returns the answer given at this
 /// frame (checked, or shown), to be kept when the quiz is a handout's.
-pub fn quiz_ui(ui: &mut egui::Ui, state: &mut TreeViewState) -> Option<GivenAnswer> {
-    let (Some(pane), Some(qs)) = (state.panes.first(), state.quiz.as_mut()) else {
-        return None;
-    };
+pub fn quiz_ui(ui: &mut egui::Ui, tree: &SearchTree, qs: &mut QuizState) -> Option<GivenAnswer> {
     let mut given = None;
-    let tree = &pane.tree;
     let q = qs.quiz.question(tree);
     let node = &tree.nodes[q.node];
     let total = tree.nodes.len();
@@ -148,7 +143,6 @@ pub fn quiz_ui(ui: &mut egui::Ui, state: &mut TreeViewState) -> Option<GivenAnsw
             });
         }
     }
-    state.step = state.quiz.as_ref().map_or(0, |q| q.quiz.visit);
     given
 }
 

@@ -4,7 +4,8 @@
 //! ([`crate::search::option_decl::all`]). Edits go to the session as a command
 //! (`Session::set_row_options` drops the options the row cannot take).
 
-use super::{Command, TreelabApp};
+use super::Command;
+use super::panel::Panel;
 use crate::search::SearchOptions;
 use crate::search::option_decl::{Form, OptionDecl, all};
 use crate::search::options::MAX_SHALLOW_DEPTH;
@@ -38,8 +39,8 @@ fn gated<R>(
     }
 }
 
-pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
-    let Some(row) = app.session.rows.get(i) else {
+pub(super) fn options_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, i: usize) {
+    let Some(row) = cx.session().rows.get(i) else {
         return;
     };
     let a = row.algorithm;
@@ -82,7 +83,7 @@ pub(super) fn options_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
             ui.end_row();
         });
     if edited != before {
-        app.push(Command::SetRowOptions(i, edited));
+        cx.push(Command::SetRowOptions(i, edited));
     }
     if let Some(e) = problem {
         ui.colored_label(

@@ -3,7 +3,8 @@
 //! remove) or, during a run, its progress. Every change is a [`Command`]; the rows'
 //! own state is which row's options are shown.
 
-use super::run::RowLive;
+use super::model::{RowLive, RowNote};
+use super::panel::Panel;
 use super::{Command, TreelabApp};
 use crate::search::Algorithm;
 use crate::search::options::MAX_DEPTH;
@@ -11,7 +12,7 @@ use crate::search::options::MAX_DEPTH;
 impl TreelabApp {
     /// Removes row `i` and its results ([`crate::session::Session::remove_row`]).
     pub(super) fn remove_row(&mut self, i: usize) {
-        if self.session.remove_row(i) {
+        if self.model.session.remove_row(i) {
             self.selected_row = match self.selected_row {
                 Some(b) if b == i => None,
                 Some(b) if b > i => Some(b - 1),
@@ -22,14 +23,14 @@ impl TreelabApp {
 
     /// Inserts a copy of row `i` after it, without results, and selects it.
     pub(super) fn duplicate_row(&mut self, i: usize) {
-        if let Some(copy) = self.session.duplicate_row(i) {
+        if let Some(copy) = self.model.session.duplicate_row(i) {
             self.selected_row = Some(copy);
         }
     }
 
     /// Swaps rows `a` and `b`, results, baseline and selection following.
     pub(super) fn swap_rows(&mut self, a: usize, b: usize) {
-        if self.session.swap_rows(a, b) {
+        if self.model.session.swap_rows(a, b) {
             self.selected_row = self.selected_row.map(|x| {
                 if x == a {
                     b
@@ -43,63 +44,38 @@ impl TreelabApp {
     }
 }
 
-/// A word on a row about what the app did to an edit (options an algorithm change
-/// dropped, a depth set to the deepest), with the whole sentence on hover.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RowNote {
-    /// On the row.
-    pub word: String,
-    /// On hover.
-    pub why: String,
-}
-
-impl RowNote {
-    /// The note of an algorithm change that dropped options (their words).
-    #[must_use]
-    pub fn dropped(algorithm: &str, dropped: &[&str]) -> RowNote {
-        let them = if dropped.len() == 1 { "it" } else { "them" };
-        RowNote {
-            word: format!("dropped: {}", dropped.join(", ")),
-            why: format!(
-                "{algorithm} cannot take {}: the row no longer has {them} (Ctrl+Z brings {them} back with the old algorithm)",
-                dropped.join(", ")
-            ),
-        }
-    }
-}
-
 /// The room the row buttons (move, copy, remove) take right of the options.
 const ROW_BUTTONS_WIDTH: f32 = 112.0;
 
 /// Controls of a row: move it, copy it, remove it.
-fn row_buttons(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize, n: usize) {
+fn row_buttons(ui: &mut egui::Ui, cx: &mut Panel<'_>, i: usize, n: usize) {
     if ui
         .add_enabled(i > 0, egui::Button::new("▲").small())
         .on_hover_text("Move up")
         .clicked()
     {
-        app.push(Command::SwapRows(i, i - 1));
+        cx.push(Command::SwapRows(i, i - 1));
     }
     if ui
         .add_enabled(i + 1 < n, egui::Button::new("▼").small())
         .on_hover_text("Move down")
         .clicked()
     {
-        app.push(Command::SwapRows(i, i + 1));
+        cx.push(Command::SwapRows(i, i + 1));
     }
     if ui
         .add(egui::Button::new("+").small())
         .on_hover_text("Duplicate this row")
         .clicked()
     {
-        app.push(Command::DuplicateRow(i));
+        cx.push(Command::DuplicateRow(i));
     }
     if ui
         .add(egui::Button::new("×").small())
         .on_hover_text(format!("Remove row {} and its results", i + 1))
         .clicked()
     {
-        app.push(Command::RemoveRow(i));
+        cx.push(Command::RemoveRow(i));
     }
 }
 
@@ -122,8 +98,13 @@ fn live_bar_ui(ui: &mut egui::Ui, live: Option<&RowLive>) {
 }
 
 /// The rows grid: a header line, then a line per row.
-pub(super) fn rows_ui(ui: &mut egui::Ui, app: &mut TreelabApp, running: bool) {
-    let n = app.session.rows.len();
+pub(super) fn rows_ui(
+    ui: &mut egui::Ui,
+    cx: &mut Panel<'_>,
+    selected_row: &mut Option<usize>,
+    running: bool,
+) {
+    let n = cx.session().rows.len();
     egui::Grid::new("comparison_rows")
         .striped(true)
         .num_columns(6)
@@ -141,15 +122,15 @@ pub(super) fn rows_ui(ui: &mut egui::Ui, app: &mut TreelabApp, running: bool) {
                 .on_hover_text("Add a row with the default algorithm and options")
                 .clicked()
             {
-                app.push(Command::AddRow);
+                cx.push(Command::AddRow);
             }
             ui.end_row();
             for i in 0..n {
-                row_ui(ui, app, i, running);
+                row_ui(ui, cx, selected_row, i, running);
                 ui.end_row();
             }
         });
-    if let Some(d) = app.run.last_stop_latency {
+    if let Some(d) = cx.model.run.last_stop_latency {
         ui.weak(format!(
             "last Stop: every search ended {:.0} ms after the click",
             d.as_secs_f64() * 1000.0
@@ -159,10 +140,16 @@ pub(super) fn rows_ui(ui: &mut egui::Ui, app: &mut TreelabApp, running: bool) {
 
 /// Row `i`'s line: its settings (fixed while a run goes on), its options summary, and
 /// its buttons or progress.
-fn row_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize, running: bool) {
-    let n = app.session.rows.len();
-    let row = app.session.rows[i].clone();
-    let evaluators = app.session.position.kind().evaluator_names();
+fn row_ui(
+    ui: &mut egui::Ui,
+    cx: &mut Panel<'_>,
+    selected_row: &mut Option<usize>,
+    i: usize,
+    running: bool,
+) {
+    let n = cx.session().rows.len();
+    let row = cx.session().rows[i].clone();
+    let evaluators = cx.session().position.kind().evaluator_names();
     let mut commands = Vec::new();
     ui.add_enabled_ui(!running, |ui| {
         let mut enabled = row.enabled;
@@ -186,29 +173,23 @@ fn row_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize, running: bool) {
         commands.extend(evaluator_ui(ui, i, &row.evaluator, &evaluators));
     });
     for c in commands {
-        app.push(c);
+        cx.push(c);
     }
     // A depth edit replaces the row's note: with one when a typed depth was set to
     // the deepest.
-    match note {
-        Some(Some(note)) => {
-            app.row_notes.insert(i, note);
-        }
-        Some(None) => {
-            app.row_notes.remove(&i);
-        }
-        None => {}
+    if let Some(note) = note {
+        cx.push(Command::SetRowNote(i, note));
     }
     // The summary and, after an algorithm change, what it dropped: one cell.
-    ui.horizontal(|ui| summary_ui(ui, app, i));
+    ui.horizontal(|ui| summary_ui(ui, cx, selected_row, i));
     // While a run goes on the row cannot change: its progress takes the place of the
     // row buttons.
     ui.horizontal(|ui| {
         if running {
-            let live = app.run.active.as_ref().and_then(|a| a.live.get(&i));
+            let live = cx.model.run.active.as_ref().and_then(|a| a.live.get(&i));
             live_bar_ui(ui, live);
         } else {
-            row_buttons(ui, app, i, n);
+            row_buttons(ui, cx, i, n);
         }
     });
 }
@@ -307,10 +288,10 @@ fn evaluator_ui(
 
 /// Row `i`'s options in one line, marked (!) when the row cannot run; a click shows
 /// or hides its options below the rows.
-fn summary_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
-    let selected = app.selected_row == Some(i);
-    let summary = super::row_options::options_summary(&app.session.rows[i].options);
-    let problem = app.row_refusals().get(i).cloned().flatten();
+fn summary_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, selected_row: &mut Option<usize>, i: usize) {
+    let selected = *selected_row == Some(i);
+    let summary = super::row_options::options_summary(&cx.session().rows[i].options);
+    let problem = cx.model.row_refusals().get(i).cloned().flatten();
     let text = match &problem {
         Some(_) => egui::RichText::new(format!("(!) {summary}")).color(ui.visuals().error_fg_color),
         None => egui::RichText::new(&summary),
@@ -329,9 +310,9 @@ fn summary_ui(ui: &mut egui::Ui, app: &mut TreelabApp, i: usize) {
             None => format!("{summary}\nShow this row's options"),
         });
     if resp.clicked() {
-        app.selected_row = if selected { None } else { Some(i) };
+        *selected_row = if selected { None } else { Some(i) };
     }
-    if let Some(note) = app.row_notes.get(&i) {
+    if let Some(note) = cx.model.row_notes.get(&i) {
         ui.label(
             egui::RichText::new(&note.word)
                 .small()

@@ -8,71 +8,33 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::TreelabApp;
+use super::model::{ActiveRun, Model, RowLive, RunState};
 use crate::runner::{Run, RunEvent, Target};
-use crate::search::Progress;
-
-/// Live state of one row during a run.
-#[derive(Clone, Debug, Default)]
-pub struct RowLive {
-    /// Jobs of the row in this run.
-    pub total: usize,
-    /// Jobs that ended.
-    pub done: usize,
-    /// Jobs that failed.
-    pub failed: usize,
-    /// The latest report of a running job: (position, depth of the job, progress).
-    pub latest: Option<(String, u32, Progress)>,
-}
-
-/// A run in progress.
-pub struct ActiveRun {
-    /// The worker threads and their channel.
-    pub run: Run,
-    /// Per comparison row.
-    pub live: HashMap<usize, RowLive>,
-    /// The rows Run left out (refused), said again when the run ends.
-    pub left_out: Vec<crate::runner::LeftOut>,
-}
-
-/// The state of the comparison's runs (not saved).
-#[derive(Default)]
-pub struct RunState {
-    /// The run in progress, if any.
-    pub active: Option<ActiveRun>,
-    /// The last run's stop latency (Stop pressed to every worker gone).
-    pub last_stop_latency: Option<Duration>,
-    /// Stopped or failed searches of this run that left a complete result in place.
-    pub kept_complete: usize,
-    /// The search runs use (None: the engine's); tests put in failing ones.
-    pub search_fn: Option<crate::runner::SearchFn>,
-    /// The question put before a run with a search beyond reach, while it is open.
-    pub ask: Option<String>,
-}
 
 impl TreelabApp {
     /// Ends the run, if any (dropping it stops its threads), and forgets the last
     /// one's figures and the row selection: for a session that replaces this one.
     pub(super) fn forget_run(&mut self) {
-        self.run = RunState::default();
+        self.model.run = RunState::default();
         self.selected_row = None;
     }
 
     /// Whether a comparison is running.
     #[must_use]
     pub fn is_running(&self) -> bool {
-        self.run.active.is_some()
+        self.model.is_running()
     }
 
     /// Replaces the search the runs use (fault injection in tests: a search that
     /// panics must fail only its own result).
     pub fn set_search_fn(&mut self, f: crate::runner::SearchFn) {
-        self.run.search_fn = Some(f);
+        self.model.run.search_fn = Some(f);
     }
 
     /// How long the last stopped run took to end after Stop (every worker gone).
     #[must_use]
     pub fn last_stop_latency(&self) -> Option<Duration> {
-        self.run.last_stop_latency
+        self.model.run.last_stop_latency
     }
 
     /// Starts every enabled row on the current position or the whole suite; asks first
@@ -90,11 +52,12 @@ impl TreelabApp {
     /// its deepest depth on each position; nothing is searched.
     fn ask_before_run(&mut self) -> bool {
         let Ok(positions) =
-            crate::runner::target_positions(&self.session, Target::of(&self.session))
+            crate::runner::target_positions(&self.model.session, Target::of(&self.model.session))
         else {
             return false;
         };
         for (i, row) in self
+            .model
             .session
             .rows
             .iter()
@@ -104,7 +67,7 @@ impl TreelabApp {
             let request = row.request(row.depth_max);
             for at in &positions {
                 if let Some(size) = crate::engine::beyond_reach(&at.position, &request) {
-                    self.run.ask = Some(format!("Row {} on {}: {size}.", i + 1, at.label()));
+                    self.model.run.ask = Some(format!("Row {} on {}: {size}.", i + 1, at.label()));
                     return true;
                 }
             }
@@ -114,7 +77,7 @@ impl TreelabApp {
 
     /// The question before a run that holds a search beyond reach: run anyway or not.
     pub(super) fn ask_run_ui(&mut self, ctx: &egui::Context) {
-        let Some(text) = self.run.ask.clone() else {
+        let Some(text) = self.model.run.ask.clone() else {
             return;
         };
         let mut answer = None;
@@ -135,11 +98,11 @@ impl TreelabApp {
         });
         match answer {
             Some(true) => {
-                self.run.ask = None;
+                self.model.run.ask = None;
                 self.push(super::Command::RunAnyway);
             }
             Some(false) => {
-                self.run.ask = None;
+                self.model.run.ask = None;
                 self.info("Not run: a search was beyond reach");
             }
             None => {}
@@ -151,14 +114,14 @@ impl TreelabApp {
         if self.is_running() {
             return;
         }
-        let target = Target::of(&self.session);
-        let positions = match crate::runner::target_positions(&self.session, target) {
+        let target = Target::of(&self.model.session);
+        let positions = match crate::runner::target_positions(&self.model.session, target) {
             Ok(p) => p,
             Err(e) => return self.error(e),
         };
-        let threads = self.threads.clamp(1, 256);
+        let threads = self.model.threads.clamp(1, 256);
         let (jobs, left_out) =
-            match crate::runner::plan_runnable(&self.session.rows, &positions, threads) {
+            match crate::runner::plan_runnable(&self.model.session.rows, &positions, threads) {
                 Ok(planned) => planned,
                 Err(e) => return self.error(format!("Cannot run: {e}")),
             };
@@ -169,7 +132,7 @@ impl TreelabApp {
         let ctx = ctx.clone();
         let notify = Arc::new(move || ctx.request_repaint());
         let n = jobs.len();
-        let run = match &self.run.search_fn {
+        let run = match &self.model.run.search_fn {
             Some(f) => Run::start_with(jobs, threads, notify, Arc::clone(f)),
             None => Run::start(jobs, threads, notify),
         };
@@ -179,18 +142,103 @@ impl TreelabApp {
             threads.min(n),
             if threads.min(n) == 1 { "" } else { "s" }
         ));
-        self.run.active = Some(ActiveRun {
+        self.model.run.active = Some(ActiveRun {
             run,
             live,
             left_out,
         });
     }
 
+    /// Asks the running searches to stop; finished results stay.
+    pub(super) fn stop_run(&mut self) {
+        if let Some(a) = &mut self.model.run.active {
+            a.run.stop();
+            self.info("Stopping…");
+        }
+    }
+
+    /// Drains the run's events into the session; ends the run when its threads are gone.
+    pub(super) fn poll_run(&mut self, ctx: &egui::Context) {
+        let Some(active) = &mut self.model.run.active else {
+            return;
+        };
+        let finished = drain_events(active);
+        let done = active.run.is_done();
+        if !finished.is_empty() {
+            self.model.touch();
+        }
+        for entry in finished {
+            if !crate::runner::insert_result(&mut self.model.session.results, entry) {
+                self.model.run.kept_complete += 1;
+            }
+        }
+        if done {
+            self.end_run();
+        } else {
+            ctx.request_repaint_after(Duration::from_millis(100));
+        }
+    }
+
+    /// Ends a run whose threads are gone: its results in the jobs' order, and a status
+    /// line saying how it ended (stopped, failed or finished) and what was kept.
+    fn end_run(&mut self) {
+        let Some(a) = self.model.run.active.take() else {
+            return;
+        };
+        crate::runner::order_like_jobs(&mut self.model.session.results, a.run.jobs());
+        self.model.touch();
+        let total = a.run.jobs().len();
+        let elapsed = crate::report::duration_text(a.run.elapsed().as_secs_f64());
+        let latency = a.run.stop_latency();
+        self.model.run.last_stop_latency = latency;
+        let failed: usize = a.live.values().map(|l| l.failed).sum();
+        let fail_note = if failed > 0 {
+            format!(", {failed} failed (see the Status column)")
+        } else {
+            String::new()
+        };
+        let kept = std::mem::take(&mut self.model.run.kept_complete);
+        let left_note = left_out_note(&a.left_out);
+        let kept_note = if kept > 0 {
+            format!("; {kept} stopped or failed searches left the earlier complete result in place")
+        } else {
+            String::new()
+        };
+        if a.run.stop_requested() {
+            let partial_note = if self.model.session.results.iter().any(|r| !r.is_complete()) {
+                ". Counts marked * include a stopped search and are partial."
+            } else {
+                "."
+            };
+            let ended = a.run.finished_jobs();
+            let ms = latency.map_or(0.0, |d| d.as_secs_f64() * 1000.0);
+            self.info(format!(
+                "Stopped after {elapsed}: kept {ended} of {total} searches (threads ended {ms:.0} ms after Stop){fail_note}{kept_note}{left_note}{partial_note}"
+            ));
+        } else if failed > 0 {
+            self.error(format!(
+                "Finished {total} searches in {elapsed}{fail_note}{kept_note}{left_note}"
+            ));
+        } else {
+            self.info(format!(
+                "Finished {total} searches in {elapsed}{kept_note}{left_note}"
+            ));
+        }
+    }
+}
+
+impl Model {
+    /// Whether a comparison is running.
+    #[must_use]
+    pub fn is_running(&self) -> bool {
+        self.run.active.is_some()
+    }
+
     /// Why each row would be refused by Run now, on what Run searches (None: it runs;
     /// a row that is off is never refused), worked out again only when the rows, the
     /// positions or the threads change. Nothing is searched
     /// ([`crate::runner::row_left_out`]).
-    pub(super) fn row_refusals(&self) -> Vec<Option<String>> {
+    pub fn row_refusals(&self) -> Vec<Option<String>> {
         use std::hash::{Hash, Hasher};
         let rows = &self.session.rows;
         let threads = self.threads.clamp(1, 256);
@@ -250,79 +298,6 @@ impl TreelabApp {
             .collect();
         *memo = Some((key, why.clone()));
         why
-    }
-
-    /// Asks the running searches to stop; finished results stay.
-    pub(super) fn stop_run(&mut self) {
-        if let Some(a) = &mut self.run.active {
-            a.run.stop();
-            self.info("Stopping…");
-        }
-    }
-
-    /// Drains the run's events into the session; ends the run when its threads are gone.
-    pub(super) fn poll_run(&mut self, ctx: &egui::Context) {
-        let Some(active) = &mut self.run.active else {
-            return;
-        };
-        let finished = drain_events(active);
-        let done = active.run.is_done();
-        for entry in finished {
-            if !crate::runner::insert_result(&mut self.session.results, entry) {
-                self.run.kept_complete += 1;
-            }
-        }
-        if done {
-            self.end_run();
-        } else {
-            ctx.request_repaint_after(Duration::from_millis(100));
-        }
-    }
-
-    /// Ends a run whose threads are gone: its results in the jobs' order, and a status
-    /// line saying how it ended (stopped, failed or finished) and what was kept.
-    fn end_run(&mut self) {
-        let Some(a) = self.run.active.take() else {
-            return;
-        };
-        crate::runner::order_like_jobs(&mut self.session.results, a.run.jobs());
-        let total = a.run.jobs().len();
-        let elapsed = crate::report::duration_text(a.run.elapsed().as_secs_f64());
-        let latency = a.run.stop_latency();
-        self.run.last_stop_latency = latency;
-        let failed: usize = a.live.values().map(|l| l.failed).sum();
-        let fail_note = if failed > 0 {
-            format!(", {failed} failed (see the Status column)")
-        } else {
-            String::new()
-        };
-        let kept = std::mem::take(&mut self.run.kept_complete);
-        let left_note = left_out_note(&a.left_out);
-        let kept_note = if kept > 0 {
-            format!("; {kept} stopped or failed searches left the earlier complete result in place")
-        } else {
-            String::new()
-        };
-        if a.run.stop_requested() {
-            let partial_note = if self.session.results.iter().any(|r| !r.is_complete()) {
-                ". Counts marked * include a stopped search and are partial."
-            } else {
-                "."
-            };
-            let ended = a.run.finished_jobs();
-            let ms = latency.map_or(0.0, |d| d.as_secs_f64() * 1000.0);
-            self.info(format!(
-                "Stopped after {elapsed}: kept {ended} of {total} searches (threads ended {ms:.0} ms after Stop){fail_note}{kept_note}{left_note}{partial_note}"
-            ));
-        } else if failed > 0 {
-            self.error(format!(
-                "Finished {total} searches in {elapsed}{fail_note}{kept_note}{left_note}"
-            ));
-        } else {
-            self.info(format!(
-                "Finished {total} searches in {elapsed}{kept_note}{left_note}"
-            ));
-        }
     }
 }
 

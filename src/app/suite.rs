@@ -1,14 +1,15 @@
 //! The suite panel: the shipped suites one click away, a file through the dialog, and
 //! the open suite's positions by name with their known scores.
 
-use super::{Command, TreelabApp};
+use super::Command;
+use super::panel::Panel;
 use crate::engine::shipped_suites;
 
 /// The height of the position list before it scrolls.
 const LIST_HEIGHT: f32 = 220.0;
 
 /// The suite panel.
-pub fn suite_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
+pub fn suite_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
     ui.heading("Suites");
     ui.horizontal_wrapped(|ui| {
         for (path, _) in shipped_suites() {
@@ -18,7 +19,7 @@ pub fn suite_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
                 .on_hover_text(format!("Open the shipped suite assets/{path}"))
                 .clicked()
             {
-                app.push(Command::LoadSuite(short.to_string()));
+                cx.push(Command::LoadSuite(short.to_string()));
             }
         }
         if ui
@@ -26,28 +27,28 @@ pub fn suite_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
             .on_hover_text("An OBF suite, a .pos file, a .ttt list, a .tree list of trees or a Connect Four test set")
             .clicked()
         {
-            app.push(Command::OpenSuiteDialog);
+            cx.push(Command::OpenSuiteDialog);
         }
     });
-    let Some(open) = &app.session.suite else {
+    let Some(open) = &cx.session().suite else {
         ui.weak("No suite open.");
         return;
     };
     let suite = &*open.suite;
     // The entry the board shows now (none once the position was edited or played on).
-    let selected = app.session.current_suite_item().map(|(i, _)| i);
+    let selected = cx.session().current_suite_item().map(|(i, _)| i);
     ui.label(format!(
         "{} ({}, {} positions)",
         suite.name,
         suite.kind.label(),
         suite.items.len()
     ));
-    if suite.kind != app.session.game() {
+    if suite.kind != cx.session().game() {
         ui.colored_label(
             ui.visuals().warn_fg_color,
             format!(
                 "Of another game than the board ({}): Run searches the current position, and the results views show this game's. Click a position to go back to {}.",
-                app.session.game().label(),
+                cx.session().game().label(),
                 suite.kind.label()
             ),
         );
@@ -83,6 +84,6 @@ pub fn suite_ui(ui: &mut egui::Ui, app: &mut TreelabApp) {
             }
         });
     if let Some(i) = clicked {
-        app.push(Command::SelectSuiteItem(i));
+        cx.push(Command::SelectSuiteItem(i));
     }
 }

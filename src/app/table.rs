@@ -8,6 +8,8 @@
 
 use std::hash::{Hash, Hasher};
 
+use super::panel::Panel;
+use super::results_view::ResultsView;
 use crate::report::{Column, PARTIAL_NOTE, Report};
 use crate::session::ResultEntry;
 
@@ -446,5 +448,12 @@ fn body_cell_ui(
         cut(ui, &text, &text);
     } else {
         ui.add(egui::Label::new(text).extend());
+    }
+}
+
+impl ResultsView for TableView {
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Panel<'_>) {
+        let lines = cx.report().lines(self.sort);
+        table_ui(ui, &cx.report(), &lines, self);
     }
 }

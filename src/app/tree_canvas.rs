@@ -8,13 +8,13 @@
 //! shows the whole tree however small. The wheel zooms at the cursor, `+`/`-` at the
 //! pane's centre; the view is held so that part of the tree always stays in the pane;
 //! stepping and Play keep the current visit in view. Each pane names its tree above it
-//! and the conventions of its values under it.
+//! and the conventions of its values under it (drawn by `tree_area.rs`).
 
 use std::collections::HashSet;
 
 pub mod pan_zoom;
 
-use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Vec2};
+use egui::{Color32, FontId, Pos2, Rect, Vec2};
 
 use crate::tree::draw::{LABEL_SIZE, QuizShow, Spacing, WINDOW_SIZE, node_labels};
 use crate::tree::layout::{Joint, Layout, STUB_GAP, place_with};
@@ -67,9 +67,9 @@ pub struct Canvas {
     /// whole trees.
     pub shape: Option<(usize, bool)>,
     /// The pane size of the last fit.
-    fitted: Option<Vec2>,
+    pub(super) fitted: Option<Vec2>,
     /// The pane size in the last frame.
-    pane: Option<Vec2>,
+    pub(super) pane: Option<Vec2>,
     /// The widest label, in points at zoom 1 (0: not measured yet).
     widest: f32,
     /// The widest names of never-searched moves, in points at zoom 1.
@@ -162,7 +162,7 @@ impl Canvas {
         Some(s.pos(&self.layout.at[j]))
     }
 
-    fn measure(&mut self, ui: &egui::Ui, trees: &[&SearchTree], bounds: bool) {
+    pub(super) fn measure(&mut self, ui: &egui::Ui, trees: &[&SearchTree], bounds: bool) {
         if self.widest > 0.0 && self.bounds == bounds {
             return;
         }
@@ -207,7 +207,7 @@ impl Canvas {
 
     /// Chooses the drawing and the view for a pane of `size` (see the module doc);
     /// `readable` is the smallest zoom at which every text is still legible.
-    fn fit(&mut self, size: Vec2, current: Option<usize>, readable: f32) {
+    pub(super) fn fit(&mut self, size: Vec2, current: Option<usize>, readable: f32) {
         let (w, h) = (size.x.max(50.0), size.y.max(50.0));
         let whole_zoom = |b: Vec2| (w / b.x.max(1.0)).min(h / b.y.max(1.0));
         let textbook = self.try_layout(false);
@@ -289,14 +289,14 @@ impl Canvas {
     }
 
     /// Keeps the zoom in range and part of the drawing in the pane.
-    fn clamp(&mut self, size: Vec2) {
+    pub(super) fn clamp(&mut self, size: Vec2) {
         let b = self.bounds();
         self.view.clamp(size, b);
     }
 
     /// When no visit of the left tree (up to `step`) is in the pane (zoomed in on an
     /// empty part of the drawing), brings the nearest one to the middle.
-    fn keep_a_node_in_view(&mut self, size: Vec2, tree: &SearchTree, step: usize) {
+    pub(super) fn keep_a_node_in_view(&mut self, size: Vec2, tree: &SearchTree, step: usize) {
         let Some(s) = self.spacing else {
             return;
         };
@@ -332,7 +332,7 @@ impl Canvas {
     }
 
     /// Brings visit `i` of the left tree into view when it is out of it.
-    fn follow(&mut self, size: Vec2, step: usize) {
+    pub(super) fn follow(&mut self, size: Vec2, step: usize) {
         if self.followed == Some(step) {
             return;
         }
@@ -370,194 +370,4 @@ pub struct Show {
     pub bounds: bool,
     /// A second tree that a quiz hides until it is over.
     pub second_hidden: bool,
-}
-
-/// Lays out `text` in the small style wrapped to `width`.
-fn small_galley(
-    ui: &egui::Ui,
-    text: String,
-    width: f32,
-    color: Color32,
-    size: f32,
-) -> std::sync::Arc<egui::Galley> {
-    ui.painter()
-        .layout(text, FontId::proportional(size), color, width.max(40.0))
-}
-
-/// Draws the panes in the space left, each tree in its own column, its name above it and
-/// its conventions under it; returns a clicked node.
-pub fn canvas_ui(
-    ui: &mut egui::Ui,
-    canvas: &mut Canvas,
-    panes: &[PaneInput<'_>],
-    show: &Show,
-) -> Option<Hit> {
-    let n = (panes.len() + usize::from(show.second_hidden)).max(1);
-    let full = ui.available_rect_before_wrap();
-    let full = Rect::from_min_size(full.min, Vec2::new(full.width(), full.height().max(160.0)));
-    ui.allocate_rect(full, Sense::hover());
-    let gap = 8.0;
-    let width = (full.width() - gap * (n - 1) as f32) / n as f32;
-    let strong = ui.visuals().strong_text_color();
-    let weak = ui.visuals().weak_text_color();
-    let small = ui
-        .style()
-        .text_styles
-        .get(&egui::TextStyle::Small)
-        .map_or(9.0, |f| f.size);
-    let heads = pane_heads(ui, panes, show.quiz.is_some(), width, strong);
-    let feet = pane_feet(ui, panes, width, small, weak);
-    let header = heads.iter().map(|g| g.0.size().y).fold(14.0, f32::max) + 4.0;
-    let footer = feet.iter().map(|g| g.size().y).fold(0.0, f32::max) + 4.0;
-    let areas: Vec<Rect> = (0..n)
-        .map(|k| {
-            let x = full.min.x + k as f32 * (width + gap);
-            Rect::from_min_max(
-                Pos2::new(x, full.min.y + header),
-                Pos2::new(
-                    x + width,
-                    (full.max.y - footer).max(full.min.y + header + 60.0),
-                ),
-            )
-        })
-        .collect();
-    let size = areas[0].size();
-    canvas.pane = Some(size);
-    let trees: Vec<&SearchTree> = panes.iter().map(|p| p.tree).collect();
-    canvas.measure(ui, &trees, show.bounds);
-    if canvas.spacing.is_none() || (canvas.view.auto_fit && canvas.fitted != Some(size)) {
-        // Legible: no text smaller than the UI's small text.
-        canvas.fit(size, Some(show.step), (small / WINDOW_SIZE).min(1.0));
-    }
-    let shown = &areas[..panes.len().min(areas.len())];
-    canvas.view.pan_and_zoom_ui(ui, shown, "tree_area");
-    canvas.follow(size, show.step);
-    canvas.clamp(size);
-    if let Some(p) = panes.first() {
-        canvas.keep_a_node_in_view(size, p.tree, show.step);
-    }
-    let mut hit = None;
-    canvas.drawn.clear();
-    canvas.notes.clear();
-    canvas.areas = areas.clone();
-    for (k, p) in panes.iter().enumerate() {
-        let area = areas[k];
-        let (head, long) = &heads[k];
-        let at = Pos2::new(area.min.x + 2.0, full.min.y + 1.0);
-        ui.interact(
-            Rect::from_min_size(at, head.size()),
-            ui.scope_id().with(("tree_head", k)),
-            Sense::hover(),
-        )
-        .on_hover_text(long.as_str());
-        ui.painter().galley(at, head.clone(), strong);
-        let foot_at = Pos2::new(area.min.x + 2.0, area.max.y + 3.0);
-        ui.interact(
-            Rect::from_min_size(foot_at, feet[k].size()),
-            ui.scope_id().with(("tree_foot", k)),
-            Sense::hover(),
-        )
-        .on_hover_text(p.full.conventions().join("\n"));
-        ui.painter().galley(foot_at, feet[k].clone(), weak);
-        let (h, drawn, notes) = super::tree_pane::pane_ui(ui, canvas, k, area, p, show);
-        hit = h.or(hit);
-        canvas.drawn.extend(drawn);
-        canvas.notes.extend(notes.into_iter().map(|t| (k, t)));
-    }
-    if show.second_hidden && n > panes.len() {
-        hidden_pane_ui(ui, areas[n - 1], weak);
-    }
-    super::tree_pane::minimap_ui(ui, canvas, areas[panes.len().max(1) - 1]);
-    hit
-}
-
-/// Each tree's name and counts, to go above its pane: whole on one line when they fit
-/// `width`, else the short form (the hover has them all), wrapped if even that is too
-/// long. Each with the whole text, for the hover.
-fn pane_heads(
-    ui: &egui::Ui,
-    panes: &[PaneInput<'_>],
-    quiz: bool,
-    width: f32,
-    color: Color32,
-) -> Vec<(std::sync::Arc<egui::Galley>, String)> {
-    panes
-        .iter()
-        .map(|p| {
-            let (long, short) = header(p, quiz);
-            let g = small_galley(ui, long.clone(), f32::INFINITY, color, 12.0);
-            let g = if g.size().x <= width - 4.0 {
-                g
-            } else {
-                small_galley(ui, short, width - 4.0, color, 12.0)
-            };
-            (g, long)
-        })
-        .collect()
-}
-
-/// Each tree's conventions, to go under its pane, in the small text (`small`: its
-/// size), wrapped to the pane's width (the hover says each in full).
-fn pane_feet(
-    ui: &egui::Ui,
-    panes: &[PaneInput<'_>],
-    width: f32,
-    small: f32,
-    color: Color32,
-) -> Vec<std::sync::Arc<egui::Galley>> {
-    panes
-        .iter()
-        .map(|p| {
-            let text = p.full.conventions_short().join(" · ");
-            let job = egui::text::LayoutJob::simple(
-                text,
-                FontId::proportional(small),
-                color,
-                (width - 4.0).max(40.0),
-            );
-            ui.painter().layout_job(job)
-        })
-        .collect()
-}
-
-/// The place of the second tree while a quiz hides it: an empty pane saying when it
-/// shows.
-fn hidden_pane_ui(ui: &egui::Ui, area: Rect, color: Color32) {
-    let painter = ui.painter_at(area);
-    painter.rect_filled(area, 4.0, ui.visuals().extreme_bg_color);
-    painter.text(
-        area.center(),
-        Align2::CENTER_CENTER,
-        "The second tree shows when the quiz is over",
-        FontId::proportional(13.0),
-        color,
-    );
-}
-
-/// The line above a pane: the row with its counts, score and principal variation, in
-/// full and short (visits, score, PV); in a quiz only what gives nothing away.
-fn header(p: &PaneInput<'_>, quiz: bool) -> (String, String) {
-    let tree = p.full;
-    let name = crate::vocab::rowspec::row_spec(tree.request.algorithm, &tree.request.options);
-    if quiz {
-        // A quiz: no score or counts that would give answers away.
-        let text = format!("{name}: {} visits", tree.nodes.len());
-        return (text.clone(), text);
-    }
-    let rec = &tree.record;
-    let score = rec.score_text().unwrap_or_else(|| "?".into());
-    let pv = rec.pv.join(" ");
-    (
-        format!(
-            "{name}: {} visits, {} leaves, {} cutoffs, {} re-searches; score {score}; PV {pv}",
-            tree.nodes.len(),
-            rec.stats.leaves,
-            rec.stats.beta_cutoffs,
-            rec.stats.researches,
-        ),
-        format!(
-            "{name}: {} visits; score {score}; PV {pv}",
-            tree.nodes.len()
-        ),
-    )
 }

@@ -4,10 +4,11 @@
 
 use egui::TextWrapMode;
 
+use super::Command;
+use super::panel::Panel;
 use super::tree_canvas::Canvas;
 use super::tree_canvas::pan_zoom::{ZoomAsk, zoom_buttons_ui};
-use super::tree_view::TreeViewState;
-use super::{Command, TreelabApp};
+use super::tree_state::TreeViewState;
 use crate::tree::NodeType;
 use crate::tree::draw::{ONLY_HERE, OTHERWISE, Rgb, type_color};
 use crate::tree::export::TreeFormat;
@@ -26,13 +27,13 @@ fn color(c: Rgb) -> egui::Color32 {
 
 /// The rows and depth with Build tree on one line (a long row name is cut in its
 /// picker), then the choices and Save tree as….
-pub fn controls_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewState) {
-    let n = app.session.rows.len();
-    let labels = app.session.row_labels();
+pub fn controls_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, tree: &mut TreeViewState) {
+    let n = cx.session().rows.len();
+    let labels = cx.session().row_labels();
     let has_trees = !tree.panes.is_empty();
     let two = tree.panes.len() > 1;
     let quiz_open = tree.quiz_show().is_some_and(|q| !q.over);
-    let state = &mut app.session.view;
+    let state = &mut cx.view;
     let mut build = false;
     let mut save = None;
     ui.horizontal_wrapped(|ui| {
@@ -69,7 +70,7 @@ pub fn controls_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewS
         }
     });
     // A refusal is about the rows and depth it was given: another choice clears it.
-    let view = &app.session.view;
+    let view = &cx.view;
     let now = (view.tree_row, view.tree_row_beside, view.tree_depth);
     if tree
         .message
@@ -79,10 +80,10 @@ pub fn controls_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewS
         tree.message = None;
     }
     if build {
-        app.push(Command::BuildTrees);
+        cx.push(Command::BuildTrees);
     }
     if let Some(f) = save {
-        app.push(Command::SaveTreeDialog(f));
+        cx.push(Command::SaveTreeDialog(f));
     }
 }
 

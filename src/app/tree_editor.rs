@@ -12,12 +12,11 @@
 //! Each node is its own clickable area named by the moves that lead to it
 //! (`node root`, `node b`, `node ba`), so tests and screen readers find it.
 
-use std::sync::Arc;
-
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Vec2, pos2, vec2};
 
-use super::position::PositionPanel;
-use super::{Command, TreelabApp};
+use super::Command;
+use super::panel::Panel;
+use super::position_state::PositionPanel;
 use crate::engine::AnyPosition;
 use crate::game::Side;
 use crate::game::describe::{TreeEdit, TreeNode};
@@ -36,48 +35,10 @@ const NODE: f32 = 8.0;
 const MAX_FILL: Color32 = Color32::from_rgb(52, 120, 200);
 const MIN_FILL: Color32 = Color32::from_rgb(214, 110, 40);
 
-/// What the tree board keeps between frames (not saved).
-#[derive(Clone, Debug, Default)]
-pub struct TreeEditorState {
-    /// The selected node, as the moves from the position (`""` for the position).
-    pub selected: String,
-    /// The probability typed for the selected outcome, and the node it was typed for.
-    prob_text: (String, String),
-    /// The position the cached nodes are of, its nodes and each node's moves.
-    cache: Option<(AnyPosition, Listing)>,
-}
-
-/// A tree's nodes and each node's moves from the position, shared with the cache.
-type Listing = Arc<(Vec<TreeNode>, Vec<String>)>;
-
-impl TreeEditorState {
-    /// The nodes of `pos` and each node's path, from the cache when it is the same
-    /// position.
-    fn nodes(&mut self, pos: &AnyPosition) -> Listing {
-        if let Some((cached, listing)) = &self.cache
-            && cached == pos
-        {
-            return Arc::clone(listing);
-        }
-        let nodes = pos.as_dyn().tree_nodes();
-        let mut paths: Vec<String> = Vec::with_capacity(nodes.len());
-        for n in &nodes {
-            let path = match n.parent {
-                Some(p) => format!("{}{}", paths[p], n.label),
-                None => String::new(),
-            };
-            paths.push(path);
-        }
-        let listing = Arc::new((nodes, paths));
-        self.cache = Some((pos.clone(), Arc::clone(&listing)));
-        listing
-    }
-}
-
 /// The tree board with its tools and notes.
 pub fn tree_ui(
     ui: &mut egui::Ui,
-    app: &mut TreelabApp,
+    cx: &mut Panel<'_>,
     panel: &mut PositionPanel,
     pos: &AnyPosition,
 ) {
@@ -94,7 +55,7 @@ pub fn tree_ui(
     if let Some(clicked) = draw_tree(ui, nodes, paths, selected) {
         panel.tree.selected.clone_from(&paths[clicked]);
     }
-    tools_ui(ui, app, panel, pos, nodes, paths, selected);
+    tools_ui(ui, cx, panel, pos, nodes, paths, selected);
     for note in pos.as_dyn().notes() {
         ui.label(note);
     }
@@ -334,7 +295,7 @@ fn draw_node(painter: &egui::Painter, p: Pos2, n: &TreeNode, [text, bg]: [Color3
 /// What the selection is, the edit buttons and the value field.
 fn tools_ui(
     ui: &mut egui::Ui,
-    app: &mut TreelabApp,
+    cx: &mut Panel<'_>,
     panel: &mut PositionPanel,
     pos: &AnyPosition,
     nodes: &[TreeNode],
@@ -380,7 +341,7 @@ fn tools_ui(
             .on_hover_text("Make the selected node the position (Undo comes back)")
             .clicked()
         {
-            go_to(app, pos, &paths[selected]);
+            go_to(cx, pos, &paths[selected]);
             panel.tree.selected.clear();
         }
         ui.separator();
@@ -419,17 +380,17 @@ fn tools_ui(
         &mut error,
     );
     if let Some(e) = error {
-        app.error(format!("Cannot set the probability: {e}"));
+        cx.error(format!("Cannot set the probability: {e}"));
     }
     if let Some(edit) = edit {
-        apply_edit(app, panel, pos, nodes, paths, selected, edit);
+        apply_edit(cx, panel, pos, nodes, paths, selected, edit);
     }
 }
 
 /// Makes the edited tree the position (undoable) and selects what the edit made: the
 /// new child, the removed node's parent, or the node edited.
 fn apply_edit(
-    app: &mut TreelabApp,
+    cx: &mut Panel<'_>,
     panel: &mut PositionPanel,
     pos: &AnyPosition,
     nodes: &[TreeNode],
@@ -451,9 +412,9 @@ fn apply_edit(
                     paths[selected].clone()
                 }
             };
-            app.push(Command::SetPosition(q));
+            cx.push(Command::SetPosition(q));
         }
-        Err(e) => app.error(format!("Cannot edit the tree: {}", e.message)),
+        Err(e) => cx.error(format!("Cannot edit the tree: {}", e.message)),
     }
 }
 
@@ -511,19 +472,19 @@ fn spaced(path: &str) -> String {
 }
 
 /// Makes the node `path` leads to the position.
-fn go_to(app: &mut TreelabApp, pos: &AnyPosition, path: &str) {
+fn go_to(cx: &mut Panel<'_>, pos: &AnyPosition, path: &str) {
     let mut at = pos.clone();
     for mv in path.chars() {
         match at.play(&mv.to_string()) {
             Ok(next) => at = next,
             Err(e) => {
-                app.error(e.to_string());
+                cx.error(e.to_string());
                 return;
             }
         }
     }
-    app.push(Command::SetPosition(at));
-    app.info(format!(
+    cx.push(Command::SetPosition(at));
+    cx.info(format!(
         "The board shows the node after {} (Undo goes back)",
         spaced(path)
     ));

@@ -2,107 +2,52 @@
 //! position, with windows, node types, pruned moves, null-window tests, re-searches,
 //! table cutoffs and the principal variation; stepped through in the order the search
 //! visited it, or asked about visit by visit in quiz mode. The model is
-//! [`crate::tree`]; the drawing area is [`super::tree_canvas`], the controls above it
+//! [`crate::tree`]; the drawing area is [`super::tree_area`], the controls above it
 //! [`super::tree_controls`], the quiz panel [`super::quiz_view`].
 
 use std::time::Instant;
 
+use super::panel::Panel;
 use super::quiz_view::{QuizState, quiz_ui};
-use super::tree_canvas::{Canvas, DrawnLabel, PaneInput, Show, canvas_ui};
+use super::results_view::ResultsView;
+use super::tree_area::canvas_ui;
+use super::tree_canvas::{Canvas, DrawnLabel, PaneInput, Show};
 use super::tree_controls::{controls_ui, legend_ui, step_ui};
-use super::views::ResultsView;
+use super::tree_state::{TreePane, TreeViewState};
 use super::{Command, TreelabApp};
-use crate::tree::draw::{QuizShow, done_at};
+use crate::tree::draw::done_at;
 use crate::tree::export::{Figure, FigureOptions};
-use crate::tree::{SearchTree, VisitDiff, diff, replay, trace_tree};
+use crate::tree::{SearchTree, VisitDiff, diff, trace_tree};
 
-/// What a tree was asked for: its row, the row beside it and the depth.
-pub type TreeChoice = (usize, Option<usize>, u32);
-
-/// One drawn tree.
-pub struct TreePane {
-    /// The tree.
-    pub tree: SearchTree,
-    /// How each visit stands beside the other tree (all the same without one).
-    pub marks: Vec<VisitDiff>,
-    /// For each node, the last step inside its subtree (its value is known after it).
-    pub done_at: Vec<usize>,
+/// The rows the tree view draws with `view`: its row, and the one beside it if any.
+fn tree_rows(view: &crate::session::ViewChoices) -> Vec<usize> {
+    std::iter::once(view.tree_row)
+        .chain(view.tree_row_beside)
+        .collect()
 }
 
-/// The tree view's state (its row and depth choices are in the session's view).
-pub struct TreeViewState {
-    /// The trees.
-    pub panes: Vec<TreePane>,
-    /// Their drawing: shape, layout, zoom and scroll.
-    pub canvas: Canvas,
-    /// The last refusal or error, and the rows and depth it was about.
-    pub message: Option<(String, TreeChoice)>,
-    /// The step shown (visits of the left tree up to this one are drawn).
-    pub step: usize,
-    /// Playing the steps.
-    pub playing: bool,
-    /// Steps per second when playing.
-    pub speed: f32,
-    /// When the last step was taken while playing.
-    pub last_tick: Option<Instant>,
-    /// The node of the left tree last clicked.
-    pub selected: Option<usize>,
-    /// The quiz under way (quiz mode, once the tree is built).
-    pub quiz: Option<QuizState>,
-    /// The left tree as the quiz shows it now (the visits so far).
-    pub so_far: Option<SearchTree>,
-    /// What the trees were built with: the rows' labels and the depth.
-    pub built_with: Option<(Vec<String>, u32)>,
-    /// The position of a visit last shown on the board by a click (the board then
-    /// shows a node of the tree, not another position).
-    pub shown: Option<crate::engine::AnyPosition>,
-    /// Save tree as… writes both trees side by side (when there are two).
-    pub save_both: bool,
-    /// The tree of an MCTS row (drawn instead of the panes), stepped by iteration.
-    pub mcts: Option<super::mcts_view::MctsView>,
-}
-
-impl Default for TreeViewState {
-    fn default() -> Self {
-        TreeViewState {
-            panes: Vec::new(),
-            canvas: Canvas::default(),
-            message: None,
-            step: 0,
-            playing: false,
-            speed: 8.0,
-            last_tick: None,
-            selected: None,
-            quiz: None,
-            so_far: None,
-            built_with: None,
-            shown: None,
-            save_both: true,
-            mcts: None,
-        }
-    }
-}
-
-impl TreeViewState {
-    /// What the quiz lets the learner see now (None: no quiz).
-    #[must_use]
-    pub fn quiz_show(&self) -> Option<QuizShow> {
-        let q = &self.quiz.as_ref()?.quiz;
-        let len = self.panes.first().map_or(0, |p| p.tree.nodes.len());
-        Some(QuizShow {
-            asked: q.visit,
-            answered: q.answered(),
-            over: q.answered() && q.visit + 1 >= len,
+/// The labels of the rows the tree view draws (those that exist).
+fn tree_row_labels(
+    session: &crate::session::Session,
+    view: &crate::session::ViewChoices,
+) -> Vec<String> {
+    tree_rows(view)
+        .iter()
+        .filter_map(|&r| {
+            session
+                .rows
+                .get(r)
+                .map(crate::session::ComparisonRow::label)
         })
-    }
+        .collect()
 }
 
 impl TreelabApp {
     /// Builds the trees of the chosen rows on the current position.
     pub(super) fn build_trees(&mut self) {
-        let rows = self.tree_rows();
-        let labels = self.tree_row_labels();
-        let view = &self.session.view;
+        let rows = tree_rows(&self.model.session.view);
+        let labels = tree_row_labels(&self.model.session, &self.model.session.view);
+        let view = &self.model.session.view;
         let depth = view.tree_depth;
         let quiz = view.tree_quiz;
         let about = (view.tree_row, view.tree_row_beside, depth);
@@ -117,7 +62,7 @@ impl TreelabApp {
         state.shown = None;
         state.built_with = None;
         state.mcts = None;
-        if let Some(row) = self.session.rows.get(view.tree_row) {
+        if let Some(row) = self.model.session.rows.get(view.tree_row) {
             let req = row.request(depth);
             if crate::tree::mcts::is_mcts(&req) {
                 if view.tree_row_beside.is_some() {
@@ -127,7 +72,7 @@ impl TreelabApp {
                     ));
                     return;
                 }
-                match crate::tree::mcts::trace_mcts(&self.session.position, &req) {
+                match crate::tree::mcts::trace_mcts(&self.model.session.position, &req) {
                     Ok(tree) => {
                         state.mcts = Some(super::mcts_view::MctsView::new(tree, quiz));
                         state.built_with = Some((labels, depth));
@@ -140,12 +85,12 @@ impl TreelabApp {
             }
         }
         for r in rows {
-            let Some(row) = self.session.rows.get(r) else {
+            let Some(row) = self.model.session.rows.get(r) else {
                 state.message = Some((format!("there is no row {}", r + 1), about));
                 return;
             };
             let req = row.request(depth);
-            match trace_tree(&self.session.position, &req) {
+            match trace_tree(&self.model.session.position, &req) {
                 Ok(tree) => state.panes.push(TreePane {
                     marks: vec![VisitDiff::Same; tree.nodes.len()],
                     done_at: done_at(&tree),
@@ -177,27 +122,6 @@ impl TreelabApp {
         }
     }
 
-    /// The rows the tree view draws: its row, and the one beside it if any.
-    fn tree_rows(&self) -> Vec<usize> {
-        let view = &self.session.view;
-        std::iter::once(view.tree_row)
-            .chain(view.tree_row_beside)
-            .collect()
-    }
-
-    /// The labels of the rows the tree view draws (those that exist).
-    fn tree_row_labels(&self) -> Vec<String> {
-        self.tree_rows()
-            .iter()
-            .filter_map(|&r| {
-                self.session
-                    .rows
-                    .get(r)
-                    .map(crate::session::ComparisonRow::label)
-            })
-            .collect()
-    }
-
     /// The figure Save tree as… writes: the left tree, or both side by side, as laid out
     /// on screen (the same joint layout) unless folds or a quiz change what is drawn.
     #[must_use]
@@ -209,7 +133,7 @@ impl TreelabApp {
             return None;
         }
         let o = FigureOptions {
-            bounds: self.session.view.tree_bounds,
+            bounds: self.model.session.view.tree_bounds,
         };
         let c = &state.canvas;
         match c.spacing {
@@ -312,8 +236,8 @@ impl TreelabApp {
 }
 
 impl ResultsView for TreeViewState {
-    fn ui(&mut self, ui: &mut egui::Ui, app: &mut TreelabApp) {
-        tree_view_ui(ui, app, self);
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Panel<'_>) {
+        tree_view_ui(ui, cx, self);
     }
 
     fn shows_results(&self) -> bool {
@@ -322,15 +246,15 @@ impl ResultsView for TreeViewState {
 }
 
 /// The tree tab.
-fn tree_view_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewState) {
-    controls_ui(ui, app, tree);
+fn tree_view_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, tree: &mut TreeViewState) {
+    controls_ui(ui, cx, tree);
     if let Some((m, _)) = &tree.message {
         ui.colored_label(ui.visuals().error_fg_color, m);
     }
     if let Some(mut view) = tree.mcts.take() {
         let root = view.tree.root.clone();
-        if stale_note_ui(ui, app, tree, &root, view.quiz.is_some())
-            && let Some(p) = super::mcts_view::mcts_ui(ui, app, &mut view)
+        if stale_note_ui(ui, cx, tree, &root, view.quiz.is_some())
+            && let Some(p) = super::mcts_view::mcts_ui(ui, cx, &mut view)
         {
             tree.shown = Some(p);
         }
@@ -348,12 +272,16 @@ fn tree_view_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewStat
         return;
     }
     let root = tree.panes[0].tree.root.clone();
-    if !stale_note_ui(ui, app, tree, &root, tree.quiz.is_some()) {
+    if !stale_note_ui(ui, cx, tree, &root, tree.quiz.is_some()) {
         return;
     }
     if tree.quiz.is_some() {
-        if let Some(answer) = quiz_ui(ui, tree) {
-            app.push(Command::RecordAnswer(answer));
+        if let (Some(pane), Some(qs)) = (tree.panes.first(), tree.quiz.as_mut()) {
+            let answer = quiz_ui(ui, &pane.tree, qs);
+            tree.step = qs.quiz.visit;
+            if let Some(answer) = answer {
+                cx.push(Command::RecordAnswer(answer));
+            }
         }
     } else {
         step_ui(ui, tree);
@@ -371,7 +299,7 @@ fn tree_view_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewStat
     let show = Show {
         step,
         quiz,
-        bounds: app.session.view.tree_bounds,
+        bounds: cx.view.tree_bounds,
         second_hidden: shape.is_some() && tree.panes.len() > 1,
     };
     let panes: Vec<PaneInput<'_>> = match (&tree.so_far, shape) {
@@ -400,7 +328,7 @@ fn tree_view_ui(ui: &mut egui::Ui, app: &mut TreelabApp, tree: &mut TreeViewStat
                 tree.canvas.toggle_fold(j);
             }
         } else {
-            show_visit(app, tree, k, node);
+            show_visit(cx, tree, k, node);
         }
     }
     if tree.playing {
@@ -427,42 +355,15 @@ fn reshape_canvas(tree: &mut TreeViewState, shape: Option<(usize, bool)>) {
 
 /// A click on visit `node` of pane `k`: the board shows the visit's position (Undo
 /// goes back); the step stays where it is.
-fn show_visit(app: &mut TreelabApp, tree: &mut TreeViewState, k: usize, node: usize) {
+fn show_visit(cx: &mut Panel<'_>, tree: &mut TreeViewState, k: usize, node: usize) {
     let pane = &tree.panes[k];
     let path = pane.tree.nodes[node].path.clone();
     let root = pane.tree.root.clone();
     if k == 0 {
         tree.selected = Some(node);
     }
-    if let Some(p) = show_line(app, &root, &path) {
+    if let Some(p) = cx.show_line(&root, &path) {
         tree.shown = Some(p);
-    }
-}
-
-/// Puts the position after `path` from `root` on the board (Undo goes back) and says
-/// so; returns it. A node of either tree view.
-pub(super) fn show_line(
-    app: &mut TreelabApp,
-    root: &crate::engine::AnyPosition,
-    path: &[String],
-) -> Option<crate::engine::AnyPosition> {
-    match replay(root, path) {
-        Ok(p) => {
-            app.push(Command::SetPosition(p.clone()));
-            let moves = if path.is_empty() {
-                "the root".to_string()
-            } else {
-                path.join(" ")
-            };
-            app.info(format!(
-                "The board shows the position after {moves} (Undo goes back)"
-            ));
-            Some(p)
-        }
-        Err(e) => {
-            app.error(e.to_string());
-            None
-        }
     }
 }
 
@@ -496,18 +397,18 @@ fn play_tick(ui: &egui::Ui, tree: &mut TreeViewState) {
 /// is not (it would ask about a position that is not on the board).
 fn stale_note_ui(
     ui: &mut egui::Ui,
-    app: &mut TreelabApp,
+    cx: &mut Panel<'_>,
     tree: &TreeViewState,
     root: &crate::engine::AnyPosition,
     quiz: bool,
 ) -> bool {
-    let board = &app.session.position;
+    let board = &cx.session().position;
     let other_position = root != board && tree.shown.as_ref() != Some(board);
-    let now = app.tree_row_labels();
+    let now = tree_row_labels(cx.session(), cx.view);
     let other_setup = tree
         .built_with
         .as_ref()
-        .is_some_and(|(labels, depth)| *labels != now || *depth != app.session.view.tree_depth);
+        .is_some_and(|(labels, depth)| *labels != now || *depth != cx.view.tree_depth);
     if !other_position && !other_setup {
         return true;
     }
@@ -528,7 +429,7 @@ fn stale_note_ui(
             .clicked();
     });
     if rebuild {
-        app.push(Command::BuildTrees);
+        cx.push(Command::BuildTrees);
     }
     !(other_position && quiz)
 }

@@ -1,32 +1,19 @@
 //! The results views, one per tab of the results area (table, article layout, charts,
-//! tree, match): each is a type that owns its view state and draws itself from the app. The
-//! results area takes the open tab's view out of the app while it draws (so the view
-//! and the app can both be borrowed) and puts it back.
+//! tree, match): each is a type that owns its view state and draws itself from the
+//! panel's reads ([`super::panel::Panel`]), pushing commands for the rest.
 //!
-//! A new view is its file with a type implementing [`ResultsView`], its
+//! A new view is its file with a type implementing
+//! [`ResultsView`](super::results_view::ResultsView), its
 //! `ResultsTab` variant (in `session/mod.rs`, so the open tab is saved) with its line in
 //! `ResultsTab::ALL`, its label (`tab_label`) and its field and arm in [`Views`].
 
-use super::TreelabApp;
+use super::articles::ArticlesView;
 use super::charts::ChartsView;
 use super::match_view::MatchView;
-use super::results::ArticlesView;
+use super::results_view::ResultsView;
 use super::table::TableView;
-use super::tree_view::TreeViewState;
+use super::tree_state::TreeViewState;
 use crate::session::ResultsTab;
-
-/// A view of the results.
-pub trait ResultsView {
-    /// Draws the view.
-    fn ui(&mut self, ui: &mut egui::Ui, app: &mut TreelabApp);
-
-    /// Whether it shows the comparison's results (then the results toolbar's filters
-    /// apply, and an empty comparison shows a hint instead); the tree view searches
-    /// on its own.
-    fn shows_results(&self) -> bool {
-        true
-    }
-}
 
 /// Every results view, with its state.
 #[derive(Default)]
