@@ -23,4 +23,3 @@ pub mod session;
 pub mod solve;
 pub mod stats;
 pub mod tree;
-pub mod vocab;

@@ -13,7 +13,7 @@ const LAYERS: [&[&str]; 7] = [
     &["game", "fileread", "platform", "output"],
     &["search"],
     &["engine"],
-    &["vocab", "stats", "matches"],
+    &["stats", "matches"],
     &["session"],
     &["report", "runner", "tree", "presets", "solve", "experiment"],
     &["cli", "app"],

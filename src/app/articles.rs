@@ -5,8 +5,8 @@
 use super::labels::count_label;
 use super::panel::Panel;
 use super::results_view::ResultsView;
+use crate::engine::count::CountKind;
 use crate::report::{Across, BOOTSTRAP_SEED, PARTIAL_NOTE, RESAMPLES, Ratio};
-use crate::vocab::count::CountKind;
 
 /// The articles' layout: a table per position (no state of its own).
 #[derive(Default)]

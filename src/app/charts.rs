@@ -552,7 +552,7 @@ impl TreelabApp {
                 )
                 .to_svg();
                 let svg = self.manifest().stamp("chart.svg", &svg);
-                match crate::vocab::atomic::write_atomic(path, svg.as_bytes()) {
+                match crate::platform::files::write_atomic(path, svg.as_bytes()) {
                     Ok(()) => self.info(format!("Saved the chart to {}", path.display())),
                     Err(e) => self.error(format!("could not save {}: {e}", path.display())),
                 }
@@ -628,7 +628,7 @@ fn write_png_crop(
         let mut writer = enc.write_header().map_err(|e| e.to_string())?;
         writer.write_image_data(&rgba).map_err(|e| e.to_string())?;
     }
-    crate::vocab::atomic::write_atomic(path, &bytes).map_err(|e| e.to_string())
+    crate::platform::files::write_atomic(path, &bytes).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

@@ -104,7 +104,7 @@ pub enum Command {
     /// Set up the Match tab's match.
     SetMatchSetup(Box<crate::session::MatchSetup>),
     /// Keep a finished match in the session.
-    SetMatchResult(Box<crate::vocab::matchrecord::MatchResult>),
+    SetMatchResult(Box<crate::matches::record::MatchResult>),
     /// Set the tree view's depth.
     SetTreeDepth(u32),
     /// Save the tree view's drawing to this file (SVG, TikZ or PNG by its extension).

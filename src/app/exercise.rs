@@ -14,11 +14,11 @@
 use super::model::{CurrentExercise, Model};
 use super::panel::Panel;
 use super::{Command, TreelabApp};
+use crate::engine::rowspec::{BenchRow, row_spec};
 use crate::engine::{AnyPosition, GameKind};
 use crate::experiment::exercise::practice::{self, Score};
 use crate::experiment::exercise::{self, Difficulty};
 use crate::session::{GivenAnswer, PracticeItem};
-use crate::vocab::rowspec::{BenchRow, row_spec};
 
 /// On a custom tree's board: the New exercise buttons and, while its tree is on the
 /// board, the exercise's id.

@@ -8,8 +8,9 @@
 use std::path::{Path, PathBuf};
 
 use super::command::{ChartFormat, Command, PositionFormat};
+use super::platform::FileDialog;
 use crate::engine::{AnyPosition, GameKind};
-use crate::vocab::atomic::write_atomic;
+use crate::platform::files::write_atomic;
 
 /// The folder the dialogs start in when it exists.
 const SAVES_DIR: &str = "saves";
@@ -56,7 +57,7 @@ fn ask(show: impl FnOnce() -> Option<PathBuf>) -> Picked {
     if std::env::var_os("TREELAB_NO_DIALOGS").is_some() {
         return Picked::NoDialog;
     }
-    let start = std::time::Instant::now();
+    let start = crate::platform::clock::Instant::now();
     match show() {
         Some(path) => Picked::Path(path),
         None if start.elapsed() < NO_DIALOG_BELOW => Picked::NoDialog,
@@ -183,8 +184,8 @@ pub fn default_prompt_path(purpose: PromptFor, kind: GameKind, current: Option<&
     }
 }
 
-fn dialog() -> rfd::FileDialog {
-    let d = rfd::FileDialog::new();
+fn dialog() -> FileDialog {
+    let d = FileDialog::new();
     match start_dir() {
         Some(dir) => d.set_directory(dir),
         None => d,

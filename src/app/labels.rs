@@ -1,8 +1,8 @@
 //! Words and number formats that several views share: a count kind's and a results
 //! tab's label, and large numbers written short.
 
+use crate::engine::count::CountKind;
 use crate::session::ResultsTab;
-use crate::vocab::count::CountKind;
 
 /// 1234567 as "1.23M".
 #[must_use]

@@ -43,7 +43,7 @@ pub struct MctsView {
     /// current path once when the step changes and is left where the user puts it.
     scrolled_for: Option<(usize, Phase)>,
     /// Playing the steps, at this many a second, the last one taken then.
-    playing: Option<(f32, std::time::Instant)>,
+    playing: Option<(f32, crate::platform::clock::Instant)>,
     /// Steps per second when playing.
     pub speed: f32,
     /// The drawing's zoom and scroll.
@@ -365,7 +365,7 @@ fn steps_ui(ui: &mut egui::Ui, view: &mut MctsView) {
                     if view.step >= last {
                         view.step = 0;
                     }
-                    Some((view.speed, std::time::Instant::now()))
+                    Some((view.speed, crate::platform::clock::Instant::now()))
                 }
             };
         }
@@ -413,7 +413,7 @@ fn play_tick(ui: &egui::Ui, view: &mut MctsView) {
         return;
     };
     let every = 1.0 / view.speed.max(0.1);
-    let now = std::time::Instant::now();
+    let now = crate::platform::clock::Instant::now();
     if now.duration_since(last_tick).as_secs_f32() >= every {
         if view.step + 1 < view.steps() {
             view.step += 1;

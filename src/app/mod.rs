@@ -19,11 +19,12 @@ mod help;
 mod history;
 mod labels;
 mod layout;
-mod match_view;
+mod matches;
 mod mcts_view;
 mod menus;
 mod model;
 mod panel;
+mod platform;
 mod position;
 mod position_state;
 mod quiz_view;
@@ -62,26 +63,15 @@ const LEFT_PANEL_MIN_WIDTH: f32 = 250.0;
 /// Opens the main window and runs until it is closed; with `open`, that session file
 /// rather than the last one.
 pub fn run(open: Option<PathBuf>) -> anyhow::Result<()> {
-    let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("treelab")
-            .with_inner_size(WINDOW_SIZE),
-        ..Default::default()
-    };
-    eframe::run_native(
-        "treelab",
-        options,
-        Box::new(|_cc| {
-            let mut app = TreelabApp::new_from_config();
-            if let Some(path) = open
-                && let Err(e) = app.open_session_from(&path)
-            {
-                app.error(e);
-            }
-            Ok(Box::new(app))
-        }),
-    )
-    .map_err(|e| anyhow::anyhow!("could not open the window: {e}"))
+    platform::open_window("treelab", WINDOW_SIZE, move || {
+        let mut app = TreelabApp::new_from_config();
+        if let Some(path) = open
+            && let Err(e) = app.open_session_from(&path)
+        {
+            app.error(e);
+        }
+        Box::new(app)
+    })
 }
 
 /// The application: the [`model::Model`] the panels read (the session and the runtime
@@ -309,7 +299,7 @@ impl TreelabApp {
     /// The manifest the app's exports and saves carry: this build and machine, the
     /// run's threads, the rows with their options.
     #[must_use]
-    pub fn manifest(&self) -> crate::vocab::manifest::Manifest {
+    pub fn manifest(&self) -> crate::output::manifest::Manifest {
         self.model.manifest()
     }
 
@@ -349,7 +339,7 @@ impl TreelabApp {
 
     /// Records `path` in the recent files and the config file (errors ignored).
     fn remember(&mut self, path: &Path) {
-        let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        let path = crate::platform::files::resolve(path);
         self.model.config.remember(&path);
         if let Some(config_path) = &self.model.config_path {
             let _ = self.model.config.save(config_path);

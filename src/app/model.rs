@@ -34,8 +34,7 @@ impl Status {
 }
 
 /// The statistics across positions already computed, by their per-position counts.
-type AcrossMemo =
-    std::collections::HashMap<Vec<(u64, u64)>, Option<crate::vocab::stats::across::Across>>;
+type AcrossMemo = std::collections::HashMap<Vec<(u64, u64)>, Option<crate::stats::across::Across>>;
 
 /// The handout's exercises' scores, by a hash of the exercise and its answers.
 type ScoreMemo =
@@ -149,8 +148,8 @@ impl Model {
     /// The manifest the app's exports and saves carry: this build and machine, the
     /// run's threads, the rows with their options.
     #[must_use]
-    pub fn manifest(&self) -> crate::vocab::manifest::Manifest {
-        crate::vocab::manifest::Manifest::new("treelab (the app)", self.threads)
+    pub fn manifest(&self) -> crate::output::manifest::Manifest {
+        crate::output::manifest::Manifest::new("treelab (the app)", self.threads)
             .with_rows(self.session.rows.iter().map(|r| r.label()))
     }
 }

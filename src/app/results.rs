@@ -7,9 +7,9 @@ use super::labels::{count_label, tab_label};
 use super::model::Model;
 use super::panel::Panel;
 use super::{Command, TreelabApp};
+use crate::engine::count::CountKind;
 use crate::report::{Across, Column, Report};
 use crate::session::{PositionSet, ResultScope, ResultsTab, ViewChoices};
-use crate::vocab::count::CountKind;
 
 /// The width of the positions picker (its hover shows the whole name).
 const SCOPE_WIDTH: f32 = 220.0;

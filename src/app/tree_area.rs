@@ -174,7 +174,7 @@ fn hidden_pane_ui(ui: &egui::Ui, area: Rect, color: Color32) {
 /// full and short (visits, score, PV); in a quiz only what gives nothing away.
 fn header(p: &PaneInput<'_>, quiz: bool) -> (String, String) {
     let tree = p.full;
-    let name = crate::vocab::rowspec::row_spec(tree.request.algorithm, &tree.request.options);
+    let name = crate::engine::rowspec::row_spec(tree.request.algorithm, &tree.request.options);
     if quiz {
         // A quiz: no score or counts that would give answers away.
         let text = format!("{name}: {} visits", tree.nodes.len());

@@ -2,7 +2,7 @@
 //! shown, the quiz under way and an MCTS row's tree. The tree view and its controls
 //! read and change it; it names none of them.
 
-use std::time::Instant;
+use crate::platform::clock::Instant;
 
 use super::mcts_view::MctsView;
 use super::quiz_view::QuizState;

@@ -5,7 +5,7 @@
 //! [`crate::tree`]; the drawing area is [`super::tree_area`], the controls above it
 //! [`super::tree_controls`], the quiz panel [`super::quiz_view`].
 
-use std::time::Instant;
+use crate::platform::clock::Instant;
 
 use super::panel::Panel;
 use super::quiz_view::{QuizState, quiz_ui};
@@ -168,7 +168,7 @@ impl TreelabApp {
         let bytes = crate::tree::export::TreeFormat::from_path(path)
             .and_then(|f| crate::tree::export::encode(&figure, f));
         match bytes {
-            Ok(b) => match crate::vocab::atomic::write_atomic(path, &b) {
+            Ok(b) => match crate::platform::files::write_atomic(path, &b) {
                 Ok(()) => self.info(format!("Saved the tree to {}", path.display())),
                 Err(e) => self.error(format!("could not save {}: {e}", path.display())),
             },

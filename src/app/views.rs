@@ -9,7 +9,7 @@
 
 use super::articles::ArticlesView;
 use super::charts::ChartsView;
-use super::match_view::MatchView;
+use super::matches::MatchView;
 use super::results_view::ResultsView;
 use super::table::TableView;
 use super::tree_state::TreeViewState;

@@ -13,9 +13,6 @@ pub mod experiments;
 pub mod soak;
 pub mod verify;
 
-/// The app still names matches here; this path goes once it names [`crate::matches`].
-pub use crate::matches::play as matchplay;
-
 pub use bench::{
     BenchCell, BenchResult, BenchRow, BenchSpec, CountKind, parse_row_spec, run_bench,
     run_bench_with,

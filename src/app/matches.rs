@@ -7,26 +7,23 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 
 use super::Command;
 use super::panel::Panel;
 use super::results_view::ResultsView;
+use crate::engine::rowspec::BenchRow;
 use crate::engine::{AnyPosition, EngineError};
-use crate::experiment::matchplay::{
-    MatchSpec, Player, PlayerKind, run_match_observed, search_player,
-};
+use crate::matches::play::{MatchSpec, Player, PlayerKind, run_match_observed, search_player};
+use crate::matches::record::{GameRecord, MatchResult};
 use crate::session::{MatchSetup, PerMove, Session};
-use crate::vocab::matchrecord::{GameRecord, MatchResult};
-use crate::vocab::rowspec::BenchRow;
-use crate::vocab::stats::{EloModel, SprtSpec};
+use crate::stats::{EloModel, SprtSpec};
 
 /// A match running in the background.
 struct MatchRun {
     stop: Arc<AtomicBool>,
     /// The games finished so far, in the order they finished.
     live: Arc<Mutex<Vec<GameRecord>>>,
-    handle: JoinHandle<Result<MatchResult, EngineError>>,
+    handle: crate::platform::threads::JoinHandle<Result<MatchResult, EngineError>>,
     /// What it plays (for the live statistics).
     shell: MatchResult,
 }
@@ -346,15 +343,13 @@ impl MatchView {
         let live = Arc::new(Mutex::new(Vec::new()));
         let shell = spec.result_without_games();
         let (thread_stop, thread_live) = (Arc::clone(&stop), Arc::clone(&live));
-        let handle = std::thread::Builder::new()
-            .name("treelab-match".into())
-            .spawn(move || {
-                run_match_observed(&spec, &thread_stop, &|_, _| {}, &|g| {
-                    if let Ok(mut v) = thread_live.lock() {
-                        v.push(g.clone());
-                    }
-                })
-            });
+        let handle = crate::platform::threads::spawn("treelab-match", move || {
+            run_match_observed(&spec, &thread_stop, &|_, _| {}, &|g| {
+                if let Ok(mut v) = thread_live.lock() {
+                    v.push(g.clone());
+                }
+            })
+        });
         match handle {
             Ok(handle) => {
                 self.run = Some(MatchRun {
