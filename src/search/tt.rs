@@ -1,4 +1,4 @@
-//! The transposition table: a lower and an upper bound per position (Edax's layout, seed
+//! The transposition table: a lower and an upper bound per position (Edax's layout, article
 //! 002's `(lower_bound, upper_bound)` pairs), with the best move found.
 //!
 //! A bound answers a node only when it was stored for the *same* remaining depth, so a

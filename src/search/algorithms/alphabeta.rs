@@ -36,7 +36,7 @@ fn node<G: Game, E: Evaluator<G>>(
     beta0: i32,
     fail_soft: bool,
 ) -> i32 {
-    let maximizing = pos.side_to_move() == ctx.root_side;
+    let maximizing = pos.side_to_move() == ctx.root_side();
     let to_root_view = |v: i32| if maximizing { v } else { -v };
     if depth == 0 {
         return to_root_view(ctx.static_leaf(pos));

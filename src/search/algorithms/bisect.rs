@@ -21,7 +21,7 @@ pub fn run<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, depth: u3
     }
     let to_end = pos.plies_left_at_most().is_some_and(|n| n <= depth);
     let (mut min, mut max) = if to_end {
-        pos.value_bounds(ctx.opts.scoring, Ruled::default())
+        pos.value_bounds(ctx.opts().scoring, Ruled::default())
     } else {
         (-INF + 1, INF - 1)
     };
@@ -30,7 +30,7 @@ pub fn run<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, depth: u3
         let med = middle(min, max);
         ctx.null_window_pass();
         ctx.mark_null_window();
-        let r = negaalpha::search(ctx, pos, depth, 0, None, med, med + 1, ctx.opts.fail_soft);
+        let r = negaalpha::search(ctx, pos, depth, 0, None, med, med + 1, ctx.opts().fail_soft);
         if ctx.aborted() {
             return r;
         }

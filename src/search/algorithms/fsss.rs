@@ -61,17 +61,17 @@ impl<M> Node<M> {
 pub fn run<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, depth: u32) -> i32 {
     let mut tree = vec![Node::new(None)];
     let per_node = (std::mem::size_of::<Node<G::Move>>() + std::mem::size_of::<usize>()) as u64;
-    let most_nodes = (u64::from(ctx.opts.sss_memory_mib) << 20) / per_node;
+    let most_nodes = (u64::from(ctx.opts().sss_memory_mib) << 20) / per_node;
     while tree[0].lo < tree[0].hi {
         let window = (-i64::from(INF) * UNIT, i64::from(INF) * UNIT);
-        let leaves = ctx.stats.leaves;
+        let leaves = ctx.stats().leaves;
         if !rollout(ctx, &mut tree, 0, pos, depth, 0, window) {
             break;
         }
         // Each rollout ends at a leaf not reached before (a reached one is closed, and
         // a window never leads to a closed node): this holds the loop to the leaves.
-        debug_assert!(ctx.stats.leaves > leaves, "a rollout reached no new leaf");
-        if ctx.stats.leaves == leaves {
+        debug_assert!(ctx.stats().leaves > leaves, "a rollout reached no new leaf");
+        if ctx.stats().leaves == leaves {
             break;
         }
         if tree.len() as u64 > most_nodes {
@@ -98,7 +98,7 @@ fn rollout<G: Game, E: Evaluator<G>>(
     if !ctx.enter(ply, tree[n].mv, window.0, window.1) {
         return false;
     }
-    let maximizing = pos.side_to_move() == ctx.root_side;
+    let maximizing = pos.side_to_move() == ctx.root_side();
     let to_root_view = |v: i32| if maximizing { v } else { -v };
     if !tree[n].reached {
         tree[n].reached = true;
@@ -132,7 +132,7 @@ fn rollout<G: Game, E: Evaluator<G>>(
         return true;
     } else {
         // Reached before: its moves are known; choosing one makes it interior again.
-        ctx.stats.interior += 1;
+        ctx.count_interior(1);
     }
     let (child, child_window) = choose(tree, n, maximizing, (alpha, beta));
     let mv = tree[child].mv.expect("a child has a move");

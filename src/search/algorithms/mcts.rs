@@ -156,16 +156,16 @@ pub(super) fn search<G: Game, E: Evaluator<G>, P: Policy<G::Move>>(
     horizon: u32,
     policy: &mut P,
 ) -> Estimate {
-    let exploration = f64::from(ctx.opts.uct_c) / 100.0;
-    let mut rng = SeededRng::new(ctx.opts.rollout_seed);
+    let exploration = f64::from(ctx.opts().uct_c) / 100.0;
+    let mut rng = SeededRng::new(ctx.opts().rollout_seed);
     let mut tree = Vec::new();
     let chancy = pos.has_chance();
     add(&mut tree, policy, None, pos, 0, horizon);
-    ctx.stats.proven_nodes += policy.backed_up(&tree, &[]);
+    ctx.count_proven(policy.backed_up(&tree, &[]));
     let mut done = 0;
     // The bounds last traced for each node (traced searches only).
     let mut traced_bounds = Vec::new();
-    while done < ctx.opts.iterations && !policy.settled() {
+    while done < ctx.opts().iterations && !policy.settled() {
         let mut run = Iteration {
             horizon,
             chancy,
@@ -190,9 +190,9 @@ pub(super) fn search<G: Game, E: Evaluator<G>, P: Policy<G::Move>>(
             run.trace(ctx, log, &mut traced_bounds);
         }
         done += 1;
-        ctx.stats.iterations += 1;
+        ctx.count_iteration();
     }
-    ctx.stats.tree_nodes += tree.len() as u64;
+    ctx.count_tree_nodes(tree.len() as u64);
     // No move is played at a chance node: nature's.
     let played = policy.played(&tree).filter(|_| !tree[0].chance);
     let mut line = Vec::new();
@@ -275,7 +275,7 @@ impl<M: Copy + PartialEq, P: Policy<M>> Iteration<'_, M, P> {
         // The playout's last position is the leaf; at each other position of the
         // iteration a move was chosen, so it counts as interior (nodes = leaves +
         // interior).
-        ctx.stats.interior += self.entered as u64 - 1;
+        ctx.count_interior(self.entered as u64 - 1);
         // `reward` is from the view of the side to move at the last node of the path;
         // each node keeps its rewards from the view of the side that moved into it.
         if self.chancy {
@@ -299,8 +299,8 @@ impl<M: Copy + PartialEq, P: Policy<M>> Iteration<'_, M, P> {
             }
         }
         let proved = self.policy.backed_up(self.tree, &path);
-        ctx.stats.proven_nodes += proved;
-        if proved > 0 && ctx.opts.mb_depth > 0 && self.policy.proves() {
+        ctx.count_proven(proved);
+        if proved > 0 && ctx.opts().mb_depth > 0 && self.policy.proves() {
             return self.minimax_backup(ctx, &path, &positions);
         }
         true
@@ -345,7 +345,7 @@ impl<M: Copy + PartialEq, P: Policy<M>> Iteration<'_, M, P> {
             return true;
         };
         let depth = ctx
-            .opts
+            .opts()
             .mb_depth
             .min(self.horizon.saturating_sub(i as u32 - 1));
         let Some(value) = children_win_loss(ctx, &positions[i - 1], i - 1, depth) else {
@@ -353,9 +353,9 @@ impl<M: Copy + PartialEq, P: Policy<M>> Iteration<'_, M, P> {
         };
         if value != 0 {
             self.policy.prove(path[i - 1], value);
-            ctx.stats.proven_nodes += 1;
+            ctx.count_proven(1);
             if i > 1 {
-                ctx.stats.proven_nodes += self.policy.backed_up(self.tree, &path[..i - 1]);
+                ctx.count_proven(self.policy.backed_up(self.tree, &path[..i - 1]));
             }
         }
         true
@@ -379,13 +379,13 @@ impl<M: Copy + PartialEq, P: Policy<M>> Iteration<'_, M, P> {
             return None;
         }
         self.entered += 1;
-        let keep = ctx.opts.mb_depth > 0 && self.policy.proves();
+        let keep = ctx.opts().mb_depth > 0 && self.policy.proves();
         let mut positions = Vec::new();
         if keep {
             positions.push(pos.clone());
         }
         let ms_depth = if self.policy.proves() {
-            ctx.opts.ms_depth
+            ctx.opts().ms_depth
         } else {
             0
         };
@@ -427,7 +427,7 @@ impl<M: Copy + PartialEq, P: Policy<M>> Iteration<'_, M, P> {
                 let value = children_win_loss(ctx, &pos, ply, depth)?;
                 if value != 0 {
                     self.policy.prove(node, value);
-                    ctx.stats.proven_nodes += 1;
+                    ctx.count_proven(1);
                     ctx.count_leaf(value);
                     if let Some(log) = &mut self.log {
                         log.selected = path.iter().map(|&n| n as u32).collect();
@@ -454,18 +454,29 @@ impl<M: Copy + PartialEq, P: Policy<M>> Iteration<'_, M, P> {
                 positions.push(pos.clone());
             }
         }
-        // Two copies of the hot loop: plain random moves untraced, and the one that
-        // also knows the hybrids' minimax, the game's hooks and the trace.
-        let plain = self.log.is_none()
-            && ctx.opts.mr_depth == 0
-            && !ctx.opts.win_at_once
-            && !ctx.opts.non_losing;
-        let reward = if plain {
-            self.playout::<G, E, true>(ctx, pos, ply, depth)?
-        } else {
-            self.playout::<G, E, false>(ctx, pos, ply, depth)?
-        };
+        let reward = self.play_out(ctx, pos, ply, depth)?;
         Some((path, reward, positions))
+    }
+
+    /// The playout from `pos` (see [`Iteration::playout`]) by the copy of the hot loop
+    /// the options need: plain random moves untraced, or the one that also knows the
+    /// hybrids' minimax, the game's hooks and the trace.
+    fn play_out<G: Game<Move = M>, E: Evaluator<G>>(
+        &mut self,
+        ctx: &mut Ctx<'_, G, E>,
+        pos: G,
+        ply: usize,
+        depth: usize,
+    ) -> Option<f64> {
+        let plain = self.log.is_none()
+            && ctx.opts().mr_depth == 0
+            && !ctx.opts().win_at_once
+            && !ctx.opts().non_losing;
+        if plain {
+            self.playout::<G, E, true>(ctx, pos, ply, depth)
+        } else {
+            self.playout::<G, E, false>(ctx, pos, ply, depth)
+        }
     }
 
     /// One of `node`'s untried moves at random, taken out of its list.
@@ -521,8 +532,8 @@ impl<M: Copy + PartialEq, P: Policy<M>> Iteration<'_, M, P> {
     ) -> Option<f64> {
         // The hot loop of MCTS: its state in locals, counted once at the end.
         let horizon = self.horizon as usize;
-        let mr_depth = ctx.opts.mr_depth;
-        let (decisive, anti_decisive) = (ctx.opts.win_at_once, ctx.opts.non_losing);
+        let mr_depth = ctx.opts().mr_depth;
+        let (decisive, anti_decisive) = (ctx.opts().win_at_once, ctx.opts().non_losing);
         let mut moves = Vec::new();
         let mut keep = Vec::new();
         let mut outcomes = Vec::new();
@@ -581,7 +592,7 @@ impl<M: Copy + PartialEq, P: Policy<M>> Iteration<'_, M, P> {
             self.entered += 1;
             flips += 1;
         };
-        ctx.stats.playout_plies += flips;
+        ctx.count_playout_plies(flips);
         if reward.is_nan() {
             return None;
         }
@@ -722,7 +733,7 @@ fn win_loss<G: Game, E: Evaluator<G>>(
         ctx.leave(value);
         return Some(value);
     }
-    ctx.stats.interior += 1;
+    ctx.count_interior(1);
     let mut best = -1;
     for mv in moves {
         let value = -win_loss(ctx, &pos.play(mv), depth - 1, ply + 1, -beta, -alpha)?;
@@ -743,7 +754,7 @@ fn reward_of<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G) -> f64 
     if pos.outcome().is_some() {
         return f64::from(value.signum());
     }
-    let scoring = ctx.opts.scoring;
+    let scoring = ctx.opts().scoring;
     let largest = pos
         .heuristic_limit(scoring)
         .unwrap_or_else(|| pos.score_range(scoring).1)

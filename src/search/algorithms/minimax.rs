@@ -19,7 +19,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
 }
 
 fn node<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, depth: u32, ply: usize) -> i32 {
-    let maximizing = pos.side_to_move() == ctx.root_side;
+    let maximizing = pos.side_to_move() == ctx.root_side();
     let to_root_view = |v: i32| if maximizing { v } else { -v };
     if depth == 0 {
         return to_root_view(ctx.static_leaf(pos));

@@ -19,3 +19,22 @@ pub mod pvs;
 pub mod scout;
 pub mod sss;
 pub mod star;
+
+use crate::game::{Evaluator, Game};
+use crate::search::context::{Ctx, INF};
+
+/// The shallow search `shallow:K` ordering rates a child by (the context's
+/// [`crate::search::context::ShallowSearch`]): fail-soft NegaAlpha with the infinite
+/// window, or expectimax where the position has chance nodes.
+pub fn shallow_value<G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'_, G, E>,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+) -> i32 {
+    if pos.has_chance() {
+        expectimax::search(ctx, pos, depth, ply, None)
+    } else {
+        negaalpha::search(ctx, pos, depth, ply, None, -INF, INF, true)
+    }
+}

@@ -26,11 +26,7 @@ use crate::search::tt::TranspositionTable;
 
 /// The exact value of the root `pos` at `depth`.
 pub fn run<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, depth: u32) -> i32 {
-    if ctx.opts.tt_leaves
-        && let Some(tt) = &mut ctx.tt
-    {
-        tt.use_as_mt_memory();
-    }
+    ctx.use_table_as_mt_memory();
     let mut g = INF;
     loop {
         let gamma = g;

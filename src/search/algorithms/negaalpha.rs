@@ -1,7 +1,7 @@
 //! NegaAlpha: alpha-beta pruning in negamax form. A child whose value reaches beta ends
 //! the node (a beta cutoff): the opponent will not allow this line.
 //!
-//! Knuth & Moore, "An analysis of alpha-beta pruning" (1975); seeds 003/004 (fail-hard)
+//! Knuth & Moore, "An analysis of alpha-beta pruning" (1975); articles 003/004 (fail-hard)
 //! and 001 (fail-soft).
 //! Contract, for a window `(alpha, beta)` and true value `v`:
 //! - fail-hard: returns `u` in `[alpha, beta]`; `alpha < u < beta` means `u = v`;
@@ -44,7 +44,7 @@ fn node<G: Game, E: Evaluator<G>>(
     fail_soft: bool,
 ) -> i32 {
     if depth == 0 {
-        if !ctx.opts.tt_leaves {
+        if !ctx.opts().tt_leaves {
             return ctx.static_leaf(pos);
         }
         // A leaf evaluated by an earlier pass is read back, not evaluated again.
@@ -55,14 +55,14 @@ fn node<G: Game, E: Evaluator<G>>(
         ctx.tt_store(pos, 0, -INF, INF, v, None);
         return if fail_soft { v } else { v.clamp(alpha0, beta0) };
     }
-    let soft_cutoffs = ctx.opts.soft_cutoffs;
-    let (mut alpha, beta, tt_move) = match ctx.probe(pos, depth, ply, alpha0, beta0) {
+    let soft_cutoffs = ctx.opts().soft_cutoffs;
+    let (mut alpha, beta, tt_move) = match ctx.judge(pos, depth, ply, alpha0, beta0) {
         Ok(w) => w,
         Err(v) if fail_soft || soft_cutoffs => return v,
         Err(v) => return v.clamp(alpha0, beta0),
     };
     // Pons' one-bound tables tell a cutoff by the window the loop searched with.
-    let stored_window = if ctx.opts.table == TableKind::Full {
+    let stored_window = if ctx.opts().table == TableKind::Full {
         (alpha0, beta0)
     } else {
         (alpha, beta)
@@ -73,7 +73,7 @@ fn node<G: Game, E: Evaluator<G>>(
             // A finished game above the horizon is a leaf too: with leaves kept in
             // the table (MT memory), a later pass reads it back instead of scoring it
             // again, as it does a leaf at the horizon.
-            if ctx.opts.tt_leaves {
+            if ctx.opts().tt_leaves {
                 ctx.tt_store(pos, depth, -INF, INF, v, None);
             }
             return v;

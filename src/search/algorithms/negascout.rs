@@ -43,7 +43,7 @@ fn node<G: Game, E: Evaluator<G>>(
     if depth == 0 {
         return ctx.static_leaf(pos);
     }
-    let (alpha, beta, tt_move) = match ctx.probe(pos, depth, ply, alpha0, beta0) {
+    let (alpha, beta, tt_move) = match ctx.judge(pos, depth, ply, alpha0, beta0) {
         Ok(w) => w,
         Err(v) => return v,
     };
@@ -51,7 +51,7 @@ fn node<G: Game, E: Evaluator<G>>(
         Ok(m) => m,
         Err(v) => return v,
     };
-    let skip_shallow = ctx.opts.skip_shallow_research && depth <= SHALLOW_SKIP_DEPTH;
+    let skip_shallow = ctx.opts().skip_shallow_research && depth <= SHALLOW_SKIP_DEPTH;
     let mut best = -INF;
     let mut best_move = None;
     // The upper end of the current test window: beta for the first move, m + 1 after.

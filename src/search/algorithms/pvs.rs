@@ -38,7 +38,7 @@ fn node<G: Game, E: Evaluator<G>>(
     if depth == 0 {
         return ctx.static_leaf(pos);
     }
-    let (mut alpha, beta, tt_move) = match ctx.probe(pos, depth, ply, alpha0, beta0) {
+    let (mut alpha, beta, tt_move) = match ctx.judge(pos, depth, ply, alpha0, beta0) {
         Ok(w) => w,
         Err(v) => return v,
     };

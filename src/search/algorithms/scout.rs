@@ -30,7 +30,7 @@ fn eval_node<G: Game, E: Evaluator<G>>(
     if depth == 0 {
         return ctx.static_leaf(pos);
     }
-    let tt_move = match ctx.probe(pos, depth, ply, -INF, INF) {
+    let tt_move = match ctx.judge(pos, depth, ply, -INF, INF) {
         Ok((_, _, m)) => m,
         Err(v) => return v,
     };
@@ -94,7 +94,7 @@ fn test_node<G: Game, E: Evaluator<G>>(
     if depth == 0 {
         return ctx.static_leaf(pos) > t;
     }
-    let tt_move = match ctx.probe(pos, depth, ply, t, t + 1) {
+    let tt_move = match ctx.judge(pos, depth, ply, t, t + 1) {
         Ok((_, _, m)) => m,
         Err(v) => return v > t,
     };

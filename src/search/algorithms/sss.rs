@@ -82,7 +82,7 @@ fn solve<G: Game, E: Evaluator<G>>(
     open: &mut BinaryHeap<State>,
 ) -> i32 {
     let mut search = Search {
-        budget: u64::from(ctx.opts.sss_memory_mib) << 20,
+        budget: u64::from(ctx.opts().sss_memory_mib) << 20,
         node_bytes: (std::mem::size_of::<SNode<G>>() + 16 + 4 * depth as usize) as u64,
         nodes,
         open,

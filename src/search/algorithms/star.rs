@@ -70,11 +70,11 @@ fn player<G: Game, E: Evaluator<G>>(
     beta0: i32,
     probing: bool,
 ) -> i32 {
-    let (mut alpha, beta, tt_move) = match ctx.probe(pos, depth, ply, alpha0, beta0) {
+    let (mut alpha, beta, tt_move) = match ctx.judge(pos, depth, ply, alpha0, beta0) {
         Ok(w) => w,
         Err(v) => return v,
     };
-    let stored_window = if ctx.opts.table == TableKind::Full {
+    let stored_window = if ctx.opts().table == TableKind::Full {
         (alpha0, beta0)
     } else {
         (alpha, beta)
@@ -143,7 +143,7 @@ impl<G: Game> Chance<'_, G> {
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        let (lo, hi) = self.pos.score_range(ctx.opts.scoring);
+        let (lo, hi) = self.pos.score_range(ctx.opts().scoring);
         let (l, u) = (i64::from(lo), i64::from(hi));
         let total = outcomes.total;
         let (a, b) = (i64::from(alpha) * total, i64::from(beta) * total);
@@ -291,7 +291,7 @@ impl<G: Game> Chance<'_, G> {
                 known = true;
                 return ctx.static_leaf(&outcome);
             }
-            let tt_move = match ctx.probe(&outcome, depth, ply, alpha, beta) {
+            let tt_move = match ctx.judge(&outcome, depth, ply, alpha, beta) {
                 Ok((_, _, m)) => m,
                 Err(v) => {
                     known = alpha < v && v < beta;

@@ -2,6 +2,8 @@
 //! cutoffs, move ordering, killer moves and history.
 
 use super::*;
+use crate::search::options::{MAX_KILLERS, MAX_SHALLOW_DEPTH, MoveOrder};
+use crate::search::registry::{Bounds, OwnOption, labels, owners};
 
 /// The declarations of this group, in the row spec's order.
 pub(super) const CUTOFF_OPTIONS: &[OptionDecl] = &[

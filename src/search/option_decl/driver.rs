@@ -4,6 +4,11 @@
 //! evaluation grain.
 
 use super::*;
+use crate::game::Scoring;
+use crate::search::options::{
+    InitialWindow, MAX_ASPIRATION, MAX_GRAIN, MAX_SSS_MIB, SearchOptions,
+};
+use crate::search::registry::{Deepening, OwnOption, owners};
 
 /// The declarations of this group, in the row spec's order.
 pub(super) const DRIVER_OPTIONS: &[OptionDecl] = &[

@@ -3,6 +3,8 @@
 //! them.
 
 use super::*;
+use crate::search::options::SearchOptions;
+use crate::search::registry::{OwnOption, owners};
 
 /// An MCTS option set away from its default on an algorithm that does not take it is
 /// refused.

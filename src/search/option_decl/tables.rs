@@ -2,6 +2,8 @@
 //! keeps, and MT-SSS*'s memory.
 
 use super::*;
+use crate::search::options::{MAX_TT_MIB, MtMemory, TableKind};
+use crate::search::registry::{OwnOption, TableUse, owners};
 
 /// The declarations of this group, in the row spec's order.
 pub(super) const TABLE_OPTIONS: &[OptionDecl] = &[

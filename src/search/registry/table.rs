@@ -1,7 +1,7 @@
 //! The table of every algorithm: one [`AlgorithmInfo`] per [`Algorithm`] variant, in
 //! the variants' order (the order menus list them). Each entry states every capability.
 
-use super::{
+use super::info::{
     Algorithm, AlgorithmInfo, Bounds, Budget, ChanceNodes, Deepening, Form, OwnOption, QuizAsks,
     ResultKind, TableUse, TreeView, VisitOrder,
 };

@@ -3,8 +3,14 @@
 //! that do not let the opponent win at once are searched (`+non-losing`), and the window
 //! narrows to the game's bounds on the value. They apply only where the remaining depth
 //! reaches the end of the game, so every value is still the exact minimax value.
+//!
+//! A node is judged ([`Ctx::judge`] or [`Ctx::shortcuts`]) before it is expanded; the
+//! moves the checks keep wait in the context's `judged` slot, under the position's hash,
+//! for that node's [`Ctx::expand`], so the checks run once a node. An expansion of any
+//! other position (or of one not judged first, as minimax's nodes) runs the checks
+//! itself: the slot saves work and never changes a value or a count.
 
-use super::context::{Ctx, INF};
+use super::{Ctx, INF};
 use crate::game::{Evaluator, Game, Ruled};
 
 impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
@@ -36,7 +42,7 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
     /// side to move wins at once, or every move lets the opponent win at once), else the
     /// moves that do not lose at once with `+non-losing` (never empty; give the list back
     /// to the pool), `None` without it or when the game cannot tell.
-    fn judge(&mut self, pos: &G, ply: usize) -> Result<Option<Vec<G::Move>>, i32> {
+    fn pons_checks(&mut self, pos: &G, ply: usize) -> Result<Option<Vec<G::Move>>, i32> {
         if let Some(win) = pos.immediate_win() {
             let value = -pos.play(win).terminal_score(self.opts.scoring);
             self.set_line(ply, win);
@@ -45,9 +51,9 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
         if !self.opts.non_losing {
             return Ok(None);
         }
-        let mut keep = self.pool.pop().unwrap_or_default();
+        let mut keep = self.picker.take_list();
         if !pos.non_losing_moves(&mut keep) {
-            self.pool.push(keep);
+            self.picker.release(keep);
             return Ok(None);
         }
         if !keep.is_empty() {
@@ -56,7 +62,7 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
         pos.legal_moves(&mut keep);
         let first = keep.first().copied();
         let loss = first.and_then(|mv| self.loss_at_once(pos, mv));
-        self.pool.push(keep);
+        self.picker.release(keep);
         match (loss, first) {
             (Some(value), Some(mv)) => {
                 // Every move loses the same way: any is a best move.
@@ -78,20 +84,22 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
             win_at_once: true,
             loss_at_once: false,
         };
-        let keep = self.judge(pos, ply)?;
+        let keep = self.pons_checks(pos, ply)?;
         ruled.loss_at_once = keep.is_some();
         // The expansion that follows takes the moves instead of judging again.
         if let Some((_, Some(stale))) = self.judged.replace((pos.hash(), keep)) {
-            self.pool.push(stale);
+            self.picker.release(stale);
         }
         Ok(pos.value_bounds(self.opts.scoring, ruled))
     }
 
-    /// What is known about a node before it is expanded: the shortcuts (which may decide
-    /// it or narrow the window to the game's bounds, Pons' order: the lower bound, then
-    /// the upper), then the table ([`Ctx::tt_probe`]). Same answer as `tt_probe`.
+    /// Judges a node before it is expanded, from what is known without searching it:
+    /// the shortcuts (which may decide it or narrow the window to the game's bounds,
+    /// Pons' order: the lower bound, then the upper), then the table
+    /// ([`Ctx::tt_probe`]). Same answer as `tt_probe`. The shortcuts' moves wait for
+    /// the node's [`Ctx::expand`], which takes them instead of judging again.
     #[inline]
-    pub fn probe(
+    pub fn judge(
         &mut self,
         pos: &G,
         depth: u32,
@@ -136,14 +144,14 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
             Some((h, keep)) if h == pos.hash() => keep,
             other => {
                 if let Some((_, Some(stale))) = other {
-                    self.pool.push(stale);
+                    self.picker.release(stale);
                 }
-                self.judge(pos, ply)?
+                self.pons_checks(pos, ply)?
             }
         };
         if let Some(mut keep) = keep {
             std::mem::swap(moves, &mut keep);
-            self.pool.push(keep);
+            self.picker.release(keep);
         }
         Ok(())
     }
