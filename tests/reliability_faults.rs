@@ -340,7 +340,7 @@ fn oversized_tables_are_refused_up_front() {
         ..SearchOptions::default()
     };
     assert!(big.validate(Algorithm::NegaAlpha, 8).is_ok());
-    if treelab::search::options::available_memory_mib().is_some() {
+    if treelab::platform::machine::available_memory_mib().is_some() {
         let err = big
             .check_memory(Algorithm::NegaAlpha, 1024)
             .expect_err("does not fit");

@@ -8,7 +8,10 @@
 //!
 //! - fail-hard (`negaalpha.rs`, `alphabeta.rs`): the value is in `[alpha, beta]`; `alpha`
 //!   when the true value is at or below alpha, `beta` when it is at or above beta, else
-//!   the true value.
+//!   the true value; except a node decided before any move is searched (the horizon, a
+//!   finished game, a result the game's rules force), which returns that exact value
+//!   whatever the window, as the textbook's leaves do: a value outside the window is
+//!   the true value itself.
 //! - fail-soft (`negaalpha.rs`, `alphabeta.rs`, `negascout.rs`, `pvs.rs`, `star.rs`; and
 //!   NegaAlpha's fail-hard with soft cutoffs, whose fail-high values are the values that
 //!   cut): inside the window the true value; at or below alpha an upper bound on it; at
@@ -26,7 +29,7 @@ use treelab::game::tictactoe::{TicTacToe, TicTacToeEval};
 use treelab::game::{Evaluator, Game, SeededRng};
 use treelab::search::algorithms::{
     alphabeta, bisect, expectimax, fsss, minimax, mt_sss, mtdf, negaalpha, negamax, negascout, pvs,
-    scout, sss, star,
+    scout, shallow_value, sss, star,
 };
 use treelab::search::context::{Ctx, INF};
 use treelab::search::{SearchControl, SearchOptions};
@@ -93,7 +96,7 @@ fn windowed<G: Game, E: Evaluator<G>>(
         soft_cutoffs: algo == Windowed::NegaAlphaSoftCutoffs,
         ..opts.clone()
     };
-    let mut ctx = Ctx::new(pos, eval, &opts, SearchControl::default());
+    let mut ctx = Ctx::new(pos, eval, &opts, SearchControl::default(), shallow_value);
     let ctx = &mut ctx;
     match algo {
         Windowed::AlphaBeta { fail_soft } => {
@@ -116,7 +119,10 @@ fn windowed<G: Game, E: Evaluator<G>>(
 /// true value is `truth`.
 fn keeps_contract(fail_hard: bool, (alpha, beta): (i32, i32), truth: i32, got: i32) -> bool {
     if fail_hard {
-        if truth <= alpha {
+        if got < alpha || got > beta {
+            // Only a node decided before its moves answers outside the window: exactly.
+            got == truth
+        } else if truth <= alpha {
             got == alpha
         } else if truth >= beta {
             got == beta
@@ -186,7 +192,7 @@ fn check_position<G: Game, E: Evaluator<G>>(
 ) {
     let plain = SearchOptions::default();
     let truth = {
-        let mut ctx = Ctx::new(pos, eval, &plain, SearchControl::default());
+        let mut ctx = Ctx::new(pos, eval, &plain, SearchControl::default(), shallow_value);
         if chance {
             expectimax::search(&mut ctx, pos, depth, 0, None)
         } else {
@@ -221,7 +227,7 @@ fn check_position<G: Game, E: Evaluator<G>>(
         let t = truth - 2 + rng.below(4) as i32;
         let mut exact: Vec<(String, i32)> = Vec::new();
         let mut run = |name: String, f: &mut dyn FnMut(&mut Ctx<'_, G, E>) -> i32| {
-            let mut ctx = Ctx::new(pos, eval, &opts, SearchControl::default());
+            let mut ctx = Ctx::new(pos, eval, &opts, SearchControl::default(), shallow_value);
             exact.push((name, f(&mut ctx)));
         };
         run("Negamax".into(), &mut |c| {

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 /// The layers, lowest first. A module may import modules of its own layer or below.
 const LAYERS: [&[&str]; 7] = [
-    &["game", "fileread", "platform", "output"],
+    &["platform", "fileread", "output", "game"],
     &["search"],
     &["engine"],
     &["stats", "matches"],

@@ -8,9 +8,9 @@
 use super::option_decl::{Subject, all};
 use super::options::{
     DEFAULT_MT_MEMORY_MIB, MAX_DEPTH, MEMORY_HEADROOM_MIB, MtMemory, OptionError, SearchOptions,
-    available_memory_mib,
 };
 use super::registry::{Algorithm, OwnOption};
+use crate::platform::machine::available_memory_mib;
 
 impl SearchOptions {
     /// The options a search of `algorithm` runs with: these, with MT-SSS*'s memory

@@ -26,23 +26,6 @@ pub const DEFAULT_MT_MEMORY_MIB: u32 = 16;
 /// decides whether they fit, in MiB.
 pub const MEMORY_HEADROOM_MIB: u64 = 256;
 
-/// The memory this machine can still give, in MiB (`MemAvailable` of `/proc/meminfo`);
-/// `None` where that is not known (then only the fixed limits apply).
-#[must_use]
-pub fn available_memory_mib() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    text.lines()
-        .find_map(|l| l.strip_prefix("MemAvailable:"))
-        .and_then(|rest| {
-            rest.trim()
-                .trim_end_matches("kB")
-                .trim()
-                .parse::<u64>()
-                .ok()
-        })
-        .map(|kib| kib / 1024)
-}
-
 /// How moves are ordered before they are searched (after the TT move and killers).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

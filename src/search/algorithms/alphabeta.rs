@@ -3,7 +3,9 @@
 //!
 //! Knuth & Moore, "An analysis of alpha-beta pruning" (1975).
 //! Contract (values from the root side's view, window `(alpha, beta)`): fail-hard
-//! returns a value clamped to `[alpha, beta]`; fail-soft returns the best value found,
+//! returns a value clamped to `[alpha, beta]`, but for a node decided before any move is
+//! searched (the horizon, a finished game, a result the game's rules force), which
+//! returns that exact value whatever the window; fail-soft returns the best value found,
 //! a bound when it lies outside the window (see [`super::negaalpha`]).
 
 use crate::game::{Evaluator, Game};

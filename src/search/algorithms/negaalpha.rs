@@ -5,7 +5,10 @@
 //! and 001 (fail-soft).
 //! Contract, for a window `(alpha, beta)` and true value `v`:
 //! - fail-hard: returns `u` in `[alpha, beta]`; `alpha < u < beta` means `u = v`;
-//!   `u = alpha` means `v <= alpha`; `u = beta` means `v >= beta`.
+//!   `u = alpha` means `v <= alpha`; `u = beta` means `v >= beta`. A node decided before
+//!   any move is searched (the horizon, a finished game, a result the game's rules
+//!   force) returns that exact value whatever the window, as the textbook's leaves do,
+//!   so a value outside the window is `v` itself.
 //! - fail-soft: returns `u` with the same meaning inside the window; `u <= alpha` means
 //!   `v <= u`; `u >= beta` means `v >= u` (tighter bounds, which tables and MTD(f) use).
 //! - fail-hard with soft cutoffs (Pons' negamax): a node that fails low returns `alpha`,

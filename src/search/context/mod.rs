@@ -14,8 +14,8 @@ mod order;
 mod shortcuts;
 mod table;
 
+use crate::platform::clock::Instant;
 use std::sync::atomic::Ordering as AtomicOrdering;
-use std::time::Instant;
 
 use super::chance::Outcomes;
 pub use super::control::{
