@@ -47,7 +47,7 @@ fn stopped_session(dir: &std::path::Path) -> (std::path::PathBuf, u64) {
         .results
         .iter()
         .filter(|r| r.row == 1 && r.depth == 2)
-        .map(|r| r.record.stats.nodes)
+        .map(|r| r.record.counters.nodes)
         .sum();
     let path = dir.join("stopped.ron");
     session.save(&path).unwrap();

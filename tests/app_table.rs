@@ -19,7 +19,7 @@ fn session_with_ten_digit_counts(dir: &std::path::Path) -> (std::path::PathBuf, 
     let mut session = h.state().session().clone();
     let mut nodes = Vec::new();
     for (k, r) in session.results.iter_mut().enumerate() {
-        let s = &mut r.record.stats;
+        let s = &mut r.record.counters;
         s.nodes += 4_261_000_000 + 7_919 * k as u64;
         s.leaves += 3_000_000_000 + 104_729 * k as u64;
         s.interior = s.nodes - s.leaves;
@@ -50,7 +50,7 @@ fn ten_digit_counts_show_whole_in_a_small_window() {
     let counts: std::collections::HashSet<String> = results
         .iter()
         .flat_map(|r| {
-            let s = &r.record.stats;
+            let s = &r.record.counters;
             [s.nodes, s.leaves, s.interior, s.beta_cutoffs].map(|v| v.to_string())
         })
         .collect();

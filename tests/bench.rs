@@ -37,7 +37,7 @@ fn run(spec: &BenchSpec) -> BenchResult {
 
 fn without_time(mut r: BenchResult) -> BenchResult {
     for c in &mut r.cells {
-        c.record.stats.elapsed_secs = 0.0;
+        c.record.counters.elapsed_secs = 0.0;
         for it in &mut c.record.iterations {
             it.elapsed_secs = 0.0;
         }
@@ -63,7 +63,7 @@ fn totals_equal_the_sum_of_single_searches() {
                 };
                 sum += run_search(&item.position, &req, SearchControl::default())
                     .expect("search")
-                    .stats
+                    .counters
                     .nodes;
             }
             assert_eq!(totals[ri][di], sum, "{} depth {depth}", row.label);
@@ -107,7 +107,7 @@ fn csv_and_ron_outputs_parse_back() {
         assert_eq!(fields.len(), header.len());
         assert_eq!(
             fields[nodes_col].parse::<u64>().expect("a number"),
-            cell.record.stats.nodes
+            cell.record.counters.nodes
         );
         rows += 1;
     }
@@ -203,6 +203,6 @@ fn golden_bench_node_totals_of_the_other_algorithms() {
             evaluator: String::new(),
         };
         let r = run_search(&start, &req, SearchControl::default()).expect("search");
-        assert_eq!(r.stats.nodes, nodes, "{spec}");
+        assert_eq!(r.counters.nodes, nodes, "{spec}");
     }
 }

@@ -213,7 +213,7 @@ fn run_search_guarded_turns_a_panic_into_an_engine_error() {
     let direct = run_search(&pos, &req, SearchControl::default()).expect("search");
     let guarded = run_search_guarded(&pos, &req, SearchControl::default()).expect("search");
     assert_eq!(guarded.score, direct.score);
-    assert_eq!(guarded.stats.nodes, direct.stats.nodes);
+    assert_eq!(guarded.counters.nodes, direct.counters.nodes);
     // ...and a refused option is still an input error, not a failure.
     let bad = SearchRequest { depth: 0, ..req };
     assert!(matches!(
@@ -245,7 +245,7 @@ fn a_failing_bench_cell_is_reported_and_the_others_go_on() {
             .is_some_and(|m| m.contains("injected fault"))
     );
     for c in result.cells.iter().filter(|c| c.failure.is_none()) {
-        assert!(c.record.stats.nodes > 0 && c.record.score.is_some());
+        assert!(c.record.counters.nodes > 0 && c.record.score.is_some());
     }
     assert!(
         result.disagreements().is_empty(),
@@ -316,10 +316,10 @@ fn sss_star_stops_at_its_memory_cap() {
     .expect("valid");
     assert_eq!(r.stopped, Some(StopReason::MemoryLimit));
     assert!(r.score.is_none(), "an unfinished SSS* has no value");
-    assert!(r.stats.nodes > 1000);
+    assert!(r.counters.nodes > 1000);
     println!(
         "sss* with a 1 MiB cap: {} nodes, memory limit after {:.3} s",
-        r.stats.nodes,
+        r.counters.nodes,
         start.elapsed().as_secs_f64()
     );
 }

@@ -54,8 +54,8 @@ fn it_proves_the_start_a_draw_and_stops_there() {
         "a proof ends the search: {}",
         e.iterations
     );
-    assert_eq!(r.stats.iterations, e.iterations);
-    assert!(r.stats.proven_nodes > 0);
+    assert_eq!(r.counters.iterations, e.iterations);
+    assert!(r.counters.proven_nodes > 0);
     assert!(r.stopped.is_none());
 }
 
@@ -143,7 +143,7 @@ fn the_same_seed_gives_the_same_counts() {
     let req = solver(30_000, 42, Scoring::WinLoss);
     let a = run(GameKind::Connect4, "4453", &req);
     let b = run(GameKind::Connect4, "4453", &req);
-    assert_eq!(a.stats.without_time(), b.stats.without_time());
+    assert_eq!(a.counters.without_time(), b.counters.without_time());
     assert_eq!(a.estimate, b.estimate);
     assert_eq!(a.pv, b.pv);
 }
@@ -188,8 +188,8 @@ fn with_minimax_in_selection_or_backup_it_proves_the_same_values() {
             let expected = item.expected_score.expect("a recorded score").signum();
             assert_eq!(r.score, Some(expected), "{} ms {ms} mb {mb}", item.name);
             assert_eq!(
-                r.stats.nodes,
-                r.stats.leaves + r.stats.interior,
+                r.counters.nodes,
+                r.counters.leaves + r.counters.interior,
                 "{}",
                 item.name
             );
@@ -206,10 +206,10 @@ fn with_minimax_in_selection_or_backup_it_proves_the_same_values() {
     let ms = run(GameKind::TicTacToe, "", &req);
     assert_eq!(ms.score, Some(0));
     assert!(
-        ms.stats.iterations < plain.stats.iterations,
+        ms.counters.iterations < plain.counters.iterations,
         "{} {}",
-        ms.stats.iterations,
-        plain.stats.iterations
+        ms.counters.iterations,
+        plain.counters.iterations
     );
 }
 

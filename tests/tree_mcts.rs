@@ -43,7 +43,11 @@ fn check(tree: &MctsTree, what: &str) {
         "{what}"
     );
     // The counter of nodes created is the tree the trace rebuilds.
-    assert_eq!(record.stats.tree_nodes, tree.nodes.len() as u64, "{what}");
+    assert_eq!(
+        record.counters.tree_nodes,
+        tree.nodes.len() as u64,
+        "{what}"
+    );
     for (i, it) in tree.iterations.iter().enumerate() {
         let before = tree.state_after(i);
         assert_eq!(it.selected.first(), Some(&0), "{what} iteration {i}");

@@ -124,19 +124,19 @@ pub fn print_record(r: &SearchRecord, depth: u32) {
     if let Some(reason) = r.stopped {
         println!("stopped: {}", reason.describe());
     }
-    for (name, value) in r.stats.named_counters() {
+    for (name, value) in r.counters.named_counters() {
         println!("{name}: {value}");
     }
     println!(
         "first_move_cutoff_rate: {:.4}",
-        r.stats.first_move_cutoff_rate()
+        r.counters.first_move_cutoff_rate()
     );
     println!(
         "effective_branching_factor: {:.3}",
-        r.stats.effective_branching_factor(depth)
+        r.counters.effective_branching_factor(depth)
     );
-    println!("seconds: {:.6}", r.stats.elapsed_secs);
-    println!("nodes_per_second: {:.0}", r.stats.nodes_per_sec());
+    println!("seconds: {:.6}", r.counters.elapsed_secs);
+    println!("nodes_per_second: {:.0}", r.counters.nodes_per_sec());
     for it in &r.iterations {
         println!(
             "iteration: depth {} score {} best {} nodes {} passes {} seconds {:.6}",

@@ -122,7 +122,7 @@ pub(super) fn session_cmd(c: SessionCommand) -> Result<()> {
                     if let RunEvent::Finished { result, .. } = e {
                         done += 1;
                         match result {
-                            Ok(r) => nodes += r.stats.nodes,
+                            Ok(r) => nodes += r.counters.nodes,
                             Err(err) => eprintln!(
                                 "row {} {} depth {}: failed: {err}",
                                 job.row + 1,

@@ -89,16 +89,16 @@ pub(super) fn tree(args: &TreeArgs) -> Result<()> {
         // Leaves over the Knuth-Moore minimum; "-" where the minimum overflows.
         let ratio = minimal.map_or_else(
             || "-".to_string(),
-            |m| format!("{:.3}", r.stats.leaves as f64 / m as f64),
+            |m| format!("{:.3}", r.counters.leaves as f64 / m as f64),
         );
         println!(
             "{:<12} {:>8} {:>14} {:>14} {:>10} {:>8}",
             req.algorithm.name(),
             r.score_text().unwrap_or_else(|| "-".into()),
-            r.stats.leaves,
-            r.stats.nodes,
+            r.counters.leaves,
+            r.counters.nodes,
             ratio,
-            r.stats.null_window_passes
+            r.counters.null_window_passes
         );
     }
     Ok(())

@@ -7,7 +7,7 @@ use super::{AnyPosition, EngineError, run_guarded};
 use crate::game::Game;
 use crate::game::describe::Describe;
 use crate::search::{
-    self, Algorithm, SearchControl, SearchOptions, SearchResult, SearchStats, StopReason,
+    self, Algorithm, Counters, SearchControl, SearchOptions, SearchResult, StopReason,
 };
 
 /// A search result with moves written out: what tables, sessions and the CLI show.
@@ -23,8 +23,9 @@ pub struct SearchRecord {
     pub best_move: Option<String>,
     /// The principal variation.
     pub pv: Vec<String>,
-    /// Counters over the whole search.
-    pub stats: SearchStats,
+    /// Counters over the whole search (`stats` in files written before it was named so).
+    #[serde(alias = "stats")]
+    pub counters: Counters,
     /// The depth of the last finished iteration.
     pub depth_reached: u32,
     /// Per-iteration rows with iterative deepening: (depth, score, best move, nodes so
@@ -101,7 +102,7 @@ impl SearchRecord {
             estimate: r.estimate,
             best_move: r.best_move.map(name),
             pv: r.pv.iter().map(|&m| name(m)).collect(),
-            stats: r.stats.clone(),
+            counters: r.counters.clone(),
             depth_reached: r.depth_reached,
             iterations: r
                 .iterations
@@ -111,9 +112,9 @@ impl SearchRecord {
                     score: it.score,
                     best_move: it.best_move.map(name),
                     pv: it.pv.iter().map(|&m| name(m)).collect(),
-                    nodes: it.stats.nodes,
-                    null_window_passes: it.stats.null_window_passes,
-                    elapsed_secs: it.stats.elapsed_secs,
+                    nodes: it.counters.nodes,
+                    null_window_passes: it.counters.null_window_passes,
+                    elapsed_secs: it.counters.elapsed_secs,
                 })
                 .collect(),
             stopped: r.stopped,

@@ -161,7 +161,7 @@ pub fn run_bench_with(
                     }
                     Err(panic) => (SearchRecord::default(), Some(panic.message)),
                 };
-                nodes_done.fetch_add(record.stats.nodes, Ordering::Relaxed);
+                nodes_done.fetch_add(record.counters.nodes, Ordering::Relaxed);
                 cells.push(BenchCell {
                     position_index: i,
                     position: item.name.clone(),
@@ -524,9 +524,9 @@ impl BenchResult {
                 crate::output::csv::field(r.best_move.as_deref().unwrap_or_default()),
             );
             for counter in Counter::ALL {
-                let _ = write!(out, ",{}", counter.of(&r.stats));
+                let _ = write!(out, ",{}", counter.of(&r.counters));
             }
-            let _ = writeln!(out, ",{:.6}", r.stats.elapsed_secs);
+            let _ = writeln!(out, ",{:.6}", r.counters.elapsed_secs);
         }
         out
     }

@@ -336,17 +336,17 @@ fn play_game(spec: &MatchSpec, index: usize, stop: &AtomicBool) -> Result<GameRe
                 let mut r = run_search(&pos, &req, control)?;
                 if r.best_move.is_none() && r.stopped.is_some() {
                     // The limit ended even the first iteration: a depth-1 search decides.
-                    let spent = r.stats.clone();
+                    let spent = r.counters.clone();
                     req.depth = 1;
                     r = run_search(&pos, &req, SearchControl::default())?;
-                    r.stats.nodes += spent.nodes;
-                    r.stats.leaves += spent.leaves;
-                    r.stats.elapsed_secs += spent.elapsed_secs;
+                    r.counters.nodes += spent.nodes;
+                    r.counters.leaves += spent.leaves;
+                    r.counters.elapsed_secs += spent.elapsed_secs;
                 }
-                record.nodes[who] += r.stats.nodes;
-                record.leaves[who] += r.stats.leaves;
+                record.nodes[who] += r.counters.nodes;
+                record.leaves[who] += r.counters.leaves;
                 record.searches[who] += 1;
-                record.seconds[who] += r.stats.elapsed_secs;
+                record.seconds[who] += r.counters.elapsed_secs;
                 r.best_move
             }
         };

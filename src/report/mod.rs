@@ -11,7 +11,7 @@ use crate::search::Counter;
 use crate::session::{ComparisonRow, PositionKey, PositionSet, ResultEntry};
 
 /// A column of the results table: what identifies a result, each search counter
-/// ([`Counter`], declared once in [`crate::search::stats`]), and the figures derived
+/// ([`Counter`], declared once in [`crate::search::counters`]), and the figures derived
 /// from them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Column {
@@ -330,7 +330,7 @@ impl<'a> Report<'a> {
             .find(self.baseline?, e.key(), e.depth)
             .filter(|b| b.error.is_none())?;
         let tally = |x: &ResultEntry| Tally {
-            value: x.record.stats.nodes,
+            value: x.record.counters.nodes,
             partial: !x.is_complete(),
         };
         Ratio::of(tally(e), tally(b))
@@ -361,7 +361,7 @@ impl<'a> Report<'a> {
     /// The text of one cell.
     #[must_use]
     pub fn cell(&self, e: &ResultEntry, c: Column) -> String {
-        let s = &e.record.stats;
+        let s = &e.record.counters;
         let failed = e.error.is_some();
         match c {
             Column::Row => (e.row + 1).to_string(),
@@ -409,7 +409,7 @@ impl<'a> Report<'a> {
     /// The sort key of one cell.
     #[must_use]
     pub fn sort_key(&self, e: &ResultEntry, c: Column) -> SortKey {
-        let s = &e.record.stats;
+        let s = &e.record.counters;
         let n = |v: f64| SortKey::Number(v);
         match c {
             Column::Row => n(e.row as f64),
@@ -627,7 +627,7 @@ impl<'a> Report<'a> {
     /// millisecond without a unit (under [`Column::csv_title`]), as programs read it.
     fn csv_cell(&self, e: &ResultEntry, c: Column) -> String {
         match c {
-            Column::Time if e.error.is_none() => format!("{:.3}", e.record.stats.elapsed_secs),
+            Column::Time if e.error.is_none() => format!("{:.3}", e.record.counters.elapsed_secs),
             c => self.cell(e, c),
         }
     }

@@ -10,7 +10,7 @@ fn entry(row: usize, pos: &str, depth: u32, score: i32, nodes: u64) -> ResultEnt
         score: Some(score),
         ..SearchRecord::default()
     };
-    record.stats.nodes = nodes;
+    record.counters.nodes = nodes;
     ResultEntry {
         row,
         game: GameKind::TicTacToe,
@@ -303,8 +303,8 @@ fn durations_are_written_in_the_unit_they_need() {
 fn time_is_readable_on_screen_and_seconds_in_the_csv() {
     let rows = vec![ComparisonRow::new(Algorithm::NegaAlpha)];
     let mut results = vec![entry(0, "a", 2, 5, 100), entry(0, "b", 2, 5, 100)];
-    results[0].record.stats.elapsed_secs = 0.000_085;
-    results[1].record.stats.elapsed_secs = 1.236;
+    results[0].record.counters.elapsed_secs = 0.000_085;
+    results[1].record.counters.elapsed_secs = 1.236;
     let r = Report::new(&results, &rows, None);
     assert_eq!(r.cell(&results[0], Column::Time), "85 µs");
     assert_eq!(r.cell(&results[1], Column::Time), "1.24 s");

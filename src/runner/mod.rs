@@ -495,7 +495,7 @@ mod tests {
         let serial = run(1);
         let parallel = run(3);
         assert_eq!(serial.len(), 12);
-        let key = |r: &ResultEntry| (r.row, r.depth, r.record.score, r.record.stats.nodes);
+        let key = |r: &ResultEntry| (r.row, r.depth, r.record.score, r.record.counters.nodes);
         assert_eq!(
             serial.iter().map(key).collect::<Vec<_>>(),
             parallel.iter().map(key).collect::<Vec<_>>()
@@ -513,7 +513,7 @@ mod tests {
                 SearchControl::default(),
             )
             .unwrap();
-            assert_eq!(direct.stats.nodes, r.record.stats.nodes);
+            assert_eq!(direct.counters.nodes, r.record.counters.nodes);
             assert_eq!(direct.score, r.record.score);
         }
     }
@@ -583,7 +583,7 @@ mod tests {
             finished[0].stopped,
             Some(crate::search::StopReason::Stopped)
         );
-        assert!(finished[0].stats.nodes > 0);
+        assert!(finished[0].counters.nodes > 0);
     }
 
     #[test]
@@ -606,7 +606,7 @@ mod tests {
         };
         let mut stopped = complete.clone();
         stopped.stopped = Some(crate::search::StopReason::Stopped);
-        stopped.stats.nodes = 7;
+        stopped.counters.nodes = 7;
         let mut results = Vec::new();
         assert!(insert_result(
             &mut results,

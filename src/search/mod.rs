@@ -2,13 +2,14 @@
 //! which game it searches and never imports egui.
 //!
 //! Entry point: [`search`] runs one algorithm with its options to a depth and returns a
-//! [`SearchResult`]: score, best move, principal variation, [`SearchStats`], one row per
+//! [`SearchResult`]: score, best move, principal variation, [`Counters`], one row per
 //! iteration with iterative deepening, and whether it finished.
 
 pub mod algorithms;
 pub mod chance;
 pub mod context;
 pub mod control;
+pub mod counters;
 pub mod deferred;
 pub mod movepick;
 mod option_check;
@@ -16,14 +17,13 @@ pub mod option_decl;
 pub mod options;
 pub mod registry;
 pub mod result;
-pub mod stats;
 pub mod trace;
 pub mod tt;
 
 pub use control::{INF, Progress, SearchControl, StopReason};
+pub use counters::{Combine, Counter, Counters, counters_markdown};
 pub use deferred::release_deferred;
 pub use options::{InitialWindow, MoveOrder, MtMemory, OptionError, SearchOptions, TableKind};
-pub use stats::{Combine, Counter, SearchStats, counters_markdown};
 pub use trace::{Trace, TraceEvent};
 
 pub use registry::{ALGORITHMS, Algorithm, AlgorithmInfo};
@@ -103,7 +103,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
             score,
             best_move: pv.first().copied(),
             pv,
-            stats: ctx.stats_so_far(),
+            counters: ctx.counters_so_far(),
         };
         ctx.finish_iteration(
             score,
@@ -112,7 +112,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
         );
         iterations.push(it);
     }
-    let stats = ctx.stats_so_far();
+    let counters = ctx.counters_so_far();
     let last = iterations.last();
     let pv = match last {
         Some(it) => it.pv.clone(),
@@ -128,7 +128,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
         estimate,
         best_move: pv.first().copied(),
         pv,
-        stats,
+        counters,
         depth_reached: last.map_or(if estimate.is_some() { depth } else { 0 }, |it| it.depth),
         stopped: ctx.stop_reason(),
         trace: ctx.take_trace(),

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::control::StopReason;
-use super::stats::SearchStats;
+use super::counters::Counters;
 use super::trace::Trace;
 
 /// One finished iteration of an iterative-deepening search (or the single iteration of a
@@ -20,8 +20,10 @@ pub struct IterationResult<M> {
     pub best_move: Option<M>,
     /// Its principal variation.
     pub pv: Vec<M>,
-    /// Counters so far (cumulative over the iterations).
-    pub stats: SearchStats,
+    /// Counters so far (cumulative over the iterations; `stats` in files written
+    /// before it was named so).
+    #[serde(alias = "stats")]
+    pub counters: Counters,
 }
 
 /// A sampling algorithm's value (MCTS): the mean reward of the move it plays, from the
@@ -69,8 +71,9 @@ pub struct SearchResult<M> {
     pub best_move: Option<M>,
     /// The principal variation, as far as the algorithm knows it.
     pub pv: Vec<M>,
-    /// Counters over the whole search.
-    pub stats: SearchStats,
+    /// Counters over the whole search (`stats` in files written before it was named so).
+    #[serde(alias = "stats")]
+    pub counters: Counters,
     /// The depth of the last finished iteration (0 when none finished).
     pub depth_reached: u32,
     /// One row per finished iteration.

@@ -259,7 +259,7 @@ fn run_leaf(pos: &Toy, scoring: Scoring) -> i32 {
 }
 
 #[test]
-fn same_search_twice_gives_identical_stats() {
+fn same_search_twice_gives_identical_counters() {
     let pos = Toy {
         seed: 3,
         id: 5,
@@ -270,8 +270,8 @@ fn same_search_twice_gives_identical_stats() {
             let a = run(&pos, algo, &opts, 6);
             let b = run(&pos, algo, &opts, 6);
             assert_eq!(
-                a.stats.without_time(),
-                b.stats.without_time(),
+                a.counters.without_time(),
+                b.counters.without_time(),
                 "{algo} {opts:?}"
             );
             assert_eq!(a.pv, b.pv);
@@ -280,7 +280,7 @@ fn same_search_twice_gives_identical_stats() {
 }
 
 #[test]
-fn trace_counts_equal_stats() {
+fn trace_counts_equal_counters() {
     let pos = Toy {
         seed: 11,
         id: 2,
@@ -294,11 +294,11 @@ fn trace_counts_equal_stats() {
             };
             let r = search(&pos, &ToyEval, algo, &opts, 5, control).expect("valid");
             let c = r.trace.as_ref().expect("trace asked for").counts();
-            assert_eq!(c.nodes, r.stats.nodes, "{algo} {opts:?}");
-            assert_eq!(c.leaves, r.stats.leaves, "{algo} {opts:?}");
-            assert_eq!(c.cutoffs, r.stats.beta_cutoffs, "{algo} {opts:?}");
-            assert_eq!(c.researches, r.stats.researches, "{algo} {opts:?}");
-            assert_eq!(c.tt_cutoffs, r.stats.tt_cutoffs, "{algo} {opts:?}");
+            assert_eq!(c.nodes, r.counters.nodes, "{algo} {opts:?}");
+            assert_eq!(c.leaves, r.counters.leaves, "{algo} {opts:?}");
+            assert_eq!(c.cutoffs, r.counters.beta_cutoffs, "{algo} {opts:?}");
+            assert_eq!(c.researches, r.counters.researches, "{algo} {opts:?}");
+            assert_eq!(c.tt_cutoffs, r.counters.tt_cutoffs, "{algo} {opts:?}");
         }
     }
 }
@@ -316,7 +316,7 @@ fn node_accounting_adds_up() {
             ..SearchOptions::default()
         };
         let r = run(&pos, algo, &opts, 6);
-        let s = &r.stats;
+        let s = &r.counters;
         assert_eq!(s.nodes, s.leaves + s.interior + s.tt_cutoffs, "{algo}");
     }
 }
@@ -341,9 +341,9 @@ fn minimax_visits_every_node() {
             .sum::<u64>()
     }
     let r = run(&pos, Algorithm::Minimax, &SearchOptions::default(), 6);
-    assert_eq!(r.stats.nodes, tree_size(&pos, 6));
+    assert_eq!(r.counters.nodes, tree_size(&pos, 6));
     let n = run(&pos, Algorithm::Negamax, &SearchOptions::default(), 6);
-    assert_eq!(n.stats.without_time(), r.stats.without_time());
+    assert_eq!(n.counters.without_time(), r.counters.without_time());
 }
 
 #[test]
@@ -367,7 +367,7 @@ fn node_budget_stops_with_partial_result() {
     )
     .expect("valid");
     assert!(
-        full.stats.nodes > 2048,
+        full.counters.nodes > 2048,
         "the toy tree must outgrow the budget"
     );
     let opts = SearchOptions {
@@ -381,7 +381,7 @@ fn node_budget_stops_with_partial_result() {
     let r = search(&pos, &ToyEval, Algorithm::Minimax, &opts, 9, control).expect("valid");
     assert_eq!(r.stopped, Some(StopReason::NodeBudget));
     // The budget is looked at every 1024 nodes.
-    assert!(r.stats.nodes <= 1000 + 1024, "{}", r.stats.nodes);
+    assert!(r.counters.nodes <= 1000 + 1024, "{}", r.counters.nodes);
     assert!(r.depth_reached >= 1 && r.depth_reached < 9);
     assert!(r.score.is_some());
 }

@@ -3,7 +3,7 @@
 //! Each visited node is an [`TraceEvent::Enter`] followed by what happened there (a leaf
 //! value, a table cutoff, children, cutoffs) and a [`TraceEvent::Leave`] with its value.
 //! Counting the events gives the same nodes, leaves, cutoffs and re-searches as the
-//! [`super::SearchStats`] of the same search.
+//! [`super::Counters`] of the same search.
 
 use serde::{Deserialize, Serialize};
 

@@ -373,7 +373,7 @@ mod tests {
                     with_table.clone()
                 };
                 let t = traced(&text, algorithm, options);
-                let s = &t.record.stats;
+                let s = &t.record.counters;
                 let count =
                     |f: &dyn Fn(&TreeNode) -> bool| t.nodes.iter().filter(|n| f(n)).count() as u64;
                 assert_eq!(

@@ -547,7 +547,7 @@ mod tests {
                 SearchOptions::default(),
                 4,
             );
-            let s = &t.record.stats;
+            let s = &t.record.counters;
             assert_eq!(
                 t.counts(),
                 (s.nodes, s.leaves, s.beta_cutoffs, s.researches),

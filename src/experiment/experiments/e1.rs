@@ -86,7 +86,7 @@ pub(super) fn e1(
                 .cells
                 .iter()
                 .filter(|c| c.row == r)
-                .map(|c| c.record.stats.elapsed_secs)
+                .map(|c| c.record.counters.elapsed_secs)
                 .sum()
         })
         .collect();

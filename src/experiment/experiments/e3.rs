@@ -333,7 +333,7 @@ fn run_cell(set: OptionSet, classes: &[TicTacToe]) -> Result<E3Cell, EngineError
         for p in classes {
             nodes.push(
                 run_search(&AnyPosition::TicTacToe(*p), &req, SearchControl::default())?
-                    .stats
+                    .counters
                     .nodes,
             );
         }

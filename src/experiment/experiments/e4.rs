@@ -344,7 +344,7 @@ fn othello_across(othello: &BenchResult, depth: u32) -> Table {
         othello
             .cell(pi, row, depth)
             .filter(|c| c.failure.is_none() && c.record.stopped.is_none())
-            .map(|c| c.record.stats.leaves)
+            .map(|c| c.record.counters.leaves)
     };
     let lines = othello
         .rows
@@ -373,7 +373,7 @@ fn othello_across(othello: &BenchResult, depth: u32) -> Table {
 fn search_tree(
     spec: TreeSpec,
     tree_rows: &[BenchRow],
-) -> Result<Vec<crate::search::SearchStats>, EngineError> {
+) -> Result<Vec<crate::search::Counters>, EngineError> {
     let root = RandomTree::new(spec).map_err(|e| EngineError::Format {
         context: "tree".into(),
         error: e,
@@ -402,7 +402,7 @@ fn search_tree(
             )));
         }
         value = r.score;
-        stats.push(r.stats);
+        stats.push(r.counters);
     }
     Ok(stats)
 }
@@ -484,8 +484,8 @@ fn othello_totals_table(othello: &BenchResult) -> Table {
     let negascout = row_index(&OTHELLO_ROWS, OTHELLO_NEGASCOUT);
     for (r, row) in othello.rows.iter().enumerate() {
         let cells = || othello.cells.iter().filter(move |c| c.row == r);
-        let secs: f64 = cells().map(|c| c.record.stats.elapsed_secs).sum();
-        let passes: u64 = cells().map(|c| c.record.stats.null_window_passes).sum();
+        let secs: f64 = cells().map(|c| c.record.counters.elapsed_secs).sum();
+        let passes: u64 = cells().map(|c| c.record.counters.null_window_passes).sum();
         let iterations: usize = cells().map(|c| c.record.iterations.len()).sum();
         ot.push(vec![
             row.label.clone(),

@@ -110,9 +110,9 @@ fn row_totals(r: &BenchResult, row: usize) -> RowTotals {
             iterations: 0,
         },
         |t, c| RowTotals {
-            leaves: t.leaves + c.record.stats.leaves,
-            nodes: t.nodes + c.record.stats.nodes,
-            passes: t.passes + c.record.stats.null_window_passes,
+            leaves: t.leaves + c.record.counters.leaves,
+            nodes: t.nodes + c.record.counters.nodes,
+            passes: t.passes + c.record.counters.null_window_passes,
             iterations: t.iterations + c.record.iterations.len() as u64,
         },
     )

@@ -162,7 +162,7 @@ fn lines(
                 mean_nodes: nodes[k][0] as f64 / n,
                 pons: pons(s),
                 mean_leaves: leaves[k][0] as f64 / n,
-                seconds: cells().map(|c| c.record.stats.elapsed_secs).sum(),
+                seconds: cells().map(|c| c.record.counters.elapsed_secs).sum(),
                 right: cells()
                     .filter(|c| expected.get(c.position_index).copied().flatten() == c.record.score)
                     .count(),
@@ -314,7 +314,7 @@ fn step_across(set: &str, r: &BenchResult, steps: &[Step]) -> Table {
     let nodes = |pi: usize, row: usize| {
         r.cell(pi, row, depth)
             .filter(|c| c.failure.is_none())
-            .map(|c| c.record.stats.nodes)
+            .map(|c| c.record.counters.nodes)
     };
     let last_pons = steps
         .len()

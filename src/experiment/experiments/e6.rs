@@ -256,7 +256,10 @@ fn pgame_tree(
         };
         run_search(&pos, &req, control).map(|r| {
             let chosen = r.best_move.as_ref().and_then(|m| m.parse::<u16>().ok());
-            (chosen.is_some_and(|m| optimal.contains(&m)), r.stats.nodes)
+            (
+                chosen.is_some_and(|m| optimal.contains(&m)),
+                r.counters.nodes,
+            )
         })
     };
     let mut out = Vec::new();
@@ -382,7 +385,7 @@ fn fsss(
                         evaluator: String::new(),
                     };
                     leaves[k] = run_search(&pos, &req, SearchControl::default())?
-                        .stats
+                        .counters
                         .leaves;
                     sums[k] += leaves[k];
                 }
@@ -486,7 +489,11 @@ fn solving(
                         Some(v) => v.signum(),
                         None => exact_win_loss(&item.position)?,
                     };
-                    Ok((r.score == Some(truth), r.stats.iterations, r.stats.nodes))
+                    Ok((
+                        r.score == Some(truth),
+                        r.counters.iterations,
+                        r.counters.nodes,
+                    ))
                 },
                 &|done| progress(&format!("{set}, {spec}: {done}/{}", suite.items.len())),
             )?;

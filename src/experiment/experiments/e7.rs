@@ -169,14 +169,14 @@ fn measure<G: Game, E: Evaluator<G>>(
                         )));
                     }
                     value = r.score;
-                    nodes[a] = r.stats.nodes;
+                    nodes[a] = r.counters.nodes;
                     let c = &mut row[a];
-                    c.nodes += r.stats.nodes;
-                    c.leaves += r.stats.leaves;
-                    c.ordering_nodes += r.stats.ordering_nodes;
-                    c.chance_cutoffs += r.stats.chance_cutoffs;
-                    c.probes += r.stats.probes;
-                    c.seconds += r.stats.elapsed_secs;
+                    c.nodes += r.counters.nodes;
+                    c.leaves += r.counters.leaves;
+                    c.ordering_nodes += r.counters.ordering_nodes;
+                    c.chance_cutoffs += r.counters.chance_cutoffs;
+                    c.probes += r.counters.probes;
+                    c.seconds += r.counters.elapsed_secs;
                 }
                 each.push(nodes);
             }

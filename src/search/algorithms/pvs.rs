@@ -2,7 +2,7 @@
 //! full window; every other move is tested with the null window `(alpha, alpha + 1)`
 //! and re-searched with `(v, beta)` only when the test says it is better.
 //!
-//! Marsland & Campbell, "Parallel search of strongly ordered game trees" (1982); seed
+//! Marsland & Campbell, "Parallel search of strongly ordered game trees" (1982); article
 //! 001's pseudo-code (the Japanese Wikipedia's NegaScout), which is this algorithm.
 //! Article 002's "Scout" (its スカウト法, with null-window tests) is PVS in two-sided form.
 //! Contract: fail-soft (see [`super::negaalpha`]), side to move's view.

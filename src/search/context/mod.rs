@@ -3,7 +3,7 @@
 //! the table is probed and stored, the principal variation is kept and the optional
 //! trace is recorded.
 //!
-//! Algorithms never touch [`SearchStats`], the table or the move picker's state; they
+//! Algorithms never touch [`Counters`], the table or the move picker's state; they
 //! call [`Ctx::enter`], [`Ctx::static_leaf`], [`Ctx::expand`], [`Ctx::cutoff`],
 //! [`Ctx::research`], the `count_*` methods and the table methods, so a node means the
 //! same thing in every row of a comparison. Its parts, each a file of this folder:
@@ -21,9 +21,9 @@ use super::chance::Outcomes;
 pub use super::control::{
     INF, MAX_TIME_BUDGET, Progress, ProgressSink, SearchControl, StopReason, round_to_grain,
 };
+use super::counters::Counters;
 use super::movepick::MovePicker;
 use super::options::{SearchOptions, TableKind};
-use super::stats::SearchStats;
 use super::trace::{Trace, TraceEvent, VisitKind};
 use super::tt::TranspositionTable;
 use crate::game::{Evaluator, Game, Side, within_heuristic_limit};
@@ -49,7 +49,7 @@ pub struct Ctx<'a, G: Game, E: Evaluator<G>> {
     /// The options of this search.
     opts: &'a SearchOptions,
     /// The counters.
-    stats: SearchStats,
+    counters: Counters,
     /// The transposition table, when the options ask for one.
     tt: Option<TranspositionTable<G::Move>>,
     /// Why the search ended early, once it has.
@@ -98,7 +98,7 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
         Ctx {
             eval,
             opts,
-            stats: SearchStats::default(),
+            counters: Counters::default(),
             tt,
             stopped: None,
             root_side: root.side_to_move(),
@@ -133,16 +133,16 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
     /// The counters so far.
     #[inline]
     #[must_use]
-    pub fn stats(&self) -> &SearchStats {
-        &self.stats
+    pub fn counters(&self) -> &Counters {
+        &self.counters
     }
 
     /// The counters so far with the time so far: what a result reports.
     #[must_use]
-    pub fn stats_so_far(&self) -> SearchStats {
-        SearchStats {
+    pub fn counters_so_far(&self) -> Counters {
+        Counters {
             elapsed_secs: self.elapsed(),
-            ..self.stats.clone()
+            ..self.counters.clone()
         }
     }
 
@@ -189,11 +189,11 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
             return false;
         }
         let count = if self.ordering_level > 0 {
-            self.stats.ordering_nodes += 1;
-            self.stats.ordering_nodes
+            self.counters.ordering_nodes += 1;
+            self.counters.ordering_nodes
         } else {
-            self.stats.nodes += 1;
-            self.stats.max_ply = self.stats.max_ply.max(ply as u32);
+            self.counters.nodes += 1;
+            self.counters.max_ply = self.counters.max_ply.max(ply as u32);
             // A node's line starts empty; interior nodes fill it through update_pv.
             if let Some(line) = self.pv.get_mut(ply) {
                 line.clear();
@@ -208,7 +208,7 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
                     kind,
                 });
             }
-            self.stats.nodes
+            self.counters.nodes
         };
         if count & POLL_MASK == 0 {
             self.poll();
@@ -251,7 +251,7 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
             self.abort(StopReason::Stopped);
         }
         if let Some(budget) = self.control.node_budget
-            && self.stats.nodes + self.stats.ordering_nodes >= budget
+            && self.counters.nodes + self.counters.ordering_nodes >= budget
         {
             self.abort(StopReason::NodeBudget);
         }
@@ -283,7 +283,7 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
 
     /// Sends a progress report now.
     fn report_progress(&mut self) {
-        self.progress_state.nodes = self.stats.nodes;
+        self.progress_state.nodes = self.counters.nodes;
         self.progress_state.elapsed_secs = self.elapsed();
         if let Some(sink) = &mut self.control.progress {
             sink(&self.progress_state);
@@ -326,7 +326,7 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
     #[inline]
     pub fn count_leaf(&mut self, value: i32) {
         if self.ordering_level == 0 {
-            self.stats.leaves += 1;
+            self.counters.leaves += 1;
             if let Some(trace) = &mut self.trace {
                 trace.events.push(TraceEvent::Leaf { value });
             }
@@ -339,7 +339,7 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
     #[inline]
     pub fn count_interior(&mut self, n: u64) {
         if self.ordering_level == 0 {
-            self.stats.interior += n;
+            self.counters.interior += n;
         }
     }
 
@@ -385,9 +385,9 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
         if self.ordering_level > 0 {
             return;
         }
-        self.stats.beta_cutoffs += 1;
+        self.counters.beta_cutoffs += 1;
         if index == 0 {
-            self.stats.first_move_cutoffs += 1;
+            self.counters.first_move_cutoffs += 1;
         }
         if let Some(trace) = &mut self.trace {
             trace.events.push(TraceEvent::Cutoff {
@@ -408,9 +408,9 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
     /// Counts a cutoff that is not a move's (a Scout TEST decided, an SSS* prune).
     pub fn count_cutoff(&mut self, first: bool) {
         if self.ordering_level == 0 {
-            self.stats.beta_cutoffs += 1;
+            self.counters.beta_cutoffs += 1;
             if first {
-                self.stats.first_move_cutoffs += 1;
+                self.counters.first_move_cutoffs += 1;
             }
             if let Some(trace) = &mut self.trace {
                 trace.events.push(TraceEvent::Cutoff {
@@ -423,7 +423,7 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
     /// Counts a re-search; the next node entered is marked as one in the trace.
     pub fn research(&mut self) {
         if self.ordering_level == 0 {
-            self.stats.researches += 1;
+            self.counters.researches += 1;
             self.next_kind = VisitKind::Research;
         }
     }
@@ -444,7 +444,7 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
 
     /// Counts one null-window pass at the root (MTD(f), MT-SSS*).
     pub fn null_window_pass(&mut self) {
-        self.stats.null_window_passes += 1;
+        self.counters.null_window_passes += 1;
     }
 
     /// `Some` at a chance node: its outcomes, counted as an interior node and a chance
@@ -456,7 +456,7 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
         }
         self.count_interior(1);
         if self.ordering_level == 0 {
-            self.stats.chance_nodes += 1;
+            self.counters.chance_nodes += 1;
         }
         let total = list.iter().map(|&(_, w)| i64::from(w)).sum();
         Some(Outcomes { list, total })
@@ -466,7 +466,7 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
     /// or below α, and traces it.
     pub fn chance_cutoff(&mut self, above_beta: bool) {
         if self.ordering_level == 0 {
-            self.stats.chance_cutoffs += 1;
+            self.counters.chance_cutoffs += 1;
             self.trace_event(TraceEvent::ChanceCutoff { above_beta });
         }
     }
@@ -479,28 +479,28 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
     /// Counts one of Star2's probes.
     pub fn count_probe(&mut self) {
         if self.ordering_level == 0 {
-            self.stats.probes += 1;
+            self.counters.probes += 1;
         }
     }
 
     /// Counts one MCTS iteration run.
     pub fn count_iteration(&mut self) {
-        self.stats.iterations += 1;
+        self.counters.iterations += 1;
     }
 
     /// Counts `n` moves played in an MCTS playout.
     pub fn count_playout_plies(&mut self, n: u64) {
-        self.stats.playout_plies += n;
+        self.counters.playout_plies += n;
     }
 
     /// Counts `n` positions MCTS added to its tree.
     pub fn count_tree_nodes(&mut self, n: u64) {
-        self.stats.tree_nodes += n;
+        self.counters.tree_nodes += n;
     }
 
     /// Counts `n` nodes of MCTS-Solver's tree whose value it proved.
     pub fn count_proven(&mut self, n: u64) {
-        self.stats.proven_nodes += n;
+        self.counters.proven_nodes += n;
     }
 
     fn ensure_pv_rows(&mut self, ply: usize) {

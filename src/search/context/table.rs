@@ -38,7 +38,7 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
             return Ok((alpha, beta, None));
         };
         let key = self.tt_key(pos);
-        self.stats.tt_probes += 1;
+        self.counters.tt_probes += 1;
         let Some(TtEntry {
             lower,
             upper,
@@ -49,7 +49,7 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
         else {
             return Ok((alpha, beta, None));
         };
-        self.stats.tt_hits += 1;
+        self.counters.tt_hits += 1;
         // With symmetry sharing the stored move may belong to another orientation.
         let tt_move = if self.opts.tt_symmetry { None } else { best };
         if d != depth {
@@ -65,7 +65,7 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
             None
         };
         if let Some(value) = answer {
-            self.stats.tt_cutoffs += 1;
+            self.counters.tt_cutoffs += 1;
             if let Some(trace) = &mut self.trace {
                 trace.events.push(TraceEvent::TtCut { value });
             }

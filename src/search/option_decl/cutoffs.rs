@@ -39,7 +39,7 @@ pub(super) const CUTOFF_OPTIONS: &[OptionDecl] = &[
             }
             Ok(())
         },
-        probe: |o| o.fail_soft = true,
+        example: |o| o.fail_soft = true,
         only_for: None,
     },
     OptionDecl {
@@ -65,7 +65,7 @@ pub(super) const CUTOFF_OPTIONS: &[OptionDecl] = &[
             }
             Ok(())
         },
-        probe: |o| o.soft_cutoffs = true,
+        example: |o| o.soft_cutoffs = true,
         only_for: None,
     },
     OptionDecl {
@@ -105,7 +105,7 @@ pub(super) const CUTOFF_OPTIONS: &[OptionDecl] = &[
             }
             Ok(())
         },
-        probe: |o| o.ordering = MoveOrder::Static,
+        example: |o| o.ordering = MoveOrder::Static,
         only_for: None,
     },
     OptionDecl {
@@ -137,7 +137,7 @@ pub(super) const CUTOFF_OPTIONS: &[OptionDecl] = &[
             }
         },
         check: fits,
-        probe: |o| o.order_all = false,
+        example: |o| o.order_all = false,
         only_for: None,
     },
     OptionDecl {
@@ -154,7 +154,7 @@ pub(super) const CUTOFF_OPTIONS: &[OptionDecl] = &[
             }
         },
         check: fits,
-        probe: |o| o.oracle_win_loss = true,
+        example: |o| o.oracle_win_loss = true,
         only_for: None,
     },
     OptionDecl {
@@ -182,7 +182,7 @@ pub(super) const CUTOFF_OPTIONS: &[OptionDecl] = &[
             })?;
             learns(s, s.run.killers > 0)
         },
-        probe: |o| o.killers = 1,
+        example: |o| o.killers = 1,
         only_for: None,
     },
     OptionDecl {
@@ -193,7 +193,7 @@ pub(super) const CUTOFF_OPTIONS: &[OptionDecl] = &[
         summary: |o| o.history.then(|| "history".into()),
         needs: ok,
         check: |s| learns(s, s.run.history),
-        probe: |o| o.history = true,
+        example: |o| o.history = true,
         only_for: None,
     },
 ];

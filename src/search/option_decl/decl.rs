@@ -103,8 +103,9 @@ pub struct OptionDecl {
     /// Whether the algorithm takes it as set (the reason when not), its limits
     /// included; called for every search whatever the value.
     pub check: fn(&Subject<'_>) -> Result<(), String>,
-    /// Sets it to a value other than its default, to ask whether it would apply.
-    pub probe: fn(&mut SearchOptions),
+    /// Sets it to an example value other than its default, to ask whether it would
+    /// apply.
+    pub example: fn(&mut SearchOptions),
     /// Shown in the app only for the algorithms that own it (otherwise greyed out with
     /// the reason where it does not apply).
     pub only_for: Option<OwnOption>,
@@ -152,15 +153,15 @@ impl OptionDecl {
         })
     }
 
-    /// Whether setting it (to [`OptionDecl::probe`]'s value) in `o` would be accepted for
+    /// Whether setting it (to [`OptionDecl::example`]'s value) in `o` would be accepted for
     /// `algorithm`: the reason when not, for a greyed-out control.
     pub fn applies(&self, algorithm: Algorithm, o: &SearchOptions) -> Result<(), String> {
-        let mut probe = o.clone();
-        (self.probe)(&mut probe);
-        (self.needs)(&probe)?;
-        let run = probe.resolved(algorithm);
+        let mut trial = o.clone();
+        (self.example)(&mut trial);
+        (self.needs)(&trial)?;
+        let run = trial.resolved(algorithm);
         (self.check)(&Subject {
-            written: &probe,
+            written: &trial,
             run: &run,
             algorithm,
         })

@@ -20,7 +20,7 @@ pub(super) const DRIVER_OPTIONS: &[OptionDecl] = &[
         summary: |o| o.win_at_once.then(|| "win at once".into()),
         needs: ok,
         check: fits,
-        probe: |o| o.win_at_once = true,
+        example: |o| o.win_at_once = true,
         only_for: None,
     },
     OptionDecl {
@@ -37,7 +37,7 @@ pub(super) const DRIVER_OPTIONS: &[OptionDecl] = &[
             }
         },
         check: fits,
-        probe: |o| o.non_losing = true,
+        example: |o| o.non_losing = true,
         only_for: None,
     },
     OptionDecl {
@@ -55,7 +55,7 @@ pub(super) const DRIVER_OPTIONS: &[OptionDecl] = &[
             }
             Ok(())
         },
-        probe: |o| o.iterative_deepening = true,
+        example: |o| o.iterative_deepening = true,
         only_for: None,
     },
     OptionDecl {
@@ -95,7 +95,7 @@ pub(super) const DRIVER_OPTIONS: &[OptionDecl] = &[
             }
             Ok(())
         },
-        probe: |o| o.aspiration = 1,
+        example: |o| o.aspiration = 1,
         only_for: None,
     },
     OptionDecl {
@@ -125,7 +125,7 @@ pub(super) const DRIVER_OPTIONS: &[OptionDecl] = &[
             }
             Ok(())
         },
-        probe: |o| o.window = InitialWindow::GameRange,
+        example: |o| o.window = InitialWindow::GameRange,
         only_for: None,
     },
     OptionDecl {
@@ -147,7 +147,7 @@ pub(super) const DRIVER_OPTIONS: &[OptionDecl] = &[
         },
         needs: ok,
         check: fits,
-        probe: |o| o.scoring = Scoring::WinLoss,
+        example: |o| o.scoring = Scoring::WinLoss,
         only_for: None,
     },
     OptionDecl {
@@ -168,7 +168,7 @@ pub(super) const DRIVER_OPTIONS: &[OptionDecl] = &[
             }
             Ok(())
         },
-        probe: |o| o.skip_shallow_research = true,
+        example: |o| o.skip_shallow_research = true,
         only_for: None,
     },
     OptionDecl {
@@ -188,7 +188,7 @@ pub(super) const DRIVER_OPTIONS: &[OptionDecl] = &[
         summary: |o| (o.first_guess != 0).then(|| format!("first guess {}", o.first_guess)),
         needs: ok,
         check: fits,
-        probe: |o| o.first_guess = 1,
+        example: |o| o.first_guess = 1,
         only_for: Some(OwnOption::FirstGuess),
     },
     OptionDecl {
@@ -213,7 +213,7 @@ pub(super) const DRIVER_OPTIONS: &[OptionDecl] = &[
             }
             Ok(())
         },
-        probe: |o| o.guess_before_last = true,
+        example: |o| o.guess_before_last = true,
         only_for: Some(OwnOption::FirstGuess),
     },
     OptionDecl {
@@ -240,7 +240,7 @@ pub(super) const DRIVER_OPTIONS: &[OptionDecl] = &[
                 )
             })
         },
-        probe: |o| o.grain = 2,
+        example: |o| o.grain = 2,
         only_for: None,
     },
     OptionDecl {
@@ -270,7 +270,7 @@ pub(super) const DRIVER_OPTIONS: &[OptionDecl] = &[
                 )
             })
         },
-        probe: |o| o.sss_memory_mib = 512,
+        example: |o| o.sss_memory_mib = 512,
         only_for: Some(OwnOption::OpenListBudget),
     },
 ];

@@ -63,7 +63,7 @@ pub(super) const MCTS_OPTIONS: &[OptionDecl] = &[
                 )
             })
         },
-        probe: |o| o.iterations = 100,
+        example: |o| o.iterations = 100,
         only_for: Some(OwnOption::Iterations),
     },
     OptionDecl {
@@ -98,7 +98,7 @@ pub(super) const MCTS_OPTIONS: &[OptionDecl] = &[
                 )
             })
         },
-        probe: |o| o.uct_c = 100,
+        example: |o| o.uct_c = 100,
         only_for: Some(OwnOption::Iterations),
     },
     OptionDecl {
@@ -127,7 +127,7 @@ pub(super) const MCTS_OPTIONS: &[OptionDecl] = &[
                 "the playout seed",
             )
         },
-        probe: |o| o.rollout_seed = 2,
+        example: |o| o.rollout_seed = 2,
         only_for: Some(OwnOption::Iterations),
     },
     OptionDecl {
@@ -154,7 +154,7 @@ pub(super) const MCTS_OPTIONS: &[OptionDecl] = &[
                 OwnOption::Iterations,
             )
         },
-        probe: |o| o.mr_depth = 1,
+        example: |o| o.mr_depth = 1,
         only_for: Some(OwnOption::Iterations),
     },
     OptionDecl {
@@ -181,7 +181,7 @@ pub(super) const MCTS_OPTIONS: &[OptionDecl] = &[
                 OwnOption::ProofHybrids,
             )
         },
-        probe: |o| o.ms_depth = 2,
+        example: |o| o.ms_depth = 2,
         only_for: Some(OwnOption::ProofHybrids),
     },
     OptionDecl {
@@ -208,7 +208,7 @@ pub(super) const MCTS_OPTIONS: &[OptionDecl] = &[
                 OwnOption::ProofHybrids,
             )
         },
-        probe: |o| o.mb_depth = 2,
+        example: |o| o.mb_depth = 2,
         only_for: Some(OwnOption::ProofHybrids),
     },
 ];

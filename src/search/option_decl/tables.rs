@@ -57,7 +57,7 @@ pub(super) const TABLE_OPTIONS: &[OptionDecl] = &[
             }
             Ok(())
         },
-        probe: |o| o.tt_mib = 1,
+        example: |o| o.tt_mib = 1,
         only_for: None,
     },
     OptionDecl {
@@ -79,7 +79,7 @@ pub(super) const TABLE_OPTIONS: &[OptionDecl] = &[
             }
         },
         check: fits,
-        probe: |o| o.tt_symmetry = true,
+        example: |o| o.tt_symmetry = true,
         only_for: None,
     },
     OptionDecl {
@@ -131,7 +131,7 @@ pub(super) const TABLE_OPTIONS: &[OptionDecl] = &[
             }
             Ok(())
         },
-        probe: |o| o.tt_leaves = true,
+        example: |o| o.tt_leaves = true,
         only_for: None,
     },
     OptionDecl {
@@ -171,7 +171,7 @@ pub(super) const TABLE_OPTIONS: &[OptionDecl] = &[
             }
             Ok(())
         },
-        probe: |o| o.table = TableKind::Upper,
+        example: |o| o.table = TableKind::Upper,
         only_for: None,
     },
     OptionDecl {
@@ -227,7 +227,7 @@ pub(super) const TABLE_OPTIONS: &[OptionDecl] = &[
             }
             Ok(())
         },
-        probe: |o| o.mt_memory = MtMemory::Ordinary,
+        example: |o| o.mt_memory = MtMemory::Ordinary,
         only_for: Some(OwnOption::MtMemory),
     },
 ];

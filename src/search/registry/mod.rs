@@ -21,13 +21,13 @@ use super::options::OptionError;
 use super::result::Estimate;
 use crate::game::{Evaluator, Game};
 
+mod entries;
 mod info;
-mod table;
+pub use entries::ALGORITHMS;
 pub use info::{
     Algorithm, AlgorithmInfo, Bounds, Budget, ChanceNodes, Deepening, Form, OwnOption, QuizAsks,
     ResultKind, TableUse, TreeView, VisitOrder,
 };
-pub use table::ALGORITHMS;
 
 // The table is in the variants' order, so `info` is an index.
 const _: () = {

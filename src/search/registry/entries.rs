@@ -1,4 +1,4 @@
-//! The table of every algorithm: one [`AlgorithmInfo`] per [`Algorithm`] variant, in
+//! The entries of every algorithm: one [`AlgorithmInfo`] per [`Algorithm`] variant, in
 //! the variants' order (the order menus list them). Each entry states every capability.
 
 use super::info::{

@@ -10,7 +10,7 @@
 //! searches, the perfect oracle) is counted apart in `ordering_nodes`, never in `nodes`.
 //!
 //! **Every counter is declared once**, in the [`counters!`] call below: its field of
-//! [`SearchStats`], its [`Counter`] (the name the CLI, the CSV files and session files
+//! [`Counters`], its [`Counter`] (the name the CLI, the CSV files and session files
 //! use, the results table's column title, whether the table shows it by default) and how
 //! it adds up over several searches all follow from that one line and its doc comment;
 //! docs/node-definition.md's list of counters is checked against it by a test. A new
@@ -28,8 +28,8 @@ pub enum Combine {
     Max,
 }
 
-/// Declares the counters: the fields of [`SearchStats`], the [`Counter`] enum with each
-/// counter's name, title, meaning and table default, and [`SearchStats::add`].
+/// Declares the counters: the fields of [`Counters`], the [`Counter`] enum with each
+/// counter's name, title, meaning and table default, and [`Counters::add`].
 ///
 /// Each entry: doc comment (the counter's meaning, shown in the table's header hover and
 /// docs/node-definition.md), `Variant field: type, "Table title", Sum|Max, shown|hidden;`
@@ -42,13 +42,13 @@ macro_rules! counters {
         /// [`super::context::Ctx`] methods, so the numbers mean the same in every row.
         #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
         #[serde(default)]
-        pub struct SearchStats {
+        pub struct Counters {
             $( $(#[doc = $doc])+ pub $field: $ty, )+
             /// Wall-clock seconds; the only field that varies from run to run.
             pub elapsed_secs: f64,
         }
 
-        /// A counter of [`SearchStats`], as the table, the CLI and the CSV files name it.
+        /// A counter of [`Counters`], as the table, the CLI and the CSV files name it.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Counter {
             $( $(#[doc = $doc])+ $variant, )+
@@ -90,15 +90,15 @@ macro_rules! counters {
 
             /// Its value in `stats`.
             #[must_use]
-            pub fn of(self, stats: &SearchStats) -> u64 {
+            pub fn of(self, stats: &Counters) -> u64 {
                 match self { $( Counter::$variant => u64::from(stats.$field), )+ }
             }
         }
 
-        impl SearchStats {
+        impl Counters {
             /// Adds another search's counters (for totals over a suite or a game): each
             /// as its [`Counter::combine`] says, the time summed.
-            pub fn add(&mut self, other: &SearchStats) {
+            pub fn add(&mut self, other: &Counters) {
                 $( counters!(@add $combine, self.$field, other.$field); )+
                 self.elapsed_secs += other.elapsed_secs;
             }
@@ -161,7 +161,7 @@ counters! {
     ChanceCutoffs chance_cutoffs: u64, "Chance cutoffs", Sum, hidden;
 }
 
-impl SearchStats {
+impl Counters {
     /// Nodes per second (0 when no time was measured).
     #[must_use]
     pub fn nodes_per_sec(&self) -> f64 {
@@ -194,8 +194,8 @@ impl SearchStats {
 
     /// The same counters with the time zeroed: what determinism tests compare.
     #[must_use]
-    pub fn without_time(&self) -> SearchStats {
-        SearchStats {
+    pub fn without_time(&self) -> Counters {
+        Counters {
             elapsed_secs: 0.0,
             ..self.clone()
         }
@@ -245,7 +245,7 @@ mod tests {
 
     /// Stats with every counter a different value (its place in [`Counter::ALL`] plus
     /// one, times `scale`), written by name as a session file would hold them.
-    fn numbered(scale: u64) -> SearchStats {
+    fn numbered(scale: u64) -> Counters {
         let fields: Vec<String> = Counter::ALL
             .iter()
             .enumerate()
