@@ -41,8 +41,12 @@ use crate::search::{Algorithm, SearchOptions};
 
 /// The session format this treelab writes. Files with a larger number are refused.
 /// Version 2: a row named `mt-sss` has Plaat's memory unless it says otherwise (see
-/// [`Session::from_ron`]).
-pub const CURRENT_VERSION: u32 = 2;
+/// [`Session::from_ron`]). Version 3: a result's counters are `counters: Counters(..)`
+/// (earlier files wrote `stats: SearchStats(..)`, read as they are).
+pub const CURRENT_VERSION: u32 = 3;
+
+/// How files of version 2 and before wrote a result's counters.
+const OLD_COUNTERS: &str = "stats: SearchStats(";
 
 /// The shipped suite a new session opens.
 pub const DEFAULT_SUITE: &str = "fforum-40-59.obf";
@@ -433,8 +437,11 @@ impl Default for Session {
 }
 
 /// Reads only the version, ignoring everything else, so that a newer file is refused
-/// for its version rather than for the first field this treelab does not know.
+/// for its version rather than for the first field this treelab does not know. Named as
+/// the session is, so that a file written with struct names (`Session(version: ..)`)
+/// is read too.
 #[derive(Deserialize)]
+#[serde(rename = "Session")]
 struct VersionProbe {
     #[serde(default)]
     version: u32,
@@ -460,13 +467,18 @@ impl Session {
     /// Parses a session; refuses a newer format version; errors carry line and column.
     /// A version-1 file's MT-SSS* rows keep the memory they ran with, spelled out.
     pub fn from_ron(text: &str) -> Result<Session, SessionError> {
-        if let Ok(probe) = ron::from_str::<VersionProbe>(text)
-            && probe.version > CURRENT_VERSION
-        {
-            return Err(SessionError::NewerVersion {
-                found: probe.version,
-            });
+        let stated = ron::from_str::<VersionProbe>(text).ok().map(|p| p.version);
+        if let Some(found) = stated.filter(|&v| v > CURRENT_VERSION) {
+            return Err(SessionError::NewerVersion { found });
         }
+        // Up to version 2 a result's counters were written `stats: SearchStats(..)`.
+        let renamed;
+        let text = if stated.is_none_or(|v| v < 3) && text.contains(OLD_COUNTERS) {
+            renamed = text.replace(OLD_COUNTERS, "counters: Counters(");
+            renamed.as_str()
+        } else {
+            text
+        };
         let mut session: Session = ron::from_str(text).map_err(|e| parse_error(&e))?;
         if session.version > CURRENT_VERSION {
             return Err(SessionError::NewerVersion {
@@ -475,8 +487,8 @@ impl Session {
         }
         if session.version < 2 {
             session.upgrade_mt_sss_rows();
-            session.version = CURRENT_VERSION;
         }
+        session.version = CURRENT_VERSION;
         session.forget_missing_rows();
         Ok(session)
     }
@@ -732,6 +744,26 @@ mod tests {
         let msg = err.to_string();
         assert!(msg.starts_with("line 1, column"), "{msg}");
         assert!(Session::from_ron("not a session at all").is_err());
+    }
+
+    #[test]
+    fn an_older_file_reads_its_counters_under_their_old_name() {
+        let text = include_str!("../../saves/e1.ron");
+        assert!(text.contains("version: 1") && text.contains(OLD_COUNTERS));
+        let first_nodes: u64 = text
+            .split(OLD_COUNTERS)
+            .nth(1)
+            .and_then(|rest| rest.strip_prefix("nodes: "))
+            .and_then(|rest| rest.split(',').next())
+            .and_then(|n| n.parse().ok())
+            .expect("the first result's nodes in the file");
+        let session = Session::from_ron(text).expect("a version-1 session opens");
+        assert_eq!(session.version, CURRENT_VERSION);
+        assert_eq!(session.results[0].record.counters.nodes, first_nodes);
+        assert!(session.results.iter().all(|r| r.record.counters.nodes > 0));
+        // Written again, it names them anew, and reads back the same.
+        let again = Session::from_ron(&session.to_ron().expect("writes")).expect("reads");
+        assert_eq!(again.results, session.results);
     }
 
     #[test]
