@@ -65,6 +65,7 @@ impl<M: Copy + PartialEq> MovePicker<M> {
     /// killers keep the `k` most recent (article 004: a known killer moves to the
     /// front), and the history score of `history_slot` (when history is on) gains
     /// `depth²`.
+    #[inline]
     pub fn learn(&mut self, ply: usize, mv: M, k: usize, history_slot: Option<usize>, depth: u32) {
         if k > 0 {
             if self.killers.len() <= ply {
@@ -92,6 +93,7 @@ impl<M: Copy + PartialEq> MovePicker<M> {
 
     /// The scratch space for rating a node's moves, emptied; hand it back through
     /// [`MovePicker::arrange`].
+    #[inline]
     pub fn take_scratch(&mut self) -> Vec<Rated<M>> {
         let mut keyed = std::mem::take(&mut self.scratch);
         keyed.clear();
@@ -102,6 +104,7 @@ impl<M: Copy + PartialEq> MovePicker<M> {
     /// history scores, in generation order) is given, by rating (all of them with
     /// `sort_all`, else only the best to the front), else in generation order; then the
     /// killers of the ply, then `tt_move` in front.
+    #[inline]
     pub fn arrange(
         &mut self,
         moves: &mut Vec<M>,

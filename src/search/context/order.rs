@@ -26,7 +26,16 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
         let rated = (order != MoveOrder::Generation || use_history).then(|| {
             let mut keyed = self.picker.take_scratch();
             for &mv in moves.iter() {
-                let key = self.rating(pos, mv, order, depth, ply);
+                // The cheap ratings inline; a look-ahead is a call of its own.
+                let key = match order {
+                    MoveOrder::Generation => 0,
+                    MoveOrder::Static => i64::from(pos.move_order_hint(mv)),
+                    // Threats first, the static hint breaking ties (Pons' step 7).
+                    MoveOrder::Threats => {
+                        (i64::from(pos.threat_score(mv)) << 32) + i64::from(pos.move_order_hint(mv))
+                    }
+                    _ => self.look_ahead_rating(pos, mv, order, depth, ply),
+                };
                 let hist = if use_history {
                     self.picker.history_score(Self::history_slot(pos, mv))
                 } else {
@@ -40,16 +49,18 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
         self.picker.arrange(moves, rated, sort_all, ply, tt_move);
     }
 
-    /// The rating of `mv` at `pos` under `order` (higher first).
-    #[inline]
-    fn rating(&mut self, pos: &G, mv: G::Move, order: MoveOrder, depth: u32, ply: usize) -> i64 {
+    /// The rating of `mv` at `pos` under a look-ahead `order` (evaluation, shallow
+    /// search, oracle; higher first); the cheap orders are rated where they are used.
+    fn look_ahead_rating(
+        &mut self,
+        pos: &G,
+        mv: G::Move,
+        order: MoveOrder,
+        depth: u32,
+        ply: usize,
+    ) -> i64 {
         match order {
-            MoveOrder::Generation => 0,
-            MoveOrder::Static => i64::from(pos.move_order_hint(mv)),
-            // Threats first, the static hint breaking ties (Pons' step 7).
-            MoveOrder::Threats => {
-                (i64::from(pos.threat_score(mv)) << 32) + i64::from(pos.move_order_hint(mv))
-            }
+            MoveOrder::Generation | MoveOrder::Static | MoveOrder::Threats => 0,
             MoveOrder::Evaluation => -i64::from(self.child_static_value(&pos.play(mv))),
             MoveOrder::Shallow(k) => {
                 let child = pos.play(mv);
