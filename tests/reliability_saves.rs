@@ -1,5 +1,6 @@
 //! Saves are atomic under write failures: a failed save leaves the old file byte for
-//! byte, and a newer or truncated session file is refused and left alone.
+//! byte, a newer or truncated session file is refused and left alone, and an older one
+//! opens with its results.
 
 use std::path::Path;
 
@@ -129,4 +130,26 @@ fn newer_or_truncated_files_are_refused_and_left_alone() {
         "{errors} errors in {} cuts",
         text.len()
     );
+}
+
+#[test]
+fn an_older_file_reads_its_counters_under_their_old_name() {
+    // How files of version 2 and before wrote a result's counters.
+    const OLD: &str = "stats: SearchStats(";
+    let text = include_str!("../saves/e1.ron");
+    assert!(text.contains("version: 1") && text.contains(OLD));
+    let first_nodes: u64 = text
+        .split(OLD)
+        .nth(1)
+        .and_then(|rest| rest.strip_prefix("nodes: "))
+        .and_then(|rest| rest.split(',').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the first result's nodes in the file");
+    let session = Session::from_ron(text).expect("a version-1 session opens");
+    assert_eq!(session.version, treelab::session::CURRENT_VERSION);
+    assert_eq!(session.results[0].record.counters.nodes, first_nodes);
+    assert!(session.results.iter().all(|r| r.record.counters.nodes > 0));
+    // Written again, it names them anew, and reads back the same.
+    let again = Session::from_ron(&session.to_ron().expect("writes")).expect("reads");
+    assert_eq!(again.results, session.results);
 }

@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 /// What only the platform modules may name, with the word a report gives for it.
-const MACHINE: [(&str, &str); 8] = [
+const MACHINE: [(&str, &str); 9] = [
     ("std::thread", "threads"),
     ("std::time::Instant", "the clock"),
     ("time::{Duration, Instant}", "the clock"),
@@ -17,11 +17,13 @@ const MACHINE: [(&str, &str); 8] = [
     ("\"/proc/", "/proc"),
     ("target_arch = \"wasm32\"", "the browser target"),
     ("available_parallelism", "the cores"),
+    ("target_os", "the operating system"),
 ];
 
-/// Files that may: the seam itself.
+/// Files that may: the seam itself, and the native program's entry (a browser build
+/// has an entry of its own).
 fn is_platform(shown: &str) -> bool {
-    shown.starts_with("src/platform/") || shown == "src/app/platform.rs"
+    shown.starts_with("src/platform/") || shown == "src/app/platform.rs" || shown == "src/main.rs"
 }
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -747,26 +747,6 @@ mod tests {
     }
 
     #[test]
-    fn an_older_file_reads_its_counters_under_their_old_name() {
-        let text = include_str!("../../saves/e1.ron");
-        assert!(text.contains("version: 1") && text.contains(OLD_COUNTERS));
-        let first_nodes: u64 = text
-            .split(OLD_COUNTERS)
-            .nth(1)
-            .and_then(|rest| rest.strip_prefix("nodes: "))
-            .and_then(|rest| rest.split(',').next())
-            .and_then(|n| n.parse().ok())
-            .expect("the first result's nodes in the file");
-        let session = Session::from_ron(text).expect("a version-1 session opens");
-        assert_eq!(session.version, CURRENT_VERSION);
-        assert_eq!(session.results[0].record.counters.nodes, first_nodes);
-        assert!(session.results.iter().all(|r| r.record.counters.nodes > 0));
-        // Written again, it names them anew, and reads back the same.
-        let again = Session::from_ron(&session.to_ron().expect("writes")).expect("reads");
-        assert_eq!(again.results, session.results);
-    }
-
-    #[test]
     fn a_session_saved_with_the_old_name_of_the_articles_tab_opens_on_it() {
         let text = r#"Session(version: 2, game: tictactoe, view: ViewChoices(tab: Seeds))"#;
         let s = Session::from_ron(text).unwrap();

@@ -146,7 +146,10 @@ impl Table {
             (wanted.next_power_of_two() / 2).max(1)
         };
         let mut slots: Vec<Bucket> = Vec::with_capacity(buckets);
-        advise_huge_pages(slots.as_ptr().cast::<u8>(), buckets * bucket_bytes);
+        crate::platform::machine::advise_huge_pages(
+            slots.as_ptr().cast::<u8>(),
+            buckets * bucket_bytes,
+        );
         slots.extend((0..buckets).map(|_| Bucket(std::array::from_fn(|_| AtomicU64::new(0)))));
         Table {
             slots,
@@ -243,26 +246,4 @@ impl Table {
         }
         bucket.write(slot, h, entry.pack(generation));
     }
-}
-
-/// Asks Linux to back the 2 MiB-aligned part of `len` bytes at `start` (allocated, not
-/// yet touched) with huge pages: one TLB entry per 2 MiB instead of per 4 KiB, so the
-/// table's random probes miss the TLB far less. A hint; without it nothing changes but
-/// the speed.
-fn advise_huge_pages(start: *const u8, len: usize) {
-    #[cfg(target_os = "linux")]
-    {
-        const HUGE: usize = 2 << 20;
-        let begin = (start as usize).next_multiple_of(HUGE);
-        let end = (start as usize + len) / HUGE * HUGE;
-        if end > begin {
-            // SAFETY: the range lies within one live allocation of ours; MADV_HUGEPAGE
-            // changes how the kernel backs it, never its contents or its validity.
-            unsafe {
-                libc::madvise(begin as *mut libc::c_void, end - begin, libc::MADV_HUGEPAGE);
-            }
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = (start, len);
 }
