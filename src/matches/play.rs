@@ -339,9 +339,7 @@ fn play_game(spec: &MatchSpec, index: usize, stop: &AtomicBool) -> Result<GameRe
                     let spent = r.counters.clone();
                     req.depth = 1;
                     r = run_search(&pos, &req, SearchControl::default())?;
-                    r.counters.nodes += spent.nodes;
-                    r.counters.leaves += spent.leaves;
-                    r.counters.elapsed_secs += spent.elapsed_secs;
+                    r.counters.add(&spent);
                 }
                 record.nodes[who] += r.counters.nodes;
                 record.leaves[who] += r.counters.leaves;
