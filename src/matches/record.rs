@@ -1,7 +1,7 @@
 //! The record of a match: its games (moves, start position, nodes, result), and what
 //! is computed from them (node and time summaries, W/D/L, the pairs' pentanomial counts,
 //! Elo, the SPRT's state) and how it is printed. Below the session, so a session can
-//! keep a match; `experiment::matchplay` plays them.
+//! keep a match; [`super::play`] plays them.
 
 use std::fmt::Write as _;
 

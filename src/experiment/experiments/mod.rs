@@ -1,5 +1,5 @@
 //! The classic experiments (docs `experiments.md`, E1-E7) as presets: each runs its grid
-//! through [`super::bench::run_bench`] or [`super::matchplay::run_match`], prints its
+//! through [`super::bench::run_bench`] or [`crate::matches::run_match`], prints its
 //! tables beside the original figures, and yields the files `treelab experiment`
 //! writes: CSV, the RON result, an SVG chart and the printed text.
 //!
