@@ -4,8 +4,8 @@
 //!
 //! - [`clock`]: the monotonic clock (searches' time budgets, progress, timings) and the
 //!   date.
-//! - [`threads`]: how many cores, named background threads, scoped threads, a pause;
-//!   and [`threads::map_in_order`], the one pool that runs many independent jobs.
+//! - [`threads`]: how many cores, named background threads, scoped threads, a pause.
+//! - [`pool`]: [`pool::map_in_order`], the one pool that runs many independent jobs.
 //! - [`files`]: opening, listing and atomically writing files, and the settings
 //!   folder.
 //! - [`machine`]: the machine's description for manifests and its counters (CPU
