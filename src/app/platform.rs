@@ -70,33 +70,36 @@ impl FileDialog {
     /// A file to open; `None` when cancelled or when no dialog could be shown.
     #[must_use]
     pub fn pick_file(self) -> Option<PathBuf> {
-        imp::pick(&self, imp::Ask::Open)
+        imp::pick(&self, Ask::Open)
     }
 
     /// A file to save to; `None` when cancelled or when no dialog could be shown.
     #[must_use]
     pub fn save_file(self) -> Option<PathBuf> {
-        imp::pick(&self, imp::Ask::Save)
+        imp::pick(&self, Ask::Save)
     }
 
     /// A folder; `None` when cancelled or when no dialog could be shown.
     #[must_use]
     pub fn pick_folder(self) -> Option<PathBuf> {
-        imp::pick(&self, imp::Ask::Folder)
+        imp::pick(&self, Ask::Folder)
     }
+}
+
+/// What a dialog asks for.
+enum Ask {
+    /// A file to open.
+    Open,
+    /// A file to save to.
+    Save,
+    /// A folder.
+    Folder,
 }
 
 #[cfg(not(target_arch = "wasm32"))]
 mod imp {
-    use super::FileDialog;
+    use super::{Ask, FileDialog};
     use std::path::PathBuf;
-
-    /// What a dialog asks for.
-    pub(super) enum Ask {
-        Open,
-        Save,
-        Folder,
-    }
 
     pub(super) fn open_window(
         title: &str,
@@ -137,15 +140,8 @@ mod imp {
 
 #[cfg(target_arch = "wasm32")]
 mod imp {
-    use super::FileDialog;
+    use super::{Ask, FileDialog};
     use std::path::PathBuf;
-
-    /// What a dialog asks for.
-    pub(super) enum Ask {
-        Open,
-        Save,
-        Folder,
-    }
 
     pub(super) fn open_window(
         _title: &str,
