@@ -149,7 +149,8 @@ fn golden_bench_node_totals() {
 }
 
 /// The golden bench's second half: every other algorithm has its signature too (the
-/// exact ones over FFO #40-#59 at depth 5, the chance-node ones over E7's 40 EinStein
+/// exact ones over FFO #40-#59 at depth 5, minimax, negamax and two-sided alpha-beta at
+/// depth 4, the chance-node ones over E7's 40 EinStein
 /// positions at depth 4, MCTS and MCTS-Solver seeded on tic-tac-toe's whole game).
 /// Like the first half, these numbers change only when what a search does changes.
 #[test]
@@ -180,6 +181,18 @@ fn golden_bench_node_totals_of_the_other_algorithms() {
             ("fsss", 582_150),
         ],
         5,
+    );
+    // The full-width searches and two-sided alpha-beta, at depth 4 (minimax's whole
+    // tree at depth 5 would take the test longer than it is worth).
+    totals(
+        "fforum-40-59.obf",
+        &[
+            ("minimax", 265_247),
+            ("negamax", 265_247),
+            ("alphabeta", 27_137),
+            ("alphabeta+fail-soft", 27_137),
+        ],
+        4,
     );
     totals(
         "e7-positions.ewn",
