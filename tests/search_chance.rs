@@ -70,45 +70,6 @@ fn oracle(t: &Subtree, side: Side, depth: u32) -> Frac {
     }
 }
 
-/// Probability sets a random chance node draws from.
-const PROBS: &[&[&str]] = &[
-    &["1/2", "1/2"],
-    &["1/3", "1/3", "1/3"],
-    &["1/2", "1/3", "1/6"],
-    &["0.25", "0.75"],
-    &["0.1", "0.2", "0.7"],
-    &["1/6", "1/6", "1/6", "1/6", "1/6", "1/6"],
-    &["1"],
-];
-
-/// A random tree: players' nodes and chance nodes alternate below the root as in
-/// AIMA's trees (sometimes a player's node follows a player's node), with leaves of
-/// -20..=20 at any level (more often deeper) and every interior node valued (for
-/// searches that stop above the leaves).
-fn random_tree(rng: &mut SeededRng, levels: u32, chance: bool) -> String {
-    if levels == 0 || rng.below(8) == 0 {
-        return (rng.below(41) as i64 - 20).to_string();
-    }
-    if chance {
-        let set = PROBS[rng.below(PROBS.len() as u64) as usize];
-        let outcomes: Vec<String> = set
-            .iter()
-            .map(|p| format!("{p}:{}", random_tree(rng, levels - 1, false)))
-            .collect();
-        let v = rng.below(41) as i64 - 20;
-        return format!("?({}):{v}", outcomes.join(" "));
-    }
-    let width = 1 + rng.below(3);
-    let children: Vec<String> = (0..width)
-        .map(|_| {
-            let next_chance = rng.below(4) != 0;
-            random_tree(rng, levels - 1, next_chance)
-        })
-        .collect();
-    let v = rng.below(41) as i64 - 20;
-    format!("({}):{v}", children.join(" "))
-}
-
 fn search(
     pos: &AnyPosition,
     algorithm: Algorithm,
@@ -176,7 +137,7 @@ fn star1_and_star2_return_expectimax_value_on_10000_random_chance_trees() {
         let mut rng = SeededRng::new(seed);
         let root_chance = rng.below(5) == 0;
         let levels = 2 + rng.below(4) as u32;
-        let text = random_tree(&mut rng, levels, root_chance);
+        let text = common::random_chance_tree(&mut rng, levels, root_chance);
         let side = if rng.below(2) == 0 { "" } else { "min:" };
         let text = format!("{side}{text}");
         let Ok(tree) = parse_tree(&text) else {

@@ -279,40 +279,6 @@ fn custom_text(rng: &mut SeededRng, ply: u32, max_depth: u32) -> String {
     format!("({}):{}", children.join(" "), value(rng))
 }
 
-/// The probability sets of the random chance trees.
-const PROBS: &[&[&str]] = &[
-    &["1/2", "1/2"],
-    &["1/3", "1/3", "1/3"],
-    &["1/2", "1/3", "1/6"],
-    &["0.25", "0.75"],
-    &["0.1", "0.2", "0.7"],
-    &["1"],
-];
-
-/// A random tree with chance nodes (never one right below another), every interior node
-/// valued.
-fn chance_text(rng: &mut SeededRng, levels: u32, chance: bool) -> String {
-    let v = rng.below(41) as i64 - 20;
-    if levels == 0 || rng.below(8) == 0 {
-        return v.to_string();
-    }
-    if chance {
-        let set = PROBS[rng.below(PROBS.len() as u64) as usize];
-        let outcomes: Vec<String> = set
-            .iter()
-            .map(|p| format!("{p}:{}", chance_text(rng, levels - 1, false)))
-            .collect();
-        return format!("?({}):{v}", outcomes.join(" "));
-    }
-    let children: Vec<String> = (0..1 + rng.below(3))
-        .map(|_| {
-            let next_chance = rng.below(4) != 0;
-            chance_text(rng, levels - 1, next_chance)
-        })
-        .collect();
-    format!("({}):{v}", children.join(" "))
-}
-
 fn report(what: &str, tally: &Tally, failures: &[String]) {
     println!("{what}: {tally:?}");
     assert!(
@@ -463,7 +429,7 @@ fn star1_and_star2_keep_their_contract_below_chance_nodes() {
     let (mut tally, mut failures) = (Tally::default(), Vec::new());
     let mut rng = SeededRng::new(1966);
     for i in 0..120u32 {
-        let text = chance_text(&mut rng, 2 + i % 4, i % 2 == 0);
+        let text = common::random_chance_tree(&mut rng, 2 + i % 4, i % 2 == 0);
         let tree: CustomTree = parse_tree(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
         let case = format!("the chance tree {text}");
         let eval = CustomTreeEval::NodeValue;

@@ -1,6 +1,6 @@
 //! What the tests share: the app in a kittest harness at the window's default size or
 //! with a session opened, the command line run as a user runs it, a search with default
-//! control, a search of a position given as text, a search request, a seeded random playout, FFO #40, AIMA's figure 5.2 and a
+//! control, a search of a position given as text, a search request, a seeded random playout, a seeded random tree with chance nodes, FFO #40, AIMA's figure 5.2 and a
 //! small bench grid. Each test crate uses only some of it.
 #![allow(dead_code)]
 
@@ -194,4 +194,43 @@ pub fn press_run(h: &mut Harness<'_, TreelabApp>) {
     h.get_by_label("▶ Run (F5)").click();
     settle(h);
     wait_for_run(h, std::time::Duration::from_secs(60));
+}
+
+/// Probability sets a random chance node draws from.
+const PROBS: &[&[&str]] = &[
+    &["1/2", "1/2"],
+    &["1/3", "1/3", "1/3"],
+    &["1/2", "1/3", "1/6"],
+    &["0.25", "0.75"],
+    &["0.1", "0.2", "0.7"],
+    &["1/6", "1/6", "1/6", "1/6", "1/6", "1/6"],
+    &["1"],
+];
+
+/// A random tree: players' nodes and chance nodes alternate below the root as in
+/// AIMA's trees (sometimes a player's node follows a player's node), with leaves of
+/// -20..=20 at any level (more often deeper) and every interior node valued (for
+/// searches that stop above the leaves).
+pub fn random_chance_tree(rng: &mut SeededRng, levels: u32, chance: bool) -> String {
+    if levels == 0 || rng.below(8) == 0 {
+        return (rng.below(41) as i64 - 20).to_string();
+    }
+    if chance {
+        let set = PROBS[rng.below(PROBS.len() as u64) as usize];
+        let outcomes: Vec<String> = set
+            .iter()
+            .map(|p| format!("{p}:{}", random_chance_tree(rng, levels - 1, false)))
+            .collect();
+        let v = rng.below(41) as i64 - 20;
+        return format!("?({}):{v}", outcomes.join(" "));
+    }
+    let width = 1 + rng.below(3);
+    let children: Vec<String> = (0..width)
+        .map(|_| {
+            let next_chance = rng.below(4) != 0;
+            random_chance_tree(rng, levels - 1, next_chance)
+        })
+        .collect();
+    let v = rng.below(41) as i64 - 20;
+    format!("({}):{v}", children.join(" "))
 }
