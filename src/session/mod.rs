@@ -14,9 +14,12 @@
 //! message rather than read half-way. Saves are atomic: the text goes to a temporary
 //! file beside the target, is flushed to disk and then renamed over it.
 //!
+//! A session also travels as a link, in a URL's fragment ([`link`]).
+//!
 //! This module does not import egui: the app, tests and tools share it.
 
 mod file;
+pub mod link;
 mod matches;
 mod practice;
 mod rows;
