@@ -52,6 +52,8 @@ pub enum Command {
     RunAnyway,
     /// Stop the running searches (finished results stay).
     StopRun,
+    /// Put a link to the session (not its results) on the clipboard.
+    CopyLink,
     /// Run on the open suite (true) or on the current position (false).
     SetRunOnSuite(bool),
     /// Append a row.

@@ -77,6 +77,7 @@ impl TreelabApp {
             Command::RunComparison => self.start_run_checked(ctx, false),
             Command::RunAnyway => self.start_run_checked(ctx, true),
             Command::StopRun => self.stop_run(),
+            Command::CopyLink => self.copy_link(ctx),
             Command::AddRow
             | Command::RemoveRow(_)
             | Command::DuplicateRow(_)
@@ -134,6 +135,13 @@ impl TreelabApp {
             ),
             Command::OpenSuiteDialog => (files::pick_suite_to_open(), PromptFor::OpenSuite),
             Command::SaveTableDialog => (files::pick_csv_to_save(), PromptFor::SaveTable),
+            Command::ScoresDialog if crate::platform::IN_BROWSER => {
+                self.error(
+                    "A browser cannot read a folder of handed-in sessions: mark them with the \
+                     desktop app or `treelab exercise mark`",
+                );
+                return;
+            }
             Command::ScoresDialog => (files::pick_scores_folder(), PromptFor::Scores),
             Command::SaveChartDialog(format) => (
                 files::pick_chart_to_save(format),
@@ -388,6 +396,7 @@ impl TreelabApp {
         match picked {
             files::Picked::Path(path) => self.apply_now(purpose.command(path), ctx),
             files::Picked::Cancelled => {}
+            files::Picked::Later => self.page.awaiting = Some(purpose),
             files::Picked::NoDialog => {
                 self.prompt = Some(files::PathPrompt {
                     purpose,

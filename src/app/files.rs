@@ -46,6 +46,8 @@ pub enum Picked {
     Cancelled,
     /// No dialog could be shown (no desktop portal): ask in the window instead.
     NoDialog,
+    /// The page's file picker is open: the file comes later (in a browser).
+    Later,
 }
 
 /// A dialog that answers faster than this was never shown: rfd's portal backend returns
@@ -194,13 +196,12 @@ fn dialog() -> FileDialog {
 
 /// Asks for a session file to open.
 pub fn pick_session_to_open() -> Picked {
-    ask(|| {
+    ask_open(
         dialog()
             .set_title("Open session")
             .add_filter("treelab session", &["ron"])
-            .add_filter("all files", &["*"])
-            .pick_file()
-    })
+            .add_filter("all files", &["*"]),
+    )
 }
 
 /// Asks where to save the session.
@@ -224,14 +225,25 @@ pub fn pick_session_to_save(current: Option<&Path>) -> Picked {
 
 /// Asks for a suite file to open.
 pub fn pick_suite_to_open() -> Picked {
-    ask(|| {
+    ask_open(
         dialog()
             .set_title("Open suite")
             .add_filter("Othello suite", &["obf", "pos"])
             .add_filter("tic-tac-toe boards", &["ttt"])
-            .add_filter("all files (Connect Four test sets)", &["*"])
-            .pick_file()
-    })
+            .add_filter("all files (Connect Four test sets)", &["*"]),
+    )
+}
+
+/// Asks for a file to open: in a browser the page's picker, whose file comes later.
+fn ask_open(d: FileDialog) -> Picked {
+    if crate::platform::IN_BROWSER {
+        return if d.pick_file_later() {
+            Picked::Later
+        } else {
+            Picked::NoDialog
+        };
+    }
+    ask(|| d.pick_file())
 }
 
 /// Asks where to save the position.

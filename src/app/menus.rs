@@ -58,6 +58,16 @@ fn file_menu_ui(ui: &mut egui::Ui, app: &Model, out: &mut Vec<Command>) {
     if item(ui, true, "Save As…", "Ctrl+Shift+S") {
         out.push(Command::SaveAsDialog);
     }
+    if ui
+        .button("Copy link")
+        .on_hover_text(
+            "A link that opens this session in the browser build: the position or suite, \
+             the rows with their options, the open tab and its view; not the results",
+        )
+        .clicked()
+    {
+        out.push(Command::CopyLink);
+    }
     ui.separator();
     let kind = app.session.position.kind();
     for (i, (label, _)) in kind.info().save_formats().into_iter().enumerate() {

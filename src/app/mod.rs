@@ -23,8 +23,9 @@ mod matches;
 mod mcts_view;
 mod menus;
 mod model;
+mod page;
 mod panel;
-mod platform;
+pub mod platform;
 mod position;
 mod position_state;
 mod quiz_view;
@@ -101,7 +102,11 @@ pub struct TreelabApp {
     left_panel_open: bool,
     /// The Help window open, if any.
     help: help::HelpWindow,
+    /// The browser page's own state.
+    page: page::PageState,
 }
+
+pub use page::start_in_page;
 
 /// Adds the monospace font (Hack) as a fallback of the proportional one, for the
 /// arrows, triangles and squares the buttons use.
@@ -131,6 +136,7 @@ impl TreelabApp {
             prompt: None,
             left_panel_open: true,
             help: help::HelpWindow::Closed,
+            page: page::PageState::default(),
         };
         if let Err(e) = app.adopt_session_state() {
             app.model.error(e);
@@ -317,24 +323,30 @@ impl TreelabApp {
     pub fn open_session_from(&mut self, path: &Path) -> Result<(), String> {
         let session =
             Session::load(path).map_err(|e| format!("could not open {}: {e}", path.display()))?;
-        // A run of the old session ends here (dropping it stops its threads).
-        self.forget_run();
-        self.model.session = session;
-        self.model.path = Some(path.to_path_buf());
-        // A position or suite that no longer loads does not cost the rest of the
-        // session: the start position stands in, and the status line says why.
-        let suite_problem = self.adopt_session_state().err();
-        self.model.mark_saved();
-        // A session saved on its tree (a worked example, a quiz) opens with it drawn.
-        if self.model.session.view.tab == crate::session::ResultsTab::Tree {
-            self.push(Command::BuildTrees);
-        }
+        let suite_problem = self.take_session(session, Some(path));
         self.remember(path);
         match suite_problem {
             Some(e) => self.error(format!("Opened {}, but {e}", path.display())),
             None => self.info(format!("Opened {}", path.display())),
         }
         Ok(())
+    }
+
+    /// Makes `session` (read from `path`, if from a file) the open one; says what of
+    /// it could not be read back. A position or suite that no longer loads does not
+    /// cost the rest of the session: the start position stands in.
+    fn take_session(&mut self, session: Session, path: Option<&Path>) -> Option<String> {
+        // A run of the old session ends here (dropping it stops its threads).
+        self.forget_run();
+        self.model.session = session;
+        self.model.path = path.map(Path::to_path_buf);
+        let suite_problem = self.adopt_session_state().err();
+        self.model.mark_saved();
+        // A session saved on its tree (a worked example, a quiz) opens with it drawn.
+        if self.model.session.view.tab == crate::session::ResultsTab::Tree {
+            self.push(Command::BuildTrees);
+        }
+        suite_problem
     }
 
     /// Records `path` in the recent files and the config file (errors ignored).
@@ -372,6 +384,7 @@ impl TreelabApp {
             self.fonts_installed = true;
         }
         self.poll_run(&ctx);
+        self.page_frame(&ctx);
         self.poll_chart_export();
         self.handle_shortcuts(&ctx);
         self.handle_close_request(&ctx);

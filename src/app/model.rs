@@ -102,6 +102,11 @@ impl Model {
     }
 
     /// Notes a change of the session (the unsaved-changes marker follows).
+    /// The session's revision: it changes with every change of the session.
+    pub(super) fn revision(&self) -> u64 {
+        self.revision
+    }
+
     pub(super) fn touch(&mut self) {
         self.revision += 1;
     }

@@ -1,11 +1,15 @@
 //! Files: opening one to read, listing a folder, making folders, atomic writes (a save
 //! either lands whole or leaves the old file as it was) and the settings folder.
-//! Natively `std::fs`; a browser has no file system, and each call there says so (its
-//! sessions travel as links and downloads instead).
+//! Natively `std::fs`. A browser has no file system: there a write is a download, a
+//! file to read is one the person picked in the page's picker (held in memory), and
+//! the rest says so.
 
 use std::path::{Path, PathBuf};
 
 pub use imp::{create_dir_all, files_in, is_folder, open_file, resolve, write_atomic};
+
+#[cfg(target_arch = "wasm32")]
+pub use imp::hold;
 
 /// The error of a browser build asked for a file.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
@@ -129,14 +133,41 @@ mod imp {
 #[cfg(target_arch = "wasm32")]
 mod imp {
     use super::no_file_system;
+    use std::cell::RefCell;
+    use std::collections::HashMap;
     use std::path::{Path, PathBuf};
+    use wasm_bindgen::JsCast;
 
-    /// A browser has no file system: refused.
+    /// Where the files a person picked are kept (under their names, in this page).
+    const PICKED: &str = "/picked";
+
+    thread_local! {
+        static HELD: RefCell<HashMap<PathBuf, Vec<u8>>> = RefCell::default();
+    }
+
+    /// Keeps the bytes of a file the person picked in the page's file picker, so that
+    /// [`open_file`] reads them; returns the path it reads them under.
+    pub fn hold(name: &str, bytes: Vec<u8>) -> PathBuf {
+        let file = Path::new(name)
+            .file_name()
+            .map_or_else(|| "file".into(), |n| n.to_owned());
+        let path = Path::new(PICKED).join(file);
+        HELD.with_borrow_mut(|held| held.insert(path.clone(), bytes));
+        path
+    }
+
+    /// A file the person picked in this page (see [`hold`]); anything else is refused.
     ///
     /// # Errors
-    /// Always.
-    pub fn open_file(path: &Path) -> std::io::Result<(std::io::Empty, Option<u64>)> {
-        Err(no_file_system("opening", path))
+    /// When `path` is not a picked file.
+    pub fn open_file(path: &Path) -> std::io::Result<(std::io::Cursor<Vec<u8>>, Option<u64>)> {
+        match HELD.with_borrow(|held| held.get(path).cloned()) {
+            Some(bytes) => {
+                let len = bytes.len() as u64;
+                Ok((std::io::Cursor::new(bytes), Some(len)))
+            }
+            None => Err(no_file_system("opening", path)),
+        }
     }
 
     /// A browser has no folders.
@@ -153,12 +184,13 @@ mod imp {
         Err(no_file_system("listing", dir))
     }
 
-    /// A browser has no file system: refused.
+    /// A browser has no folders to make: the downloads land where the browser puts
+    /// them.
     ///
     /// # Errors
-    /// Always.
-    pub fn create_dir_all(dir: &Path) -> std::io::Result<()> {
-        Err(no_file_system("making the folder", dir))
+    /// Never.
+    pub fn create_dir_all(_dir: &Path) -> std::io::Result<()> {
+        Ok(())
     }
 
     /// `path` as it is.
@@ -167,11 +199,31 @@ mod imp {
         path.to_path_buf()
     }
 
-    /// A browser has no file system: refused.
+    /// Hands `bytes` to the browser as a download named as `path`'s file name (a
+    /// browser saves whole files: a download is as atomic as a save can be there).
     ///
     /// # Errors
-    /// Always.
-    pub fn write_atomic(path: &Path, _bytes: &[u8]) -> std::io::Result<()> {
-        Err(no_file_system("writing", path))
+    /// When the page cannot make the download.
+    pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+        let name = path
+            .file_name()
+            .map_or_else(|| "download".into(), |n| n.to_string_lossy());
+        download(&name, bytes)
+            .map_err(|e| std::io::Error::other(format!("could not download {name}: {e:?}")))
+    }
+
+    fn download(name: &str, bytes: &[u8]) -> Result<(), wasm_bindgen::JsValue> {
+        let document = web_sys::window()
+            .and_then(|w| w.document())
+            .ok_or("no page")?;
+        let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
+        let blob = web_sys::Blob::new_with_u8_array_sequence(&parts)?;
+        let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+        let a: web_sys::HtmlAnchorElement = document.create_element("a")?.dyn_into()?;
+        a.set_href(&url);
+        a.set_download(name);
+        a.click();
+        // The object URL is not revoked: the download may still be reading it.
+        Ok(())
     }
 }

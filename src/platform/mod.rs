@@ -23,6 +23,7 @@ pub mod files;
 pub mod machine;
 pub mod pool;
 pub mod threads;
+pub mod workers;
 
 /// Whether this build runs in a browser (wasm32): one thread, no file system.
 pub const IN_BROWSER: bool = cfg!(target_arch = "wasm32");

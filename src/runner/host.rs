@@ -28,7 +28,7 @@ pub enum Next {
 
 /// Runs a run's jobs: started with them, it hands back their events in the order each
 /// job sent them and stops them on request.
-pub trait JobHost: Send {
+pub trait JobHost {
     /// The next event, without waiting.
     fn try_next(&mut self) -> Next;
     /// The next event, waiting up to `timeout` for one.

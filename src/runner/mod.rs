@@ -21,10 +21,12 @@ use crate::session::{ResultEntry, Session, short_text};
 
 mod host;
 mod plan;
+mod workers;
 pub use host::{JobHost, Next, ThreadHost};
 pub use plan::{
     LeftOut, Target, plan_jobs, plan_jobs_on, plan_runnable, row_left_out, target_positions,
 };
+pub use workers::{WorkerHost, serve_job};
 
 /// A position a run searches, with what names it: the suite entry it is (source,
 /// index and name), if it is one.
@@ -136,17 +138,31 @@ impl std::fmt::Debug for Run {
     }
 }
 
-/// How many worker threads a run uses by default: one per core.
+/// How many workers a run uses by default: one per core (in a browser, one Web Worker
+/// per core the browser reports).
 #[must_use]
 pub fn default_threads() -> usize {
-    crate::platform::threads::available()
+    crate::platform::workers::available()
 }
 
 impl Run {
     /// Starts `jobs` on `threads` workers (at least one, at most one per job) with the
-    /// engine's search.
+    /// engine's search: natively on threads ([`ThreadHost`]), in a browser on Web
+    /// Workers ([`WorkerHost`], as many as the browser has cores, up to `threads`).
     #[must_use]
     pub fn start(jobs: Vec<Job>, threads: usize, notify: Notify) -> Run {
+        if crate::platform::IN_BROWSER {
+            let jobs = Arc::new(jobs);
+            let count = threads
+                .min(crate::platform::workers::available())
+                .clamp(1, jobs.len().max(1));
+            match WorkerHost::start(Arc::clone(&jobs), count, Arc::clone(&notify)) {
+                Ok(host) => return Run::start_on(jobs, count, Box::new(host)),
+                // No worker (the page was opened without its worker script): the jobs
+                // run on the page itself, which waits for them.
+                Err(_) => return Run::start_with(jobs.to_vec(), 1, notify, engine_search()),
+            }
+        }
         Run::start_with(jobs, threads, notify, engine_search())
     }
 

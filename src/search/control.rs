@@ -53,7 +53,7 @@ impl StopReason {
 }
 
 /// A live report from a running search, throttled by time.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Progress {
     /// The iteration's depth (the fixed depth without iterative deepening).
     pub depth: u32,
