@@ -1,0 +1,118 @@
+//! The browser's job host, run natively: the runner's [`WorkerHost`] hands jobs to a
+//! pool of workers as text messages and reads their events back, the way a page's Web
+//! Workers do. Its counts must be the native host's, job for job, and Stop must end
+//! the searches in flight as stopped and drop the rest.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use treelab::engine::{AnyPosition, GameKind, SearchRecord};
+use treelab::runner::{Job, Run, RunEvent, RunPosition, WorkerHost, plan_jobs};
+use treelab::search::{Algorithm, StopReason};
+use treelab::session::{ComparisonRow, OpenSuite};
+
+/// The records of a finished run, by job.
+fn records(events: &[RunEvent], jobs: usize) -> Vec<Option<Result<SearchRecord, String>>> {
+    let mut out = vec![None; jobs];
+    for e in events {
+        if let RunEvent::Finished { job, result } = e {
+            assert!(out[*job].is_none(), "job {job} finished twice");
+            out[*job] = Some(result.clone().map(|r| *r));
+        }
+    }
+    out
+}
+
+/// The jobs of a small grid: four algorithms over three FFO positions and the
+/// tic-tac-toe start, at depths 1 to 4.
+fn grid() -> Vec<Job> {
+    let suite = OpenSuite::open("fforum-40-59.obf").expect("the shipped suite opens");
+    let mut positions: Vec<RunPosition> = suite.suite.items[..3]
+        .iter()
+        .map(|i| RunPosition::plain(i.position.clone()))
+        .collect();
+    positions.push(RunPosition::plain(AnyPosition::start(GameKind::TicTacToe)));
+    let rows: Vec<ComparisonRow> = [
+        Algorithm::NegaAlpha,
+        Algorithm::NegaScout,
+        Algorithm::MtdF,
+        Algorithm::Mcts,
+    ]
+    .into_iter()
+    .map(|a| ComparisonRow {
+        depth_min: 1,
+        depth_max: 4,
+        ..ComparisonRow::new(a)
+    })
+    .collect();
+    plan_jobs(&rows, &positions).expect("the grid plans")
+}
+
+#[test]
+fn workers_count_what_the_threads_count() {
+    let jobs = grid();
+    let n = jobs.len();
+    let native = records(&Run::start(jobs.clone(), 2, Arc::new(|| {})).join(), n);
+    let jobs = Arc::new(jobs);
+    let host = WorkerHost::start(Arc::clone(&jobs), 3, Arc::new(|| {})).expect("workers start");
+    let browser = records(&Run::start_on(jobs, 3, Box::new(host)).join(), n);
+    for (i, (a, b)) in native.iter().zip(&browser).enumerate() {
+        let a = a.as_ref().expect("every native job finished").as_ref().expect("and found");
+        let b = b.as_ref().expect("every worker job finished").as_ref().expect("and found");
+        let untimed = |r: &SearchRecord| {
+            let mut c = r.counters.clone();
+            c.elapsed_secs = 0.0;
+            c
+        };
+        assert_eq!(untimed(a), untimed(b), "job {i}: the counters");
+        assert_eq!(
+            (a.score, &a.best_move, &a.pv, a.depth_reached),
+            (b.score, &b.best_move, &b.pv, b.depth_reached),
+            "job {i}: the result"
+        );
+        assert!(a.counters.nodes > 0, "job {i} searched");
+    }
+}
+
+#[test]
+fn stop_ends_the_workers_searches_as_stopped_and_drops_the_rest() {
+    let rows = vec![ComparisonRow {
+        depth_min: 30,
+        depth_max: 30,
+        ..ComparisonRow::new(Algorithm::Minimax)
+    }];
+    let p = AnyPosition::start(GameKind::Othello);
+    let positions = vec![RunPosition::plain(p); 3];
+    let jobs = Arc::new(plan_jobs(&rows, &positions).unwrap());
+    let host = WorkerHost::start(Arc::clone(&jobs), 2, Arc::new(|| {})).unwrap();
+    let mut run = Run::start_on(jobs, 2, Box::new(host));
+    // Wait for a progress report, so that the stopped record has counts.
+    let mut seen = Vec::new();
+    loop {
+        match run.wait(Duration::from_secs(30)) {
+            Some(e @ RunEvent::Progress { .. }) => {
+                seen.push(e);
+                break;
+            }
+            Some(e) => seen.push(e),
+            None => panic!("no progress within 30 s"),
+        }
+    }
+    run.stop();
+    seen.extend(run.join());
+    let done = records(&seen, 3);
+    // Two workers: the first two jobs were in flight and end stopped; the third never
+    // started.
+    for (i, r) in done.iter().take(2).enumerate() {
+        let r = r.as_ref().expect("a job in flight ends").as_ref().unwrap();
+        assert_eq!(r.stopped, Some(StopReason::Stopped), "job {i}");
+        assert_eq!(r.score, None, "a stopped search has no value");
+    }
+    assert!(done[2].is_none(), "a job not handed out is dropped");
+    let with_counts = done
+        .iter()
+        .flatten()
+        .filter(|r| r.as_ref().is_ok_and(|r| r.counters.nodes > 0))
+        .count();
+    assert!(with_counts >= 1, "the last progress's nodes stay");
+}

@@ -1,0 +1,179 @@
+// End-to-end tests of the browser build in headless Chromium: the page the site serves
+// is driven through its test hook (window.treelab_state() reads what the app shows,
+// window.treelab_command() presses Run, Stop and File > Copy link), and what it shows
+// is checked against the native command line on the same input.
+//
+// Run by scripts/web-test.sh, which builds the site and the CLI, serves the site and
+// passes: BASE (the site's address), TREELAB (the native binary), OUT (a folder for
+// files and screenshots), PLAYWRIGHT (playwright-core's index.mjs).
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import assert from "node:assert/strict";
+
+const { BASE, TREELAB, OUT, PLAYWRIGHT } = process.env;
+const { chromium } = await import(PLAYWRIGHT);
+
+const treelab = (...args) => execFileSync(TREELAB, args, { encoding: "utf8" });
+const failures = [];
+let page;
+
+/** Waits for the app's state to satisfy `test`; returns it. */
+async function waitState(test, timeout = 60000, what = "the app") {
+  const start = Date.now();
+  for (;;) {
+    const s = await page.evaluate(() => window.treelab_state && window.treelab_state());
+    if (s && test(s)) return s;
+    if (Date.now() - start > timeout) {
+      throw new Error(`${what}: not there within ${timeout} ms; last state ${JSON.stringify(s)}`);
+    }
+    await page.waitForTimeout(20);
+  }
+}
+
+/** Opens `url` in a fresh page and waits for the app's first state. */
+async function open(browser, url) {
+  if (page) await page.close();
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.errors = [];
+  page.on("pageerror", (e) => page.errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error") page.errors.push(m.text());
+  });
+  const start = Date.now();
+  await page.goto(url);
+  const s = await waitState((s) => s.frames > 0, 30000, "the first frame");
+  return { state: s, ms: Date.now() - start };
+}
+
+/** The session a link holds, as the native CLI reads it (RON). */
+function sessionOfLink(link, name) {
+  const file = join(OUT, name);
+  treelab("session", "from-link", link, "-o", file);
+  return readFileSync(file, "utf8");
+}
+
+/** The native run of the session a link holds: nodes and score by row, position, depth. */
+function nativeResults(link) {
+  const file = join(OUT, "native.ron");
+  treelab("session", "from-link", link, "-o", file);
+  treelab("session", "run", file, "--current", "--threads", "2");
+  const csv = treelab("session", "show", file, "--format", "csv").trim().split("\n");
+  const head = csv[0].split(",");
+  const col = (name) => {
+    const i = head.indexOf(name);
+    assert.ok(i >= 0, `the CSV has a ${name} column: ${head}`);
+    return i;
+  };
+  const [row, depth, nodes, score] = ["row", "depth", "nodes", "score"].map(col);
+  return csv.slice(1).map((line) => {
+    const f = line.split(",");
+    return `${f[row]} d${f[depth]}: ${f[nodes]} nodes, score ${f[score]}`;
+  });
+}
+
+async function test(name, body) {
+  try {
+    await body();
+    console.log(`ok   ${name}`);
+  } catch (e) {
+    failures.push(name);
+    console.log(`FAIL ${name}\n     ${e.stack || e}`);
+    if (page) {
+      console.log(`     page errors: ${JSON.stringify(page.errors)}`);
+      await page.screenshot({ path: join(OUT, `failed-${name.replace(/\W+/g, "-")}.png`) }).catch(() => {});
+    }
+  }
+}
+
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+
+let defaultLink;
+
+await test("the default page runs the default rows with the native counts", async () => {
+  const { state, ms } = await open(browser, BASE);
+  console.log(`     first frame after ${ms} ms`);
+  assert.equal(state.game, "Othello");
+  assert.equal(state.results.length, 0, "nothing has run");
+  await page.screenshot({ path: join(OUT, "default-1280x800.png") });
+  await page.evaluate(() => window.treelab_command("copy-link"));
+  defaultLink = (await waitState((s) => s.link, 5000, "the copied link")).link;
+  await page.evaluate(() => window.treelab_command("run"));
+  const done = await waitState((s) => !s.running && s.results.length > 0, 120000, "the run");
+  assert.ok(done.results.every((r) => r.complete), JSON.stringify(done.results));
+  await page.screenshot({ path: join(OUT, "default-run-1280x800.png") });
+  const shown = done.results.map((r) => `${r.row + 1} d${r.depth}: ${r.nodes} nodes, score ${r.score}`);
+  assert.deepEqual(shown.sort(), nativeResults(defaultLink).sort());
+  console.log(`     ${shown.length} results, count for count as the native CLI's`);
+});
+
+await test("a reload keeps the session and its results", async () => {
+  const before = await waitState(() => true);
+  await page.reload();
+  const after = await waitState((s) => s.frames > 0, 30000, "the reloaded page");
+  assert.deepEqual(after.results, before.results);
+  assert.equal(after.position, before.position);
+});
+
+await test("a link from `treelab session link` opens its session", async () => {
+  const preset = join(OUT, "preset.ron");
+  treelab("session", "preset", "e3", "--out", preset);
+  const link = treelab("session", "link", preset, "--base-url", BASE).trim();
+  assert.ok(link.startsWith(BASE), link);
+  const { state } = await open(browser, link);
+  assert.equal(state.error, false, state.status);
+  assert.equal(state.results.length, 0, "a link holds no results");
+  assert.equal(state.running, false, "a link runs nothing until asked");
+  // The session the page opened makes the same link again: the same session.
+  await page.evaluate(() => window.treelab_command("copy-link"));
+  const again = (await waitState((s) => s.link, 5000, "the copied link")).link;
+  assert.equal(sessionOfLink(again, "again.ron"), sessionOfLink(link, "cli.ron"));
+  await page.screenshot({ path: join(OUT, "link-1280x800.png") });
+  console.log(`     ${state.game}, ${state.rows.length} rows, tab ${state.tab}`);
+});
+
+await test("Stop during a long search answers within 100 ms", async () => {
+  const ron = sessionOfLink(defaultLink, "long.ron").replaceAll("depth_max: 6", "depth_max: 30");
+  assert.ok(ron.includes("depth_max: 30"), "the long session's rows");
+  writeFileSync(join(OUT, "long.ron"), ron);
+  const link = treelab("session", "link", join(OUT, "long.ron"), "--base-url", BASE).trim();
+  await open(browser, link);
+  await page.evaluate(() => window.treelab_command("run"));
+  await waitState((s) => s.running && s.jobs_done >= 6, 60000, "the long run");
+  const f0 = (await waitState(() => true)).frames;
+  await page.waitForTimeout(1000);
+  const f1 = (await waitState(() => true)).frames;
+  assert.ok(f1 - f0 >= 5, `the page keeps drawing while workers search: ${f1 - f0} frames in 1 s`);
+  const ms = await page.evaluate(async () => {
+    const start = performance.now();
+    window.treelab_command("stop");
+    while (window.treelab_state().running) await new Promise((r) => setTimeout(r, 2));
+    return performance.now() - start;
+  });
+  console.log(`     stopped after ${ms.toFixed(1)} ms; ${f1 - f0} frames in the second before`);
+  assert.ok(ms < 100, `Stop took ${ms} ms`);
+  const s = await waitState(() => true);
+  assert.ok(s.results.some((r) => !r.complete), "the stopped search is kept as stopped");
+});
+
+await test("a broken link says so and opens the default session", async () => {
+  const cut = defaultLink.slice(0, defaultLink.length - 40);
+  for (const url of [cut, `${BASE}#s=1.not-a-session`, `${BASE}#s=9.AAAA`, `${BASE}#nonsense`]) {
+    const { state } = await open(browser, url);
+    assert.equal(state.error, true, `${url}: ${state.status}`);
+    assert.match(state.status, /link/i);
+    assert.equal(state.game, "Othello", "the default session");
+    assert.deepEqual(page.errors, [], "no error on the page");
+  }
+  await page.screenshot({ path: join(OUT, "broken-link-1280x800.png") });
+});
+
+await browser.close();
+if (failures.length) {
+  console.log(`${failures.length} browser test(s) failed: ${failures.join("; ")}`);
+  process.exit(1);
+}
+console.log("all browser tests passed");
