@@ -73,6 +73,14 @@ pub struct ExerciseArgs {
     /// scores` marks them.
     #[arg(long)]
     pub session: Option<std::path::PathBuf>,
+    /// Print links instead, one a line, each opening an exercise in the browser build as
+    /// a handout of one (its tree on the board, its quiz open); with `--session`, one link
+    /// to the whole handout.
+    #[arg(long)]
+    pub link: bool,
+    /// Where the browser build is served: the links start with it.
+    #[arg(long, requires = "link", default_value = crate::session::link::DEFAULT_WEB_URL)]
+    pub base_url: String,
 }
 
 /// Parses `N`, `N..`, `N..M` or `..M` into (lowest, highest).
@@ -211,8 +219,10 @@ pub(super) fn exercise_cmd(args: &ExerciseArgs) -> Result<()> {
         }
         None => exercise::generate(&req).map_err(|e| anyhow::anyhow!(e))?,
     };
-    for ex in &exercises {
-        println!("{}", line(ex, &args.format));
+    if !args.link {
+        for ex in &exercises {
+            println!("{}", line(ex, &args.format));
+        }
     }
     let manifest = Manifest::new(super::command_line(), 1)
         .with_rows([req.row.label.clone()])
@@ -239,22 +249,40 @@ pub(super) fn exercise_cmd(args: &ExerciseArgs) -> Result<()> {
             .with_context(|| format!("writing {}", path.display()))?;
     }
     if let Some(path) = &args.session {
-        write_handout(path, &exercises, &req, &manifest)?;
+        handout_session(&exercises, &req)?
+            .save_with(path, &manifest)
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    if args.link {
+        print_links(args, &exercises, &req)?;
     }
     Ok(())
 }
 
-/// Writes the handout session of `exercises` at `path`.
-fn write_handout(
-    path: &std::path::Path,
-    exercises: &[Exercise],
-    req: &Request,
-    manifest: &Manifest,
-) -> Result<()> {
+/// The handout session of `exercises`, as `--session` writes it: the app opens it on
+/// the first exercise's quiz.
+fn handout_session(exercises: &[Exercise], req: &Request) -> Result<crate::session::Session> {
     use exercise::practice;
     let handout = practice::handout(exercises, &req.row);
-    let session = practice::handout_session(handout).map_err(|e| anyhow::anyhow!(e))?;
-    session
-        .save_with(path, manifest)
-        .with_context(|| format!("writing {}", path.display()))
+    practice::handout_session(handout).map_err(|e| anyhow::anyhow!(e))
+}
+
+/// `--link`: a link to the handout with `--session`, else a link per exercise, each a
+/// handout of that one exercise (the session the app makes of a handout, so the link
+/// opens on the exercise's tree with its quiz).
+fn print_links(args: &ExerciseArgs, exercises: &[Exercise], req: &Request) -> Result<()> {
+    use crate::session::link::link;
+    if args.session.is_some() {
+        println!(
+            "{}",
+            link(&handout_session(exercises, req)?, &args.base_url)
+        );
+        return Ok(());
+    }
+    for ex in exercises {
+        let session = handout_session(std::slice::from_ref(ex), req)
+            .with_context(|| format!("exercise {}", ex.id))?;
+        println!("{}", link(&session, &args.base_url));
+    }
+    Ok(())
 }

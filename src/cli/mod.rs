@@ -71,7 +71,8 @@ pub enum Command {
     Tree(TreeArgs),
     /// Run every position of a suite x algorithm rows x depths; print the articles' tables.
     Bench(BenchArgs),
-    /// Sessions without the window: write a preset, run a session's rows, print results.
+    /// Sessions without the window: write a preset, run a session's rows, print results,
+    /// turn a session into a link and back.
     #[command(subcommand)]
     Session(SessionCommand),
     /// Join the RON slices of a sharded bench into one result.

@@ -1,4 +1,5 @@
-//! `treelab session`: sessions without the window (write a preset, run, show).
+//! `treelab session`: sessions without the window (write a preset, run, show, mark
+//! handouts, turn a session into a link and back).
 
 use crate::platform::clock::Instant;
 use anyhow::{Context, Result, bail};
@@ -57,6 +58,45 @@ pub enum SessionCommand {
         #[arg(long)]
         out: Option<std::path::PathBuf>,
     },
+    /// Print a link that opens the session in the browser build: its position, suite,
+    /// rows and view (not its results), compressed into the link's fragment.
+    Link {
+        /// The session file.
+        file: std::path::PathBuf,
+        /// Where the browser build is served; the link is this with `#s=1.` and the
+        /// session after it.
+        #[arg(long, default_value = crate::session::link::DEFAULT_WEB_URL)]
+        base_url: String,
+    },
+    /// Print the session a link holds (as a session file's text), or write it: how to
+    /// check a link before handing it out.
+    FromLink {
+        /// The link: a whole URL, or only the part after `#`.
+        link: String,
+        /// Write the session file here instead of printing it.
+        #[arg(short, long)]
+        out: Option<std::path::PathBuf>,
+    },
+}
+
+/// `treelab session from-link`: the session of `link` printed, or written to `out`;
+/// what it could not load back (a suite file this machine lacks) said on standard error.
+fn from_link(link: &str, out: Option<&std::path::Path>) -> Result<()> {
+    let session = crate::session::link::session_from_link(link).map_err(|e| anyhow::anyhow!(e))?;
+    for p in &session.problems {
+        eprintln!("note: {p}");
+    }
+    match out {
+        Some(path) => {
+            let stamp = crate::output::manifest::Manifest::new(super::command_line(), 0);
+            session
+                .save_with(path, &stamp)
+                .with_context(|| format!("writing {}", path.display()))?;
+            eprintln!("wrote {}", path.display());
+        }
+        None => println!("{}", session.to_ron()?),
+    }
+    Ok(())
 }
 
 /// `treelab session scores`: the handouts in `paths` marked, as CSV to `out` or printed.
@@ -175,5 +215,10 @@ pub(super) fn session_cmd(c: SessionCommand) -> Result<()> {
             super::emit(&text, ext, None, &stamp, manifest)
         }
         SessionCommand::Scores { paths, out } => scores(&paths, out.as_deref()),
+        SessionCommand::Link { file, base_url } => {
+            println!("{}", crate::session::link::link(&load(&file)?, &base_url));
+            Ok(())
+        }
+        SessionCommand::FromLink { link, out } => from_link(&link, out.as_deref()),
     }
 }

@@ -187,6 +187,7 @@ fn other_keys_and_line_breaks_around_the_session_are_skipped() {
 #[test]
 fn the_default_sessions_link_is_short() {
     let l = link(&Session::default(), DEFAULT_WEB_URL);
+    eprintln!("the default session's link: {} characters", l.len());
     assert!(
         l.len() < 2000,
         "the default session's link has {} characters",
