@@ -79,6 +79,12 @@ pub enum SessionCommand {
     },
 }
 
+/// `treelab session link`: the link to the session in `file`, with `base_url` before it.
+fn print_link(file: &std::path::Path, base_url: &str) -> Result<()> {
+    println!("{}", crate::session::link::link(&load(file)?, base_url));
+    Ok(())
+}
+
 /// `treelab session from-link`: the session of `link` printed, or written to `out`;
 /// what it could not load back (a suite file this machine lacks) said on standard error.
 fn from_link(link: &str, out: Option<&std::path::Path>) -> Result<()> {
@@ -215,10 +221,7 @@ pub(super) fn session_cmd(c: SessionCommand) -> Result<()> {
             super::emit(&text, ext, None, &stamp, manifest)
         }
         SessionCommand::Scores { paths, out } => scores(&paths, out.as_deref()),
-        SessionCommand::Link { file, base_url } => {
-            println!("{}", crate::session::link::link(&load(&file)?, &base_url));
-            Ok(())
-        }
+        SessionCommand::Link { file, base_url } => print_link(&file, &base_url),
         SessionCommand::FromLink { link, out } => from_link(&link, out.as_deref()),
     }
 }
