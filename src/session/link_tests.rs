@@ -362,6 +362,24 @@ proptest! {
         let _ = session_from_link(&format!("s=1.{text}"));
     }
 
+    /// Sound links that hold altered session text reach the session reader, which
+    /// refuses or reads them without panicking.
+    #[test]
+    fn a_sound_link_of_altered_session_text_never_panics(
+        at in any::<usize>(),
+        cut in any::<usize>(),
+        insert in "[(),:\\[\\]\"a-z0-9 ]{0,8}",
+    ) {
+        let text = link_copy(&rich()).to_ron().unwrap();
+        let mut chars: Vec<char> = text.chars().collect();
+        let at = at % (chars.len() + 1);
+        let end = (at + cut % 16).min(chars.len());
+        chars.splice(at..end, insert.chars());
+        let altered: String = chars.into_iter().collect();
+        let packed = miniz_oxide::deflate::compress_to_vec_zlib(altered.as_bytes(), 1);
+        let _ = session_from_link(&format!("s=1.{}", base64url_encode(&packed)));
+    }
+
     #[test]
     fn any_bytes_round_trip_through_base64url(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
         prop_assert_eq!(base64url_decode(&base64url_encode(&bytes)).unwrap(), bytes);
