@@ -57,8 +57,16 @@ fn workers_count_what_the_threads_count() {
     let host = WorkerHost::start(Arc::clone(&jobs), 3, Arc::new(|| {})).expect("workers start");
     let browser = records(&Run::start_on(jobs, 3, Box::new(host)).join(), n);
     for (i, (a, b)) in native.iter().zip(&browser).enumerate() {
-        let a = a.as_ref().expect("every native job finished").as_ref().expect("and found");
-        let b = b.as_ref().expect("every worker job finished").as_ref().expect("and found");
+        let a = a
+            .as_ref()
+            .expect("every native job finished")
+            .as_ref()
+            .expect("and found");
+        let b = b
+            .as_ref()
+            .expect("every worker job finished")
+            .as_ref()
+            .expect("and found");
         let untimed = |r: &SearchRecord| {
             let mut c = r.counters.clone();
             c.elapsed_secs = 0.0;

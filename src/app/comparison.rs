@@ -50,22 +50,25 @@ fn run_bar_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
         wrap_unit(ui, "run", |ui| {
             ui.heading("Comparison");
             ui.add_space(8.0);
-            if running {
-                if ui
+            let button = if running {
+                let stop = ui
                     .button("■ Stop (Esc)")
-                    .on_hover_text("End every search now (Esc); finished results stay")
-                    .clicked()
-                {
+                    .on_hover_text("End every search now (Esc); finished results stay");
+                if stop.clicked() {
                     cx.push(Command::StopRun);
                 }
                 ui.spinner();
-            } else if ui
-                .button("▶ Run (F5)")
-                .on_hover_text("Run every enabled row (F5)")
-                .clicked()
-            {
-                cx.push(Command::RunComparison);
-            }
+                stop
+            } else {
+                let run = ui
+                    .button("▶ Run (F5)")
+                    .on_hover_text("Run every enabled row (F5)");
+                if run.clicked() {
+                    cx.push(Command::RunComparison);
+                }
+                run
+            };
+            super::page::note_widget(ui.ctx(), "run_button", button.rect);
         });
         wrap_unit(ui, "threads", |ui| {
             let label = ui.label("threads").id;

@@ -408,6 +408,17 @@ impl TreelabApp {
         for command in commands {
             self.apply(command, &ctx);
         }
+        if self
+            .model
+            .run
+            .active
+            .as_ref()
+            .is_some_and(|a| a.run.stop_requested())
+        {
+            // A stop shows in this frame (a browser's workers end at once).
+            self.poll_run(&ctx);
+        }
+        self.page_publish(&ctx);
         if changed {
             // What the panels and the commands changed shows at once, not at the
             // next input.

@@ -12,7 +12,8 @@ use crate::session::Session;
 /// The page storage's key of the session.
 const STORED_SESSION: &str = "treelab.session";
 
-/// The least time between two writes of the session to the page's storage.
+/// The least time between two writes of the session to the page's storage during a
+/// run.
 const STORE_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The page's own state, kept by the app.
@@ -24,11 +25,43 @@ pub(super) struct PageState {
     stored_at: Option<Instant>,
     /// Frames drawn (the tests see the page answer by it).
     frames: u64,
+    /// When this frame began, and how long the last one took (the app's part of it,
+    /// not the drawing).
+    frame_began: Option<Instant>,
+    last_frame_ms: f64,
     /// The last link File ▸ Copy link made.
     last_link: Option<String>,
     /// A file dialog whose file comes later (a browser's file picker), and what it is
     /// for.
     pub(super) awaiting: Option<super::files::PromptFor>,
+}
+
+/// Notes where the widget `name` is (in a browser, for the tests to click it).
+pub(super) fn note_widget(ctx: &egui::Context, name: &'static str, rect: egui::Rect) {
+    if crate::platform::IN_BROWSER {
+        ctx.data_mut(|d| d.insert_temp(widget_id(name), rect));
+    }
+}
+
+fn widget_id(name: &'static str) -> egui::Id {
+    egui::Id::new(("treelab.page.widget", name))
+}
+
+/// Where the widget `name` was last drawn, in the page's CSS pixels, as JSON.
+fn widget_json(ctx: &egui::Context, name: &'static str) -> String {
+    match ctx.data(|d| d.get_temp::<egui::Rect>(widget_id(name))) {
+        Some(r) => {
+            let z = ctx.zoom_factor();
+            format!(
+                "[{:.1},{:.1},{:.1},{:.1}]",
+                r.min.x * z,
+                r.min.y * z,
+                r.width() * z,
+                r.height() * z
+            )
+        }
+        None => "null".into(),
+    }
 }
 
 /// Starts the app on the page's canvas `canvas_id` (in a browser).
@@ -93,13 +126,14 @@ impl TreelabApp {
         self.page.last_link = Some(link);
     }
 
-    /// Once a frame: the page's commands, the file a picker read, the session into the
-    /// page's storage and the state for the tests (in a browser; natively nothing).
+    /// At the start of a frame: the page's commands and the file a picker read (in a
+    /// browser; natively nothing).
     pub(super) fn page_frame(&mut self, ctx: &egui::Context) {
         if !crate::platform::IN_BROWSER {
             return;
         }
         self.page.frames += 1;
+        self.page.frame_began = Some(Instant::now());
         for name in platform::take_page_commands() {
             match name.as_str() {
                 "run" => self.push(Command::RunComparison),
@@ -113,21 +147,35 @@ impl TreelabApp {
         {
             self.push(purpose.command(path));
         }
-        self.keep_in_page();
-        platform::publish_state(self.page_state_json());
         if self.model.is_running() {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
     }
 
+    /// At the end of a frame: the session into the page's storage and the state for the
+    /// tests (in a browser; natively nothing).
+    pub(super) fn page_publish(&mut self, ctx: &egui::Context) {
+        if !crate::platform::IN_BROWSER {
+            return;
+        }
+        self.keep_in_page();
+        if let Some(began) = self.page.frame_began {
+            self.page.last_frame_ms = began.elapsed().as_secs_f64() * 1000.0;
+        }
+        platform::publish_state(self.page_state_json(ctx));
+    }
+
     /// Writes the session (with its results; without them if the page's storage is
-    /// too small) to the page's storage, at most once a second.
+    /// too small) to the page's storage when it changed: at once, but at most once a
+    /// second while a run streams results in (the frames of a run come to write the
+    /// rest).
     fn keep_in_page(&mut self) {
         let revision = self.model.revision();
-        let recent = self
-            .page
-            .stored_at
-            .is_some_and(|at| at.elapsed() < STORE_EVERY);
+        let recent = self.model.is_running()
+            && self
+                .page
+                .stored_at
+                .is_some_and(|at| at.elapsed() < STORE_EVERY);
         if self.page.stored_revision == Some(revision) || recent {
             return;
         }
@@ -151,7 +199,7 @@ impl TreelabApp {
     }
 
     /// What the browser tests read: the position, rows, tab, status, run and results.
-    fn page_state_json(&self) -> String {
+    fn page_state_json(&self, ctx: &egui::Context) -> String {
         let session = &self.model.session;
         let (running, done, total) = match &self.model.run.active {
             Some(a) => (true, a.run.finished_jobs(), a.run.jobs().len()),
@@ -188,6 +236,8 @@ impl TreelabApp {
         let suite = session.suite.as_ref();
         json::object(&[
             ("frames", self.page.frames.to_string()),
+            ("run_button", widget_json(ctx, "run_button")),
+            ("frame_ms", format!("{:.1}", self.page.last_frame_ms)),
             ("revision", self.model.revision().to_string()),
             (
                 "game",

@@ -138,11 +138,18 @@ impl std::fmt::Debug for Run {
     }
 }
 
-/// How many workers a run uses by default: one per core (in a browser, one Web Worker
-/// per core the browser reports).
+/// How many workers a run uses by default: one per core; in a browser one Web Worker
+/// per core the browser reports but one, which is left to the page (it draws in
+/// software where there is no GPU, and a page starved of its core misses frames and
+/// answers Stop late).
 #[must_use]
 pub fn default_threads() -> usize {
-    crate::platform::workers::available()
+    let cores = crate::platform::workers::available();
+    if crate::platform::IN_BROWSER {
+        cores.saturating_sub(1).max(1)
+    } else {
+        cores
+    }
 }
 
 impl Run {

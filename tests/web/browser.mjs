@@ -47,10 +47,8 @@ async function open(browser, url) {
 }
 
 /** The session a link holds, as the native CLI reads it (RON). */
-function sessionOfLink(link, name) {
-  const file = join(OUT, name);
-  treelab("session", "from-link", link, "-o", file);
-  return readFileSync(file, "utf8");
+function sessionOfLink(link) {
+  return treelab("session", "from-link", link);
 }
 
 /** The native run of the session a link holds: nodes and score by row, position, depth. */
@@ -65,7 +63,7 @@ function nativeResults(link) {
     assert.ok(i >= 0, `the CSV has a ${name} column: ${head}`);
     return i;
   };
-  const [row, depth, nodes, score] = ["row", "depth", "nodes", "score"].map(col);
+  const [row, depth, nodes, score] = ["Row", "Depth", "Nodes", "Score"].map(col);
   return csv.slice(1).map((line) => {
     const f = line.split(",");
     return `${f[row]} d${f[depth]}: ${f[nodes]} nodes, score ${f[score]}`;
@@ -130,13 +128,13 @@ await test("a link from `treelab session link` opens its session", async () => {
   // The session the page opened makes the same link again: the same session.
   await page.evaluate(() => window.treelab_command("copy-link"));
   const again = (await waitState((s) => s.link, 5000, "the copied link")).link;
-  assert.equal(sessionOfLink(again, "again.ron"), sessionOfLink(link, "cli.ron"));
+  assert.equal(sessionOfLink(again), sessionOfLink(link));
   await page.screenshot({ path: join(OUT, "link-1280x800.png") });
   console.log(`     ${state.game}, ${state.rows.length} rows, tab ${state.tab}`);
 });
 
 await test("Stop during a long search answers within 100 ms", async () => {
-  const ron = sessionOfLink(defaultLink, "long.ron").replaceAll("depth_max: 6", "depth_max: 30");
+  const ron = sessionOfLink(defaultLink).replaceAll("depth_max: 6", "depth_max: 30");
   assert.ok(ron.includes("depth_max: 30"), "the long session's rows");
   writeFileSync(join(OUT, "long.ron"), ron);
   const link = treelab("session", "link", join(OUT, "long.ron"), "--base-url", BASE).trim();
@@ -147,14 +145,30 @@ await test("Stop during a long search answers within 100 ms", async () => {
   await page.waitForTimeout(1000);
   const f1 = (await waitState(() => true)).frames;
   assert.ok(f1 - f0 >= 5, `the page keeps drawing while workers search: ${f1 - f0} frames in 1 s`);
-  const ms = await page.evaluate(async () => {
-    const start = performance.now();
-    window.treelab_command("stop");
-    while (window.treelab_state().running) await new Promise((r) => setTimeout(r, 2));
-    return performance.now() - start;
+  // Press the Stop button itself, where the app drew it. The release reaches the
+  // window first (capture), then the app's canvas, which acts on it at once, then the
+  // document: the app's answer is the time between the first and the last; the whole
+  // figure counts from the moment the press was made, and includes the browser's
+  // delivery of it (in software rendering, up to one paint of the page).
+  const [x, y, w, h] = (await waitState((s) => s.run_button, 5000, "the Stop button")).run_button;
+  await page.evaluate(() => {
+    window.stopWatch = new Promise((resolve) => {
+      let reached;
+      window.addEventListener("pointerup", () => { reached = performance.now(); }, { once: true, capture: true });
+      document.addEventListener("pointerup", (e) => {
+        const now = performance.now();
+        const s = window.treelab_state();
+        resolve({ app: now - reached, whole: now - e.timeStamp, running: s.running });
+      }, { once: true });
+    });
   });
-  console.log(`     stopped after ${ms.toFixed(1)} ms; ${f1 - f0} frames in the second before`);
-  assert.ok(ms < 100, `Stop took ${ms} ms`);
+  await page.mouse.click(x + w / 2, y + h / 2);
+  const { app, whole, running } = await page.evaluate(() => window.stopWatch);
+  console.log(`     Stop: every worker ended ${app.toFixed(1)} ms after the press reached the page, ` +
+    `${whole.toFixed(1)} ms after it was made; ${f1 - f0} frames in the second before`);
+  assert.equal(running, false, "the press stopped the run");
+  assert.ok(app < 100, `the app took ${app} ms to stop`);
+  assert.ok(whole < 500, `the press took ${whole} ms to stop the run`);
   const s = await waitState(() => true);
   assert.ok(s.results.some((r) => !r.complete), "the stopped search is kept as stopped");
 });
