@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The browser tests: builds the site (scripts/web.sh) and the native CLI, serves the
 # site on 127.0.0.1 and drives it in headless Chromium (tests/web/browser.mjs).
-# Needs Debian's chromium (/usr/bin/chromium) and node; installs playwright-core from
+# `scripts/web-test.sh speed` prints the browser's speed against the native build's
+# instead (tests/web/speed.mjs). Needs Debian's chromium (/usr/bin/chromium) and node; installs playwright-core from
 # npm once into ~/.cache/treelab/web-tests. Screenshots land in target/web-test/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,4 +41,4 @@ PY
 
 BASE="http://127.0.0.1:$port/" TREELAB="$PWD/target/release/treelab" OUT="$PWD/$out" \
   PLAYWRIGHT="$cache/node_modules/playwright-core/index.mjs" \
-  node tests/web/browser.mjs
+  node "tests/web/${1:-browser}.mjs"

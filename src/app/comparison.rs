@@ -61,8 +61,8 @@ fn run_bar_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
                 stop
             } else {
                 let run = ui
-                    .button("▶ Run (F5)")
-                    .on_hover_text("Run every enabled row (F5)");
+                    .button(super::help::RUN_BUTTON)
+                    .on_hover_text(format!("Run every enabled row ({})", super::help::RUN_KEY));
                 if run.clicked() {
                     cx.push(Command::RunComparison);
                 }

@@ -5,12 +5,31 @@
 use crate::tree::NodeType;
 use crate::tree::draw::{Rgb, edge_color, type_color};
 
+/// The key that runs the comparison: F5 natively; Ctrl+Enter in a browser, where F5
+/// reloads the page (Ctrl+Enter runs natively too).
+pub const RUN_KEY: &str = if crate::platform::IN_BROWSER {
+    "Ctrl+Enter"
+} else {
+    "F5"
+};
+
+/// The Run button's words.
+pub const RUN_BUTTON: &str = if crate::platform::IN_BROWSER {
+    "▶ Run (Ctrl+Enter)"
+} else {
+    "▶ Run (F5)"
+};
+
 /// The line the status bar shows on a first start: what to do first.
-pub const FIRST_START: &str = "Welcome: pick a game and a position on the left, choose the algorithms in the rows, then press ▶ Run (F5). Help has the shortcuts and the tree view's legend.";
+pub const FIRST_START: &str = if crate::platform::IN_BROWSER {
+    "Welcome: pick a game and a position on the left, choose the algorithms in the rows, then press ▶ Run (Ctrl+Enter). Help has the shortcuts and the tree view's legend."
+} else {
+    "Welcome: pick a game and a position on the left, choose the algorithms in the rows, then press ▶ Run (F5). Help has the shortcuts and the tree view's legend."
+};
 
 /// Every keyboard shortcut, with what it does.
 pub const SHORTCUTS: [(&str, &str); 11] = [
-    ("F5", "Run every enabled row"),
+    (RUN_KEY, "Run every enabled row"),
     ("Esc", "Stop the run (finished results stay)"),
     ("Ctrl+Z", "Undo the last edit of the position or the rows"),
     ("Ctrl+Shift+Z", "Redo it"),

@@ -119,7 +119,7 @@ fn edit_menu_ui(ui: &mut egui::Ui, app: &Model, out: &mut Vec<Command>) {
 /// Run: run and stop the comparison, add a row, clear the results.
 fn run_menu_ui(ui: &mut egui::Ui, app: &Model, out: &mut Vec<Command>) {
     let running = app.is_running();
-    if item(ui, !running, "Run the comparison", "F5") {
+    if item(ui, !running, "Run the comparison", super::help::RUN_KEY) {
         out.push(Command::RunComparison);
     }
     if item(ui, running, "Stop", "Esc") {

@@ -519,6 +519,7 @@ impl TreelabApp {
         let new = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
         let quit = KeyboardShortcut::new(Modifiers::COMMAND, Key::Q);
         let run = KeyboardShortcut::new(Modifiers::NONE, Key::F5);
+        let run_too = KeyboardShortcut::new(Modifiers::COMMAND, Key::Enter);
         let stop = KeyboardShortcut::new(Modifiers::NONE, Key::Escape);
         let fold = KeyboardShortcut::new(Modifiers::COMMAND, Key::B);
         if ctx.input_mut(|i| i.consume_shortcut(&fold)) {
@@ -542,7 +543,7 @@ impl TreelabApp {
                 i.consume_shortcut(&save),
                 i.consume_shortcut(&open),
                 i.consume_shortcut(&new),
-                i.consume_shortcut(&run),
+                i.consume_shortcut(&run) || i.consume_shortcut(&run_too),
                 running && i.consume_shortcut(&stop),
                 i.consume_shortcut(&quit),
             )

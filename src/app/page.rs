@@ -44,7 +44,7 @@ pub(super) fn note_widget(ctx: &egui::Context, name: &'static str, rect: egui::R
 }
 
 fn widget_id(name: &'static str) -> egui::Id {
-    egui::Id::new(("treelab.page.widget", name))
+    egui::Id::unique(("treelab.page.widget", name))
 }
 
 /// Where the widget `name` was last drawn, in the page's CSS pixels, as JSON.
@@ -139,7 +139,10 @@ impl TreelabApp {
                 "run" => self.push(Command::RunComparison),
                 "stop" => self.push(Command::StopRun),
                 "copy-link" => self.push(Command::CopyLink),
-                other => self.error(format!("the page sent an unknown command '{other}'")),
+                other => match other.strip_prefix("threads=").map(str::parse::<usize>) {
+                    Some(Ok(n)) => self.push(Command::SetThreads(n)),
+                    _ => self.error(format!("the page sent an unknown command '{other}'")),
+                },
             }
         }
         if let Some(path) = platform::take_picked()
@@ -221,6 +224,7 @@ impl TreelabApp {
                     ("position_text", json::text(&r.position_text)),
                     ("depth", r.depth.to_string()),
                     ("nodes", r.record.counters.nodes.to_string()),
+                    ("secs", format!("{:.6}", r.record.counters.elapsed_secs)),
                     (
                         "score",
                         r.record.score.map_or("null".into(), |s| s.to_string()),

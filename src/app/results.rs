@@ -72,7 +72,10 @@ pub fn results_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, views: &mut super::view
         if shown == 0 {
             ui.add_space(20.0);
             ui.vertical_centered(|ui| {
-                ui.weak("No results here yet. Press ▶ Run (F5), or pick a preset from the Presets menu.");
+                ui.weak(format!(
+                    "No results here yet. Press {}, or pick a preset from the Presets menu.",
+                    super::help::RUN_BUTTON
+                ));
             });
             return;
         }

@@ -44,7 +44,7 @@ enum EventMessage {
     /// The search ended: its record, or why it failed.
     Finished {
         job: usize,
-        result: Result<SearchRecord, String>,
+        result: Result<Box<SearchRecord>, String>,
     },
 }
 
@@ -89,7 +89,10 @@ pub fn serve_job(message: &str) {
         Err(e) => Err(format!("the position does not read back: {e}")),
     };
     crate::search::release_deferred();
-    post(&EventMessage::Finished { job, result });
+    post(&EventMessage::Finished {
+        job,
+        result: result.map(Box::new),
+    });
 }
 
 /// The browser's [`JobHost`]: jobs handed to a pool of workers, one at a time each.
@@ -192,10 +195,7 @@ impl WorkerHost {
             }
             EventMessage::Finished { job, result } if job == busy => {
                 self.hand_out(w);
-                Some(RunEvent::Finished {
-                    job,
-                    result: result.map(Box::new),
-                })
+                Some(RunEvent::Finished { job, result })
             }
             _ => self.fail(w, "its worker answered for another job"),
         }

@@ -29,7 +29,8 @@ mod page {
         treelab::app::platform::published_state()
     }
 
-    /// Sends the app a command (`run`, `stop`, `copy-link`): it acts on its next frame.
+    /// Sends the app a command (`run`, `stop`, `copy-link`, `threads=N`): it acts on its
+    /// next frame.
     #[wasm_bindgen]
     pub fn treelab_command(name: &str) {
         treelab::app::platform::page_command(name);
