@@ -42,6 +42,18 @@ pub fn comparison_ui(
     super::results::results_ui(ui, cx, views);
 }
 
+/// That a run is going on: a spinner natively; in a browser the seconds so far,
+/// redrawn with the progress (a spinner redraws the whole page every frame, and the
+/// page's drawing shares the cores with the searches).
+fn running_mark(ui: &mut egui::Ui, cx: &Panel<'_>) {
+    if crate::platform::IN_BROWSER {
+        let secs = cx.model.run_elapsed().unwrap_or_default().as_secs();
+        ui.weak(format!("running… {secs} s"));
+    } else {
+        ui.spinner();
+    }
+}
+
 /// Run or Stop, the worker threads, and what to run on (the position or the suite).
 fn run_bar_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
     use super::layout::wrap_unit;
@@ -57,7 +69,7 @@ fn run_bar_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
                 if stop.clicked() {
                     cx.push(Command::StopRun);
                 }
-                ui.spinner();
+                running_mark(ui, cx);
                 stop
             } else {
                 let run = ui

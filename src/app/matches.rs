@@ -1,32 +1,22 @@
 //! The Match tab: whole games between two of the comparison's rows (or the random
 //! mover) on the current game, from seeded random openings or the open suite's
-//! positions, with colours swapped in pairs and an optional SPRT. The match runs on a
-//! background thread; the tab shows the live score, Elo with its interval and the LLR
+//! positions, with colours swapped in pairs and an optional SPRT. The match runs in the
+//! background (a thread natively, workers in a browser: [`MatchRun`]); the tab shows the live score, Elo with its interval and the LLR
 //! as the games come in, can stop it, keeps the finished match in the session, and
 //! replays any game on the board move by move.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use super::Command;
 use super::panel::Panel;
 use super::results_view::ResultsView;
+use crate::engine::AnyPosition;
 use crate::engine::rowspec::BenchRow;
-use crate::engine::{AnyPosition, EngineError};
-use crate::matches::play::{MatchSpec, Player, PlayerKind, run_match_observed, search_player};
+use crate::matches::play::{MatchSpec, Player, PlayerKind, search_player};
 use crate::matches::record::{GameRecord, MatchResult};
+use crate::runner::MatchRun;
 use crate::session::{MatchSetup, PerMove, Session};
 use crate::stats::{EloModel, SprtSpec};
-
-/// A match running in the background.
-struct MatchRun {
-    stop: Arc<AtomicBool>,
-    /// The games finished so far, in the order they finished.
-    live: Arc<Mutex<Vec<GameRecord>>>,
-    handle: crate::platform::threads::JoinHandle<Result<MatchResult, EngineError>>,
-    /// What it plays (for the live statistics).
-    shell: MatchResult,
-}
 
 /// The Match tab's own state.
 #[derive(Default)]
@@ -52,21 +42,22 @@ impl ResultsView for MatchView {
         ui.horizontal(|ui| {
             if running {
                 if ui.button("■ Stop match").clicked()
-                    && let Some(run) = &self.run
+                    && let Some(run) = &mut self.run
                 {
-                    run.stop.store(true, Ordering::Relaxed);
+                    run.stop();
                 }
-            } else if ui.button("▶ Play match").clicked() {
-                self.start(cx);
+            } else {
+                let play = ui.button("▶ Play match");
+                super::page::note_widget(ui.ctx(), "match_button", play.rect);
+                if play.clicked() {
+                    self.start(cx, ui.ctx());
+                }
             }
         });
         ui.separator();
-        if let Some(run) = &self.run {
-            let mut live = run.shell.clone();
-            if let Ok(games) = run.live.lock() {
-                live.games = games.clone();
-            }
-            live.games.sort_by_key(|g| g.index);
+        if let Some(run) = &mut self.run {
+            let mut live = run.shell().clone();
+            live.games = run.live_games();
             ui.label(format!(
                 "{} of at most {} games played…",
                 live.games.len(),
@@ -325,7 +316,7 @@ fn statistics_ui(ui: &mut egui::Ui, m: &MatchResult) {
 
 impl MatchView {
     /// Starts the match the session sets up, on the current game.
-    fn start(&mut self, cx: &mut Panel<'_>) {
+    fn start(&mut self, cx: &mut Panel<'_>, ctx: &egui::Context) {
         let setup = cx.session().match_setup.clone();
         if let Err(e) = setup.check(cx.session()) {
             return cx.error(format!("Cannot play the match: {e}"));
@@ -339,25 +330,11 @@ impl MatchView {
             Ok(s) => s,
             Err(e) => return cx.error(format!("Cannot play the match: {e}")),
         };
-        let stop = Arc::new(AtomicBool::new(false));
-        let live = Arc::new(Mutex::new(Vec::new()));
-        let shell = spec.result_without_games();
-        let (thread_stop, thread_live) = (Arc::clone(&stop), Arc::clone(&live));
-        let handle = crate::platform::threads::spawn("treelab-match", move || {
-            run_match_observed(&spec, &thread_stop, &|_, _| {}, &|g| {
-                if let Ok(mut v) = thread_live.lock() {
-                    v.push(g.clone());
-                }
-            })
-        });
-        match handle {
-            Ok(handle) => {
-                self.run = Some(MatchRun {
-                    stop,
-                    live,
-                    handle,
-                    shell,
-                });
+        let ctx = ctx.clone();
+        let wake = Arc::new(move || ctx.request_repaint_after(super::page::LIVE_REFRESH));
+        match MatchRun::start(spec, wake) {
+            Ok(run) => {
+                self.run = Some(run);
                 self.replay = None;
                 cx.info("Playing the match…");
             }
@@ -368,24 +345,21 @@ impl MatchView {
     /// Takes the result of a finished match into the session; asks for frames while
     /// one runs.
     fn poll(&mut self, cx: &mut Panel<'_>, ctx: &egui::Context) {
-        let Some(run) = &self.run else {
+        let Some(run) = &mut self.run else {
             return;
         };
-        if !run.handle.is_finished() {
-            ctx.request_repaint_after(std::time::Duration::from_millis(100));
-            return;
-        }
-        let Some(run) = self.run.take() else {
+        let Some(result) = run.finished() else {
+            ctx.request_repaint_after(super::page::LIVE_REFRESH);
             return;
         };
-        match run.handle.join() {
-            Ok(Ok(result)) => {
+        self.run = None;
+        match result {
+            Ok(result) => {
                 let n = result.games.len();
                 cx.push(Command::SetMatchResult(Box::new(result)));
                 cx.info(format!("The match ended after {n} games"));
             }
-            Ok(Err(e)) => cx.error(format!("The match failed: {e}")),
-            Err(_) => cx.error("The match failed: its thread panicked"),
+            Err(e) => cx.error(format!("The match failed: {e}")),
         }
     }
 

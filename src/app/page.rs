@@ -16,6 +16,16 @@ const STORED_SESSION: &str = "treelab.session";
 /// run.
 const STORE_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
+/// How often the app redraws by itself while searches or a match stream in (a
+/// person's input redraws at once). In a browser the page's drawing shares the
+/// machine's cores with the workers' searches, and without a graphics card (software
+/// WebGL) a frame costs a core a tenth of a second: four frames a second there.
+pub(super) const LIVE_REFRESH: std::time::Duration = if crate::platform::IN_BROWSER {
+    std::time::Duration::from_millis(250)
+} else {
+    std::time::Duration::from_millis(100)
+};
+
 /// The page's own state, kept by the app.
 #[derive(Debug, Default)]
 pub(super) struct PageState {
@@ -135,14 +145,9 @@ impl TreelabApp {
         self.page.frames += 1;
         self.page.frame_began = Some(Instant::now());
         for name in platform::take_page_commands() {
-            match name.as_str() {
-                "run" => self.push(Command::RunComparison),
-                "stop" => self.push(Command::StopRun),
-                "copy-link" => self.push(Command::CopyLink),
-                other => match other.strip_prefix("threads=").map(str::parse::<usize>) {
-                    Some(Ok(n)) => self.push(Command::SetThreads(n)),
-                    _ => self.error(format!("the page sent an unknown command '{other}'")),
-                },
+            match hook_command(&name) {
+                Some(command) => self.push(command),
+                None => self.error(format!("the page sent an unknown command '{name}'")),
             }
         }
         if let Some(path) = platform::take_picked()
@@ -151,7 +156,7 @@ impl TreelabApp {
             self.push(purpose.command(path));
         }
         if self.model.is_running() {
-            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+            ctx.request_repaint_after(LIVE_REFRESH);
         }
     }
 
@@ -241,6 +246,8 @@ impl TreelabApp {
         json::object(&[
             ("frames", self.page.frames.to_string()),
             ("run_button", widget_json(ctx, "run_button")),
+            ("match_button", widget_json(ctx, "match_button")),
+            ("match", match_json(session.match_result.as_ref())),
             ("frame_ms", format!("{:.1}", self.page.last_frame_ms)),
             ("revision", self.model.revision().to_string()),
             (
@@ -313,4 +320,54 @@ mod json {
             .collect();
         format!("{{{}}}", body.join(","))
     }
+}
+
+/// The command a page's test hook names (`treelab_command(name)`): each is what a menu
+/// item or button of the app pushes, so a test of the page goes the app's own way.
+fn hook_command(name: &str) -> Option<Command> {
+    use super::command::{ChartFormat, PositionFormat};
+    use crate::tree::export::TreeFormat;
+    Some(match name {
+        "run" => Command::RunComparison,
+        "stop" => Command::StopRun,
+        "copy-link" => Command::CopyLink,
+        "save" => Command::Save,
+        "save-as" => Command::SaveAsDialog,
+        "open" => Command::OpenSessionDialog,
+        "build-trees" => Command::BuildTrees,
+        "export=table" => Command::SaveTableDialog,
+        "export=position" => Command::SavePositionDialog(PositionFormat(0)),
+        "export=chart-svg" => Command::SaveChartDialog(ChartFormat::Svg),
+        "export=chart-png" => Command::SaveChartDialog(ChartFormat::Png),
+        "export=tree-svg" => Command::SaveTreeDialog(TreeFormat::Svg),
+        "export=tree-tikz" => Command::SaveTreeDialog(TreeFormat::Tikz),
+        "export=tree-png" => Command::SaveTreeDialog(TreeFormat::Png),
+        other => Command::SetThreads(other.strip_prefix("threads=")?.parse().ok()?),
+    })
+}
+
+/// The session's finished match for the page's tests: its players and each game's
+/// moves, score and nodes (`null` when there is none).
+fn match_json(m: Option<&crate::matches::record::MatchResult>) -> String {
+    let Some(m) = m else {
+        return "null".into();
+    };
+    let games: Vec<String> = m
+        .games
+        .iter()
+        .map(|g| {
+            json::object(&[
+                ("index", g.index.to_string()),
+                ("moves", json::text(&g.moves.join(" "))),
+                ("score_a", g.score_a.to_string()),
+                ("nodes_a", g.nodes[0].to_string()),
+                ("nodes_b", g.nodes[1].to_string()),
+            ])
+        })
+        .collect();
+    json::object(&[
+        ("a", json::text(&m.a)),
+        ("b", json::text(&m.b)),
+        ("games", format!("[{}]", games.join(","))),
+    ])
 }

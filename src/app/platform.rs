@@ -88,11 +88,7 @@ pub fn published_state() -> String {
 /// app's next frame, which is asked for now.
 pub fn page_command(name: &str) {
     hook::COMMANDS.with_borrow_mut(|c| c.push(name.to_string()));
-    hook::CONTEXT.with_borrow(|ctx| {
-        if let Some(ctx) = ctx {
-            ctx.request_repaint();
-        }
-    });
+    hook::wake_app();
 }
 
 /// The commands the page's test hook sent since the last call.
@@ -111,6 +107,15 @@ mod hook {
         pub(super) static COMMANDS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
         pub(super) static PICKED: RefCell<Option<PathBuf>> = const { RefCell::new(None) };
         pub(super) static CONTEXT: RefCell<Option<egui::Context>> = const { RefCell::new(None) };
+    }
+
+    /// Asks the app for a frame now (once it has started), to act on what just came.
+    pub(super) fn wake_app() {
+        CONTEXT.with_borrow(|ctx| {
+            if let Some(ctx) = ctx {
+                ctx.request_repaint();
+            }
+        });
     }
 }
 
@@ -417,11 +422,7 @@ mod imp {
                 let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
                 let path = crate::platform::files::hold(&file.name(), bytes);
                 hook::PICKED.set(Some(path));
-                hook::CONTEXT.with_borrow(|ctx| {
-                    if let Some(ctx) = ctx {
-                        ctx.request_repaint();
-                    }
-                });
+                hook::wake_app();
             });
         });
         input.set_onchange(Some(on_change.as_ref().unchecked_ref()));

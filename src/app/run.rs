@@ -130,7 +130,7 @@ impl TreelabApp {
             live.entry(j.row).or_default().total += 1;
         }
         let ctx = ctx.clone();
-        let notify = Arc::new(move || ctx.request_repaint());
+        let notify = Arc::new(move || ctx.request_repaint_after(super::page::LIVE_REFRESH));
         let n = jobs.len();
         let run = match &self.model.run.search_fn {
             Some(f) => Run::start_with(jobs, threads, notify, Arc::clone(f)),
@@ -175,7 +175,7 @@ impl TreelabApp {
         if done {
             self.end_run();
         } else {
-            ctx.request_repaint_after(Duration::from_millis(100));
+            ctx.request_repaint_after(super::page::LIVE_REFRESH);
         }
     }
 
@@ -232,6 +232,12 @@ impl Model {
     #[must_use]
     pub fn is_running(&self) -> bool {
         self.run.active.is_some()
+    }
+
+    /// How long the comparison running now has run.
+    #[must_use]
+    pub fn run_elapsed(&self) -> Option<Duration> {
+        self.run.active.as_ref().map(|a| a.run.elapsed())
     }
 
     /// Why each row would be refused by Run now, on what Run searches (None: it runs;

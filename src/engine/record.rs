@@ -266,6 +266,38 @@ pub fn run_search(
     pos.as_dyn().search(req, control)
 }
 
+/// One search named as the command line names it: the game (`othello`), the
+/// position's one-line text form (empty: the start), a row (`negascout+tt=16+id`) and
+/// the depth, with the options' defaults for everything the row does not set.
+///
+/// # Errors
+/// An unknown game, a position or row that does not read, a refused search.
+pub fn search_named(
+    game: &str,
+    position: &str,
+    row: &str,
+    depth: u32,
+    control: SearchControl<'_>,
+) -> Result<SearchRecord, EngineError> {
+    let kind = super::GameKind::from_name(game)?;
+    let pos = if position.trim().is_empty() {
+        AnyPosition::start(kind)
+    } else {
+        AnyPosition::parse(kind, position).map_err(|error| EngineError::Format {
+            context: "position".into(),
+            error,
+        })?
+    };
+    let row = super::rowspec::parse_row_spec(row, &SearchOptions::default())?;
+    let req = SearchRequest {
+        algorithm: row.algorithm,
+        options: row.options,
+        depth,
+        evaluator: String::new(),
+    };
+    run_search(&pos, &req, control)
+}
+
 /// Whether `req` would be refused on `pos` ([`check_described`]), without searching.
 pub fn check_search(pos: &AnyPosition, req: &SearchRequest) -> Result<(), EngineError> {
     pos.as_dyn().check(req)

@@ -392,6 +392,18 @@ pub struct Ruled {
 pub trait Evaluator<G: Game>: Clone + Debug + Send + Sync + 'static {
     /// The value of `pos` for the side to move.
     fn evaluate(&self, pos: &G) -> i32;
+
+    /// A position at a search's horizon: `None` when the game is over there (the
+    /// search scores it exactly), else [`Evaluator::evaluate`]. The default asks the
+    /// game first; an evaluator that works out what [`Game::outcome`] works out (the
+    /// Othello one's mobility is both sides' moves) answers both at once.
+    #[inline]
+    fn evaluate_unless_over(&self, pos: &G) -> Option<i32> {
+        match pos.outcome() {
+            Some(_) => None,
+            None => Some(self.evaluate(pos)),
+        }
+    }
 }
 
 /// `value`, a static evaluation of `pos`, within the game's bound for `scoring`

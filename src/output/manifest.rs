@@ -212,7 +212,7 @@ fn target() -> String {
     }
     feature!(
         "sse2", "sse4.2", "popcnt", "avx", "avx2", "bmi1", "bmi2", "lzcnt", "fma", "avx512f",
-        "avx512bw", "neon"
+        "avx512bw", "neon", "simd128"
     );
     format!("{} ({})", std::env::consts::ARCH, on.join(" "))
 }

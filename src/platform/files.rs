@@ -138,20 +138,18 @@ mod imp {
     use std::path::{Path, PathBuf};
     use wasm_bindgen::JsCast;
 
-    /// Where the files a person picked are kept (under their names, in this page).
-    const PICKED: &str = "/picked";
-
     thread_local! {
         static HELD: RefCell<HashMap<PathBuf, Vec<u8>>> = RefCell::default();
     }
 
     /// Keeps the bytes of a file the person picked in the page's file picker, so that
-    /// [`open_file`] reads them; returns the path it reads them under.
+    /// [`open_file`] reads them; returns the path it reads them under: the file's bare
+    /// name (what the app's messages then show, and what a save downloads as).
     pub fn hold(name: &str, bytes: Vec<u8>) -> PathBuf {
         let file = Path::new(name)
             .file_name()
             .map_or_else(|| "file".into(), |n| n.to_owned());
-        let path = Path::new(PICKED).join(file);
+        let path = PathBuf::from(file);
         HELD.with_borrow_mut(|held| held.insert(path.clone(), bytes));
         path
     }

@@ -20,13 +20,17 @@ use crate::search::{Progress, SearchControl};
 use crate::session::{ResultEntry, Session, short_text};
 
 mod host;
+mod matches;
 mod plan;
+mod serve;
 mod workers;
 pub use host::{JobHost, Next, ThreadHost};
+pub use matches::MatchRun;
 pub use plan::{
     LeftOut, Target, plan_jobs, plan_jobs_on, plan_runnable, row_left_out, target_positions,
 };
-pub use workers::{WorkerHost, serve_job};
+pub use serve::serve_worker;
+pub use workers::WorkerHost;
 
 /// A position a run searches, with what names it: the suite entry it is (source,
 /// index and name), if it is one.

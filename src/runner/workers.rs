@@ -1,9 +1,8 @@
 //! The browser's host: a run's jobs go as messages to a pool of workers
 //! ([`crate::platform::workers`]: Web Workers in a browser, threads natively, where
 //! the tests run it), each worker searching one job at a time and posting its events
-//! back as messages. A job and its events cross as RON text: the position as its game
-//! and text form, the request whole, the record whole, so a worker's counts are the
-//! counts of the same search run natively.
+//! back as messages (the worker's side, and what crosses, is [`super::serve`]): a
+//! worker's counts are the counts of the same search run natively.
 //!
 //! Stop ends every worker at once (a Web Worker cannot be asked in the middle of a
 //! search: it reads no message until the search returns): the searches in flight
@@ -14,86 +13,11 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
-
+use super::serve::{EventMessage, JobMessage, serve_worker};
 use super::{Job, JobHost, Next, Notify, RunEvent};
-use crate::engine::{AnyPosition, GameKind, SearchRecord, SearchRequest, run_search};
-use crate::platform::workers::{self, Posted, READY, Workers};
-use crate::search::{Progress, SearchControl, StopReason};
-
-/// A job as a worker gets it.
-#[derive(Debug, Serialize, Deserialize)]
-struct JobMessage {
-    /// Its index in the run.
-    job: usize,
-    /// The position's game.
-    game: GameKind,
-    /// The position's text form.
-    position: String,
-    /// What to run.
-    request: SearchRequest,
-}
-
-/// What a worker posts about its job.
-#[derive(Debug, Serialize, Deserialize)]
-enum EventMessage {
-    /// The search started.
-    Started { job: usize },
-    /// Live progress.
-    Progress { job: usize, progress: Progress },
-    /// The search ended: its record, or why it failed.
-    Finished {
-        job: usize,
-        result: Result<Box<SearchRecord>, String>,
-    },
-}
-
-/// What a worker does with a job message: searches it, posting its events (the
-/// handler every worker of a [`WorkerHost`] runs; a browser worker's entry point
-/// serves it).
-pub fn serve_job(message: &str) {
-    let post = |event: &EventMessage| {
-        if let Ok(text) = ron::to_string(event) {
-            workers::post(&text);
-        }
-    };
-    let msg: JobMessage = match ron::from_str(message) {
-        Ok(m) => m,
-        Err(e) => {
-            // Without a readable job there is no index to answer for: the host sees
-            // the worker's post and fails the job it sent.
-            workers::post(&format!("unreadable job: {e}"));
-            return;
-        }
-    };
-    let job = msg.job;
-    post(&EventMessage::Started { job });
-    let control = SearchControl {
-        progress: Some(Box::new(move |p: &Progress| {
-            let event = EventMessage::Progress {
-                job,
-                progress: p.clone(),
-            };
-            if let Ok(text) = ron::to_string(&event) {
-                workers::post(&text);
-            }
-        })),
-        progress_interval: Duration::from_millis(100),
-        ..SearchControl::default()
-    };
-    let result = match AnyPosition::parse(msg.game, &msg.position) {
-        Ok(position) => crate::engine::run_guarded(|| {
-            run_search(&position, &msg.request, control).map_err(|e| e.to_string())
-        })
-        .unwrap_or_else(|f| Err(format!("the search panicked: {}", f.message))),
-        Err(e) => Err(format!("the position does not read back: {e}")),
-    };
-    crate::search::release_deferred();
-    post(&EventMessage::Finished {
-        job,
-        result: result.map(Box::new),
-    });
-}
+use crate::engine::SearchRecord;
+use crate::platform::workers::{Posted, READY, Workers};
+use crate::search::{Progress, StopReason};
 
 /// The browser's [`JobHost`]: jobs handed to a pool of workers, one at a time each.
 pub struct WorkerHost {
@@ -130,7 +54,7 @@ impl WorkerHost {
     /// When no worker can be started (then the caller runs the jobs another way).
     pub fn start(jobs: Arc<Vec<Job>>, count: usize, notify: Notify) -> std::io::Result<Self> {
         let count = count.clamp(1, jobs.len().max(1));
-        let workers = Workers::start(count, serve_job, notify)?;
+        let workers = Workers::start(count, serve_worker, notify)?;
         let n = jobs.len();
         Ok(WorkerHost {
             jobs,

@@ -1,7 +1,9 @@
 // End-to-end tests of the browser build in headless Chromium: the page the site serves
 // is driven through its test hook (window.treelab_state() reads what the app shows,
-// window.treelab_command() presses Run, Stop and File > Copy link), and what it shows
-// is checked against the native command line on the same input.
+// window.treelab_command() sends the commands of Run, Stop, File > Copy link and the
+// exports; Ctrl+S is pressed as keys; the picker and the downloads are the
+// browser's), and what it shows is checked against the native command line on the
+// same input.
 //
 // Run by scripts/web-test.sh, which builds the site and the CLI, serves the site and
 // passes: BASE (the site's address), TREELAB (the native binary), OUT (a folder for
@@ -116,6 +118,140 @@ await test("a reload keeps the session and its results", async () => {
   assert.equal(after.position, before.position);
 });
 
+/** Waits for the `count` downloads that `act` starts; saves them into OUT; returns the
+ * first's path and name (and the others'). */
+async function download(act, what, count = 1) {
+  const files = [];
+  const all = new Promise((resolve) => {
+    const take = (d) => {
+      files.push(d);
+      if (files.length === count) {
+        page.off("download", take);
+        resolve();
+      }
+    };
+    page.on("download", take);
+  });
+  await act();
+  await Promise.race([all, page.waitForTimeout(10000)]);
+  if (files.length < count) throw new Error(`${what}: ${files.length} of ${count} downloads`);
+  const saved = [];
+  for (const d of files) {
+    const path = join(OUT, `downloaded-${d.suggestedFilename()}`);
+    await d.saveAs(path);
+    saved.push({ path, name: d.suggestedFilename() });
+  }
+  return { ...saved[0], others: saved.slice(1) };
+}
+
+/** Clicks the page's status line (nothing there acts on a click), so that the app has
+ * the keyboard; then waits for its next frames to take the focus in, as a person's
+ * hand would. */
+async function focusApp() {
+  await page.mouse.click(640, 795);
+  await page.waitForTimeout(400);
+}
+
+/** Sends the app a hook command. */
+const command = (name) => page.evaluate((n) => window.treelab_command(n), name);
+
+await test("Save and every export download the native files", async () => {
+  // The page holds the default run's results (the tests above).
+  const before = await waitState((s) => s.results.length > 0, 5000, "the results");
+  await command("copy-link");
+  const link = (await waitState((s) => s.link, 5000, "the copied link")).link;
+  // Ctrl+S, as a person saves: the session file, results and all.
+  await focusApp();
+  const saved = await download(() => page.keyboard.press("Control+s"), "Ctrl+S");
+  assert.match(saved.name, /\.ron$/);
+  const again = treelab("session", "link", saved.path, "--base-url", BASE).trim();
+  assert.equal(sessionOfLink(again), sessionOfLink(link), "the saved session is the page's");
+  const csv = treelab("session", "show", saved.path, "--format", "csv");
+  // The results table: the very CSV the command line writes of the saved session,
+  // and its manifest (how it was made) beside it.
+  const table = await download(() => command("export=table"), "the table", 2);
+  assert.equal(readFileSync(table.path, "utf8").trim(), csv.trim());
+  assert.deepEqual(table.others.map((f) => f.name), [`${table.name}.manifest`]);
+  assert.match(readFileSync(table.others[0].path, "utf8"), /treelab/);
+  assert.equal(csv.trim().split("\n").length, before.results.length + 1);
+  // The position in its file format, and the drawings.
+  const position = await download(() => command("export=position"), "the position");
+  assert.equal(readFileSync(position.path, "utf8").trim().split(/\s/)[0], before.position.split(/\s/)[0]);
+  const chart = await download(() => command("export=chart-svg"), "the chart");
+  assert.match(readFileSync(chart.path, "utf8"), /^<svg[^>]*>[\s\S]*<\/svg>\s*$/);
+  // The tree view's drawing: built first (Build in the Tree tab), on the page's thread.
+  const built = (await waitState(() => true)).frames;
+  await command("build-trees");
+  await waitState((s) => s.frames >= built + 2, 10000, "the built trees");
+  const svg = await download(() => command("export=tree-svg"), "the tree as SVG");
+  assert.match(readFileSync(svg.path, "utf8"), /^<svg[^>]*>[\s\S]*<\/svg>\s*$/);
+  const tikz = await download(() => command("export=tree-tikz"), "the tree as TikZ");
+  assert.match(readFileSync(tikz.path, "utf8"), /\\begin\{tikzpicture\}[\s\S]*\\end\{tikzpicture\}/);
+  const png = await download(() => command("export=tree-png"), "the tree as PNG");
+  assert.deepEqual([...readFileSync(png.path).subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const s = await waitState(() => true);
+  assert.equal(s.error, false, s.status);
+  console.log(`     ${[saved, table, position, chart, svg, tikz, png].map((f) => f.name).join(", ")}`);
+});
+
+await test("Open reads a session file from the browser's file picker", async () => {
+  const file = join(OUT, "to-open.ron");
+  treelab("session", "preset", "e2", "--out", file);
+  // Just saved (the test above): nothing to discard first.
+  // File > Open's command (Ctrl+O's too): the page shows the browser's picker.
+  const chooser = page.waitForEvent("filechooser", { timeout: 10000 });
+  await command("open");
+  await (await chooser).setFiles(file);
+  const s = await waitState((s) => /Opened/.test(s.status), 10000, "the opened session");
+  assert.equal(s.error, false, s.status);
+  await command("copy-link");
+  const link = (await waitState((t) => t.link && t.link !== s.link, 5000, "the new link")).link;
+  const want = treelab("session", "link", file, "--base-url", BASE).trim();
+  assert.equal(sessionOfLink(link), sessionOfLink(want), "the page holds the file's session");
+  console.log(`     ${s.status}`);
+});
+
+await test("the chart's picture downloads from the Charts tab", async () => {
+  const ron = sessionOfLink(defaultLink).replace(/tab: \w+/, "tab: Charts");
+  assert.ok(ron.includes("tab: Charts"), "the session opens on the Charts tab");
+  writeFileSync(join(OUT, "charts.ron"), ron);
+  await open(browser, treelab("session", "link", join(OUT, "charts.ron"), "--base-url", BASE).trim());
+  await command("run");
+  await waitState((s) => !s.running && s.results.length > 0, 120000, "the run");
+  const png = await download(() => command("export=chart-png"), "the chart as PNG");
+  const bytes = readFileSync(png.path);
+  assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  assert.ok(bytes.length > 2000, `a picture, not an empty file: ${bytes.length} bytes`);
+});
+
+await test("a match plays in workers: the native command line's games", async () => {
+  // The default session on the Match tab: its two rows (at their own depth), 6 games
+  // from 4-move random openings, colours alternating.
+  const ron = sessionOfLink(defaultLink)
+    .replace(/tab: \w+/, "tab: Match")
+    .replace(/a: (None|Some\(\d+\)),\n(\s*)b: (None|Some\(\d+\)),/, "a: Some(0),\n$2b: Some(1),")
+    .replace(/games: \d+/, "games: 6").replace(/openings: \d+/, "openings: 4")
+    .replace(/seed: \d+,\n(\s*)sprt/, "seed: 5,\n$1sprt");
+  assert.ok(ron.includes("tab: Match") && ron.includes("b: Some(1)") && ron.includes("seed: 5"), "the match session");
+  writeFileSync(join(OUT, "match.ron"), ron);
+  await open(browser, treelab("session", "link", join(OUT, "match.ron"), "--base-url", BASE).trim());
+  // Press ▶ Play match where the app drew it.
+  const [x, y, w, h] = (await waitState((s) => s.match_button, 10000, "the Play match button")).match_button;
+  await page.mouse.click(x + w / 2, y + h / 2);
+  const s = await waitState((s) => s.match && s.match.games.length === 6, 120000, "the match");
+  assert.equal(s.error, false, s.status);
+  await page.screenshot({ path: join(OUT, "match-1280x800.png") });
+  const csv = treelab("match", "--game", "othello", "--black", s.match.a, "--white", s.match.b, "--games", "6",
+    "--openings", "4", "--alternate", "--seed", "5", "--format", "csv").trim().split("\n");
+  const head = csv[0].split(",");
+  const col = (name) => head.indexOf(name);
+  const native = csv.slice(1).map((l) => l.split(",")).map((f) =>
+    `${f[col("game")]}: ${f[col("moves")]} (${f[col("score_a")]}; ${f[col("nodes_a")]} / ${f[col("nodes_b")]} nodes)`);
+  const shown = s.match.games.map((g) => `${g.index}: ${g.moves} (${g.score_a}; ${g.nodes_a} / ${g.nodes_b} nodes)`);
+  assert.deepEqual(shown, native);
+  console.log(`     ${s.match.a} vs ${s.match.b}: ${shown.length} games, move for move and node for node as \`treelab match\``);
+});
+
 await test("a link from `treelab session link` opens its session", async () => {
   const preset = join(OUT, "preset.ron");
   treelab("session", "preset", "e3", "--out", preset);
@@ -144,7 +280,14 @@ await test("Stop during a long search answers within 100 ms", async () => {
   const f0 = (await waitState(() => true)).frames;
   await page.waitForTimeout(1000);
   const f1 = (await waitState(() => true)).frames;
-  assert.ok(f1 - f0 >= 5, `the page keeps drawing while workers search: ${f1 - f0} frames in 1 s`);
+  // The progress redraws the page four times a second while workers search (software
+  // WebGL here), and a person's input at once.
+  assert.ok(f1 - f0 >= 3, `the page keeps drawing while workers search: ${f1 - f0} frames in 1 s`);
+  const moved = performance.now();
+  await page.mouse.move(300, 300);
+  await waitState((s) => s.frames > f1 + 1, 1000, "a frame after the mouse moved");
+  const answered = performance.now() - moved;
+  console.log(`     a frame ${answered.toFixed(0)} ms after the mouse moved`);
   // Press the Stop button itself, where the app drew it. The release reaches the
   // window first (capture), then the app's canvas, which acts on it at once, then the
   // document: the app's answer is the time between the first and the last; the whole

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Othello, board};
-use crate::game::Evaluator;
+use crate::game::{Evaluator, Game};
 
 /// The four corners A1, H1, A8, H8.
 const CORNERS: u64 = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63);
@@ -60,16 +60,40 @@ fn count_difference(a: u64, b: u64) -> i32 {
     a.count_ones() as i32 - b.count_ones() as i32
 }
 
+impl OthelloEval {
+    /// The standard evaluation from both sides' move masks.
+    #[inline]
+    fn standard(p: u64, o: u64, moves_p: u64, moves_o: u64) -> i32 {
+        let mobility = count_difference(moves_p, moves_o);
+        let corners = count_difference(p & CORNERS, o & CORNERS);
+        MOBILITY_WEIGHT * mobility + CORNER_WEIGHT * corners + DISC_WEIGHT * count_difference(p, o)
+    }
+}
+
 impl Evaluator<Othello> for OthelloEval {
     fn evaluate(&self, pos: &Othello) -> i32 {
         let (p, o) = (pos.player(), pos.opponent());
-        let discs = count_difference(p, o);
         match self {
-            OthelloEval::Discs => discs,
+            OthelloEval::Discs => count_difference(p, o),
             OthelloEval::Standard => {
-                let mobility = count_difference(board::moves(p, o), board::moves(o, p));
-                let corners = count_difference(p & CORNERS, o & CORNERS);
-                MOBILITY_WEIGHT * mobility + CORNER_WEIGHT * corners + DISC_WEIGHT * discs
+                OthelloEval::standard(p, o, board::moves(p, o), board::moves(o, p))
+            }
+        }
+    }
+
+    /// The game is over where neither side has a move ([`Othello`]'s outcome): the
+    /// standard evaluation's two move masks tell that too, so a leaf generates each
+    /// once.
+    #[inline]
+    fn evaluate_unless_over(&self, pos: &Othello) -> Option<i32> {
+        let (p, o) = (pos.player(), pos.opponent());
+        match self {
+            // The disc count needs no moves: the game's own test stops at the first.
+            OthelloEval::Discs => pos.outcome().is_none().then(|| count_difference(p, o)),
+            OthelloEval::Standard => {
+                let (moves_p, moves_o) = (board::moves(p, o), board::moves(o, p));
+                (moves_p != 0 || moves_o != 0)
+                    .then(|| OthelloEval::standard(p, o, moves_p, moves_o))
             }
         }
     }

@@ -219,7 +219,9 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
     /// Visits a node: [`Ctx::enter`], then `body` for its value, then [`Ctx::leave`].
     /// Every algorithm's recursive entry point is one call of this, so a node is counted
     /// and traced the same way everywhere. Returns 0 at once when the search must unwind.
-    #[inline]
+    /// Always inlined: the body is the algorithm's own node, so this is no call at all
+    /// (WebAssembly engines inline nothing themselves).
+    #[inline(always)]
     pub fn visit(
         &mut self,
         ply: usize,
@@ -294,12 +296,9 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
     /// evaluator if not. Counts a leaf.
     #[inline]
     pub fn static_leaf(&mut self, pos: &G) -> i32 {
-        let value = match pos.outcome() {
-            Some(_) => pos.terminal_score(self.opts.scoring),
-            None => self.heuristic(
-                pos,
-                round_to_grain(self.eval.evaluate(pos), self.opts.grain),
-            ),
+        let value = match self.eval.evaluate_unless_over(pos) {
+            None => pos.terminal_score(self.opts.scoring),
+            Some(v) => self.heuristic(pos, round_to_grain(v, self.opts.grain)),
         };
         self.count_leaf(value);
         value

@@ -85,7 +85,8 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
         value: i32,
         best: Option<G::Move>,
     ) {
-        if self.ordering_level > 0 || self.stopped.is_some() {
+        // No table: nothing to hash (the key costs a node more than its search).
+        if self.ordering_level > 0 || self.stopped.is_some() || self.tt.is_none() {
             return;
         }
         let key = self.tt_key(pos);
