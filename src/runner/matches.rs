@@ -39,6 +39,9 @@ enum How {
     /// In workers, a slice each.
     Workers {
         workers: Workers,
+        /// Each worker's slice, until it says it is ready for it (a message sent
+        /// before a browser worker listens would be lost).
+        slice: Vec<Option<String>>,
         /// Each worker's slice: `None` while it plays.
         parts: Vec<Option<Result<MatchResult, String>>>,
         /// The games finished so far.
@@ -104,24 +107,22 @@ impl MatchRun {
             1
         };
         let workers = Workers::start(slices, serve_worker, wake)?;
+        let mut slice = Vec::with_capacity(slices);
         for k in 0..slices {
             let mut message = MatchMessage::of(spec);
             if slices > 1 {
                 message.shard = Some((k, slices));
             }
-            match ron::to_string(&message) {
-                Ok(text) => workers.send(k, &format!("{MATCH_PREFIX}{text}")),
-                Err(e) => {
-                    return Err(std::io::Error::other(format!(
-                        "the match could not be written for a worker: {e}"
-                    )));
-                }
-            }
+            let text = ron::to_string(&message).map_err(|e| {
+                std::io::Error::other(format!("the match could not be written for a worker: {e}"))
+            })?;
+            slice.push(Some(format!("{MATCH_PREFIX}{text}")));
         }
         Ok(MatchRun {
             shell: spec.result_without_games(),
             how: How::Workers {
                 workers,
+                slice,
                 parts: vec![None; slices],
                 live: Vec::new(),
                 stopped: false,
@@ -179,6 +180,7 @@ impl MatchRun {
                 parts,
                 live,
                 stopped,
+                ..
             } => {
                 if *stopped {
                     let mut games = std::mem::take(live);
@@ -207,6 +209,7 @@ impl MatchRun {
     fn take_posts(&mut self) {
         let How::Workers {
             workers,
+            slice,
             parts,
             live,
             stopped: false,
@@ -219,7 +222,12 @@ impl MatchRun {
                 continue;
             };
             let text = match posted {
-                Posted::Message(text) if text == READY => continue,
+                Posted::Message(text) if text == READY => {
+                    if let Some(message) = slice.get_mut(w).and_then(Option::take) {
+                        workers.send(w, &message);
+                    }
+                    continue;
+                }
                 Posted::Message(text) => text,
                 Posted::Failed(why) => {
                     *part = Some(Err(format!("its worker failed: {why}")));
