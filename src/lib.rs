@@ -6,6 +6,7 @@
 //! is read through [`fileread`], capped. Only [`app`] imports egui; only [`platform`]
 //! asks the machine (clock, threads, files), so a browser build differs there alone.
 
+#[cfg(feature = "app")]
 pub mod app;
 pub mod cli;
 pub mod engine;

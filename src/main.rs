@@ -9,7 +9,12 @@ fn main() -> std::process::ExitCode {
             end_quietly_on_a_closed_pipe();
             treelab::cli::run(command)
         }
+        #[cfg(feature = "app")]
         None => treelab::app::run(cli.open),
+        #[cfg(not(feature = "app"))]
+        None => Err(anyhow::anyhow!(
+            "this build has no app (built without the `app` feature): give a command, or `treelab --help`"
+        )),
     };
     match outcome {
         Ok(()) => std::process::ExitCode::SUCCESS,

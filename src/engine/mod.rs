@@ -19,8 +19,8 @@ pub use guard::{SearchFailure, run_guarded};
 pub use position::{DynPosition, GameInfo};
 pub use record::{
     IterationRecord, SearchRecord, SearchRequest, TracedRecord, check_described, check_search,
-    run_search, run_search_guarded, run_search_traced, search_described, search_described_traced,
-    search_named,
+    named_search, run_search, run_search_guarded, run_search_traced, search_described,
+    search_described_traced, search_named,
 };
 pub use registry::{AnyPosition, GameKind};
 pub use size::{

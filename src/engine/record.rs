@@ -266,35 +266,58 @@ pub fn run_search(
     pos.as_dyn().search(req, control)
 }
 
-/// One search named as the command line names it: the game (`othello`), the
-/// position's one-line text form (empty: the start), a row (`negascout+tt=16+id`) and
-/// the depth, with the options' defaults for everything the row does not set.
+/// The position and request of a search named as the command line names it: the game
+/// (`othello`), the position's one-line text form (empty: the start), a row
+/// (`negascout+tt=16+id`), the depth (`None`: where the game has one, the depth that
+/// reaches every end of the game, a tree's height) and the evaluator (empty: the
+/// game's own).
 ///
 /// # Errors
-/// An unknown game, a position or row that does not read, a refused search.
-pub fn search_named(
+/// An unknown game, a position or row that does not read, no depth where the game has
+/// no end to reach.
+pub fn named_search(
     game: &str,
     position: &str,
     row: &str,
-    depth: u32,
-    control: SearchControl<'_>,
-) -> Result<SearchRecord, EngineError> {
+    depth: Option<u32>,
+    evaluator: &str,
+) -> Result<(AnyPosition, SearchRequest), EngineError> {
     let kind = super::GameKind::from_name(game)?;
-    let pos = if position.trim().is_empty() {
-        AnyPosition::start(kind)
-    } else {
-        AnyPosition::parse(kind, position).map_err(|error| EngineError::Format {
-            context: "position".into(),
-            error,
-        })?
+    let pos = AnyPosition::parse(kind, position).map_err(|error| EngineError::Format {
+        context: "position".into(),
+        error,
+    })?;
+    let depth = match depth {
+        Some(d) => d,
+        None => pos.as_dyn().full_depth().ok_or_else(|| {
+            EngineError::Input(format!(
+                "a depth is needed: {} has no depth that reaches every end of the game",
+                kind.label()
+            ))
+        })?,
     };
     let row = super::rowspec::parse_row_spec(row, &SearchOptions::default())?;
     let req = SearchRequest {
         algorithm: row.algorithm,
         options: row.options,
         depth,
-        evaluator: String::new(),
+        evaluator: evaluator.to_string(),
     };
+    Ok((pos, req))
+}
+
+/// One search named as the command line names it ([`named_search`]).
+///
+/// # Errors
+/// As [`named_search`], and a refused search.
+pub fn search_named(
+    game: &str,
+    position: &str,
+    row: &str,
+    depth: Option<u32>,
+    control: SearchControl<'_>,
+) -> Result<SearchRecord, EngineError> {
+    let (pos, req) = named_search(game, position, row, depth, "")?;
     run_search(&pos, &req, control)
 }
 

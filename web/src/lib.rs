@@ -45,7 +45,7 @@ mod page {
         depth: u32,
     ) -> Result<String, wasm_bindgen::JsValue> {
         let control = treelab::search::SearchControl::default();
-        let r = treelab::engine::search_named(game, position, row, depth, control)
+        let r = treelab::engine::search_named(game, position, row, Some(depth), control)
             .map_err(|e| wasm_bindgen::JsValue::from_str(&e.to_string()))?;
         let score = r
             .score
