@@ -13,7 +13,7 @@ if [ ! -x "$venv/bin/python" ]; then
   "$venv/bin/pip" install --quiet --upgrade pip
 fi
 echo "== installing the package from python/ (maturin builds the extension)"
-"$venv/bin/pip" install --quiet ./python pytest
+"$venv/bin/pip" install --quiet ./python pytest pandas
 cargo build --locked --release --bin treelab
 echo "== the Python tests"
 # From the checkout's root, so that `import treelab` is the installed package, not

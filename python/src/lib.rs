@@ -16,8 +16,14 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use treelab::engine::{SearchRecord, named_search, run_search};
-use treelab::search::SearchControl;
+use treelab::engine::count::CountKind;
+use treelab::engine::rowspec::parse_row_spec;
+use treelab::engine::{
+    AnyPosition, EngineError, GameKind, SearchRecord, Suite, SuiteItem, named_search,
+    run_search_guarded,
+};
+use treelab::experiment::bench::{BenchSpec, Format, run_bench};
+use treelab::search::{SearchControl, SearchOptions};
 
 /// How often a waiting call looks at Python's signals (Ctrl+C).
 const SIGNAL_EVERY: Duration = Duration::from_millis(20);
@@ -165,7 +171,6 @@ fn search_row(
     nodes: Option<u64>,
     seconds: Option<f64>,
 ) -> PyResult<SearchResult> {
-    let value_error = |e: treelab::engine::EngineError| PyValueError::new_err(e.to_string());
     let (pos, req) = named_search(game, position, row, depth, evaluator).map_err(value_error)?;
     let time_budget = seconds
         .map(SearchControl::time_budget_from_secs)
@@ -180,9 +185,99 @@ fn search_row(
             time_budget,
             ..SearchControl::default()
         };
-        run_search(&pos, &req, control)
+        // A panic (a bug) comes back as an error, not through Python.
+        run_search_guarded(&pos, &req, control)
     })?;
     record.map(SearchResult::of).map_err(value_error)
+}
+
+/// A `ValueError` with the engine's message (the command line's).
+fn value_error(e: EngineError) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// A grid (positions x rows x depths), as `treelab bench` runs it: the positions of a
+/// suite (a shipped suite's name or a file), or `positions` of `game` in their text
+/// form (each named by its text as given); `rows` row specs; `threads` workers
+/// (results do not depend on them). Answers the CSV `treelab bench --format csv`
+/// writes.
+#[allow(clippy::too_many_arguments)]
+#[pyfunction]
+#[pyo3(signature = (suite, positions, game, rows, depths, threads=1, evaluator=""))]
+fn bench_csv(
+    py: Python<'_>,
+    suite: Option<&str>,
+    positions: Option<Vec<String>>,
+    game: Option<&str>,
+    rows: Vec<String>,
+    depths: Vec<u32>,
+    threads: usize,
+    evaluator: &str,
+) -> PyResult<String> {
+    let suite = match (suite, positions) {
+        (Some(name), None) => Suite::load_named(name).map_err(value_error)?,
+        (None, Some(texts)) => {
+            let game = game.ok_or_else(|| {
+                PyValueError::new_err("positions given as text need their game: game=...")
+            })?;
+            let kind = GameKind::from_name(game).map_err(value_error)?;
+            let items = texts
+                .iter()
+                .enumerate()
+                .map(|(i, text)| {
+                    let position = AnyPosition::parse(kind, text)
+                        .map_err(|e| PyValueError::new_err(format!("position {}: {e}", i + 1)))?;
+                    Ok(SuiteItem {
+                        name: text.clone(),
+                        position,
+                        expected_score: None,
+                        move_scores: Vec::new(),
+                    })
+                })
+                .collect::<PyResult<Vec<_>>>()?;
+            Suite {
+                name: "positions".into(),
+                kind,
+                items,
+            }
+        }
+        _ => {
+            return Err(PyValueError::new_err(
+                "give a suite's name or a list of positions",
+            ));
+        }
+    };
+    if suite.items.is_empty() {
+        return Err(PyValueError::new_err("no positions to search"));
+    }
+    let rows = rows
+        .iter()
+        .map(|r| parse_row_spec(r, &SearchOptions::default()))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(value_error)?;
+    if rows.is_empty() {
+        return Err(PyValueError::new_err("no algorithm to run: algos is empty"));
+    }
+    let max = treelab::search::options::MAX_DEPTH;
+    if depths.is_empty() || depths.iter().any(|&d| d == 0 || d > max) {
+        return Err(PyValueError::new_err(format!(
+            "depths {depths:?}: give depths from 1 to {max}"
+        )));
+    }
+    let spec = BenchSpec {
+        suite,
+        rows,
+        depths,
+        evaluator: evaluator.to_string(),
+        threads,
+        shard: None,
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let result = interruptible(py, &stop, move || run_bench(&spec, &flag, &|_, _, _| {}))?;
+    Ok(result
+        .map_err(value_error)?
+        .render(CountKind::Nodes, Format::Csv))
 }
 
 /// The games' names, as `game` takes them.
@@ -200,6 +295,7 @@ fn _treelab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<SearchResult>()?;
     m.add_function(wrap_pyfunction!(search_row, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(bench_csv, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -9,12 +9,14 @@ their options, named as the command line names them, and the same counts.
 >>> r.score, r.counters["nodes"]
 """
 
-from typing import Any, Optional
+import csv
+import io
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
 
 from . import _treelab
 from ._treelab import SearchResult, games
 
-__all__ = ["search", "row_spec", "games", "SearchResult", "__version__"]
+__all__ = ["search", "bench", "row_spec", "games", "SearchResult", "__version__"]
 __version__ = _treelab.__version__
 
 
@@ -69,4 +71,77 @@ def search(
         evaluator,
         nodes,
         seconds,
+    )
+
+
+# The bench CSV's columns that are text even when they look like numbers (a Connect
+# Four position is its moves, `4453`).
+_TEXT_COLUMNS = ("position", "algorithm", "best")
+
+
+def _number(text: str) -> Union[int, float, str]:
+    """A CSV field as a number where it is one."""
+    try:
+        return int(text)
+    except ValueError:
+        try:
+            return float(text)
+        except ValueError:
+            return text
+
+
+def _depths(depths: Union[int, str, Iterable[int]]) -> List[int]:
+    """Depths as ``bench`` takes them: ``6``, ``range(1, 9)``, ``[1, 2, 4]``, ``"1..8"``."""
+    if isinstance(depths, int):
+        return [depths]
+    if isinstance(depths, str):
+        if ".." in depths:
+            lo, hi = depths.split("..", 1)
+            return list(range(int(lo), int(hi.lstrip("=")) + 1))
+        return [int(d) for d in depths.split(",") if d.strip()]
+    return [int(d) for d in depths]
+
+
+def bench(
+    suite_or_positions: Union[str, Sequence[str]],
+    algos: Union[str, Sequence[str]],
+    depths: Union[int, str, Iterable[int]],
+    game: Optional[str] = None,
+    threads: int = 1,
+    evaluator: str = "",
+) -> Any:
+    """Runs a grid (every position x every row x every depth) as ``treelab bench`` does.
+
+    ``suite_or_positions`` is a shipped suite's name (``"fforum-40-59.obf"``) or a
+    suite file, or a list of positions in their text form (then ``game`` names their
+    game, and the ``position`` column holds each one's text as given). ``algos`` is a
+    list of row specs (or one string, comma-separated, as on the command line);
+    ``depths`` an int, a range, a list or ``"1..8"``. ``threads`` share out the
+    positions; the results do not depend on them.
+
+    Returns a ``pandas.DataFrame`` with the columns of ``treelab bench --format csv``
+    (``position``, ``algorithm``, ``depth``, ``score``, ``best``, ``nodes``, every
+    counter, ``seconds``), or a list of dicts with the same keys when pandas is not
+    installed.
+    """
+    if isinstance(suite_or_positions, str):
+        suite, positions = suite_or_positions, None
+    else:
+        suite, positions = None, [str(p) for p in suite_or_positions]
+    rows = [a.strip() for a in algos.split(",")] if isinstance(algos, str) else list(algos)
+    text = _treelab.bench_csv(
+        suite, positions, game, [r for r in rows if r], _depths(depths), threads, evaluator
+    )
+    try:
+        import pandas
+    except ImportError:
+        return [
+            {k: v if k in _TEXT_COLUMNS else _number(v) for k, v in row.items()}
+            for row in csv.DictReader(io.StringIO(text))
+        ]
+    return pandas.read_csv(
+        io.StringIO(text),
+        dtype={c: str for c in _TEXT_COLUMNS},
+        keep_default_na=False,
+        na_values={c: [""] for c in ("score",)},
     )

@@ -1,6 +1,6 @@
 """Type stubs of the treelab package (see ``treelab/__init__.py``)."""
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
 
 __version__: str
 
@@ -37,3 +37,14 @@ def search(
     **options: Any,
 ) -> SearchResult:
     """Searches ``position`` of ``game`` with ``algo`` and its options."""
+
+def bench(
+    suite_or_positions: Union[str, Sequence[str]],
+    algos: Union[str, Sequence[str]],
+    depths: Union[int, str, Iterable[int]],
+    game: Optional[str] = None,
+    threads: int = 1,
+    evaluator: str = "",
+) -> Any:
+    """A grid as ``treelab bench`` runs it: a pandas DataFrame with its CSV's columns
+    (a list of dicts without pandas)."""
