@@ -1,5 +1,5 @@
-//! `treelab bench` on small grids: totals are sums of single searches, parallel equals
-//! serial, shards together equal the whole, outputs parse back.
+//! `treelab bench` on small grids: totals are sums of single searches, parallel (cells
+//! shared out) equals serial, shards together equal the whole, outputs parse back.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -77,9 +77,18 @@ fn totals_equal_the_sum_of_single_searches() {
 
 #[test]
 fn parallel_equals_serial_and_shards_merge_to_the_whole() {
+    // Cells are shared out (the longest expected first), so even one position's rows
+    // and depths run on several workers: the result is still the serial one.
     let serial = without_time(run(&spec(1, None)));
-    let parallel = without_time(run(&spec(2, None)));
-    assert_eq!(serial, parallel);
+    for threads in [2, 3, 8] {
+        let parallel = without_time(run(&spec(threads, None)));
+        assert_eq!(serial, parallel, "{threads} threads");
+    }
+    let mut one = spec(4, None);
+    one.suite.items.truncate(1);
+    let mut one_serial = one.clone();
+    one_serial.threads = 1;
+    assert_eq!(without_time(run(&one)), without_time(run(&one_serial)));
     let mut merged: Vec<_> = (0..3)
         .flat_map(|k| without_time(run(&spec(2, Some((k, 3))))).cells)
         .collect();

@@ -24,7 +24,8 @@ pub use record::{
 };
 pub use registry::{AnyPosition, GameKind};
 pub use size::{
-    Basis, LEAF_LIMIT, LeafEstimate, PROBES, WorkEstimate, beyond_reach, work_estimate,
+    Basis, LEAF_LIMIT, LeafEstimate, PROBES, WorkEstimate, beyond_reach, expected_cost,
+    work_estimate,
 };
 pub use suite::{Suite, SuiteItem, shipped_suites};
 

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::count::{PARTIAL_NOTE, Ratio, Tally};
 use crate::engine::{AnyPosition, EngineError, SearchRecord, SearchRequest, Suite, run_search};
-use crate::platform::pool::map_in_order;
+use crate::platform::pool::{longest_first, map_in_start_order};
 use crate::report::{Across, BOOTSTRAP_SEED, RESAMPLES, Report, p_text};
 use crate::search::{Counter, SearchControl};
 use crate::session::ResultEntry;
@@ -29,7 +29,7 @@ pub struct BenchSpec {
     pub depths: Vec<u32>,
     /// The evaluator's name (empty: the game's default).
     pub evaluator: String,
-    /// Worker threads (positions run in parallel; results do not depend on it).
+    /// Worker threads (cells run in parallel; results do not depend on it).
     pub threads: usize,
     /// Only positions `i` with `i % n == shard` (`(shard, n)`), for spreading a grid over
     /// machines; `treelab merge` joins the slices.
@@ -79,9 +79,9 @@ pub type CellRunner<'r> = dyn Fn(&AnyPosition, &SearchRequest, SearchControl<'_>
     + Sync
     + 'r;
 
-/// Runs the grid. Positions are shared out to `threads` workers; each cell's numbers
-/// depend only on its inputs, and the cells are sorted at the end, so the result equals
-/// a serial run. `progress(done, total)` is called after each cell.
+/// Runs the grid. Its cells (position x row x depth) are shared out to `threads`
+/// workers, the longest expected first; each cell's numbers depend only on its inputs,
+/// and the cells are sorted at the end, so the result equals a serial run. `progress(done, total)` is called after each cell.
 ///
 /// Raising `stop` ends the running searches within a few thousand nodes and starts no
 /// new cell: the result holds the cells done so far (the running ones marked stopped).
@@ -119,7 +119,8 @@ pub fn run_bench_with(
     let indices: Vec<usize> = (0..spec.suite.items.len())
         .filter(|i| spec.shard.is_none_or(|(k, n)| i % n == k))
         .collect();
-    let threads = spec.threads.min(indices.len().max(1));
+    let cell_count = indices.len() * spec.rows.len() * spec.depths.len();
+    let threads = spec.threads.min(cell_count.max(1));
     for row in &spec.rows {
         row.options
             .check_memory(row.algorithm, threads as u64)
@@ -129,57 +130,65 @@ pub fn run_bench_with(
     let done = AtomicUsize::new(0);
     let nodes_done = std::sync::atomic::AtomicU64::new(0);
     let failure: Mutex<Option<EngineError>> = Mutex::new(None);
-    // One job per position (its rows x depths in order), so a stopped bench has whole
-    // positions first.
-    let per_position = map_in_order(&indices, threads, stop, |_, &i| {
+    // One job per cell. With more than one worker the longest expected start first, so
+    // that no deep search starts last and holds the run; one worker keeps the grid's
+    // order (a stopped serial run has whole positions first).
+    let cells: Vec<(usize, usize, u32)> = indices
+        .iter()
+        .flat_map(|&i| {
+            (0..spec.rows.len()).flat_map(move |r| spec.depths.iter().map(move |&d| (i, r, d)))
+        })
+        .collect();
+    let order = if threads > 1 {
+        let costs: Vec<f64> = cells
+            .iter()
+            .map(|&(i, _, d)| crate::engine::expected_cost(&spec.suite.items[i].position, d))
+            .collect();
+        longest_first(&costs)
+    } else {
+        (0..cells.len()).collect()
+    };
+    let ran = map_in_start_order(&cells, &order, threads, stop, |_, &(i, r, depth)| {
         let item = &spec.suite.items[i];
-        let mut cells = Vec::with_capacity(spec.rows.len() * spec.depths.len());
-        for (r, row) in spec.rows.iter().enumerate() {
-            for &depth in &spec.depths {
-                if stop.load(Ordering::Relaxed) {
-                    return cells;
+        let row = &spec.rows[r];
+        let req = SearchRequest {
+            algorithm: row.algorithm,
+            options: row.options.clone(),
+            depth,
+            evaluator: spec.evaluator.clone(),
+        };
+        let control = SearchControl {
+            stop: Arc::clone(stop),
+            ..SearchControl::default()
+        };
+        let guarded = crate::engine::run_guarded(|| runner(&item.position, &req, control));
+        let (record, failed) = match guarded {
+            Ok(Ok(record)) => (record, None),
+            Ok(Err(e)) => {
+                if let Ok(mut f) = failure.lock() {
+                    f.get_or_insert(e);
                 }
-                let req = SearchRequest {
-                    algorithm: row.algorithm,
-                    options: row.options.clone(),
-                    depth,
-                    evaluator: spec.evaluator.clone(),
-                };
-                let control = SearchControl {
-                    stop: Arc::clone(stop),
-                    ..SearchControl::default()
-                };
-                let guarded = crate::engine::run_guarded(|| runner(&item.position, &req, control));
-                let (record, failed) = match guarded {
-                    Ok(Ok(record)) => (record, None),
-                    Ok(Err(e)) => {
-                        if let Ok(mut f) = failure.lock() {
-                            f.get_or_insert(e);
-                        }
-                        stop.store(true, Ordering::Relaxed);
-                        return cells;
-                    }
-                    Err(panic) => (SearchRecord::default(), Some(panic.message)),
-                };
-                nodes_done.fetch_add(record.counters.nodes, Ordering::Relaxed);
-                cells.push(BenchCell {
-                    position_index: i,
-                    position: item.name.clone(),
-                    row: r,
-                    depth,
-                    record,
-                    failure: failed,
-                });
-                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                progress(n, total, nodes_done.load(Ordering::Relaxed));
+                stop.store(true, Ordering::Relaxed);
+                return None;
             }
-        }
-        cells
+            Err(panic) => (SearchRecord::default(), Some(panic.message)),
+        };
+        nodes_done.fetch_add(record.counters.nodes, Ordering::Relaxed);
+        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+        progress(n, total, nodes_done.load(Ordering::Relaxed));
+        Some(BenchCell {
+            position_index: i,
+            position: item.name.clone(),
+            row: r,
+            depth,
+            record,
+            failure: failed,
+        })
     });
     if let Some(e) = failure.into_inner().ok().flatten() {
         return Err(e);
     }
-    let mut cells: Vec<BenchCell> = per_position.into_iter().flatten().flatten().collect();
+    let mut cells: Vec<BenchCell> = ran.into_iter().flatten().flatten().collect();
     cells.sort_by_key(|c| (c.position_index, c.row, c.depth));
     Ok(BenchResult {
         suite: spec.suite.name.clone(),

@@ -25,28 +25,55 @@ pub fn map_in_order<T: Sync, R: Send>(
     stop: &AtomicBool,
     task: impl Fn(usize, &T) -> R + Sync + Send,
 ) -> Vec<Option<R>> {
+    let order: Vec<usize> = (0..items.len()).collect();
+    map_in_start_order(items, &order, threads, stop, task)
+}
+
+/// [`map_in_order`] with the items started in `order` (a permutation of their
+/// indices: the longest expected first, say, so that no long job starts last and
+/// holds the run while the other workers idle). The results still come back in item
+/// order; a stopped run has the items that came first in `order`. Indices that are
+/// out of range or repeated are ignored, and items missing from `order` are not run.
+pub fn map_in_start_order<T: Sync, R: Send>(
+    items: &[T],
+    order: &[usize],
+    threads: usize,
+    stop: &AtomicBool,
+    task: impl Fn(usize, &T) -> R + Sync + Send,
+) -> Vec<Option<R>> {
+    let mut seen = vec![false; items.len()];
+    let order: Vec<usize> = order
+        .iter()
+        .copied()
+        .filter(|&i| i < items.len() && !std::mem::replace(&mut seen[i], true))
+        .collect();
     let threads = threads.clamp(1, items.len().max(1));
+    let serial = || {
+        let mut out: Vec<Option<R>> = items.iter().map(|_| None).collect();
+        for &i in &order {
+            if !stop.load(Ordering::Relaxed) {
+                out[i] = Some(task(i, &items[i]));
+            }
+        }
+        out
+    };
     let run = || {
-        let mut out: Vec<(usize, Option<R>)> = items
+        let mut out: Vec<Option<R>> = items.iter().map(|_| None).collect();
+        // `par_bridge` hands the iterator's items to the workers in its order.
+        let done: Vec<(usize, R)> = order
             .iter()
-            .enumerate()
             .par_bridge()
-            .map(|(i, item)| {
-                let r = (!stop.load(Ordering::Relaxed)).then(|| task(i, item));
-                (i, r)
-            })
+            .filter_map(|&i| (!stop.load(Ordering::Relaxed)).then(|| (i, task(i, &items[i]))))
             .collect();
-        out.sort_by_key(|&(i, _)| i);
-        out.into_iter().map(|(_, r)| r).collect()
+        for (i, r) in done {
+            out[i] = Some(r);
+        }
+        out
     };
     if threads == 1 || super::IN_BROWSER {
         // No pool for one worker (or in a browser, one thread): the jobs run here, in
         // order.
-        return items
-            .iter()
-            .enumerate()
-            .map(|(i, item)| (!stop.load(Ordering::Relaxed)).then(|| task(i, item)))
-            .collect();
+        return serial();
     }
     match rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -55,12 +82,19 @@ pub fn map_in_order<T: Sync, R: Send>(
     {
         Ok(pool) => pool.install(run),
         // No threads to be had: run the jobs here, in order, as one worker would.
-        Err(_) => items
-            .iter()
-            .enumerate()
-            .map(|(i, item)| (!stop.load(Ordering::Relaxed)).then(|| task(i, item)))
-            .collect(),
+        Err(_) => serial(),
     }
+}
+
+/// The order to start jobs in so that the longest expected go first: indices sorted
+/// by `cost` (largest first), ties in index order. With one worker the order does not
+/// change the total time, so callers keep their natural order there (a stopped serial
+/// run then has the first jobs, the quick ones).
+#[must_use]
+pub fn longest_first(costs: &[f64]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..costs.len()).collect();
+    order.sort_by(|&a, &b| costs[b].total_cmp(&costs[a]).then(a.cmp(&b)));
+    order
 }
 
 #[cfg(test)]
@@ -117,5 +151,40 @@ mod tests {
         let at = |j| order.iter().position(|&x| x == j).unwrap_or(usize::MAX);
         assert!(at(1) < at(50), "{order:?}");
         assert_eq!(order.len(), 60);
+    }
+
+    #[test]
+    fn a_start_order_changes_when_jobs_start_not_what_comes_back() {
+        let items: Vec<u64> = (0..50).collect();
+        let costs: Vec<f64> = items.iter().map(|&x| ((x * 37) % 11) as f64).collect();
+        let order = longest_first(&costs);
+        // Largest first, ties in index order.
+        assert!(
+            order
+                .windows(2)
+                .all(|w| costs[w[0]] > costs[w[1]] || (costs[w[0]] == costs[w[1]] && w[0] < w[1]))
+        );
+        let stop = AtomicBool::new(false);
+        let plain = map_in_order(&items, 1, &stop, |i, &x| x + i as u64);
+        for threads in [1, 2, 5] {
+            let started = std::sync::Mutex::new(Vec::new());
+            let out = map_in_start_order(&items, &order, threads, &stop, |i, &x| {
+                if let Ok(mut s) = started.lock() {
+                    s.push(i);
+                }
+                x + i as u64
+            });
+            assert_eq!(out, plain, "{threads} threads");
+            let started = started.into_inner().unwrap_or_default();
+            if threads == 1 {
+                assert_eq!(started, order);
+            } else {
+                let at = |j| started.iter().position(|&x| x == j).unwrap_or(usize::MAX);
+                assert!(at(order[0]) < at(order[45]), "{started:?}");
+            }
+        }
+        // Repeats and strays are ignored; what the order leaves out does not run.
+        let out = map_in_start_order(&items[..4], &[3, 3, 9, 1], 2, &stop, |i, _| i);
+        assert_eq!(out, vec![None, Some(1), None, Some(3)]);
     }
 }

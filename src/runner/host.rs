@@ -1,7 +1,7 @@
 //! Where a run's searches execute: a [`JobHost`] is started with the jobs, hands back
 //! their events and stops them when asked. [`ThreadHost`] is the native side: a
 //! background thread that runs the jobs on treelab's worker pool
-//! ([`crate::platform::pool`]) and sends the events down a channel. A browser build
+//! ([`crate::platform::pool`]), the longest expected first ([`super::start_order`]), and sends the events down a channel. A browser build
 //! gives its own host (workers that post the events back) and changes nothing else of
 //! the runner.
 
@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::{Job, Notify, RunEvent, SearchFn};
-use crate::platform::pool::map_in_order;
+use crate::platform::pool::map_in_start_order;
 use crate::platform::threads::{self, JoinHandle};
 use crate::search::{Progress, SearchControl};
 
@@ -57,7 +57,8 @@ impl ThreadHost {
         let (tx, events) = channel();
         let flag = Arc::clone(&stop);
         let spawned = threads::spawn("treelab-run", move || {
-            map_in_order(&jobs, threads, &flag, |index, job| {
+            let order = super::start_order(&jobs, threads);
+            map_in_start_order(&jobs, &order, threads, &flag, |index, job| {
                 run_job(index, job, &flag, &tx, &notify, &search);
             });
         });

@@ -79,6 +79,22 @@ pub struct Job {
     pub request: SearchRequest,
 }
 
+/// The order a host starts `jobs` in on `workers` workers: with more than one, the
+/// longest expected first ([`crate::engine::expected_cost`]), so that no deep search
+/// starts last and holds the run while the other workers idle; with one, the plan's
+/// order (positions outer: a stopped run has whole positions).
+#[must_use]
+pub fn start_order(jobs: &[Job], workers: usize) -> Vec<usize> {
+    if workers <= 1 {
+        return (0..jobs.len()).collect();
+    }
+    let costs: Vec<f64> = jobs
+        .iter()
+        .map(|j| crate::engine::expected_cost(&j.at.position, j.request.depth))
+        .collect();
+    crate::platform::pool::longest_first(&costs)
+}
+
 /// What a worker reports.
 #[derive(Clone, Debug)]
 pub enum RunEvent {

@@ -22,8 +22,10 @@ use crate::search::{Progress, StopReason};
 /// The browser's [`JobHost`]: jobs handed to a pool of workers, one at a time each.
 pub struct WorkerHost {
     jobs: Arc<Vec<Job>>,
+    /// The order the jobs are handed out in ([`super::start_order`]).
+    order: Vec<usize>,
     workers: Workers,
-    /// The next job to hand out.
+    /// The next job to hand out (an index into `order`).
     next: usize,
     /// Each worker's state.
     state: Vec<WorkerState>,
@@ -56,7 +58,9 @@ impl WorkerHost {
         let count = count.clamp(1, jobs.len().max(1));
         let workers = Workers::start(count, serve_worker, notify)?;
         let n = jobs.len();
+        let order = super::start_order(&jobs, workers.len());
         Ok(WorkerHost {
+            order,
             jobs,
             state: vec![WorkerState::Loading; workers.len()],
             workers,
@@ -68,12 +72,16 @@ impl WorkerHost {
 
     /// Hands worker `w` the next job, if any is left.
     fn hand_out(&mut self, w: usize) {
-        let Some(job) = self.jobs.get(self.next) else {
+        let Some((index, job)) = self
+            .order
+            .get(self.next)
+            .and_then(|&i| Some((i, self.jobs.get(i)?)))
+        else {
             self.state[w] = WorkerState::Idle;
             return;
         };
         let message = JobMessage {
-            job: self.next,
+            job: index,
             game: job.at.position.kind(),
             position: job.at.position.to_text(),
             request: job.request.clone(),
@@ -81,11 +89,11 @@ impl WorkerHost {
         match ron::to_string(&message) {
             Ok(text) => {
                 self.workers.send(w, &text);
-                self.state[w] = WorkerState::Busy(self.next);
+                self.state[w] = WorkerState::Busy(index);
             }
             Err(e) => {
                 self.made.push_back(RunEvent::Finished {
-                    job: self.next,
+                    job: index,
                     result: Err(format!("the job could not be written for a worker: {e}")),
                 });
                 self.state[w] = WorkerState::Idle;
@@ -136,9 +144,9 @@ impl WorkerHost {
             *s = WorkerState::Gone;
         }
         if self.state.iter().all(|s| *s == WorkerState::Gone) {
-            while self.next < self.jobs.len() {
+            while let Some(&index) = self.order.get(self.next) {
                 self.made.push_back(RunEvent::Finished {
-                    job: self.next,
+                    job: index,
                     result: Err("no worker was left to run it".to_string()),
                 });
                 self.next += 1;
