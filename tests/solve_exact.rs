@@ -506,3 +506,51 @@ fn cli_traces_the_root_searches_on_standard_error() {
     let (ok, _, err) = treelab(&["solve", "--suite", "fforum-20-39.obf", "--range", "39"]);
     assert!(ok && !err.contains("window"), "{err}");
 }
+
+/// A stop flag that stays down changes nothing (the same scores, moves and nodes);
+/// raised during a long solve (FFO #50; Connect Four from 4 stones), the solve ends and
+/// says it was stopped instead of giving a void score; raised before, nothing is solved.
+#[test]
+fn a_raised_stop_flag_ends_a_solve_and_a_lowered_one_changes_nothing() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use treelab::engine::{GameKind, SuiteItem};
+    let key = |r: treelab::solve::SolveRow| (r.score, r.best, r.nodes);
+    let suite = othello_items("fforum-1-19.obf");
+    let mut plain = AnySolver::new(suite.kind, &SolveOptions::default()).expect("solver");
+    let mut flagged = AnySolver::new(suite.kind, &SolveOptions::default()).expect("solver");
+    flagged.set_stop(Some(Arc::new(AtomicBool::new(false))));
+    for i in 0..3 {
+        assert_eq!(
+            key(plain.solve_item(&suite, i).expect("solves")),
+            key(flagged.solve_item(&suite, i).expect("solves"))
+        );
+    }
+    let c4 = Suite {
+        name: "opening".into(),
+        kind: GameKind::Connect4,
+        items: vec![SuiteItem {
+            name: "4 stones".into(),
+            position: AnyPosition::parse(GameKind::Connect4, "4453").expect("position"),
+            expected_score: None,
+            move_scores: Vec::new(),
+        }],
+    };
+    let deep = othello_items("fforum-40-59.obf");
+    for (suite, index) in [(&deep, 10usize), (&c4, 0)] {
+        let mut solver = AnySolver::new(suite.kind, &SolveOptions::default()).expect("solver");
+        let flag = Arc::new(AtomicBool::new(false));
+        solver.set_stop(Some(Arc::clone(&flag)));
+        let raiser = {
+            let flag = Arc::clone(&flag);
+            std::thread::spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+                flag.store(true, Ordering::Relaxed);
+            })
+        };
+        let err = solver.solve_item(suite, index).expect_err("stopped");
+        assert!(err.contains("stopped"), "{err}");
+        raiser.join().expect("raiser");
+        assert!(solver.solve_item(suite, index).is_err(), "raised before");
+    }
+}

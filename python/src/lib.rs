@@ -12,6 +12,10 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+mod pygame;
+mod pysearch;
+mod tools;
+
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -296,6 +300,14 @@ fn _treelab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search_row, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(bench_csv, m)?)?;
+    m.add_class::<tools::TraceData>()?;
+    m.add_function(wrap_pyfunction!(pysearch::search_game, m)?)?;
+    m.add_function(wrap_pyfunction!(pysearch::trace_game, m)?)?;
+    m.add_function(wrap_pyfunction!(tools::solve_json, m)?)?;
+    m.add_function(wrap_pyfunction!(tools::match_json, m)?)?;
+    m.add_function(wrap_pyfunction!(tools::trace_row, m)?)?;
+    m.add_function(wrap_pyfunction!(tools::exercise_json, m)?)?;
+    m.add_function(wrap_pyfunction!(tools::across_json, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -15,8 +15,37 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
 
 from . import _treelab
 from ._treelab import SearchResult, games
+from .game import Game
+from .tools import (
+    Exercise,
+    MatchResult,
+    SolveResult,
+    Trace,
+    across,
+    exercise,
+    match,
+    solve,
+    trace,
+)
 
-__all__ = ["search", "bench", "row_spec", "games", "SearchResult", "__version__"]
+__all__ = [
+    "search",
+    "bench",
+    "across",
+    "trace",
+    "match",
+    "solve",
+    "exercise",
+    "row_spec",
+    "games",
+    "Game",
+    "SearchResult",
+    "Trace",
+    "MatchResult",
+    "SolveResult",
+    "Exercise",
+    "__version__",
+]
 __version__ = _treelab.__version__
 
 
@@ -38,7 +67,7 @@ def row_spec(algo: str, **options: Any) -> str:
 
 
 def search(
-    game: str,
+    game: Union[str, Game],
     position: Optional[str] = None,
     algo: str = "negascout",
     depth: Optional[int] = None,
@@ -50,7 +79,8 @@ def search(
 ) -> SearchResult:
     """Searches ``position`` of ``game`` with ``algo`` and its ``options``.
 
-    ``position`` is the game's one-line text form (an OBF line for Othello, the moves
+    ``game`` is a game's name (:func:`games`) or a Python game's state (a
+    :class:`Game`; then ``position`` is left out and ``depth`` is needed). ``position`` is the game's one-line text form (an OBF line for Othello, the moves
     for Connect Four, ...; ``None``: the start). ``algo`` is an algorithm's name or a
     whole row spec (``"negascout+tt=16+id"``); ``options`` add to it
     (``order="static"``, ``killers=2``, ``tt=16``, ``id=True``). ``depth`` ``None``
@@ -63,6 +93,10 @@ def search(
     position, option or depth it refuses; Ctrl+C stops a long search
     (``KeyboardInterrupt``).
     """
+    if isinstance(game, Game):
+        if position is not None:
+            raise ValueError("a Python game is its own position: leave position out")
+        return _treelab.search_game(game, row_spec(algo, **options), depth, nodes, seconds)
     return _treelab.search_row(
         game,
         position or "",
@@ -103,7 +137,7 @@ def _depths(depths: Union[int, str, Iterable[int]]) -> List[int]:
 
 
 def bench(
-    suite_or_positions: Union[str, Sequence[str]],
+    suite_or_positions: Union[str, Sequence[Union[str, Game]]],
     algos: Union[str, Sequence[str]],
     depths: Union[int, str, Iterable[int]],
     game: Optional[str] = None,
@@ -123,15 +157,21 @@ def bench(
     (``position``, ``algorithm``, ``depth``, ``score``, ``best``, ``nodes``, every
     counter, ``seconds``), or a list of dicts with the same keys when pandas is not
     installed.
+
+    A list of Python game states (:class:`Game`) is searched cell by cell here, each
+    state named by its ``repr()``.
     """
+    rows = [a.strip() for a in algos.split(",")] if isinstance(algos, str) else list(algos)
+    rows = [r for r in rows if r]
+    if not isinstance(suite_or_positions, str) and any(
+        isinstance(p, Game) for p in suite_or_positions
+    ):
+        return _frame(_python_grid(list(suite_or_positions), rows, _depths(depths)))
     if isinstance(suite_or_positions, str):
         suite, positions = suite_or_positions, None
     else:
         suite, positions = None, [str(p) for p in suite_or_positions]
-    rows = [a.strip() for a in algos.split(",")] if isinstance(algos, str) else list(algos)
-    text = _treelab.bench_csv(
-        suite, positions, game, [r for r in rows if r], _depths(depths), threads, evaluator
-    )
+    text = _treelab.bench_csv(suite, positions, game, rows, _depths(depths), threads, evaluator)
     try:
         import pandas
     except ImportError:
@@ -145,3 +185,34 @@ def bench(
         keep_default_na=False,
         na_values={c: [""] for c in ("score",)},
     )
+
+
+def _python_grid(states: List[Any], rows: List[str], depths: List[int]) -> List[Dict[str, Any]]:
+    """The grid of Python game states, in the bench CSV's columns."""
+    if not all(isinstance(p, Game) for p in states):
+        raise ValueError("a grid is of Python game states or of positions in text, not both")
+    out = []
+    for state in states:
+        for row in rows:
+            for depth in depths:
+                r = _treelab.search_game(state, row, depth, None, None)
+                line: Dict[str, Any] = {
+                    "position": repr(state),
+                    "algorithm": row,
+                    "depth": depth,
+                    "score": r.score,
+                    "best": r.best or "",
+                }
+                line.update(r.counters)
+                line["seconds"] = r.seconds
+                out.append(line)
+    return out
+
+
+def _frame(records: List[Dict[str, Any]]) -> Any:
+    """``records`` as a DataFrame, or as they are without pandas."""
+    try:
+        import pandas
+    except ImportError:
+        return records
+    return pandas.DataFrame(records)

@@ -90,7 +90,7 @@ impl SearchRecord {
         self.score.map(|v| f64::from(v) / f64::from(self.scale()))
     }
 
-    fn from_result<M: Copy>(
+    pub fn from_result<M: Copy>(
         r: &SearchResult<M>,
         name: fn(M) -> String,
         scale: u32,

@@ -9,6 +9,9 @@
 //! function, the calls of every null-window pass of the bisection included. The root's
 //! "win at once" test is not a node. The table is cleared before every position.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::game::connect4::{Connect4, non_losing_cells, winning_cells};
 
 /// Columns.
@@ -149,6 +152,11 @@ pub struct C4Solver {
     /// Slots written since the last clear, so clearing costs what was used.
     touched: Vec<u32>,
     nodes: u64,
+    /// Raised by the caller to end a solve early ([`C4Solver::set_stop`]).
+    stop: Option<Arc<AtomicBool>>,
+    /// Whether this solve saw `stop` raised: every node then returns at once and
+    /// nothing more is stored.
+    aborted: bool,
 }
 
 impl std::fmt::Debug for C4Solver {
@@ -172,7 +180,22 @@ impl C4Solver {
             slots,
             touched: Vec::new(),
             nodes: 0,
+            stop: None,
+            aborted: false,
         }
+    }
+
+    /// A flag that ends a solve early when raised (looked at every 4,096 nodes): the
+    /// solve's result is then void ([`C4Solver::aborted`]). The same nodes as without
+    /// while it stays down.
+    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.stop = stop;
+    }
+
+    /// Whether the last solve was ended early by the stop flag (its result is void).
+    #[must_use]
+    pub fn aborted(&self) -> bool {
+        self.aborted
     }
 
     fn clear(&mut self) {
@@ -205,6 +228,9 @@ impl C4Solver {
 
     #[inline]
     fn store(&mut self, key: u64, value: u8) {
+        if self.aborted {
+            return;
+        }
         let i = (key % TABLE_SIZE as u64) as usize;
         if self.slots[i] == 0 {
             self.touched.push(i as u32);
@@ -219,6 +245,7 @@ impl C4Solver {
         use crate::game::{Game, Scoring};
         self.clear();
         self.nodes = 0;
+        self.aborted = false;
         if position.outcome().is_some() {
             return C4Solve {
                 // Pons' score: shortest-win scoring.
@@ -244,7 +271,7 @@ impl C4Solver {
         }
         let mut min = -(CELLS - pos.moves) / 2;
         let mut max = (CELLS + 1 - pos.moves) / 2;
-        while min < max {
+        while min < max && !self.aborted {
             // Probe near zero first: most of the range is far from the true value, and
             // tests close to 0 settle the sign of the result with the fewest nodes.
             let mut med = min + (max - min) / 2;
@@ -271,6 +298,15 @@ impl C4Solver {
         debug_assert!(alpha < beta);
         debug_assert!(!pos.can_win_next());
         self.nodes += 1;
+        if self.nodes & 0xFFF == 0
+            && let Some(stop) = &self.stop
+            && stop.load(Ordering::Relaxed)
+        {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
         let next = pos.non_losing_moves();
         if next == 0 {
             // Every move lets the opponent win with its next stone.

@@ -12,6 +12,9 @@ pub mod connect4;
 pub mod othello;
 pub mod pattern;
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
 use crate::engine::{AnyPosition, GameKind, Suite};
 use connect4::{C4Options, C4Solver};
 use othello::{OthelloOptions, OthelloSolver, RootObserver};
@@ -105,6 +108,16 @@ impl AnySolver {
         }
     }
 
+    /// A flag that ends a solve early when raised: [`AnySolver::solve_item`] then
+    /// answers "stopped" (Ctrl+C in the Python package). The same nodes as without
+    /// while it stays down.
+    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        match self {
+            AnySolver::Othello(solver) => solver.set_stop(stop),
+            AnySolver::Connect4(solver) => solver.set_stop(stop),
+        }
+    }
+
     /// Solves suite item `index` (0-based) of `suite`.
     pub fn solve_item(&mut self, suite: &Suite, index: usize) -> Result<SolveRow, String> {
         self.solve_item_observed(suite, index, &mut |_| {})
@@ -160,6 +173,13 @@ impl AnySolver {
             }
             _ => return Err(format!("{}: position of another game", item.name)),
         };
+        let stopped = match self {
+            AnySolver::Othello(solver) => solver.stop_raised(),
+            AnySolver::Connect4(solver) => solver.aborted(),
+        };
+        if stopped {
+            return Err(format!("{}: stopped before the end", item.name));
+        }
         let cpu_seconds = threads
             .and_then(cpu_seconds)
             .zip(cpu_before)

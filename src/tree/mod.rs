@@ -20,6 +20,7 @@ mod figure_tests;
 mod fonts;
 mod labels;
 pub mod layout;
+pub mod listing;
 pub mod mcts;
 pub mod mcts_quiz;
 pub mod png;

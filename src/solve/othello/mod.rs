@@ -55,7 +55,8 @@ mod table;
 mod tests;
 
 use crate::platform::clock::Instant;
-use std::sync::atomic::AtomicUsize;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize};
 
 use super::pattern::PatternEval;
 use crate::game::othello::board::moves;
@@ -314,6 +315,8 @@ fn final_score(p: u64, o: u64) -> i32 {
 pub struct OthelloSolver {
     opts: OthelloOptions,
     table: Option<Table>,
+    /// Raised by the caller to end a solve early ([`OthelloSolver::set_stop`]).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl OthelloSolver {
@@ -321,7 +324,26 @@ impl OthelloSolver {
     #[must_use]
     pub fn new(opts: OthelloOptions) -> OthelloSolver {
         let table = opts.tt.then(|| Table::new(opts.tt_mib));
-        OthelloSolver { opts, table }
+        OthelloSolver {
+            opts,
+            table,
+            stop: None,
+        }
+    }
+
+    /// A flag that ends a solve early when raised (every deep node looks at it, as at
+    /// a split's): the solve's result is then void and nothing void is stored. The same
+    /// nodes as without while it stays down.
+    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.stop = stop;
+    }
+
+    /// Whether the stop flag is raised (a solve that saw it is void).
+    #[must_use]
+    pub fn stop_raised(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
     }
 
     /// The options.
@@ -350,6 +372,7 @@ impl OthelloSolver {
         let parity = parity_of(!(p | o));
         let idle = AtomicUsize::new(self.opts.threads.saturating_sub(1));
         let mut searcher = Searcher::new(&self.opts, self.table.as_ref());
+        searcher.stops.extend(self.stop.clone());
         if self.opts.threads > 1 {
             searcher.helpers = Some(&idle);
         }

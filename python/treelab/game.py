@@ -1,0 +1,74 @@
+"""Games written in Python: subclass :class:`Game` and every algorithm of treelab's
+generic engine searches your game, with every counter, as it searches a built-in one.
+
+A state is immutable: :meth:`Game.play` returns a new state. Values are whole numbers
+from the point of view of the side to move (negamax form), as in the engine.
+"""
+
+from typing import Any, Hashable, List, Optional, Sequence, Tuple
+
+
+class Game:
+    """A state of a two-player, zero-sum game of perfect information (or, with
+    :meth:`chance_outcomes`, one where nature moves too).
+
+    Subclasses define :meth:`moves`, :meth:`play`, :meth:`is_over` and :meth:`score`;
+    :meth:`evaluate` (a heuristic for searches that stop before the end),
+    :meth:`key` (enables transpositions in a table) and :meth:`bounds` are optional.
+
+    >>> class Nim(Game):
+    ...     def __init__(self, heaps): self.heaps = tuple(heaps)
+    ...     def moves(self):
+    ...         return [(i, n) for i, h in enumerate(self.heaps) for n in range(1, h + 1)]
+    ...     def play(self, move):
+    ...         i, n = move
+    ...         return Nim(self.heaps[:i] + (self.heaps[i] - n,) + self.heaps[i + 1:])
+    ...     def is_over(self): return not any(self.heaps)
+    ...     def score(self): return -1  # the player who took the last object won
+    ...     def bounds(self): return (-1, 1)
+    """
+
+    #: The engine's units per unit of your values, for games with chance nodes: choose
+    #: it so that every weighted mean a search takes is a whole number (for fair dice,
+    #: ``6 ** k`` with at most ``k`` rolls on a path). 1 for other games.
+    value_scale: int = 1
+
+    def moves(self) -> Sequence[Hashable]:
+        """The legal moves, in the order the search tries them first. Any hashable
+        values (ints, strings, tuples); ``str(move)`` is how results write it."""
+        raise NotImplementedError("a treelab.Game defines moves()")
+
+    def play(self, move: Any) -> "Game":
+        """The state after ``move`` (a new state; this one is left as it is)."""
+        raise NotImplementedError("a treelab.Game defines play(move)")
+
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        raise NotImplementedError("a treelab.Game defines is_over()")
+
+    def score(self) -> int:
+        """The final result of an ended game, for the side to move (win > 0 > loss)."""
+        raise NotImplementedError("a treelab.Game defines score()")
+
+    def evaluate(self) -> int:
+        """A heuristic value of an unfinished state for the side to move, within
+        :meth:`bounds`. The default: 0."""
+        return 0
+
+    def key(self) -> int:
+        """An int (at most 64 bits) that equal states share and different states do
+        not: a transposition table needs it. Without it, every state is its own."""
+        raise NotImplementedError
+
+    def bounds(self) -> Tuple[int, int]:
+        """The lowest and highest value :meth:`score` and :meth:`evaluate` can give.
+        The default: (-1000000, 1000000)."""
+        return (-1_000_000, 1_000_000)
+
+    def chance_outcomes(self) -> Optional[List[Tuple[Hashable, int]]]:
+        """At a chance node (nature moves), the outcomes with their whole-number
+        weights (an outcome's probability is its weight over their sum); ``None`` at a
+        player's state. The side to move at the outcomes is the one of this state.
+        Define it only for a game with chance nodes (then expectimax, Star1 and Star2
+        search it)."""
+        return None
