@@ -35,9 +35,15 @@ const SIGNAL_EVERY: Duration = Duration::from_millis(20);
 /// The result of one search, as `treelab search` prints it.
 #[pyclass(frozen, module = "treelab._treelab")]
 struct SearchResult {
-    /// The value for the side to move at the root (None: stopped before depth 1 ended).
+    /// The value for the side to move at the root in the engine's units (None: stopped
+    /// before depth 1 ended); `score` gives it in the game's units.
+    value: Option<i32>,
+    /// The engine's units per unit of the game's values (above 1 for chance games).
+    scale: u32,
+    /// A chance game's score as an exact fraction (`-23/36`), as `treelab search`
+    /// prints `score_exact`; None when the score is whole or there is none.
     #[pyo3(get)]
-    score: Option<i32>,
+    score_exact: Option<String>,
     /// The best move in the game's notation (None: no move, or none found).
     #[pyo3(get)]
     best: Option<String>,
@@ -69,6 +75,22 @@ struct SearchResult {
 
 #[pymethods]
 impl SearchResult {
+    /// The value for the side to move at the root in the game's own units: an int, or
+    /// for a game with chance nodes a float (`score_exact` has the fraction); None when
+    /// stopped before depth 1 ended.
+    #[getter]
+    fn score<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        Ok(match self.value {
+            None => None,
+            Some(v) if self.scale <= 1 => Some(v.into_pyobject(py)?.into_any()),
+            Some(v) => Some(
+                (f64::from(v) / f64::from(self.scale))
+                    .into_pyobject(py)?
+                    .into_any(),
+            ),
+        })
+    }
+
     /// Every counter as a dict keyed by the command line's names (`nodes`, `leaves`,
     /// `beta_cutoffs`, ...).
     #[getter]
@@ -88,7 +110,10 @@ impl SearchResult {
             .map_or(0, |(_, v)| *v);
         format!(
             "SearchResult(score={}, best={}, depth={}, nodes={nodes}, complete={})",
-            self.score.map_or_else(|| "None".into(), |s| s.to_string()),
+            self.value.map_or_else(
+                || "None".into(),
+                |v| treelab::game::chance::scaled_text(i64::from(v), self.scale)
+            ),
             self.best
                 .as_deref()
                 .map_or_else(|| "None".into(), |b| format!("'{b}'")),
@@ -101,7 +126,11 @@ impl SearchResult {
 impl SearchResult {
     fn of(r: SearchRecord) -> SearchResult {
         SearchResult {
-            score: r.score,
+            value: r.score,
+            scale: r.scale(),
+            score_exact: r
+                .score
+                .and_then(|v| treelab::game::chance::exact_fraction(i64::from(v), r.scale())),
             best: r.best_move.clone(),
             pv: r.pv.clone(),
             depth: r.depth_reached,

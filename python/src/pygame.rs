@@ -511,7 +511,10 @@ pub fn with_game<T>(
         moves: Vec::new(),
         names: HashMap::new(),
         has_key: overrides(state, &base, "key")?,
-        has_chance: overrides(state, &base, "chance_outcomes")?,
+        has_chance: match state.getattr("has_chance_nodes")?.extract::<Option<bool>>() {
+            Ok(Some(told)) => told,
+            _ => overrides(state, &base, "chance_outcomes")?,
+        },
         bounds: (lo as i32, hi as i32),
         scale,
         error: None,

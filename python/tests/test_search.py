@@ -61,6 +61,10 @@ def test_search_counts_as_the_command_line(game, position, row, depth):
     assert cli["complete"] == ("true" if r.complete else "false")
     if cli["score"].lstrip("+-").isdigit():
         assert int(cli["score"]) == r.score
+    elif cli["score"] != "none":
+        # A chance game's score is in the game's units, its fraction beside it.
+        assert round(r.score, 6) == float(cli["score"])
+        assert r.score_exact == cli.get("score_exact")
 
 
 def test_options_as_keywords_are_the_row_spec():

@@ -33,6 +33,10 @@ class Game:
     #: ``6 ** k`` with at most ``k`` rolls on a path). 1 for other games.
     value_scale: int = 1
 
+    #: Whether chance nodes can occur (searches that cannot average refuse such a
+    #: game). ``None``: when the class defines :meth:`chance_outcomes`.
+    has_chance_nodes: Optional[bool] = None
+
     def moves(self) -> Sequence[Hashable]:
         """The legal moves, in the order the search tries them first. Any hashable
         values (ints, strings, tuples); ``str(move)`` is how results write it."""
