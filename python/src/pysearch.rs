@@ -77,14 +77,14 @@ struct Visit {
 }
 
 /// A visit as it crosses to Python: index, ply, path, kind, alpha, beta, value (in the
-/// game's units; None: infinite), type, reason.
+/// game's units; None: none returned), type, reason.
 type VisitRow = (
     usize,
     u32,
     String,
     String,
-    Option<f64>,
-    Option<f64>,
+    f64,
+    f64,
     Option<f64>,
     String,
     String,
@@ -92,7 +92,7 @@ type VisitRow = (
 
 /// Traces a search of the Python game `state`: every visit in the order it happened,
 /// as `(index, ply, path, kind, alpha, beta, value, type, reason)` with values in the
-/// game's units (None: infinite) — the columns of `treelab trace --format csv` that a
+/// game's units — the columns of `treelab trace --format csv` that a
 /// game without a board can fill.
 #[pyfunction]
 #[pyo3(signature = (state, row, depth=None))]
@@ -196,8 +196,15 @@ pub fn trace_game(
             _ => {}
         }
     }
-    let units = |v: i32| -> Option<f64> {
-        (v.abs() < treelab::search::INF).then(|| f64::from(v) / f64::from(scale))
+    // Infinite bounds cross as infinities, as the built-in games' CSV writes them.
+    let units = |v: i32| -> f64 {
+        if v >= treelab::search::INF {
+            f64::INFINITY
+        } else if v <= -treelab::search::INF {
+            f64::NEG_INFINITY
+        } else {
+            f64::from(v) / f64::from(scale)
+        }
     };
     Ok(visits
         .into_iter()
@@ -239,7 +246,7 @@ pub fn trace_game(
                 v.kind.to_string(),
                 units(v.alpha),
                 units(v.beta),
-                v.value.and_then(units),
+                v.value.map(units),
                 kind_of.to_string(),
                 reason,
             )

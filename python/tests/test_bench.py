@@ -68,3 +68,24 @@ def test_without_pandas_a_list_of_dicts_with_the_same_cells(monkeypatch):
     assert isinstance(plain, list) and isinstance(plain[0], dict)
     assert isinstance(plain[0]["nodes"], int) and isinstance(plain[0]["position"], str)
     assert as_text(plain) == with_pandas
+
+
+def golden_rows():
+    """The golden bench's first half (tests/bench.rs): its rows and node totals over
+    FFO #40-#59 at depth 5, read from the Rust test itself."""
+    import re
+
+    text = (ROOT / "tests" / "bench.rs").read_text()
+    block = text.split("fn golden_bench_node_totals()", 1)[1].split("];", 1)[0]
+    return [(row, int(n.replace("_", ""))) for row, n in re.findall(r'\("([^"]+)", ([\d_]+)\)', block)]
+
+
+def test_the_golden_bench_from_python_has_its_signature():
+    golden = golden_rows()
+    assert len(golden) == 6
+    algos = [row for row, _ in golden]
+    rows = records(treelab.bench("fforum-40-59.obf", algos, [5], threads=2))
+    cli = cli_bench("--suite", "fforum-40-59.obf", "--algos", ",".join(algos), "--depths", "5")
+    assert as_text(rows) == cli
+    for row, total in golden:
+        assert sum(int(r["nodes"]) for r in rows if r["algorithm"] == row) == total, row

@@ -1,13 +1,18 @@
 """Type stubs of the treelab package (see ``treelab/__init__.py``)."""
 
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, Hashable, Iterable, List, Optional, Sequence, Tuple, Union
+
+from . import openspiel as openspiel
 
 __version__: str
 
 class SearchResult:
     """The result of one search, as ``treelab search`` prints it."""
 
-    score: Optional[int]
+    @property
+    def score(self) -> Optional[Union[int, float]]:
+        """The value for the side to move in the game's units (a float for chance games)."""
+    score_exact: Optional[str]
     best: Optional[str]
     pv: List[str]
     depth: int
@@ -17,7 +22,76 @@ class SearchResult:
     estimate: Optional[float]
     proven: Optional[bool]
     @property
-    def counters(self) -> Dict[str, int]: ...
+    def counters(self) -> Dict[str, int]:
+        """Every counter, under the command line's names."""
+
+class Game:
+    """A state of a game written in Python, searched by every algorithm of the engine."""
+
+    value_scale: int
+    has_chance_nodes: Optional[bool]
+    def moves(self) -> Sequence[Hashable]:
+        """The legal moves (hashable values), in the order tried first."""
+    def play(self, move: Any) -> "Game":
+        """The state after ``move`` (a new state)."""
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+    def score(self) -> int:
+        """The final result for the side to move."""
+    def evaluate(self) -> int:
+        """A heuristic value for the side to move (default 0)."""
+    def key(self) -> int:
+        """An int identifying the state, for transpositions (optional)."""
+    def bounds(self) -> Tuple[int, int]:
+        """The lowest and highest value (default (-1000000, 1000000))."""
+    def chance_outcomes(self) -> Optional[List[Tuple[Hashable, int]]]:
+        """At a chance node, the outcomes with whole-number weights; else None."""
+
+class SolveResult(Dict[str, Any]):
+    """An exact solve: ``score``, ``best``, ``nodes``, ``seconds``."""
+
+    score: int
+    best: Optional[str]
+    nodes: int
+    seconds: float
+
+class MatchResult(Dict[str, Any]):
+    """A match with the engine tester's statistics (the first player's)."""
+
+    wins: int
+    draws: int
+    losses: int
+    pentanomial: Optional[List[int]]
+    score: Optional[float]
+    elo: Optional[float]
+    elo_low: Optional[float]
+    elo_high: Optional[float]
+    los: Optional[float]
+    n_elo: Optional[float]
+    games: List[Dict[str, Any]]
+    text: str
+    csv: str
+
+class Trace(List[Dict[str, Any]]):
+    """The visits of one traced search, in order."""
+
+    text: str
+    def svg(self) -> str:
+        """The tree view's figure as SVG."""
+    def tikz(self) -> str:
+        """The figure as a TikZ picture."""
+
+class Exercise(Dict[str, Any]):
+    """A practice tree with its question and key."""
+
+    id: str
+    tree: str
+    question: str
+    cutoffs: int
+    deep_cutoffs: int
+    leaves_searched: int
+    leaves: int
+    key: Dict[str, Any]
 
 def games() -> List[str]:
     """The games' names, as ``search`` takes them."""
@@ -26,7 +100,7 @@ def row_spec(algo: str, **options: Any) -> str:
     """The command line's row spec of ``algo`` with ``options``."""
 
 def search(
-    game: str,
+    game: Union[str, Game],
     position: Optional[str] = None,
     algo: str = "negascout",
     depth: Optional[int] = None,
@@ -36,10 +110,11 @@ def search(
     seconds: Optional[float] = None,
     **options: Any,
 ) -> SearchResult:
-    """Searches ``position`` of ``game`` with ``algo`` and its options."""
+    """Searches ``position`` of ``game`` (a name, or a Python game's state) with ``algo``
+    and its options."""
 
 def bench(
-    suite_or_positions: Union[str, Sequence[str]],
+    suite_or_positions: Union[str, Sequence[Union[str, Game]]],
     algos: Union[str, Sequence[str]],
     depths: Union[int, str, Iterable[int]],
     game: Optional[str] = None,
@@ -48,3 +123,40 @@ def bench(
 ) -> Any:
     """A grid as ``treelab bench`` runs it: a pandas DataFrame with its CSV's columns
     (a list of dicts without pandas)."""
+
+def across(frame: Any, baseline: Optional[str] = None, count: str = "nodes") -> Any:
+    """The across-positions figures of a grid against ``baseline`` (default: the first
+    row): geometric mean, bootstrap interval, fewer/equal/more, Wilcoxon p."""
+
+def trace(
+    game: Union[str, Game],
+    position: Optional[str] = None,
+    algo: str = "alphabeta",
+    depth: Optional[int] = None,
+    *,
+    evaluator: str = "",
+    bounds: bool = False,
+    **options: Any,
+) -> Trace:
+    """Every visit of one search, with the tree view's figure."""
+
+def match(
+    game: str,
+    black: str,
+    white: str,
+    games: int,
+    openings: Union[int, str] = 4,
+    seed: int = 1,
+    alternate: bool = True,
+    threads: int = 1,
+    evaluator: str = "",
+) -> MatchResult:
+    """Whole games between two players, as ``treelab match`` plays them."""
+
+def solve(game: str, position: str, threads: int = 1) -> SolveResult:
+    """The exact value of an Othello endgame or a Connect Four position."""
+
+def exercise(
+    algo: str = "alphabeta", difficulty: str = "easy", seed: int = 1, count: int = 1
+) -> Union[Exercise, List[Exercise]]:
+    """A practice tree (or ``count`` of them) with its question and key."""
