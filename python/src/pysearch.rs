@@ -18,10 +18,15 @@ fn request(row: &str, depth: Option<u32>) -> PyResult<(treelab::engine::rowspec:
             "a depth is needed: a Python game has no depth that reaches every end of the game",
         )
     })?;
-    let row =
+    let parsed =
         treelab::engine::rowspec::parse_row_spec(row, &treelab::search::SearchOptions::default())
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    Ok((row, depth))
+    if parsed.options.threads > 1 {
+        return Err(PyValueError::new_err(
+            "a Python game is searched on one thread (its methods need the GIL): leave threads out",
+        ));
+    }
+    Ok((parsed, depth))
 }
 
 /// Searches the Python game `state` with the row spec `row` to `depth`, with optional

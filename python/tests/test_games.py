@@ -218,6 +218,8 @@ def test_a_broken_game_says_what_broke():
         treelab._treelab.search_game(object(), "negaalpha", 2)
     with pytest.raises(NotImplementedError):
         treelab.search(treelab.Game(), algo="negaalpha", depth=2)
+    with pytest.raises(ValueError, match="one thread"):
+        treelab.search(Nim((1, 2)), algo="pvs-root", depth=2, threads=2)
 
 
 def test_ctrl_c_stops_a_python_game():

@@ -145,3 +145,15 @@ def test_searches_release_the_gil():
         t.join()
     assert len(results) == 2 and all(r.complete for r in results)
     assert ticks > 1000, f"this thread ran {ticks} loops while they searched"
+
+
+def test_a_parallel_row_gives_the_serial_value():
+    # PVS split at the root on 2 and 4 threads: the exact value of NegaAlpha; the
+    # counts vary from run to run and say how the work was shared.
+    want = treelab.search("othello", FFO[0], "negaalpha", 6).score
+    for threads in (1, 2, 4):
+        r = treelab.search("othello", FFO[0], "pvs-root", 6, threads=threads, tt=4)
+        assert r.score == want
+        assert r.counters["threads"] == threads
+    with pytest.raises(ValueError, match="threads are PVS split at the root's"):
+        treelab.search("othello", FFO[0], "negaalpha", 6, threads=2)

@@ -1,7 +1,7 @@
 //! The search option flags every searching subcommand shares, made from the options'
 //! declarations ([`crate::search::option_decl::all`]): each option's row spec key is
-//! its flag (`--killers 2`, `--fail-soft`, `--no-memory`), with its declared help and
-//! its default in the help. The values are read by the same code as a row spec's.
+//! its flag (`--killers 2`, `--fail-soft`, `--no-memory`; the parallel rows' `threads`
+//! is `--search-threads`), with its declared help and its default in the help. The values are read by the same code as a row spec's.
 
 use anyhow::{Context, Result};
 use clap::parser::ValueSource;
@@ -12,6 +12,16 @@ use crate::search::option_decl::{Form, all, by_key};
 
 /// The id and flag of the evaluator choice (not a search option: a search request's).
 const EVAL: &str = "eval";
+
+/// The flag of a value option: its key, but for the parallel rows' `threads`, which is
+/// `--search-threads` (`--threads` is the workers of a grid, a match or a solve; a row
+/// spec writes it `pvs-root+threads=4`).
+fn flag_of(key: &'static str) -> &'static str {
+    match key {
+        "threads" => "search-threads",
+        k => k,
+    }
+}
 
 /// Search options from the command line, and the evaluator.
 #[derive(Debug, Clone, Default)]
@@ -49,7 +59,7 @@ impl OptionArgs {
                 (Form::Value { set, .. }, _, Some(v)) => {
                     set(&mut o, v)
                         .map_err(anyhow::Error::msg)
-                        .with_context(|| format!("--{key} {v}"))?;
+                        .with_context(|| format!("--{} {v}", flag_of(key)))?;
                 }
                 _ => {}
             }
@@ -84,8 +94,8 @@ impl Args for OptionArgs {
                 }
                 Form::Value { hint, get, .. } => {
                     cmd = cmd.arg(
-                        Arg::new(decl.key)
-                            .long(decl.key)
+                        Arg::new(flag_of(decl.key))
+                            .long(flag_of(decl.key))
                             .value_name(hint)
                             .help(format!("{} [default: {}]", decl.help, get(&defaults)))
                             .allow_hyphen_values(true),
@@ -124,8 +134,9 @@ impl FromArgMatches for OptionArgs {
                     }
                 }
                 Form::Value { .. } => {
-                    if m.value_source(decl.key) == Some(ValueSource::CommandLine)
-                        && let Some(v) = m.get_one::<String>(decl.key)
+                    let flag = flag_of(decl.key);
+                    if m.value_source(flag) == Some(ValueSource::CommandLine)
+                        && let Some(v) = m.get_one::<String>(flag)
                     {
                         self.given.push((decl.key, Some(v.clone())));
                     }

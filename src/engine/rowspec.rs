@@ -296,6 +296,7 @@ mod tests {
             mr_depth: 2,
             ms_depth: 3,
             mb_depth: 4,
+            threads: 5,
         };
         let text = row_spec(Algorithm::MtdF, &all);
         assert_eq!(

@@ -130,24 +130,7 @@ pub fn run_bench_with(
     let done = AtomicUsize::new(0);
     let nodes_done = std::sync::atomic::AtomicU64::new(0);
     let failure: Mutex<Option<EngineError>> = Mutex::new(None);
-    // One job per cell. With more than one worker the longest expected start first, so
-    // that no deep search starts last and holds the run; one worker keeps the grid's
-    // order (a stopped serial run has whole positions first).
-    let cells: Vec<(usize, usize, u32)> = indices
-        .iter()
-        .flat_map(|&i| {
-            (0..spec.rows.len()).flat_map(move |r| spec.depths.iter().map(move |&d| (i, r, d)))
-        })
-        .collect();
-    let order = if threads > 1 {
-        let costs: Vec<f64> = cells
-            .iter()
-            .map(|&(i, _, d)| crate::engine::expected_cost(&spec.suite.items[i].position, d))
-            .collect();
-        longest_first(&costs)
-    } else {
-        (0..cells.len()).collect()
-    };
+    let (cells, order) = cells_in_start_order(spec, &indices, threads);
     let ran = map_in_start_order(&cells, &order, threads, stop, |_, &(i, r, depth)| {
         let item = &spec.suite.items[i];
         let row = &spec.rows[r];
@@ -197,6 +180,33 @@ pub fn run_bench_with(
         depths: spec.depths.clone(),
         cells,
     })
+}
+
+/// The grid's cells (position index, row, depth) in grid order, and the order to start
+/// them in: with more than one worker the longest expected first, so that no deep
+/// search starts last and holds the run; one worker keeps the grid's order (a stopped
+/// serial run has whole positions first).
+fn cells_in_start_order(
+    spec: &BenchSpec,
+    indices: &[usize],
+    threads: usize,
+) -> (Vec<(usize, usize, u32)>, Vec<usize>) {
+    let cells: Vec<(usize, usize, u32)> = indices
+        .iter()
+        .flat_map(|&i| {
+            (0..spec.rows.len()).flat_map(move |r| spec.depths.iter().map(move |&d| (i, r, d)))
+        })
+        .collect();
+    let order = if threads > 1 {
+        let costs: Vec<f64> = cells
+            .iter()
+            .map(|&(i, _, d)| crate::engine::expected_cost(&spec.suite.items[i].position, d))
+            .collect();
+        longest_first(&costs)
+    } else {
+        (0..cells.len()).collect()
+    };
+    (cells, order)
 }
 
 /// Joins the slices of a sharded bench (`--shard i/n`) into one result. The slices must
@@ -422,6 +432,12 @@ impl BenchResult {
         );
         if report.has_partial() {
             let _ = writeln!(out, "\n{PARTIAL_NOTE}");
+        }
+        if self.cells.iter().any(|c| c.record.counters.threads > 1) {
+            let _ = writeln!(
+                out,
+                "\nrows searched on several threads: their counts vary from run to run (their values do not)"
+            );
         }
         self.write_across(&mut out, &entries, count, format);
         self.write_problems(&mut out, &report);

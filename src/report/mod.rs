@@ -355,6 +355,12 @@ impl<'a> Report<'a> {
         if self.is_stale(e) {
             parts.push("stale: the row changed since".to_string());
         }
+        let threads = e.record.counters.threads;
+        if threads > 1 {
+            parts.push(format!(
+                "{threads} threads: counts vary from run to run, the value does not"
+            ));
+        }
         parts.join("; ")
     }
 

@@ -159,6 +159,20 @@ counters! {
     /// outcomes searched (or probed) already bound the mean at or below alpha, or at or
     /// above beta, whatever the rest are worth.
     ChanceCutoffs chance_cutoffs: u64, "Chance cutoffs", Sum, hidden;
+    /// The parallel algorithms: threads that searched (0 for the serial algorithms).
+    Threads threads: u32, "Threads", Max, hidden;
+    /// The parallel algorithms: nodes searched by the busiest thread; against `nodes`
+    /// over `threads`, how evenly the work was shared.
+    BusiestThreadNodes busiest_thread_nodes: u64, "Busiest thread's nodes", Max, hidden;
+    /// The parallel algorithms: times a node's moves were shared out to threads.
+    Splits splits: u64, "Splits", Sum, hidden;
+    /// The parallel algorithms: nodes of searches whose result was thrown away (a
+    /// sibling's cutoff made them needless); counted in `nodes` too.
+    AbortedNodes aborted_nodes: u64, "Aborted nodes", Sum, hidden;
+    /// The parallel algorithms: thread-microseconds spent waiting for work (while the
+    /// first move was searched alone, after the last move was handed out); varies from
+    /// run to run, as the time does.
+    IdleMicros idle_micros: u64, "Idle µs", Sum, hidden;
 }
 
 impl Counters {

@@ -53,7 +53,8 @@ pub fn search<G: Game, E: Evaluator<G>>(
     check_chance(pos, algorithm, opts)?;
     control.validate()?;
     release_deferred();
-    opts.check_memory(algorithm, 1)?;
+    // Each thread of a parallel search has a table of its own.
+    opts.check_memory(algorithm, u64::from(opts.threads.max(1)))?;
     // MT-SSS*'s memory as a table size and leaf storage.
     let resolved = opts.resolved(algorithm);
     let opts = &resolved;

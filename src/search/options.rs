@@ -10,6 +10,9 @@ use crate::game::Scoring;
 pub const MAX_DEPTH: u32 = 64;
 /// The most killer moves kept per ply (article 004 measured up to 128).
 pub const MAX_KILLERS: u32 = 1024;
+
+/// The most threads a parallel search starts.
+pub const MAX_THREADS: u32 = 256;
 /// The largest transposition table, in MiB (the machines this runs on have 24 GiB).
 pub const MAX_TT_MIB: u32 = 16 * 1024;
 /// The largest SSS* OPEN-list budget, in MiB.
@@ -289,11 +292,16 @@ pub struct SearchOptions {
     /// MCTS-Solver only: MCTS-MB (Baier & Winands): where a proof backed up stops, a
     /// win-loss minimax of this depth from that node may prove it; 0 is off.
     pub mb_depth: u32,
+    /// The parallel algorithms only: threads searching at once (1: the serial search of
+    /// the same algorithm, counts as reproducible as any; more: counts vary from run to
+    /// run, the exact value does not).
+    pub threads: u32,
 }
 
 impl Default for SearchOptions {
     fn default() -> Self {
         SearchOptions {
+            threads: 1,
             fail_soft: false,
             soft_cutoffs: false,
             ordering: MoveOrder::Generation,

@@ -16,6 +16,7 @@ pub mod negaalpha;
 pub mod negamax;
 pub mod negascout;
 pub mod pvs;
+pub mod pvs_root;
 pub mod scout;
 pub mod sss;
 pub mod star;

@@ -77,6 +77,33 @@ pub struct Ctx<'a, G: Game, E: Evaluator<G>> {
     progress_state: Progress,
 }
 
+/// What a helper thread of a parallel search makes its context from
+/// ([`Ctx::helper_parts`]): it can cross to another thread.
+pub struct HelperParts<'a, G: Game, E: Evaluator<G>> {
+    eval: &'a E,
+    opts: &'a SearchOptions,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    node_budget: Option<u64>,
+    time_budget: Option<std::time::Duration>,
+    shallow: ShallowSearch<'a, G, E>,
+}
+
+impl<'a, G: Game, E: Evaluator<G>> HelperParts<'a, G, E> {
+    /// A fresh context for a helper thread searching below `root`: its own table,
+    /// killers, history and counters; the search's stop flag and budgets; no progress
+    /// reports and no trace.
+    #[must_use]
+    pub fn context(&self, root: &G) -> Ctx<'a, G, E> {
+        let control = SearchControl {
+            stop: std::sync::Arc::clone(&self.stop),
+            node_budget: self.node_budget,
+            time_budget: self.time_budget,
+            ..SearchControl::default()
+        };
+        Ctx::new(root, self.eval, self.opts, control, self.shallow)
+    }
+}
+
 impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
     /// A fresh context: empty table, killers and history; the clock starts now.
     /// `shallow` is the search `shallow:K` ordering rates children by.
@@ -547,6 +574,48 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
             self.pv.push(Vec::new());
         }
         self.pv[0] = line;
+    }
+
+    /// What a helper thread of a parallel search needs to make its own context for the
+    /// same search ([`HelperParts::context`]): the evaluator, the options, the stop flag
+    /// and the budgets (each helper counts its own nodes against the node budget).
+    #[must_use]
+    pub fn helper_parts(&self) -> HelperParts<'a, G, E> {
+        HelperParts {
+            eval: self.eval,
+            opts: self.opts,
+            stop: std::sync::Arc::clone(&self.control.stop),
+            node_budget: self.control.node_budget,
+            time_budget: self.control.time_budget,
+            shallow: self.shallow,
+        }
+    }
+
+    /// Adds a helper thread's counters to this search's (its time left out: the
+    /// search's clock is this context's).
+    pub fn absorb(&mut self, helper: &Counters) {
+        let mut c = helper.clone();
+        c.elapsed_secs = 0.0;
+        self.counters.add(&c);
+    }
+
+    /// Counts a split: a node's moves shared out to threads.
+    pub fn count_split(&mut self) {
+        self.counters.splits += 1;
+    }
+
+    /// Counts nodes whose work was thrown away (a sibling's cutoff made it needless).
+    pub fn count_aborted(&mut self, nodes: u64) {
+        self.counters.aborted_nodes += nodes;
+    }
+
+    /// Records how a parallel search shared its work: the threads, the busiest one's
+    /// nodes (the most in any iteration) and the thread-microseconds spent idle.
+    pub fn count_threads(&mut self, threads: u32, busiest: u64, idle_micros: u64) {
+        let c = &mut self.counters;
+        c.threads = c.threads.max(threads);
+        c.busiest_thread_nodes = c.busiest_thread_nodes.max(busiest);
+        c.idle_micros += idle_micros;
     }
 
     /// Takes the recorded trace, if one was asked for.

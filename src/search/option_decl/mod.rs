@@ -14,6 +14,7 @@ mod decl;
 mod cutoffs;
 mod driver;
 mod mcts;
+mod parallel;
 mod tables;
 
 pub use decl::{Choice, Form, MAX_ITERATIONS, Number, OptionDecl, Subject, SwitchState};
@@ -26,6 +27,7 @@ const GROUPS: &[&[OptionDecl]] = &[
     tables::TABLE_OPTIONS,
     driver::DRIVER_OPTIONS,
     mcts::MCTS_OPTIONS,
+    parallel::PARALLEL_OPTIONS,
 ];
 
 /// Every option, in the order the row spec writes them and the app lists them.

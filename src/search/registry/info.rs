@@ -54,6 +54,10 @@ pub enum Algorithm {
     Star1,
     /// Ballard's Star2: Star1 after probing each chance outcome's first move.
     Star2,
+    /// PVS split at the root: the first move searched alone, the others shared out to
+    /// threads with the window it left (parallel).
+    #[serde(rename = "pvs-root")]
+    PvsRoot,
 }
 
 /// How a search's values and windows read.
@@ -94,6 +98,9 @@ pub enum VisitOrder {
     DepthFirst,
     /// It works wherever the best bound is: its visits do not nest.
     BestFirst,
+    /// Its threads visit nodes at the same time, each depth-first: no one order of
+    /// visits (a parallel search).
+    Parallel,
 }
 
 /// What a value at or beyond a bound of the window means.
@@ -165,6 +172,8 @@ pub enum OwnOption {
     /// [`crate::search::SearchOptions::ms_depth`] and [`crate::search::SearchOptions::mb_depth`]: the
     /// hybrids that need proofs.
     ProofHybrids,
+    /// [`crate::search::SearchOptions::threads`]: the parallel algorithms'.
+    Threads,
 }
 
 /// Whether the tree view draws an algorithm's traced search.

@@ -14,7 +14,7 @@ use std::fmt;
 
 use super::algorithms::{
     alphabeta, bisect, expectimax, fsss, mcts, mcts_solver, minimax, mt_sss, mtdf, negaalpha,
-    negamax, negascout, pvs, scout, sss, star,
+    negamax, negascout, pvs, pvs_root, scout, sss, star,
 };
 use super::context::Ctx;
 use super::options::OptionError;
@@ -205,6 +205,9 @@ pub(super) fn run_root<G: Game, E: Evaluator<G>>(
         }),
         Algorithm::Pvs => aspirated(ctx, root, |ctx, (alpha, beta)| {
             pvs::search(ctx, pos, depth, 0, None, alpha, beta)
+        }),
+        Algorithm::PvsRoot => aspirated(ctx, root, |ctx, (alpha, beta)| {
+            pvs_root::search(ctx, pos, depth, alpha, beta)
         }),
         Algorithm::MtdF => mtdf::run(
             ctx,

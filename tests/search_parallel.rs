@@ -1,0 +1,204 @@
+//! The parallel algorithms (PVS split at the root): on one thread the serial search
+//! node for node; on 2, 3 and 8 threads NegaAlpha's exact value on every position of
+//! the usual sets (FFO #40-#59, Connect Four's test set, tic-tac-toe, random trees),
+//! with and without a table, deepening and aspiration windows; the counters of the
+//! sharing; Stop ends a search on many threads; 32 threads on this machine's cores
+//! neither deadlock nor lose the result; the option is refused where it does not
+//! apply.
+
+mod common;
+use common::ffo40;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use treelab::engine::rowspec::parse_row_spec;
+use treelab::engine::{AnyPosition, GameKind, SearchRequest, Suite, run_search};
+use treelab::search::{Algorithm, SearchControl, SearchOptions, StopReason};
+
+fn row(spec: &str, depth: u32) -> SearchRequest {
+    let r = parse_row_spec(spec, &SearchOptions::default()).expect("row");
+    SearchRequest {
+        algorithm: r.algorithm,
+        options: r.options,
+        depth,
+        evaluator: String::new(),
+    }
+}
+
+fn search(pos: &AnyPosition, spec: &str, depth: u32) -> treelab::engine::SearchRecord {
+    run_search(pos, &row(spec, depth), SearchControl::default()).expect("search runs")
+}
+
+fn positions(suite: &str, take: usize) -> Vec<AnyPosition> {
+    Suite::load_named(suite)
+        .expect("shipped suite")
+        .items
+        .into_iter()
+        .take(take)
+        .map(|i| i.position)
+        .collect()
+}
+
+#[test]
+fn one_thread_is_pvs_node_for_node() {
+    for pos in positions("fforum-40-59.obf", 5) {
+        for (serial, parallel) in [
+            ("pvs", "pvs-root"),
+            ("pvs+tt=4+id", "pvs-root+tt=4+id"),
+            (
+                "pvs+order=static+killers=2",
+                "pvs-root+order=static+killers=2",
+            ),
+        ] {
+            let a = search(&pos, serial, 5);
+            let b = search(&pos, parallel, 5);
+            assert_eq!(a.score, b.score, "{parallel}");
+            assert_eq!(a.pv, b.pv, "{parallel}");
+            for c in ["nodes", "leaves", "beta_cutoffs", "researches", "tt_hits"] {
+                let get = |r: &treelab::engine::SearchRecord| {
+                    r.counters
+                        .named_counters()
+                        .into_iter()
+                        .find(|(n, _)| *n == c)
+                        .map(|(_, v)| v)
+                };
+                assert_eq!(get(&a), get(&b), "{parallel}: {c}");
+            }
+            assert_eq!(b.counters.threads, 1);
+            assert_eq!((b.counters.splits, b.counters.idle_micros), (0, 0));
+        }
+    }
+}
+
+#[test]
+fn more_threads_give_negaalphas_value_on_every_position() {
+    let mut sets: Vec<(Vec<AnyPosition>, Vec<u32>)> = vec![
+        (positions("fforum-40-59.obf", 20), vec![1, 3, 4, 5]),
+        (positions("Test_L3_R1", 30), vec![4, 8]),
+        (
+            ["", "X........", "X...O....", "XO..X...."]
+                .iter()
+                .map(|t| AnyPosition::parse(GameKind::TicTacToe, t).expect("board"))
+                .collect(),
+            vec![2, 9],
+        ),
+        (
+            (1..=6)
+                .map(|seed| {
+                    AnyPosition::parse(
+                        GameKind::RandomTree,
+                        &format!("w=5 d=6 seed={seed} independent=100"),
+                    )
+                    .expect("tree")
+                })
+                .collect(),
+            vec![3, 6],
+        ),
+    ];
+    let rows = [
+        "pvs-root+threads=2",
+        "pvs-root+threads=3+tt=4",
+        "pvs-root+threads=8+tt=4+id",
+        "pvs-root+threads=2+aspiration=3+id",
+        "pvs-root+threads=3+order=static+killers=2+history",
+    ];
+    for (set, depths) in sets.drain(..) {
+        for pos in &set {
+            for &depth in &depths {
+                let want = search(pos, "negaalpha", depth).score;
+                for spec in rows {
+                    let r = search(pos, spec, depth);
+                    assert_eq!(
+                        r.score,
+                        want,
+                        "{spec} at depth {depth} on {}",
+                        pos.to_text()
+                    );
+                    assert!(r.stopped.is_none());
+                    assert!(r.counters.threads >= 1);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_counters_tell_how_the_work_was_shared() {
+    let r = search(&ffo40(), "pvs-root+threads=4", 8);
+    assert_eq!(r.counters.threads, 4);
+    assert_eq!(r.counters.splits, 1, "one split: the root's");
+    assert!(r.counters.busiest_thread_nodes <= r.counters.nodes);
+    assert!(r.counters.busiest_thread_nodes * 4 >= r.counters.nodes);
+    // With deepening, a split per iteration that has more than one move left.
+    let id = search(&ffo40(), "pvs-root+threads=2+id", 6);
+    assert!(
+        id.counters.splits >= 2 && id.counters.splits <= 6,
+        "{}",
+        id.counters.splits
+    );
+}
+
+#[test]
+fn stop_ends_a_search_on_many_threads() {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let handle = std::thread::spawn(move || {
+        let control = SearchControl {
+            stop: flag,
+            ..SearchControl::default()
+        };
+        run_search(&ffo40(), &row("pvs-root+threads=8", 30), control).expect("runs")
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        !handle.is_finished(),
+        "ended before the stop; make it bigger"
+    );
+    let raised = Instant::now();
+    stop.store(true, Ordering::Relaxed);
+    let r = handle.join().expect("no panic");
+    let latency = raised.elapsed();
+    println!(
+        "stop latency pvs-root threads=8: {:.2} ms",
+        latency.as_secs_f64() * 1e3
+    );
+    assert_eq!(r.stopped, Some(StopReason::Stopped));
+    // A sanity bound only (CI machines are noisy).
+    assert!(latency < Duration::from_secs(1), "{latency:?}");
+}
+
+#[test]
+fn thirty_two_threads_on_few_cores_end_with_the_value() {
+    for pos in positions("fforum-40-59.obf", 3) {
+        let want = search(&pos, "negaalpha", 6).score;
+        let r = search(&pos, "pvs-root+threads=32+tt=1", 6);
+        assert_eq!(r.score, want);
+        assert!(r.counters.threads <= 32);
+    }
+    // More threads than root moves: the extra ones have nothing to do, and say so.
+    let few = AnyPosition::parse(GameKind::TicTacToe, "XOXOXO...").expect("board");
+    let r = search(&few, "pvs-root+threads=32", 3);
+    assert_eq!(r.score, search(&few, "negaalpha", 3).score);
+}
+
+#[test]
+fn threads_are_the_parallel_algorithms_option() {
+    let refused = parse_row_spec("negaalpha+threads=2", &SearchOptions::default())
+        .map(|r| r.options.validate(r.algorithm, 4));
+    let err = match refused {
+        Ok(Err(e)) => e.to_string(),
+        Err(e) => e.to_string(),
+        Ok(Ok(())) => panic!("negaalpha took threads"),
+    };
+    assert!(err.contains("threads are PVS split at the root's"), "{err}");
+    let zero = parse_row_spec("pvs-root+threads=0", &SearchOptions::default())
+        .map(|r| r.options.validate(r.algorithm, 4));
+    assert!(matches!(zero, Ok(Err(_)) | Err(_)));
+    assert!(
+        Algorithm::PvsRoot
+            .info()
+            .has(treelab::search::registry::OwnOption::Threads)
+    );
+}
