@@ -202,3 +202,51 @@ fn threads_are_the_parallel_algorithms_option() {
             .has(treelab::search::registry::OwnOption::Threads)
     );
 }
+
+#[test]
+fn bench_repeat_reports_the_spread_of_parallel_counts() {
+    let (ok, out, err) = common::treelab(&[
+        "bench",
+        "--suite",
+        "fforum-40-59.obf",
+        "--algos",
+        "negaalpha,pvs-root+threads=3",
+        "--depths",
+        "6",
+        "--limit",
+        "4",
+        "--repeat",
+        "3",
+        "--format",
+        "csv",
+    ]);
+    assert!(ok, "{err}");
+    let lines: Vec<Vec<&str>> = out
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    // The serial row: the same count in every run.
+    assert_eq!(lines[0][0], "negaalpha");
+    assert_eq!(lines[0][3], lines[0][5]);
+    assert_eq!(lines[0][9], "same in every run");
+    // The parallel row: minimum <= median <= maximum.
+    let n = |s: &str| s.parse::<u64>().expect("a count");
+    assert!(n(lines[1][3]) <= n(lines[1][4]) && n(lines[1][4]) <= n(lines[1][5]));
+    let (ok, _, err) = common::treelab(&[
+        "bench",
+        "--suite",
+        "fforum-40-59.obf",
+        "--algos",
+        "negaalpha",
+        "--depths",
+        "2",
+        "--repeat",
+        "0",
+    ]);
+    assert!(
+        !ok && err.contains("--repeat 0: use 1 to 1000 runs"),
+        "{err}"
+    );
+}

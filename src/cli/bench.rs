@@ -82,10 +82,18 @@ pub struct BenchArgs {
     /// is refused at once with the size of its largest search.
     #[arg(long)]
     pub force: bool,
+    /// Run the grid R times and add each row's totals per depth as minimum, median and
+    /// maximum over the runs (a parallel row's counts vary from run to run; a serial
+    /// row's are the same in every run). The tables and CSV are the first run's.
+    #[arg(long, default_value_t = 1, value_name = "R")]
+    pub repeat: usize,
     /// Options applied to every row (a row's own `+option`s come on top).
     #[command(flatten)]
     pub options: OptionArgs,
 }
+
+/// The most runs `--repeat` takes.
+const MAX_REPEAT: usize = 1000;
 
 /// Parses `2..10` (inclusive, as the articles' tables), `2..=10` or `2,4,6`. Every depth
 /// must lie in 1 ..= [`MAX_DEPTH`](crate::search::options::MAX_DEPTH), so an absurd range
@@ -176,12 +184,19 @@ pub(super) fn bench(args: &BenchArgs) -> Result<()> {
             }
         }
     };
-    let result = bench::run_bench(&spec, &stop, &progress)?;
+    if !(1..=MAX_REPEAT).contains(&args.repeat) {
+        bail!("--repeat {}: use 1 to {MAX_REPEAT} runs", args.repeat);
+    }
+    let mut runs = Vec::with_capacity(args.repeat);
+    for _ in 0..args.repeat {
+        runs.push(bench::run_bench(&spec, &stop, &progress)?);
+    }
+    let result = &runs[0];
     let manifest = Manifest::new(super::command_line(), threads)
         .with_rows(result.rows.iter().map(|r| r.label.clone()))
         .with_seeds([crate::report::BOOTSTRAP_SEED]);
     write_bench(
-        &result,
+        &runs,
         count,
         &args.format,
         args.out.as_deref(),
@@ -269,17 +284,35 @@ fn parse_count(text: &str) -> Result<CountKind> {
     }
 }
 
+/// Writes the first of `runs` as `format`, with the repeated runs' table after it when
+/// there are several (text and Markdown; in CSV the repeats replace the cells).
 fn write_bench(
-    result: &bench::BenchResult,
+    runs: &[bench::BenchResult],
     count: CountKind,
     format: &str,
     out: Option<&std::path::Path>,
     manifest: &Manifest,
     print_manifest: bool,
 ) -> Result<()> {
+    use crate::experiment::repeat::render_repeats;
+    let result = &runs[0];
+    let repeats = |f| {
+        if runs.len() > 1 {
+            render_repeats(runs, count, f)
+        } else {
+            String::new()
+        }
+    };
     let (text, ext) = match format {
-        "text" => (result.render(count, bench::Format::Text), "txt"),
-        "markdown" | "md" => (result.render(count, bench::Format::Markdown), "md"),
+        "text" => (
+            result.render(count, bench::Format::Text) + &repeats(bench::Format::Text),
+            "txt",
+        ),
+        "markdown" | "md" => (
+            result.render(count, bench::Format::Markdown) + &repeats(bench::Format::Markdown),
+            "md",
+        ),
+        "csv" if runs.len() > 1 => (repeats(bench::Format::Csv), "csv"),
         "csv" => (result.render(count, bench::Format::Csv), "csv"),
         "ron" => (
             ron::ser::to_string_pretty(result, ron::ser::PrettyConfig::default())?,
@@ -332,7 +365,7 @@ pub(super) fn merge(args: &MergeArgs) -> Result<()> {
         .with_rows(whole.rows.iter().map(|r| r.label.clone()))
         .with_seeds([crate::report::BOOTSTRAP_SEED]);
     write_bench(
-        &whole,
+        std::slice::from_ref(&whole),
         parse_count(&args.count)?,
         &args.format,
         args.out.as_deref(),

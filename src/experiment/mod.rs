@@ -10,6 +10,7 @@
 pub mod bench;
 pub mod exercise;
 pub mod experiments;
+pub mod repeat;
 pub mod soak;
 pub mod verify;
 
