@@ -1,5 +1,5 @@
-//! The parallel algorithms (PVS split at the root): on one thread the serial search
-//! node for node; on 2, 3 and 8 threads NegaAlpha's exact value on every position of
+//! The parallel algorithms (PVS split at the root, Lazy SMP): on one thread the serial
+//! search node for node; on 2, 3 and 8 threads NegaAlpha's exact value on every position of
 //! the usual sets (FFO #40-#59, Connect Four's test set, tic-tac-toe, random trees),
 //! with and without a table, deepening and aspiration windows; the counters of the
 //! sharing; Stop ends a search on many threads; 32 threads on this machine's cores
@@ -67,7 +67,14 @@ fn one_thread_is_pvs_node_for_node() {
                 assert_eq!(get(&a), get(&b), "{parallel}: {c}");
             }
             assert_eq!(b.counters.threads, 1);
-            assert_eq!((b.counters.splits, b.counters.idle_micros), (0, 0));
+            assert_eq!(
+                (
+                    b.counters.splits,
+                    b.counters.idle_micros,
+                    b.counters.aborted_nodes
+                ),
+                (0, 0, 0)
+            );
         }
     }
 }
@@ -103,6 +110,10 @@ fn more_threads_give_negaalphas_value_on_every_position() {
         "pvs-root+threads=8+tt=4+id",
         "pvs-root+threads=2+aspiration=3+id",
         "pvs-root+threads=3+order=static+killers=2+history",
+        "lazy-smp+threads=2+tt=4",
+        "lazy-smp+threads=4+tt=4+id",
+        "lazy-smp+threads=3+tt=1+id+order=static+killers=2",
+        "lazy-smp+threads=2",
     ];
     for (set, depths) in sets.drain(..) {
         for pos in &set {
@@ -142,6 +153,11 @@ fn the_counters_tell_how_the_work_was_shared() {
 
 #[test]
 fn stop_ends_a_search_on_many_threads() {
+    stop_ends("pvs-root+threads=8");
+    stop_ends("lazy-smp+threads=8+tt=16");
+}
+
+fn stop_ends(spec: &'static str) {
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
     let handle = std::thread::spawn(move || {
@@ -149,7 +165,7 @@ fn stop_ends_a_search_on_many_threads() {
             stop: flag,
             ..SearchControl::default()
         };
-        run_search(&ffo40(), &row("pvs-root+threads=8", 30), control).expect("runs")
+        run_search(&ffo40(), &row(spec, 30), control).expect("runs")
     });
     std::thread::sleep(Duration::from_millis(300));
     assert!(
@@ -166,16 +182,18 @@ fn stop_ends_a_search_on_many_threads() {
     );
     assert_eq!(r.stopped, Some(StopReason::Stopped));
     // A sanity bound only (CI machines are noisy).
-    assert!(latency < Duration::from_secs(1), "{latency:?}");
+    assert!(latency < Duration::from_secs(1), "{spec}: {latency:?}");
 }
 
 #[test]
 fn thirty_two_threads_on_few_cores_end_with_the_value() {
     for pos in positions("fforum-40-59.obf", 3) {
         let want = search(&pos, "negaalpha", 6).score;
-        let r = search(&pos, "pvs-root+threads=32+tt=1", 6);
-        assert_eq!(r.score, want);
-        assert!(r.counters.threads <= 32);
+        for spec in ["pvs-root+threads=32+tt=1", "lazy-smp+threads=32+tt=1+id"] {
+            let r = search(&pos, spec, 6);
+            assert_eq!(r.score, want, "{spec}");
+            assert!(r.counters.threads <= 32);
+        }
     }
     // More threads than root moves: the extra ones have nothing to do, and say so.
     let few = AnyPosition::parse(GameKind::TicTacToe, "XOXOXO...").expect("board");
@@ -192,7 +210,10 @@ fn threads_are_the_parallel_algorithms_option() {
         Err(e) => e.to_string(),
         Ok(Ok(())) => panic!("negaalpha took threads"),
     };
-    assert!(err.contains("threads are PVS split at the root's"), "{err}");
+    assert!(
+        err.contains("threads are PVS split at the root and Lazy SMP's"),
+        "{err}"
+    );
     let zero = parse_row_spec("pvs-root+threads=0", &SearchOptions::default())
         .map(|r| r.options.validate(r.algorithm, 4));
     assert!(matches!(zero, Ok(Err(_)) | Err(_)));

@@ -242,6 +242,69 @@ impl<M: Copy> TranspositionTable<M> {
 }
 
 /// Whether `n` is prime (trial division: table sizes only).
+/// A transposition table several threads share (Lazy SMP): the same table cut into
+/// shards, each behind its own lock, a key's shard chosen by its high bits and its slot
+/// in the shard by its low bits. Entries are whole bounds stored under a lock, so a
+/// thread never reads half of another's entry; a bound answers a node only at the depth
+/// it was stored for, as in [`TranspositionTable`], so sharing never changes a value.
+#[derive(Debug)]
+pub struct SharedTable<M> {
+    shards: Vec<std::sync::Mutex<TranspositionTable<M>>>,
+}
+
+/// How many locks a shared table is cut into: enough that threads seldom wait for one
+/// another.
+const SHARDS: usize = 256;
+
+impl<M: Copy> SharedTable<M> {
+    /// A table of at most `mib` MiB in all (ordinary, power-of-two slots in each shard).
+    #[must_use]
+    pub fn with_mib(mib: u32) -> Self {
+        let per_shard_kib = (u64::from(mib) << 10) / SHARDS as u64;
+        let entry = std::mem::size_of::<Option<TtEntry<M>>>().max(1) as u64;
+        let fit = ((per_shard_kib << 10) / entry).max(1);
+        let slots = 1usize << (63 - fit.leading_zeros());
+        SharedTable {
+            shards: (0..SHARDS)
+                .map(|_| {
+                    std::sync::Mutex::new(TranspositionTable {
+                        slots: vec![None; slots],
+                        mask: slots - 1,
+                        prime: false,
+                        mt_memory: false,
+                        used: 0,
+                    })
+                })
+                .collect(),
+        }
+    }
+
+    /// The shard of `key`, locked (a poisoned lock is taken as it is: a table holds
+    /// only bounds, each written whole).
+    fn shard(&self, key: u64) -> std::sync::MutexGuard<'_, TranspositionTable<M>> {
+        let i = (key >> 56) as usize % self.shards.len();
+        self.shards[i]
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The entry stored under `key`, if any.
+    #[must_use]
+    pub fn probe(&self, key: u64) -> Option<TtEntry<M>> {
+        self.shard(key).probe(key)
+    }
+
+    /// Stores what a search learned (see [`TranspositionTable::store`]).
+    pub fn store(&self, key: u64, depth: u32, alpha: i32, beta: i32, value: i32, best: Option<M>) {
+        self.shard(key).store(key, depth, alpha, beta, value, best);
+    }
+
+    /// Stores `entry` over whatever its slot held (see [`TranspositionTable::put`]).
+    pub fn put(&self, entry: TtEntry<M>) {
+        self.shard(entry.key).put(entry);
+    }
+}
+
 fn is_prime(n: u64) -> bool {
     n >= 2
         && (2..)

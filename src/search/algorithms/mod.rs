@@ -7,6 +7,7 @@ pub mod alphabeta;
 pub mod bisect;
 pub mod expectimax;
 pub mod fsss;
+pub mod lazy_smp;
 pub mod mcts;
 pub mod mcts_solver;
 pub mod minimax;

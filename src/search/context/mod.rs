@@ -25,7 +25,7 @@ use super::counters::Counters;
 use super::movepick::MovePicker;
 use super::options::{SearchOptions, TableKind};
 use super::trace::{Trace, TraceEvent, VisitKind};
-use super::tt::TranspositionTable;
+use super::tt::{SharedTable, TranspositionTable};
 use crate::game::{Evaluator, Game, Side, within_heuristic_limit};
 
 /// How often (in nodes, a power of two minus one as a mask) the stop flag, the budgets
@@ -50,8 +50,9 @@ pub struct Ctx<'a, G: Game, E: Evaluator<G>> {
     opts: &'a SearchOptions,
     /// The counters.
     counters: Counters,
-    /// The transposition table, when the options ask for one.
-    tt: Option<TranspositionTable<G::Move>>,
+    /// The transposition table, when the options ask for one: this search's own, or
+    /// one its threads share ([`Ctx::share_table`]).
+    tt: Option<Table<G::Move>>,
     /// Why the search ended early, once it has.
     stopped: Option<StopReason>,
     /// The side to move at the root (two-sided algorithms score from its view).
@@ -75,6 +76,17 @@ pub struct Ctx<'a, G: Game, E: Evaluator<G>> {
     next_kind: VisitKind,
     /// What progress reports say about the last finished iteration.
     progress_state: Progress,
+    /// A Lazy SMP helper's root moves start this many moves on (0: in order).
+    root_rotation: usize,
+}
+
+/// A search's transposition table: its own, or one shared with other threads.
+#[derive(Debug)]
+pub enum Table<M> {
+    /// This search's own.
+    Own(TranspositionTable<M>),
+    /// Shared by a parallel search's threads (Lazy SMP).
+    Shared(std::sync::Arc<SharedTable<M>>),
 }
 
 /// What a helper thread of a parallel search makes its context from
@@ -102,6 +114,31 @@ impl<'a, G: Game, E: Evaluator<G>> HelperParts<'a, G, E> {
         };
         Ctx::new(root, self.eval, self.opts, control, self.shallow)
     }
+
+    /// [`HelperParts::context`] sharing `table` and stopping on `stop` (a flag of its
+    /// own, raised when the search it helps has ended, or by the caller through it).
+    #[must_use]
+    pub fn context_sharing(
+        &self,
+        root: &G,
+        table: Option<std::sync::Arc<SharedTable<G::Move>>>,
+        stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    ) -> Ctx<'a, G, E> {
+        let control = SearchControl {
+            stop,
+            node_budget: self.node_budget,
+            time_budget: self.time_budget,
+            ..SearchControl::default()
+        };
+        Ctx::with_table(
+            root,
+            self.eval,
+            self.opts,
+            control,
+            self.shallow,
+            table.map(Table::Shared),
+        )
+    }
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
@@ -114,12 +151,26 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
         control: SearchControl<'a>,
         shallow: ShallowSearch<'a, G, E>,
     ) -> Self {
-        let tt = (opts.tt_mib > 0).then(|| match opts.table {
-            TableKind::Full => TranspositionTable::with_mib(opts.tt_mib),
-            TableKind::Upper | TableKind::LastBound => {
-                TranspositionTable::with_mib_prime(opts.tt_mib)
-            }
+        let tt = (opts.tt_mib > 0).then(|| {
+            Table::Own(match opts.table {
+                TableKind::Full => TranspositionTable::with_mib(opts.tt_mib),
+                TableKind::Upper | TableKind::LastBound => {
+                    TranspositionTable::with_mib_prime(opts.tt_mib)
+                }
+            })
         });
+        Ctx::with_table(root, eval, opts, control, shallow, tt)
+    }
+
+    /// A fresh context with the table `tt` (its own, shared, or none).
+    fn with_table(
+        root: &G,
+        eval: &'a E,
+        opts: &'a SearchOptions,
+        control: SearchControl<'a>,
+        shallow: ShallowSearch<'a, G, E>,
+        tt: Option<Table<G::Move>>,
+    ) -> Self {
         let trace = control.trace.then(Trace::default);
         let now = Instant::now();
         Ctx {
@@ -140,6 +191,7 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
             trace,
             next_kind: VisitKind::Normal,
             progress_state: Progress::default(),
+            root_rotation: 0,
         }
     }
 
@@ -396,6 +448,10 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
                 self.order_moves(pos, depth, ply, tt_move, &mut moves);
             }
         }
+        if ply == 0 && self.root_rotation > 0 && !moves.is_empty() {
+            let k = self.root_rotation % moves.len();
+            moves.rotate_left(k);
+        }
         Ok(moves)
     }
 
@@ -589,6 +645,28 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
             time_budget: self.control.time_budget,
             shallow: self.shallow,
         }
+    }
+
+    /// The table this search's threads share: made from its own on the first call (an
+    /// empty one of the same size; called before the first iteration searches), the
+    /// same one after. None without a table, or with a kind of table other than the
+    /// ordinary one (Pons' one-bound tables, MT memory stay the search's own).
+    pub fn share_table(&mut self) -> Option<std::sync::Arc<SharedTable<G::Move>>> {
+        match &self.tt {
+            Some(Table::Shared(t)) => Some(std::sync::Arc::clone(t)),
+            Some(Table::Own(_)) if self.opts.table == TableKind::Full && !self.opts.tt_leaves => {
+                let t = std::sync::Arc::new(SharedTable::with_mib(self.opts.tt_mib));
+                self.tt = Some(Table::Shared(std::sync::Arc::clone(&t)));
+                Some(t)
+            }
+            _ => None,
+        }
+    }
+
+    /// Makes the root's moves start `k` moves on, after ordering (a Lazy SMP helper's
+    /// diversity: each starts with another move).
+    pub fn rotate_root_moves(&mut self, k: usize) {
+        self.root_rotation = k;
     }
 
     /// Adds a helper thread's counters to this search's (its time left out: the

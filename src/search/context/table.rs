@@ -3,7 +3,7 @@
 //! `tt_cutoffs`), the store after a search, and MT-SSS*'s use of the table as its
 //! memory. Algorithms reach the table only through these methods.
 
-use super::Ctx;
+use super::{Ctx, Table};
 use crate::game::{Evaluator, Game};
 use crate::search::options::TableKind;
 use crate::search::trace::TraceEvent;
@@ -38,6 +38,10 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
             return Ok((alpha, beta, None));
         };
         let key = self.tt_key(pos);
+        let found = match tt {
+            Table::Own(t) => t.probe(key),
+            Table::Shared(t) => t.probe(key),
+        };
         self.counters.tt_probes += 1;
         let Some(TtEntry {
             lower,
@@ -45,7 +49,7 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
             depth: d,
             best,
             ..
-        }) = tt.probe(key)
+        }) = found
         else {
             return Ok((alpha, beta, None));
         };
@@ -100,6 +104,19 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
             depth,
             best: None,
         };
+        let tt = match tt {
+            Table::Own(t) => t,
+            Table::Shared(t) => {
+                match self.opts.table {
+                    TableKind::Full => t.store(key, depth, alpha, beta, value, best),
+                    TableKind::Upper if value < beta => t.put(one_bound(i32::MIN, value)),
+                    TableKind::Upper => {}
+                    TableKind::LastBound if value >= beta => t.put(one_bound(value, i32::MAX)),
+                    TableKind::LastBound => t.put(one_bound(i32::MIN, value)),
+                }
+                return;
+            }
+        };
         match self.opts.table {
             TableKind::Full => tt.store(key, depth, alpha, beta, value, best),
             // Pons' step 4: what a node learns once every move was searched, as an upper
@@ -117,7 +134,7 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
     /// [`crate::search::tt::TranspositionTable::use_as_mt_memory`]).
     pub fn use_table_as_mt_memory(&mut self) {
         if self.opts.tt_leaves
-            && let Some(tt) = &mut self.tt
+            && let Some(Table::Own(tt)) = &mut self.tt
         {
             tt.use_as_mt_memory();
         }

@@ -58,6 +58,9 @@ pub enum Algorithm {
     /// threads with the window it left (parallel).
     #[serde(rename = "pvs-root")]
     PvsRoot,
+    /// Lazy SMP: every thread searches the whole tree, sharing one table (parallel).
+    #[serde(rename = "lazy-smp")]
+    LazySmp,
 }
 
 /// How a search's values and windows read.

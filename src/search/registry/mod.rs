@@ -13,8 +13,8 @@
 use std::fmt;
 
 use super::algorithms::{
-    alphabeta, bisect, expectimax, fsss, mcts, mcts_solver, minimax, mt_sss, mtdf, negaalpha,
-    negamax, negascout, pvs, pvs_root, scout, sss, star,
+    alphabeta, bisect, expectimax, fsss, lazy_smp, mcts, mcts_solver, minimax, mt_sss, mtdf,
+    negaalpha, negamax, negascout, pvs, pvs_root, scout, sss, star,
 };
 use super::context::Ctx;
 use super::options::OptionError;
@@ -208,6 +208,9 @@ pub(super) fn run_root<G: Game, E: Evaluator<G>>(
         }),
         Algorithm::PvsRoot => aspirated(ctx, root, |ctx, (alpha, beta)| {
             pvs_root::search(ctx, pos, depth, alpha, beta)
+        }),
+        Algorithm::LazySmp => aspirated(ctx, root, |ctx, (alpha, beta)| {
+            lazy_smp::search(ctx, pos, depth, alpha, beta)
         }),
         Algorithm::MtdF => mtdf::run(
             ctx,
