@@ -13,7 +13,7 @@ import csv
 import io
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
 
-from . import _treelab
+from . import _treelab, openspiel
 from ._treelab import SearchResult, games
 from .game import Game
 from .tools import (
@@ -39,6 +39,7 @@ __all__ = [
     "row_spec",
     "games",
     "Game",
+    "openspiel",
     "SearchResult",
     "Trace",
     "MatchResult",
