@@ -206,6 +206,9 @@ fn articles_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
             if report.has_partial() {
                 ui.colored_label(ui.visuals().warn_fg_color, PARTIAL_NOTE);
             }
+            if let Some(note) = report.parallel_note() {
+                ui.colored_label(ui.visuals().warn_fg_color, note);
+            }
             ui.weak(format!(
                 "{} = {}; {} results.",
                 count_label(count),

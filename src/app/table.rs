@@ -380,6 +380,9 @@ fn table_warnings_ui(ui: &mut egui::Ui, report: &Report, lines: &[usize], disagr
             format!("{PARTIAL_NOTE} (their Status says stopped or failed)."),
         );
     }
+    if let Some(note) = report.parallel_note() {
+        ui.colored_label(ui.visuals().warn_fg_color, format!("Rows {note}."));
+    }
 }
 
 /// A column's header: its title with the sort's arrow if sorted on, its meaning on

@@ -434,10 +434,7 @@ impl BenchResult {
             let _ = writeln!(out, "\n{PARTIAL_NOTE}");
         }
         if self.cells.iter().any(|c| c.record.counters.threads > 1) {
-            let _ = writeln!(
-                out,
-                "\nrows searched on several threads: their counts vary from run to run (their values do not)"
-            );
+            let _ = writeln!(out, "\nrows {}", crate::report::PARALLEL_NOTE);
         }
         self.write_across(&mut out, &entries, count, format);
         self.write_problems(&mut out, &report);

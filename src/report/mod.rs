@@ -10,6 +10,9 @@ pub use crate::engine::count::{PARTIAL_MARK, PARTIAL_NOTE, Ratio, Tally};
 use crate::search::Counter;
 use crate::session::{ComparisonRow, PositionKey, PositionSet, ResultEntry};
 
+/// What a table says of results searched on several threads.
+pub const PARALLEL_NOTE: &str = "searched on several threads: the counts of those rows vary from run to run, their values do not";
+
 /// A column of the results table: what identifies a result, each search counter
 /// ([`Counter`], declared once in [`crate::search::counters`]), and the figures derived
 /// from them.
@@ -499,6 +502,15 @@ impl<'a> Report<'a> {
     #[must_use]
     pub fn has_partial(&self) -> bool {
         self.entries().any(|e| !e.is_complete())
+    }
+
+    /// The note for results searched on several threads, when the report has any:
+    /// their counts vary from run to run (their values do not).
+    #[must_use]
+    pub fn parallel_note(&self) -> Option<&'static str> {
+        self.entries()
+            .any(|e| e.record.counters.threads > 1)
+            .then_some(PARALLEL_NOTE)
     }
 
     /// How many results the report is over.
