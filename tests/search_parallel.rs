@@ -271,3 +271,28 @@ fn bench_repeat_reports_the_spread_of_parallel_counts() {
         "{err}"
     );
 }
+
+#[test]
+fn a_table_says_when_rows_ran_on_several_threads() {
+    let note = treelab::report::PARALLEL_NOTE;
+    let bench = |algos: &str| {
+        let (ok, out, err) = common::treelab(&[
+            "bench",
+            "--suite",
+            "fforum-40-59.obf",
+            "--algos",
+            algos,
+            "--depths",
+            "4",
+            "--limit",
+            "3",
+        ]);
+        assert!(ok, "{err}");
+        out
+    };
+    assert!(bench("negaalpha,pvs-root+threads=2").contains(note));
+    assert!(
+        !bench("negaalpha,pvs-root").contains(note),
+        "one thread: nothing varies"
+    );
+}
