@@ -296,3 +296,60 @@ fn a_table_says_when_rows_ran_on_several_threads() {
         "one thread: nothing varies"
     );
 }
+
+/// An evaluation that fails on every thread but the caller's (a bug in a helper).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct FailsOffTheCallersThread;
+
+impl treelab::game::Evaluator<treelab::game::othello::Othello> for FailsOffTheCallersThread {
+    fn evaluate(&self, pos: &treelab::game::othello::Othello) -> i32 {
+        use treelab::game::Game;
+        // The test's thread is named after the test; the searches' helpers are not.
+        assert!(
+            std::thread::current().name().is_some(),
+            "a helper's evaluation failed"
+        );
+        // Values that differ, so that the searches are not all cutoffs.
+        (pos.hash() % 41) as i32 - 20
+    }
+}
+
+#[test]
+fn a_panic_in_one_thread_fails_only_its_own_search() {
+    let AnyPosition::Othello(pos) = ffo40() else {
+        panic!("FFO #40 is Othello");
+    };
+    for spec in ["pvs-root+threads=3", "lazy-smp+threads=3+tt=4"] {
+        let r = parse_row_spec(spec, &SearchOptions::default()).expect("row");
+        let failed = treelab::engine::run_guarded(|| {
+            treelab::search::search(
+                &pos,
+                &FailsOffTheCallersThread,
+                r.algorithm,
+                &r.options,
+                10,
+                SearchControl::default(),
+            )
+        });
+        let failure = failed.expect_err("the helper's panic fails the search");
+        assert!(
+            failure.message.contains("a helper's evaluation failed"),
+            "{}",
+            failure.message
+        );
+        // The next search, on one thread, runs as usual.
+        let serial = treelab::search::search(
+            &pos,
+            &FailsOffTheCallersThread,
+            r.algorithm,
+            &SearchOptions {
+                threads: 1,
+                ..r.options.clone()
+            },
+            5,
+            SearchControl::default(),
+        )
+        .expect("runs");
+        assert!(serial.score.is_some(), "{spec}");
+    }
+}
