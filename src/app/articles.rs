@@ -6,7 +6,7 @@ use super::labels::count_label;
 use super::panel::Panel;
 use super::results_view::ResultsView;
 use crate::engine::count::CountKind;
-use crate::report::{Across, BOOTSTRAP_SEED, PARTIAL_NOTE, RESAMPLES, Ratio};
+use crate::report::{Across, BOOTSTRAP_SEED, PARTIAL_NOTE, RESAMPLES, Ratio, Report};
 
 /// The articles' layout: a table per position (no state of its own).
 #[derive(Default)]
@@ -203,12 +203,7 @@ fn articles_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
                 );
             }
             ui.add_space(4.0);
-            if report.has_partial() {
-                ui.colored_label(ui.visuals().warn_fg_color, PARTIAL_NOTE);
-            }
-            if let Some(note) = report.parallel_note() {
-                ui.colored_label(ui.visuals().warn_fg_color, note);
-            }
+            warnings_ui(ui, &report);
             ui.weak(format!(
                 "{} = {}; {} results.",
                 count_label(count),
@@ -292,4 +287,15 @@ fn across_ui(
         depths,
         |r, d| across.get(&(r, d)).map(Across::test_lines),
     );
+}
+
+/// The warnings under the tables: counts of stopped searches, rows searched on several
+/// threads.
+fn warnings_ui(ui: &mut egui::Ui, report: &Report<'_>) {
+    if report.has_partial() {
+        ui.colored_label(ui.visuals().warn_fg_color, PARTIAL_NOTE);
+    }
+    if let Some(note) = report.parallel_note() {
+        ui.colored_label(ui.visuals().warn_fg_color, note);
+    }
 }
