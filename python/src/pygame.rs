@@ -149,6 +149,8 @@ struct Node {
     ply: usize,
     /// `is_over()`, once asked.
     over: OnceLock<bool>,
+    /// Whether it is a chance node, once asked.
+    chance: OnceLock<bool>,
     /// The hash, once asked.
     hash: OnceLock<u64>,
     /// The serial number (the hash without `key()`).
@@ -167,6 +169,7 @@ impl PyState {
             side: Side::First,
             ply: 0,
             over: OnceLock::new(),
+            chance: OnceLock::new(),
             hash: OnceLock::new(),
             serial: next_serial(),
         }))
@@ -174,8 +177,10 @@ impl PyState {
 
     /// Whether the state is a chance node (nature moves).
     fn is_chance(&self) -> bool {
-        with_session(|s| s.has_chance).unwrap_or(false)
-            && call(&self.0.obj, "chance_outcomes", |v| Ok(!v.is_none())).unwrap_or(false)
+        *self.0.chance.get_or_init(|| {
+            with_session(|s| s.has_chance).unwrap_or(false)
+                && call(&self.0.obj, "chance_outcomes", |v| Ok(!v.is_none())).unwrap_or(false)
+        })
     }
 
     /// The move numbers of `values`, numbering new ones.
@@ -292,6 +297,7 @@ impl Game for PyState {
             },
             ply: self.0.ply + 1,
             over: OnceLock::new(),
+            chance: OnceLock::new(),
             hash: OnceLock::new(),
             serial: next_serial(),
         }))

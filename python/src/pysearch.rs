@@ -108,7 +108,6 @@ pub fn trace_game(
     depth: Option<u32>,
 ) -> PyResult<Vec<VisitRow>> {
     use treelab::search::TraceEvent;
-    use treelab::search::trace::VisitKind;
     let (row, depth) = request(row, depth)?;
     if row.algorithm.info().name.starts_with("mcts") {
         return Err(PyValueError::new_err(
@@ -158,12 +157,7 @@ pub fn trace_game(
                 visits.push(Visit {
                     ply,
                     path,
-                    kind: match kind {
-                        VisitKind::Normal => "normal",
-                        VisitKind::NullWindow => "null-window",
-                        VisitKind::Research => "re-search",
-                        VisitKind::Probe => "probe",
-                    },
+                    kind: treelab::tree::listing::kind_name(kind),
                     alpha,
                     beta,
                     value: None,

@@ -198,9 +198,19 @@ fn cells_in_start_order(
         })
         .collect();
     let order = if threads > 1 {
+        // The cost grows with the depth by the position's branching: found once a position.
+        let per_ply: std::collections::HashMap<usize, f64> = indices
+            .iter()
+            .map(|&i| {
+                (
+                    i,
+                    crate::engine::expected_cost(&spec.suite.items[i].position, 1),
+                )
+            })
+            .collect();
         let costs: Vec<f64> = cells
             .iter()
-            .map(|&(i, _, d)| crate::engine::expected_cost(&spec.suite.items[i].position, d))
+            .map(|&(i, _, d)| per_ply.get(&i).copied().unwrap_or(0.0) * f64::from(d))
             .collect();
         longest_first(&costs)
     } else {

@@ -26,6 +26,19 @@ pub fn spawn<T: Send + 'static>(
     imp::spawn(name, work)
 }
 
+/// Joins every scoped thread of `handles` and gives their results in order; a thread
+/// that panicked passes its panic on to the caller, as a panic in the caller's own work
+/// would (the parallel searches use it: a bug in a helper fails the whole search).
+pub fn join_all<'scope, T>(handles: Vec<ScopedJoinHandle<'scope, T>>) -> Vec<T> {
+    handles
+        .into_iter()
+        .map(|h| match h.join() {
+            Ok(r) => r,
+            Err(panic) => std::panic::resume_unwind(panic),
+        })
+        .collect()
+}
+
 /// Waits `d` (natively; a browser page cannot block, so there it returns at once).
 pub fn sleep(d: std::time::Duration) {
     imp::sleep(d);

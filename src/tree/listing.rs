@@ -23,7 +23,7 @@ fn bound_csv(v: i32, scale: u32) -> String {
 }
 
 /// The name the CSV and the text give a visit's kind.
-fn kind_name(kind: VisitKind) -> &'static str {
+pub fn kind_name(kind: VisitKind) -> &'static str {
     match kind {
         VisitKind::Normal => "normal",
         VisitKind::NullWindow => "null-window",

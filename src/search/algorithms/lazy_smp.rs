@@ -61,15 +61,9 @@ pub fn search<G: Game, E: Evaluator<G>>(
             .collect();
         let value = pvs::search(ctx, pos, depth, 0, None, alpha, beta);
         done.store(true, Ordering::Relaxed);
-        let helpers: Vec<_> = handles
-            .into_iter()
-            .map(|h| match h.join() {
-                Ok(r) => r,
-                // A helper that panicked fails the whole search, as a panic in a
-                // serial search does.
-                Err(panic) => std::panic::resume_unwind(panic),
-            })
-            .collect();
+        // A helper that panicked fails the whole search, as a panic in a serial search
+        // does.
+        let helpers = crate::platform::threads::join_all(handles);
         (value, helpers)
     });
     let mine = ctx.counters().nodes - before;

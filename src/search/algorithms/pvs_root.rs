@@ -174,15 +174,9 @@ fn split<G: Game, E: Evaluator<G>>(
             ctx.count_split();
         }
         let mine = share(ctx, pos, depth, beta, rest, &next, &shared_lock);
-        let others: Vec<_> = handles
-            .into_iter()
-            .map(|h| match h.join() {
-                Ok(r) => r,
-                // A helper that panicked fails the whole search, as a panic in a
-                // serial search does.
-                Err(panic) => std::panic::resume_unwind(panic),
-            })
-            .collect();
+        // A helper that panicked fails the whole search, as a panic in a serial search
+        // does.
+        let others = crate::platform::threads::join_all(handles);
         (mine, others)
     });
     let end = Instant::now();
