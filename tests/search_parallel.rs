@@ -1,4 +1,4 @@
-//! The parallel algorithms (PVS split at the root, Lazy SMP): on one thread the serial
+//! The parallel algorithms (PVS split at the root, Lazy SMP, YBWC, ABDADA): on one thread the serial
 //! search node for node; on 2, 3 and 8 threads NegaAlpha's exact value on every position of
 //! the usual sets (FFO #40-#59, Connect Four's test set, tic-tac-toe, random trees),
 //! with and without a table, deepening and aspiration windows; the counters of the
@@ -44,16 +44,20 @@ fn positions(suite: &str, take: usize) -> Vec<AnyPosition> {
 #[test]
 fn one_thread_is_pvs_node_for_node() {
     for pos in positions("fforum-40-59.obf", 5) {
-        for (serial, parallel) in [
-            ("pvs", "pvs-root"),
-            ("pvs+tt=4+id", "pvs-root+tt=4+id"),
-            (
-                "pvs+order=static+killers=2",
-                "pvs-root+order=static+killers=2",
-            ),
-        ] {
+        let pairs = ["pvs-root", "lazy-smp", "ybwc", "abdada"].map(|row| {
+            [
+                ("pvs".to_string(), row.to_string()),
+                ("pvs+tt=4+id".to_string(), format!("{row}+tt=4+id")),
+                (
+                    "pvs+order=static+killers=2".to_string(),
+                    format!("{row}+order=static+killers=2"),
+                ),
+            ]
+        });
+        for (serial, parallel) in pairs.iter().flatten() {
             let a = search(&pos, serial, 5);
             let b = search(&pos, parallel, 5);
+            let parallel = parallel.as_str();
             assert_eq!(a.score, b.score, "{parallel}");
             assert_eq!(a.pv, b.pv, "{parallel}");
             for c in ["nodes", "leaves", "beta_cutoffs", "researches", "tt_hits"] {
@@ -114,6 +118,14 @@ fn more_threads_give_negaalphas_value_on_every_position() {
         "lazy-smp+threads=4+tt=4+id",
         "lazy-smp+threads=3+tt=1+id+order=static+killers=2",
         "lazy-smp+threads=2",
+        "ybwc+threads=2",
+        "ybwc+threads=3+tt=4",
+        "ybwc+threads=8+tt=4+id",
+        "ybwc+threads=4+aspiration=3+id+order=static+killers=2+history",
+        "abdada+threads=2+tt=4",
+        "abdada+threads=4+tt=4+id",
+        "abdada+threads=3+tt=1+id+order=static+killers=2",
+        "abdada+threads=2",
     ];
     for (set, depths) in sets.drain(..) {
         for pos in &set {
@@ -142,6 +154,12 @@ fn the_counters_tell_how_the_work_was_shared() {
     assert_eq!(r.counters.splits, 1, "one split: the root's");
     assert!(r.counters.busiest_thread_nodes <= r.counters.nodes);
     assert!(r.counters.busiest_thread_nodes * 4 >= r.counters.nodes);
+    // YBWC splits below the root as well.
+    let y = search(&ffo40(), "ybwc+threads=4+tt=4", 8);
+    assert_eq!(y.counters.threads, 4);
+    assert!(y.counters.splits > 1, "{}", y.counters.splits);
+    // (Whether a helper started in time to take a move is the machine's business.)
+    assert!(y.counters.busiest_thread_nodes <= y.counters.nodes);
     // With deepening, a split per iteration that has more than one move left.
     let id = search(&ffo40(), "pvs-root+threads=2+id", 6);
     assert!(
@@ -155,6 +173,8 @@ fn the_counters_tell_how_the_work_was_shared() {
 fn stop_ends_a_search_on_many_threads() {
     stop_ends("pvs-root+threads=8");
     stop_ends("lazy-smp+threads=8+tt=16");
+    stop_ends("ybwc+threads=8+tt=16");
+    stop_ends("abdada+threads=8+tt=16");
 }
 
 fn stop_ends(spec: &'static str) {
@@ -176,10 +196,7 @@ fn stop_ends(spec: &'static str) {
     stop.store(true, Ordering::Relaxed);
     let r = handle.join().expect("no panic");
     let latency = raised.elapsed();
-    println!(
-        "stop latency pvs-root threads=8: {:.2} ms",
-        latency.as_secs_f64() * 1e3
-    );
+    println!("stop latency {spec}: {:.2} ms", latency.as_secs_f64() * 1e3);
     assert_eq!(r.stopped, Some(StopReason::Stopped));
     // A sanity bound only (CI machines are noisy).
     assert!(latency < Duration::from_secs(1), "{spec}: {latency:?}");
@@ -189,7 +206,12 @@ fn stop_ends(spec: &'static str) {
 fn thirty_two_threads_on_few_cores_end_with_the_value() {
     for pos in positions("fforum-40-59.obf", 3) {
         let want = search(&pos, "negaalpha", 6).score;
-        for spec in ["pvs-root+threads=32+tt=1", "lazy-smp+threads=32+tt=1+id"] {
+        for spec in [
+            "pvs-root+threads=32+tt=1",
+            "lazy-smp+threads=32+tt=1+id",
+            "ybwc+threads=32+tt=1+id",
+            "abdada+threads=32+tt=1+id",
+        ] {
             let r = search(&pos, spec, 6);
             assert_eq!(r.score, want, "{spec}");
             assert!(r.counters.threads <= 32);
@@ -197,8 +219,10 @@ fn thirty_two_threads_on_few_cores_end_with_the_value() {
     }
     // More threads than root moves: the extra ones have nothing to do, and say so.
     let few = AnyPosition::parse(GameKind::TicTacToe, "XOXOXO...").expect("board");
-    let r = search(&few, "pvs-root+threads=32", 3);
-    assert_eq!(r.score, search(&few, "negaalpha", 3).score);
+    for spec in ["pvs-root+threads=32", "ybwc+threads=32"] {
+        let r = search(&few, spec, 3);
+        assert_eq!(r.score, search(&few, "negaalpha", 3).score, "{spec}");
+    }
 }
 
 #[test]
@@ -211,7 +235,7 @@ fn threads_are_the_parallel_algorithms_option() {
         Ok(Ok(())) => panic!("negaalpha took threads"),
     };
     assert!(
-        err.contains("threads are PVS split at the root and Lazy SMP's"),
+        err.contains("threads are PVS split at the root, Lazy SMP, YBWC and ABDADA's"),
         "{err}"
     );
     let zero = parse_row_spec("pvs-root+threads=0", &SearchOptions::default())
@@ -319,7 +343,12 @@ fn a_panic_in_one_thread_fails_only_its_own_search() {
     let AnyPosition::Othello(pos) = ffo40() else {
         panic!("FFO #40 is Othello");
     };
-    for spec in ["pvs-root+threads=3", "lazy-smp+threads=3+tt=4"] {
+    for spec in [
+        "pvs-root+threads=3",
+        "lazy-smp+threads=3+tt=4",
+        "ybwc+threads=3+tt=4",
+        "abdada+threads=3+tt=4",
+    ] {
         let r = parse_row_spec(spec, &SearchOptions::default()).expect("row");
         // A helper that evaluated anything panicked, and then the search must fail. Which
         // moves a helper of pvs-root gets depends on timing: a search whose helpers
@@ -357,8 +386,12 @@ fn a_panic_in_one_thread_fails_only_its_own_search() {
                 }
             }
         }
-        // Lazy SMP's helpers always search (from the root, until the caller is done).
-        assert!(panicked || spec.starts_with("pvs-root"), "{spec}");
+        // Lazy SMP's and ABDADA's helpers always search (from the root, until the caller
+        // is done).
+        assert!(
+            panicked || spec.starts_with("pvs-root") || spec.starts_with("ybwc"),
+            "{spec}"
+        );
         // The next search, on one thread, runs as usual.
         let serial = treelab::search::search(
             &pos,

@@ -155,5 +155,5 @@ def test_a_parallel_row_gives_the_serial_value():
         r = treelab.search("othello", FFO[0], "pvs-root", 6, threads=threads, tt=4)
         assert r.score == want
         assert r.counters["threads"] == threads
-    with pytest.raises(ValueError, match="threads are PVS split at the root and Lazy SMP's"):
+    with pytest.raises(ValueError, match="threads are PVS split at the root, Lazy SMP, YBWC and ABDADA's"):
         treelab.search("othello", FFO[0], "negaalpha", 6, threads=2)

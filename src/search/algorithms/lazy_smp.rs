@@ -13,14 +13,18 @@
 //! best move among equals, vary from run to run. Without a table the helpers share
 //! nothing and only cost nodes. The counters add every thread's; the helpers' searches,
 //! stopped when the main one ends, are `aborted_nodes`.
+//!
+//! [`team`] runs such a team of threads for [`super::abdada`] as well, with its own
+//! search in every thread.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::game::{Evaluator, Game};
-use crate::search::context::Ctx;
+use crate::search::context::{Ctx, Threads};
 
 use super::pvs;
+use super::split::Child;
 
 /// Searches the root `pos` at `depth` with the window `(alpha, beta)` on the options'
 /// threads, the calling one the main thread.
@@ -31,43 +35,76 @@ pub fn search<G: Game, E: Evaluator<G>>(
     alpha: i32,
     beta: i32,
 ) -> i32 {
+    let team_of = Team {
+        search: pvs::search::<G, E>,
+        diverse: true,
+        marks: false,
+    };
+    team(ctx, pos, depth, (alpha, beta), &team_of)
+}
+
+/// What the threads of a shared-table search run.
+pub struct Team<'a, G: Game, E: Evaluator<G>> {
+    /// Every thread's search.
+    pub search: Child<'a, G, E>,
+    /// Every other helper a ply deeper, each starting the root at another move
+    /// (Lazy SMP's diversity); otherwise all alike.
+    pub diverse: bool,
+    /// The threads share busy marks ([`Threads::is_busy`]: ABDADA's).
+    pub marks: bool,
+}
+
+/// Runs `team` from the root `pos` at `depth` with `window` on the options' threads,
+/// the calling one the main thread, whose value is the result; on one thread, PVS
+/// node for node.
+pub fn team<'a, G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'a, G, E>,
+    pos: &G,
+    depth: u32,
+    (alpha, beta): (i32, i32),
+    team: &Team<'a, G, E>,
+) -> i32 {
     let threads = ctx.opts().threads.max(1) as usize;
     if threads == 1 {
         // PVS, node for node, with the search's own table.
+        let before = ctx.own_nodes();
         let v = pvs::search(ctx, pos, depth, 0, None, alpha, beta);
-        ctx.count_threads(1, ctx.counters().nodes, 0);
+        ctx.count_threads(1, ctx.own_nodes() - before, 0);
         return v;
     }
-    let table = ctx.share_table();
-    let parts = ctx.helper_parts();
-    // The helpers' own stop: raised when the main search ends, or when the caller's
-    // stop reaches the main thread.
+    let _ = ctx.share_table();
+    ctx.set_threads(Some(Arc::new(Threads::new(threads, team.marks))));
+    // The helpers' own stop: raised when the main search ends; the caller's stop
+    // reaches them directly.
     let done = Arc::new(AtomicBool::new(false));
-    let before = ctx.counters().nodes;
+    let parts = ctx.helper_parts().watching(&done);
+    let before = ctx.own_nodes();
     let (value, helpers) = crate::platform::threads::scope(|scope| {
         let handles: Vec<_> = (1..threads)
             .map(|k| {
-                let (parts, table, done) = (&parts, table.clone(), Arc::clone(&done));
+                let parts = &parts;
                 scope.spawn(move || {
-                    let mut h = parts.context_sharing(pos, table, done);
-                    // Every other helper a ply deeper; each starts the root at another move.
-                    let d = depth + (k as u32 % 2);
-                    h.rotate_root_moves(k);
-                    let _ = pvs::search(&mut h, pos, d, 0, None, alpha, beta);
+                    let mut h = parts.context(pos);
+                    let mut d = depth;
+                    if team.diverse {
+                        d += k as u32 % 2;
+                        h.rotate_root_moves(k);
+                    }
+                    let _ = (team.search)(&mut h, pos, d, 0, None, alpha, beta);
                     let finished = h.stop_reason().is_none();
                     (h.counters_so_far(), finished)
                 })
             })
             .collect();
-        let value = pvs::search(ctx, pos, depth, 0, None, alpha, beta);
+        let value = (team.search)(ctx, pos, depth, 0, None, alpha, beta);
         done.store(true, Ordering::Relaxed);
         // A helper that panicked fails the whole search, as a panic in a serial search
         // does.
         let helpers = crate::platform::threads::join_all(handles);
         (value, helpers)
     });
-    let mine = ctx.counters().nodes - before;
-    let mut busiest = mine;
+    ctx.set_threads(None);
+    let mut busiest = ctx.own_nodes() - before;
     let mut aborted = 0;
     for (counters, finished) in &helpers {
         ctx.absorb(counters);

@@ -3,6 +3,7 @@
 //! Negamax-form functions return values from the side to move's view; the two-sided
 //! ones ([`minimax`], [`alphabeta`]) from the root side's view.
 
+pub mod abdada;
 pub mod alphabeta;
 pub mod bisect;
 pub mod expectimax;
@@ -19,8 +20,10 @@ pub mod negascout;
 pub mod pvs;
 pub mod pvs_root;
 pub mod scout;
+pub mod split;
 pub mod sss;
 pub mod star;
+pub mod ybwc;
 
 use crate::game::{Evaluator, Game};
 use crate::search::context::{Ctx, INF};

@@ -8,11 +8,15 @@
 //! [`Ctx::research`], the `count_*` methods and the table methods, so a node means the
 //! same thing in every row of a comparison. Its parts, each a file of this folder:
 //! counting and expansion here, the table in `table.rs`, the ratings the move picker
-//! orders by in `order.rs`, Pons' shortcuts in `shortcuts.rs`.
+//! orders by in `order.rs`, Pons' shortcuts in `shortcuts.rs`, what a parallel search's
+//! threads share in `parallel.rs`.
 
 mod order;
+mod parallel;
 mod shortcuts;
 mod table;
+
+pub use parallel::{HelperParts, Threads};
 
 use crate::platform::clock::Instant;
 use std::sync::atomic::Ordering as AtomicOrdering;
@@ -78,6 +82,15 @@ pub struct Ctx<'a, G: Game, E: Evaluator<G>> {
     progress_state: Progress,
     /// A Lazy SMP helper's root moves start this many moves on (0: in order).
     root_rotation: usize,
+    /// Flags that end this thread's part of a parallel search besides the stop flag:
+    /// one per split it works in (a sibling's cutoff raises it), the innermost last.
+    watched: Vec<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// The index in `watched` of the flag that stopped the search, when one did.
+    stopped_by: Option<usize>,
+    /// What a parallel search's threads share besides the table (`parallel.rs`).
+    threads: Option<std::sync::Arc<Threads>>,
+    /// Nodes added from helper threads' counters ([`Ctx::absorb`]).
+    absorbed_nodes: u64,
 }
 
 /// A search's transposition table: its own, or one shared with other threads.
@@ -87,58 +100,6 @@ pub enum Table<M> {
     Own(TranspositionTable<M>),
     /// Shared by a parallel search's threads (Lazy SMP).
     Shared(std::sync::Arc<SharedTable<M>>),
-}
-
-/// What a helper thread of a parallel search makes its context from
-/// ([`Ctx::helper_parts`]): it can cross to another thread.
-pub struct HelperParts<'a, G: Game, E: Evaluator<G>> {
-    eval: &'a E,
-    opts: &'a SearchOptions,
-    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
-    node_budget: Option<u64>,
-    time_budget: Option<std::time::Duration>,
-    shallow: ShallowSearch<'a, G, E>,
-}
-
-impl<'a, G: Game, E: Evaluator<G>> HelperParts<'a, G, E> {
-    /// A fresh context for a helper thread searching below `root`: its own table,
-    /// killers, history and counters; the search's stop flag and budgets; no progress
-    /// reports and no trace.
-    #[must_use]
-    pub fn context(&self, root: &G) -> Ctx<'a, G, E> {
-        let control = SearchControl {
-            stop: std::sync::Arc::clone(&self.stop),
-            node_budget: self.node_budget,
-            time_budget: self.time_budget,
-            ..SearchControl::default()
-        };
-        Ctx::new(root, self.eval, self.opts, control, self.shallow)
-    }
-
-    /// [`HelperParts::context`] sharing `table` and stopping on `stop` (a flag of its
-    /// own, raised when the search it helps has ended, or by the caller through it).
-    #[must_use]
-    pub fn context_sharing(
-        &self,
-        root: &G,
-        table: Option<std::sync::Arc<SharedTable<G::Move>>>,
-        stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
-    ) -> Ctx<'a, G, E> {
-        let control = SearchControl {
-            stop,
-            node_budget: self.node_budget,
-            time_budget: self.time_budget,
-            ..SearchControl::default()
-        };
-        Ctx::with_table(
-            root,
-            self.eval,
-            self.opts,
-            control,
-            self.shallow,
-            table.map(Table::Shared),
-        )
-    }
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
@@ -192,6 +153,10 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
             next_kind: VisitKind::Normal,
             progress_state: Progress::default(),
             root_rotation: 0,
+            watched: Vec::new(),
+            stopped_by: None,
+            threads: None,
+            absorbed_nodes: 0,
         }
     }
 
@@ -331,6 +296,7 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
         if self.control.stop.load(AtomicOrdering::Relaxed) {
             self.abort(StopReason::Stopped);
         }
+        self.poll_watched();
         if let Some(budget) = self.control.node_budget
             && self.counters.nodes + self.counters.ordering_nodes >= budget
         {
@@ -630,70 +596,6 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
             self.pv.push(Vec::new());
         }
         self.pv[0] = line;
-    }
-
-    /// What a helper thread of a parallel search needs to make its own context for the
-    /// same search ([`HelperParts::context`]): the evaluator, the options, the stop flag
-    /// and the budgets (each helper counts its own nodes against the node budget).
-    #[must_use]
-    pub fn helper_parts(&self) -> HelperParts<'a, G, E> {
-        HelperParts {
-            eval: self.eval,
-            opts: self.opts,
-            stop: std::sync::Arc::clone(&self.control.stop),
-            node_budget: self.control.node_budget,
-            time_budget: self.control.time_budget,
-            shallow: self.shallow,
-        }
-    }
-
-    /// The table this search's threads share: made from its own on the first call (an
-    /// empty one of the same size; called before the first iteration searches), the
-    /// same one after. None without a table, or with a kind of table other than the
-    /// ordinary one (Pons' one-bound tables, MT memory stay the search's own).
-    pub fn share_table(&mut self) -> Option<std::sync::Arc<SharedTable<G::Move>>> {
-        match &self.tt {
-            Some(Table::Shared(t)) => Some(std::sync::Arc::clone(t)),
-            Some(Table::Own(_)) if self.opts.table == TableKind::Full && !self.opts.tt_leaves => {
-                let t = std::sync::Arc::new(SharedTable::with_mib(self.opts.tt_mib));
-                self.tt = Some(Table::Shared(std::sync::Arc::clone(&t)));
-                Some(t)
-            }
-            _ => None,
-        }
-    }
-
-    /// Makes the root's moves start `k` moves on, after ordering (a Lazy SMP helper's
-    /// diversity: each starts with another move).
-    pub fn rotate_root_moves(&mut self, k: usize) {
-        self.root_rotation = k;
-    }
-
-    /// Adds a helper thread's counters to this search's (its time left out: the
-    /// search's clock is this context's).
-    pub fn absorb(&mut self, helper: &Counters) {
-        let mut c = helper.clone();
-        c.elapsed_secs = 0.0;
-        self.counters.add(&c);
-    }
-
-    /// Counts a split: a node's moves shared out to threads.
-    pub fn count_split(&mut self) {
-        self.counters.splits += 1;
-    }
-
-    /// Counts nodes whose work was thrown away (a sibling's cutoff made it needless).
-    pub fn count_aborted(&mut self, nodes: u64) {
-        self.counters.aborted_nodes += nodes;
-    }
-
-    /// Records how a parallel search shared its work: the threads, the busiest one's
-    /// nodes (the most in any iteration) and the thread-microseconds spent idle.
-    pub fn count_threads(&mut self, threads: u32, busiest: u64, idle_micros: u64) {
-        let c = &mut self.counters;
-        c.threads = c.threads.max(threads);
-        c.busiest_thread_nodes = c.busiest_thread_nodes.max(busiest);
-        c.idle_micros += idle_micros;
     }
 
     /// Takes the recorded trace, if one was asked for.

@@ -8,6 +8,7 @@ use super::info::{
 
 const NO_TABLE_MINIMAX: &str = "it visits every node by definition; use negaalpha with a table";
 const NO_CHANCE_BEST: &str = "it takes the best child at every node, and a chance node's value is the weighted mean of its outcomes: use expectimax, star1 or star2";
+const NO_TREE_PARALLEL: &str = "its threads visit nodes at the same time: there is no one order to draw; draw pvs, the same search on one thread";
 const NO_CHANCE_SOLVER: &str = "it proves wins and losses, and a chance node has neither for certain; use mcts (which samples the outcomes), expectimax, star1 or star2";
 
 /// Every algorithm, in the order of [`Algorithm`]'s variants (the order menus list them).
@@ -400,9 +401,7 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         budget: Budget::Depth,
         deepening: Deepening::Useful,
         own_options: &[OwnOption::Threads],
-        tree_view: TreeView::Refuses(
-            "its threads visit nodes at the same time: there is no one order to draw; draw pvs, the same search on one thread",
-        ),
+        tree_view: TreeView::Refuses(NO_TREE_PARALLEL),
         quiz: QuizAsks::Nothing,
         chance: ChanceNodes::Refuses(NO_CHANCE_BEST),
     },
@@ -423,9 +422,49 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         budget: Budget::Depth,
         deepening: Deepening::Useful,
         own_options: &[OwnOption::Threads],
-        tree_view: TreeView::Refuses(
-            "its threads visit nodes at the same time: there is no one order to draw; draw pvs, the same search on one thread",
-        ),
+        tree_view: TreeView::Refuses(NO_TREE_PARALLEL),
+        quiz: QuizAsks::Nothing,
+        chance: ChanceNodes::Refuses(NO_CHANCE_BEST),
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::Ybwc,
+        name: "ybwc",
+        label: "YBWC",
+        paper: "Feldmann, Monien, Mysliwietz & Vornberger, \"Distributed game-tree search\" (1989); Feldmann, \"Game tree search on massively parallel systems\" (1993): young brothers wait",
+        contract: "the exact minimax value within the window, side to move's view (fail-soft, as PVS); the counts vary from run to run with more than one thread",
+        form: Form::Negamax,
+        result: ResultKind::Exact,
+        order: VisitOrder::Parallel,
+        bounds: Bounds::FailSoft,
+        takes_window: true,
+        null_window_tests: true,
+        learns_from_cutoffs: true,
+        table: TableUse::Optional,
+        budget: Budget::Depth,
+        deepening: Deepening::Useful,
+        own_options: &[OwnOption::Threads],
+        tree_view: TreeView::Refuses(NO_TREE_PARALLEL),
+        quiz: QuizAsks::Nothing,
+        chance: ChanceNodes::Refuses(NO_CHANCE_BEST),
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::Abdada,
+        name: "abdada",
+        label: "ABDADA",
+        paper: "J.-C. Weill, \"The ABDADA distributed minimax search algorithm\" (1996), in T. Kerrigan's simplified form (2013): busy moves put off",
+        contract: "the main thread's PVS value: exact within the window, side to move's view (fail-soft); the counts vary from run to run with more than one thread",
+        form: Form::Negamax,
+        result: ResultKind::Exact,
+        order: VisitOrder::Parallel,
+        bounds: Bounds::FailSoft,
+        takes_window: true,
+        null_window_tests: true,
+        learns_from_cutoffs: true,
+        table: TableUse::Optional,
+        budget: Budget::Depth,
+        deepening: Deepening::Useful,
+        own_options: &[OwnOption::Threads],
+        tree_view: TreeView::Refuses(NO_TREE_PARALLEL),
         quiz: QuizAsks::Nothing,
         chance: ChanceNodes::Refuses(NO_CHANCE_BEST),
     },

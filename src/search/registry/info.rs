@@ -61,6 +61,12 @@ pub enum Algorithm {
     /// Lazy SMP: every thread searches the whole tree, sharing one table (parallel).
     #[serde(rename = "lazy-smp")]
     LazySmp,
+    /// YBWC: PVS that splits any deep enough node among free threads once its first
+    /// move is searched (parallel).
+    Ybwc,
+    /// ABDADA: threads search the whole tree sharing the table, each putting off the
+    /// moves another is searching (parallel).
+    Abdada,
 }
 
 /// How a search's values and windows read.

@@ -13,8 +13,8 @@
 use std::fmt;
 
 use super::algorithms::{
-    alphabeta, bisect, expectimax, fsss, lazy_smp, mcts, mcts_solver, minimax, mt_sss, mtdf,
-    negaalpha, negamax, negascout, pvs, pvs_root, scout, sss, star,
+    abdada, alphabeta, bisect, expectimax, fsss, lazy_smp, mcts, mcts_solver, minimax, mt_sss,
+    mtdf, negaalpha, negamax, negascout, pvs, pvs_root, scout, sss, star, ybwc,
 };
 use super::context::Ctx;
 use super::options::OptionError;
@@ -211,6 +211,12 @@ pub(super) fn run_root<G: Game, E: Evaluator<G>>(
         }),
         Algorithm::LazySmp => aspirated(ctx, root, |ctx, (alpha, beta)| {
             lazy_smp::search(ctx, pos, depth, alpha, beta)
+        }),
+        Algorithm::Ybwc => aspirated(ctx, root, |ctx, (alpha, beta)| {
+            ybwc::search(ctx, pos, depth, alpha, beta)
+        }),
+        Algorithm::Abdada => aspirated(ctx, root, |ctx, (alpha, beta)| {
+            abdada::search(ctx, pos, depth, alpha, beta)
         }),
         Algorithm::MtdF => mtdf::run(
             ctx,

@@ -1,0 +1,178 @@
+//! ABDADA: every thread searches the whole tree at the same depth, sharing the table,
+//! as in Lazy SMP; what keeps them apart is that a thread skips, for now, a move that
+//! another thread is searching at that moment, and comes back to it once it has
+//! searched the node's other moves, by when the other thread's bound is usually in
+//! the table. The first move of a node is never put off (every thread searches it,
+//! as the young brothers wait), and nodes with little depth left are not marked.
+//!
+//! J.-C. Weill, "The ABDADA distributed minimax search algorithm" (1996), in the
+//! simplified form of T. Kerrigan (2013): the nodes being searched are marked in a
+//! small table of their own rather than counted in every table entry; a mark lost to
+//! another node of the same slot only loses a deferral.
+//!
+//! Contract: fail-soft as [`super::pvs`], side to move's view. Putting a move off
+//! changes the order moves are searched in, never a value, and a bound in the table
+//! answers a node only at its depth, so the main thread's value is PVS's exact value
+//! whatever the threads. With one thread it is PVS, node for node; with more the
+//! counts vary from run to run.
+
+use crate::game::{Evaluator, Game};
+use crate::search::context::{Ctx, INF};
+
+use super::lazy_smp::{Team, team};
+
+/// The least depth left at which a node marks the moves it searches and puts off
+/// those another thread is searching.
+pub const MIN_DEFER_DEPTH: u32 = 3;
+
+/// Searches the root `pos` at `depth` with the window `(alpha, beta)` on the options'
+/// threads, the calling one the main thread.
+pub fn search<G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'_, G, E>,
+    pos: &G,
+    depth: u32,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
+    let team_of = Team {
+        search: node_search::<G, E>,
+        diverse: false,
+        marks: true,
+    };
+    team(ctx, pos, depth, (alpha, beta), &team_of)
+}
+
+/// A node of the search, visited and counted.
+fn node_search<G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'_, G, E>,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    mv: Option<G::Move>,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
+    debug_assert!(alpha < beta);
+    ctx.visit(ply, mv, alpha, beta, |ctx| {
+        node(ctx, pos, depth, ply, alpha, beta)
+    })
+}
+
+/// A node's window and best value so far.
+struct Window<M> {
+    alpha: i32,
+    beta: i32,
+    best: i32,
+    best_move: Option<M>,
+}
+
+/// The key a child being searched at `depth` is marked under.
+fn mark_key<G: Game>(child: &G, depth: u32) -> u64 {
+    child.hash() ^ u64::from(depth).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+fn node<G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'_, G, E>,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    alpha0: i32,
+    beta0: i32,
+) -> i32 {
+    if depth == 0 {
+        return ctx.static_leaf(pos);
+    }
+    let (alpha, beta, tt_move) = match ctx.judge(pos, depth, ply, alpha0, beta0) {
+        Ok(w) => w,
+        Err(v) => return v,
+    };
+    let moves = match ctx.expand(pos, depth, ply, tt_move) {
+        Ok(m) => m,
+        Err(v) => return v,
+    };
+    let marks = if depth >= MIN_DEFER_DEPTH {
+        ctx.threads().cloned()
+    } else {
+        None
+    };
+    let mut w = Window {
+        alpha,
+        beta,
+        best: -INF,
+        best_move: None,
+    };
+    let mut later = Vec::new();
+    let mut over = false;
+    for (i, &mv) in moves.iter().enumerate() {
+        let child = pos.play(mv);
+        let key = mark_key(&child, depth);
+        if let Some(m) = &marks {
+            if i > 0 && m.is_busy(key) {
+                later.push(i);
+                continue;
+            }
+            m.mark_busy(key);
+        }
+        over = try_move(ctx, pos, &child, (depth, ply), (i, mv), &mut w);
+        if let Some(m) = &marks {
+            m.unmark_busy(key);
+        }
+        if over {
+            break;
+        }
+    }
+    // The moves put off, now that their searches elsewhere have (mostly) ended.
+    if !over {
+        for i in later {
+            let mv = moves[i];
+            if try_move(ctx, pos, &pos.play(mv), (depth, ply), (i, mv), &mut w) {
+                break;
+            }
+        }
+    }
+    ctx.release(moves);
+    ctx.tt_store(pos, depth, alpha0, beta0, w.best, w.best_move);
+    w.best
+}
+
+/// Searches the node's `i`th move `mv` to `child` as PVS does (the first with the
+/// window, the others with the null window first), updating `w`. True when the node
+/// is over: the move reached beta, or the search was stopped.
+fn try_move<G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'_, G, E>,
+    pos: &G,
+    child: &G,
+    (depth, ply): (u32, usize),
+    (i, mv): (usize, G::Move),
+    w: &mut Window<G::Move>,
+) -> bool {
+    let (alpha, beta) = (w.alpha, w.beta);
+    let v = if i == 0 {
+        -node_search(ctx, child, depth - 1, ply + 1, Some(mv), -beta, -alpha)
+    } else {
+        ctx.mark_null_window();
+        let t = -node_search(ctx, child, depth - 1, ply + 1, Some(mv), -alpha - 1, -alpha);
+        if t > alpha && t < beta && !ctx.aborted() {
+            ctx.research();
+            -node_search(ctx, child, depth - 1, ply + 1, Some(mv), -beta, -t)
+        } else {
+            t
+        }
+    };
+    if ctx.aborted() {
+        return true;
+    }
+    if v > w.best {
+        w.best = v;
+        w.best_move = Some(mv);
+    }
+    if v > w.alpha {
+        ctx.update_pv(ply, mv);
+        if v >= beta {
+            ctx.cutoff(pos, ply, i, mv, depth);
+            return true;
+        }
+        w.alpha = v;
+    }
+    false
+}

@@ -1,0 +1,169 @@
+//! YBWC, the young brothers wait concept: PVS in which any node with enough depth
+//! left may be split once its eldest brother (its first move) has been searched: the
+//! other moves then go to this thread and to whichever threads are free, each with a
+//! context of its own, all sharing the table (see [`super::split`]). A thread that
+//! takes part in a split may split again below it, so the work spreads through the
+//! tree rather than at the root only; a move that reaches beta stops its brothers'
+//! work. Splits wait for the eldest brother because its value gives the others a
+//! window: in a well-ordered tree it is the best move, and the brothers are mostly
+//! cut.
+//!
+//! R. Feldmann, B. Monien, P. Mysliwietz, O. Vornberger, "Distributed game-tree
+//! search" (1989); Feldmann, "Game tree search on massively parallel systems" (1993).
+//! Here the helpers are threads started at the split (a free thread slot each), and a
+//! split's owner lends its slot while it waits for them.
+//!
+//! Contract: fail-soft as [`super::pvs`], side to move's view: the same exact value as
+//! PVS and NegaAlpha within the window whatever the threads. With one thread it is PVS,
+//! node for node. With more, which moves are cut depends on which thread finished
+//! first, so the node counts (and the best move among equals) vary from run to run.
+
+use std::sync::Arc;
+
+use crate::game::{Evaluator, Game};
+use crate::search::context::{Ctx, INF, Threads};
+
+use super::pvs;
+use super::split::{At, Node, split};
+
+/// The least depth left at which a node is split: below it a subtree is searched
+/// faster than a thread is started for it.
+pub const MIN_SPLIT_DEPTH: u32 = 4;
+
+/// Searches the root `pos` at `depth` with the window `(alpha, beta)` on the options'
+/// threads.
+pub fn search<G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'_, G, E>,
+    pos: &G,
+    depth: u32,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
+    let threads = ctx.opts().threads.max(1) as usize;
+    let before = ctx.own_nodes();
+    if threads == 1 {
+        let v = pvs::search(ctx, pos, depth, 0, None, alpha, beta);
+        ctx.count_threads(1, ctx.own_nodes() - before, 0);
+        return v;
+    }
+    let _ = ctx.share_table();
+    let pool = Arc::new(Threads::new(threads, false));
+    ctx.set_threads(Some(Arc::clone(&pool)));
+    let v = node_search(ctx, pos, depth, 0, None, alpha, beta);
+    ctx.set_threads(None);
+    ctx.count_threads(threads as u32, ctx.own_nodes() - before, pool.idle_micros());
+    v
+}
+
+/// A node of the search, visited and counted.
+fn node_search<G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'_, G, E>,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    mv: Option<G::Move>,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
+    debug_assert!(alpha < beta);
+    ctx.visit(ply, mv, alpha, beta, |ctx| {
+        node(ctx, pos, depth, ply, alpha, beta)
+    })
+}
+
+fn node<G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'_, G, E>,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    alpha0: i32,
+    beta0: i32,
+) -> i32 {
+    if depth == 0 {
+        return ctx.static_leaf(pos);
+    }
+    let (mut alpha, beta, tt_move) = match ctx.judge(pos, depth, ply, alpha0, beta0) {
+        Ok(w) => w,
+        Err(v) => return v,
+    };
+    let moves = match ctx.expand(pos, depth, ply, tt_move) {
+        Ok(m) => m,
+        Err(v) => return v,
+    };
+    let mut best = -INF;
+    let mut best_move = None;
+    for (i, &mv) in moves.iter().enumerate() {
+        // The eldest brother is searched: the young ones may go to free threads.
+        if i == 1
+            && depth >= MIN_SPLIT_DEPTH
+            && moves.len() > 2
+            && let Some(pool) = ctx.threads().cloned()
+        {
+            let helpers = pool.claim(moves.len() - 2);
+            if helpers > 0 {
+                let at = At {
+                    pos,
+                    depth,
+                    ply,
+                    beta,
+                    moves: &moves,
+                    first: 1,
+                    child: node_search::<G, E>,
+                };
+                let start = Node {
+                    best,
+                    best_move,
+                    line: Vec::new(),
+                    alpha,
+                    cut: false,
+                };
+                let (after, _) = split(ctx, &at, start, helpers);
+                best = after.best;
+                best_move = after.best_move;
+                if !after.line.is_empty() && !ctx.aborted() {
+                    ctx.set_line_at(ply, after.line);
+                }
+                break;
+            }
+        }
+        let child = pos.play(mv);
+        let v = if i == 0 {
+            -node_search(ctx, &child, depth - 1, ply + 1, Some(mv), -beta, -alpha)
+        } else {
+            ctx.mark_null_window();
+            let t = -node_search(
+                ctx,
+                &child,
+                depth - 1,
+                ply + 1,
+                Some(mv),
+                -alpha - 1,
+                -alpha,
+            );
+            if t > alpha && t < beta && !ctx.aborted() {
+                ctx.research();
+                -node_search(ctx, &child, depth - 1, ply + 1, Some(mv), -beta, -t)
+            } else {
+                t
+            }
+        };
+        if ctx.aborted() {
+            break;
+        }
+        if v > best {
+            best = v;
+            best_move = Some(mv);
+        }
+        if v > alpha {
+            ctx.update_pv(ply, mv);
+            if v >= beta {
+                ctx.cutoff(pos, ply, i, mv, depth);
+                break;
+            }
+            alpha = v;
+        }
+    }
+    ctx.release(moves);
+    ctx.tt_store(pos, depth, alpha0, beta0, best, best_move);
+    best
+}

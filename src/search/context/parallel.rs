@@ -1,0 +1,319 @@
+//! The context's side of a parallel search: the parts a helper thread makes its own
+//! context from, the table the threads share, the flags that end one thread's part
+//! (a split's cutoff, the end of the main search), the free thread slots that YBWC's
+//! splits claim, ABDADA's busy marks, and the counters of the sharing.
+//!
+//! A flag a context watches stops it as the stop flag does (polled with it); when the
+//! flag belongs to a split this thread owns, the split takes the stop back once its
+//! helpers have joined ([`Ctx::unwatch`]), so a sibling's cutoff ends the other
+//! siblings' work without ending the search.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use super::{Ctx, SearchControl, ShallowSearch, StopReason, Table};
+use crate::game::{Evaluator, Game};
+use crate::platform::clock::Instant;
+use crate::search::counters::Counters;
+use crate::search::options::{SearchOptions, TableKind};
+use crate::search::tt::SharedTable;
+
+/// What a helper thread of a parallel search makes its context from
+/// ([`Ctx::helper_parts`]): it can cross to another thread.
+pub struct HelperParts<'a, G: Game, E: Evaluator<G>> {
+    eval: &'a E,
+    opts: &'a SearchOptions,
+    stop: Arc<AtomicBool>,
+    watched: Vec<Arc<AtomicBool>>,
+    node_budget: Option<u64>,
+    time_budget: Option<std::time::Duration>,
+    shallow: ShallowSearch<'a, G, E>,
+    table: Option<Arc<SharedTable<G::Move>>>,
+    threads: Option<Arc<Threads>>,
+}
+
+impl<'a, G: Game, E: Evaluator<G>> HelperParts<'a, G, E> {
+    /// A fresh context for a helper thread searching below `root`: its own killers,
+    /// history and counters; the search's stop flag, budgets, watched flags and
+    /// shared state; the shared table when the search shares one, else a table of its
+    /// own; no progress reports and no trace.
+    #[must_use]
+    pub fn context(&self, root: &G) -> Ctx<'a, G, E> {
+        let control = SearchControl {
+            stop: Arc::clone(&self.stop),
+            node_budget: self.node_budget,
+            time_budget: self.time_budget,
+            ..SearchControl::default()
+        };
+        let mut c = match &self.table {
+            Some(t) => Ctx::with_table(
+                root,
+                self.eval,
+                self.opts,
+                control,
+                self.shallow,
+                Some(Table::Shared(Arc::clone(t))),
+            ),
+            None => Ctx::new(root, self.eval, self.opts, control, self.shallow),
+        };
+        c.watched.clone_from(&self.watched);
+        c.threads.clone_from(&self.threads);
+        c
+    }
+
+    /// These parts with `flag` watched too: a helper's context stops when it is raised.
+    #[must_use]
+    pub fn watching(mut self, flag: &Arc<AtomicBool>) -> Self {
+        self.watched.push(Arc::clone(flag));
+        self
+    }
+}
+
+/// What the threads of one parallel search share besides the table: the thread slots
+/// free for a split to claim (YBWC), with the thread-time they stayed free, and the
+/// marks of the nodes being searched (ABDADA).
+#[derive(Debug)]
+pub struct Threads {
+    slots: Mutex<Slots>,
+    busy: Vec<AtomicU64>,
+}
+
+/// The free thread slots and how long they were free.
+#[derive(Debug)]
+struct Slots {
+    /// Below zero for a moment when a split's owner takes its own slot back.
+    free: i64,
+    since: Instant,
+    idle_micros: u64,
+}
+
+/// How many busy marks ABDADA keeps (a power of two): a mark lost to another node of
+/// the same slot only loses a deferral, never a value.
+const BUSY_MARKS: usize = 1 << 15;
+
+impl Threads {
+    /// The state of a search on `threads` threads, the calling one busy; with busy
+    /// marks when `marks`.
+    #[must_use]
+    pub fn new(threads: usize, marks: bool) -> Self {
+        Threads {
+            slots: Mutex::new(Slots {
+                free: threads as i64 - 1,
+                since: Instant::now(),
+                idle_micros: 0,
+            }),
+            busy: if marks {
+                (0..BUSY_MARKS).map(|_| AtomicU64::new(0)).collect()
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    /// Adds `change` free slots, counting the thread-time the old number stayed free.
+    fn change(&self, change: impl FnOnce(i64) -> i64) -> i64 {
+        let mut s = self.slots.lock().unwrap_or_else(PoisonError::into_inner);
+        let now = Instant::now();
+        let free = s.free.max(0) as u64;
+        s.idle_micros += free * now.duration_since(s.since).as_micros() as u64;
+        s.since = now;
+        let taken = change(s.free);
+        s.free -= taken;
+        taken
+    }
+
+    /// Claims up to `at_most` free slots for helper threads; the number claimed.
+    pub fn claim(&self, at_most: usize) -> usize {
+        self.change(|free| free.clamp(0, at_most as i64)) as usize
+    }
+
+    /// Gives `n` slots back (a helper's when it ends, or a split's owner's while it
+    /// waits for its helpers, so that another split can use its core).
+    pub fn give_back(&self, n: usize) {
+        self.change(|_| -(n as i64));
+    }
+
+    /// Takes `n` slots back whatever is free (a split's owner after its helpers end).
+    pub fn take_back(&self, n: usize) {
+        self.change(|_| n as i64);
+    }
+
+    /// The thread-microseconds slots have stayed free so far.
+    #[must_use]
+    pub fn idle_micros(&self) -> u64 {
+        self.change(|_| 0);
+        self.slots
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .idle_micros
+    }
+
+    /// Whether another thread is searching the node of `key` (ABDADA's test).
+    #[must_use]
+    pub fn is_busy(&self, key: u64) -> bool {
+        let key = key.max(1);
+        self.busy
+            .get(key as usize & (BUSY_MARKS - 1))
+            .is_some_and(|m| m.load(Ordering::Relaxed) == key)
+    }
+
+    /// Marks the node of `key` as being searched.
+    pub fn mark_busy(&self, key: u64) {
+        let key = key.max(1);
+        if let Some(m) = self.busy.get(key as usize & (BUSY_MARKS - 1)) {
+            m.store(key, Ordering::Relaxed);
+        }
+    }
+
+    /// Takes the mark of `key` off, unless another node's mark replaced it.
+    pub fn unmark_busy(&self, key: u64) {
+        let key = key.max(1);
+        if let Some(m) = self.busy.get(key as usize & (BUSY_MARKS - 1)) {
+            let _ = m.compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
+        }
+    }
+}
+
+impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
+    /// What a helper thread of a parallel search needs to make its own context for the
+    /// same search ([`HelperParts::context`]): the evaluator, the options, the stop flag,
+    /// the flags this context watches, the budgets (each helper counts its own nodes
+    /// against the node budget), the shared table and state when there are.
+    #[must_use]
+    pub fn helper_parts(&self) -> HelperParts<'a, G, E> {
+        HelperParts {
+            eval: self.eval,
+            opts: self.opts,
+            stop: Arc::clone(&self.control.stop),
+            watched: self.watched.clone(),
+            node_budget: self.control.node_budget,
+            time_budget: self.control.time_budget,
+            shallow: self.shallow,
+            table: match &self.tt {
+                Some(Table::Shared(t)) => Some(Arc::clone(t)),
+                _ => None,
+            },
+            threads: self.threads.clone(),
+        }
+    }
+
+    /// The table this search's threads share: made from its own on the first call (an
+    /// empty one of the same size; called before the first iteration searches), the
+    /// same one after. None without a table, or with a kind of table other than the
+    /// ordinary one (Pons' one-bound tables, MT memory stay the search's own).
+    pub fn share_table(&mut self) -> Option<Arc<SharedTable<G::Move>>> {
+        match &self.tt {
+            Some(Table::Shared(t)) => Some(Arc::clone(t)),
+            Some(Table::Own(_)) if self.opts.table == TableKind::Full && !self.opts.tt_leaves => {
+                let t = Arc::new(SharedTable::with_mib(self.opts.tt_mib));
+                self.tt = Some(Table::Shared(Arc::clone(&t)));
+                Some(t)
+            }
+            _ => None,
+        }
+    }
+
+    /// What this search's threads share besides the table, when it is parallel.
+    #[must_use]
+    pub fn threads(&self) -> Option<&Arc<Threads>> {
+        self.threads.as_ref()
+    }
+
+    /// Makes this search parallel with `threads` (None: serial again).
+    pub fn set_threads(&mut self, threads: Option<Arc<Threads>>) {
+        self.threads = threads;
+    }
+
+    /// Watches `flag` from now on: raised, it stops this context as the stop flag does.
+    /// Returns its place, for [`Ctx::unwatch`].
+    pub fn watch(&mut self, flag: &Arc<AtomicBool>) -> usize {
+        self.watched.push(Arc::clone(flag));
+        self.watched.len() - 1
+    }
+
+    /// Stops watching the flag at `place` and the ones after it; when one of them
+    /// stopped the search, the search goes on (the split they belong to is over).
+    pub fn unwatch(&mut self, place: usize) {
+        self.watched.truncate(place);
+        if self.stopped_by.is_some_and(|i| i >= place) {
+            self.stopped_by = None;
+            self.stopped = None;
+        }
+    }
+
+    /// Stops the search when a watched flag is raised (polled with the stop flag).
+    pub(super) fn poll_watched(&mut self) {
+        if self.stopped.is_some() {
+            return;
+        }
+        if let Some(i) = self.watched.iter().position(|f| f.load(Ordering::Relaxed)) {
+            self.stopped = Some(StopReason::Stopped);
+            self.stopped_by = Some(i);
+        }
+    }
+
+    /// Why this search stopped, unless a flag watched from `place` on stopped it (a
+    /// helper stopped by its own split's cutoff has nothing to pass on).
+    #[must_use]
+    pub fn stopped_above(&self, place: usize) -> Option<StopReason> {
+        match self.stopped_by {
+            Some(i) if i >= place => None,
+            _ => self.stopped,
+        }
+    }
+
+    /// The line recorded at `ply` (a helper hands its line at a split to the owner).
+    #[must_use]
+    pub fn line_at(&self, ply: usize) -> Vec<G::Move> {
+        self.pv.get(ply).cloned().unwrap_or_default()
+    }
+
+    /// Replaces the line at `ply` (the line a helper found at a split).
+    pub fn set_line_at(&mut self, ply: usize, line: Vec<G::Move>) {
+        if self.ordering_level > 0 {
+            return;
+        }
+        self.ensure_pv_rows(ply);
+        self.pv[ply] = line;
+    }
+
+    /// Makes the root's moves start `k` moves on, after ordering (a Lazy SMP helper's
+    /// diversity: each starts with another move).
+    pub fn rotate_root_moves(&mut self, k: usize) {
+        self.root_rotation = k;
+    }
+
+    /// Adds a helper thread's counters to this search's (its time left out: the
+    /// search's clock is this context's).
+    pub fn absorb(&mut self, helper: &Counters) {
+        let mut c = helper.clone();
+        c.elapsed_secs = 0.0;
+        self.absorbed_nodes += c.nodes;
+        self.counters.add(&c);
+    }
+
+    /// The nodes this thread searched itself (its counter less what it absorbed).
+    #[must_use]
+    pub fn own_nodes(&self) -> u64 {
+        self.counters.nodes - self.absorbed_nodes
+    }
+
+    /// Counts a split: a node's moves shared out to threads.
+    pub fn count_split(&mut self) {
+        self.counters.splits += 1;
+    }
+
+    /// Counts nodes whose work was thrown away (a sibling's cutoff made it needless).
+    pub fn count_aborted(&mut self, nodes: u64) {
+        self.counters.aborted_nodes += nodes;
+    }
+
+    /// Records how a parallel search shared its work: the threads, the busiest one's
+    /// nodes (the most in any iteration) and the thread-microseconds spent idle.
+    pub fn count_threads(&mut self, threads: u32, busiest: u64, idle_micros: u64) {
+        let c = &mut self.counters;
+        c.threads = c.threads.max(threads);
+        c.busiest_thread_nodes = c.busiest_thread_nodes.max(busiest);
+        c.idle_micros += idle_micros;
+    }
+}
