@@ -51,7 +51,7 @@ mod tests {
     #[test]
     fn every_preset_builds_a_runnable_session() {
         let all = presets();
-        assert_eq!(all.len(), 7, "e1 .. e7");
+        assert_eq!(all.len(), 8, "e1 .. e8");
         for p in &all {
             let s = (p.build)();
             assert!(!s.rows.is_empty(), "{}", p.name);

@@ -185,7 +185,9 @@ fn stop_ends(spec: &'static str) {
             stop: flag,
             ..SearchControl::default()
         };
-        run_search(&ffo40(), &row(spec, 30), control).expect("runs")
+        // Othello's start at depth 30: far beyond the test's time.
+        let start = AnyPosition::start(GameKind::Othello);
+        run_search(&start, &row(spec, 30), control).expect("runs")
     });
     std::thread::sleep(Duration::from_millis(300));
     assert!(
@@ -406,5 +408,54 @@ fn a_panic_in_one_thread_fails_only_its_own_search() {
         )
         .expect("runs");
         assert!(serial.score.is_some(), "{spec}");
+    }
+}
+
+#[test]
+fn experiment_e8_quick_measures_every_parallel_row_and_the_solver() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().to_str().expect("utf-8 path");
+    // The run itself fails if a parallel row or the solver on two threads ever gives
+    // another score than the serial search.
+    let (ok, stdout, stderr) = common::treelab(&["experiment", "e8", "--quick", "--out", out]);
+    assert!(ok, "{stderr}");
+    for part in [
+        "Othello, FFO",
+        "Connect Four",
+        "Othello solver",
+        "Published figures",
+    ] {
+        assert!(stdout.contains(part), "{part}: {stdout}");
+    }
+    for file in ["e8.csv", "e8.svg", "e8.txt"] {
+        assert!(dir.path().join(file).exists(), "{file}");
+    }
+    let csv = std::fs::read_to_string(dir.path().join("e8.csv")).expect("read");
+    let lines: Vec<Vec<String>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| {
+            l.split(',')
+                .map(|f| f.trim_matches('"').to_string())
+                .collect()
+        })
+        .collect();
+    // Per grid the serial search and the four rows on two threads; the solver on one
+    // and two.
+    assert_eq!(lines.len(), 5 + 5 + 2, "{csv}");
+    for row in ["pvs-root", "lazy-smp", "ybwc", "abdada"] {
+        let on_two = lines.iter().filter(|l| l[1] == row && l[2] == "2").count();
+        assert_eq!(on_two, 2, "{row}: {csv}");
+    }
+    for l in &lines {
+        let n: u64 = l[8].parse().expect("nodes");
+        let s: f64 = l[5].parse().expect("seconds");
+        assert!(n > 0 && s > 0.0, "{l:?}");
+        let (lo, hi): (u64, u64) = (l[7].parse().expect("min"), l[9].parse().expect("max"));
+        assert!(lo <= n && n <= hi, "{l:?}");
+    }
+    // Nothing is idle on one thread.
+    for l in lines.iter().filter(|l| l[2] == "1") {
+        assert_eq!(l[10].parse::<f64>().expect("idle"), 0.0, "{l:?}");
     }
 }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::count::{PARTIAL_NOTE, Ratio, Tally};
 use crate::engine::{AnyPosition, EngineError, SearchRecord, SearchRequest, Suite, run_search};
-use crate::platform::pool::{longest_first, map_in_start_order};
+use crate::platform::pool::{longest_first, map_with_alone};
 use crate::report::{Across, BOOTSTRAP_SEED, RESAMPLES, Report, p_text};
 use crate::search::{Counter, SearchControl};
 use crate::session::ResultEntry;
@@ -131,7 +131,9 @@ pub fn run_bench_with(
     let nodes_done = std::sync::atomic::AtomicU64::new(0);
     let failure: Mutex<Option<EngineError>> = Mutex::new(None);
     let (cells, order) = cells_in_start_order(spec, &indices, threads);
-    let ran = map_in_start_order(&cells, &order, threads, stop, |_, &(i, r, depth)| {
+    // A row that searches on threads of its own runs alone, cell after cell.
+    let alone = |&(_, r, _): &(usize, usize, u32)| spec.rows[r].options.threads > 1;
+    let ran = map_with_alone(&cells, &order, alone, threads, stop, |_, &(i, r, depth)| {
         let item = &spec.suite.items[i];
         let row = &spec.rows[r];
         let req = SearchRequest {

@@ -86,6 +86,34 @@ pub fn map_in_start_order<T: Sync, R: Send>(
     }
 }
 
+/// [`map_in_start_order`] with the items marked `alone` run after the others, one at
+/// a time, each with the machine to itself: a job that starts threads of its own (a
+/// parallel search) is then timed without other jobs on its cores, and does not slow
+/// theirs. The others share the `threads` workers as before; the results still come
+/// back in item order.
+pub fn map_with_alone<T: Sync, R: Send>(
+    items: &[T],
+    order: &[usize],
+    alone: impl Fn(&T) -> bool,
+    threads: usize,
+    stop: &AtomicBool,
+    task: impl Fn(usize, &T) -> R + Sync + Send,
+) -> Vec<Option<R>> {
+    let (solo, shared): (Vec<usize>, Vec<usize>) = order
+        .iter()
+        .copied()
+        .filter(|&i| i < items.len())
+        .partition(|&i| alone(&items[i]));
+    let mut out = map_in_start_order(items, &shared, threads, stop, &task);
+    let one_by_one = map_in_start_order(items, &solo, 1, stop, &task);
+    for (slot, r) in out.iter_mut().zip(one_by_one) {
+        if r.is_some() {
+            *slot = r;
+        }
+    }
+    out
+}
+
 /// The order to start jobs in so that the longest expected go first: indices sorted
 /// by `cost` (largest first), ties in index order. With one worker the order does not
 /// change the total time, so callers keep their natural order there (a stopped serial
@@ -133,6 +161,39 @@ mod tests {
         for (i, r) in out.iter().enumerate() {
             assert!(r.is_none() || *r == Some(i));
         }
+    }
+
+    #[test]
+    fn jobs_marked_alone_run_after_the_others_one_at_a_time() {
+        use std::sync::atomic::AtomicI64;
+        let items: Vec<u64> = (0..40).collect();
+        let stop = AtomicBool::new(false);
+        let running = AtomicI64::new(0);
+        let solo_seen_company = AtomicBool::new(false);
+        let shared_done = AtomicUsize::new(0);
+        let out = map_with_alone(
+            &items,
+            &(0..40).collect::<Vec<_>>(),
+            |&x| x % 10 == 3,
+            4,
+            &stop,
+            |i, &x| {
+                let before = running.fetch_add(1, Ordering::SeqCst);
+                if x % 10 == 3 {
+                    if before != 0 || shared_done.load(Ordering::SeqCst) != 36 {
+                        solo_seen_company.store(true, Ordering::SeqCst);
+                    }
+                } else {
+                    shared_done.fetch_add(1, Ordering::SeqCst);
+                }
+                std::thread::sleep(std::time::Duration::from_millis(1));
+                running.fetch_sub(1, Ordering::SeqCst);
+                x * 2 + i as u64
+            },
+        );
+        assert!(!solo_seen_company.load(Ordering::SeqCst));
+        let want: Vec<Option<u64>> = items.iter().map(|&x| Some(x * 3)).collect();
+        assert_eq!(out, want);
     }
 
     #[test]

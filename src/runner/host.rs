@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::{Job, Notify, RunEvent, SearchFn};
-use crate::platform::pool::map_in_start_order;
+use crate::platform::pool::map_with_alone;
 use crate::platform::threads::{self, JoinHandle};
 use crate::search::{Progress, SearchControl};
 
@@ -58,7 +58,9 @@ impl ThreadHost {
         let flag = Arc::clone(&stop);
         let spawned = threads::spawn("treelab-run", move || {
             let order = super::start_order(&jobs, threads);
-            map_in_start_order(&jobs, &order, threads, &flag, |index, job| {
+            // A parallel search runs alone, after the others: its threads get the cores.
+            let alone = |job: &Job| job.request.options.threads > 1;
+            map_with_alone(&jobs, &order, alone, threads, &flag, |index, job| {
                 run_job(index, job, &flag, &tx, &notify, &search);
             });
         });

@@ -1,4 +1,5 @@
-//! The classic experiments (docs `experiments.md`, E1-E7) as presets: each runs its grid
+//! The classic experiments (docs `experiments.md`, E1-E7) and E8 (parallel search) as
+//! presets: each runs its grid
 //! through [`super::bench::run_bench`] or [`crate::matches::run_match`], prints its
 //! tables beside the original figures, and yields the files `treelab experiment`
 //! writes: CSV, the RON result, an SVG chart and the printed text.
@@ -30,6 +31,7 @@ mod e4_real;
 mod e5;
 mod e6;
 mod e7;
+mod e8;
 
 pub use e2::E2Result;
 pub use e3::{E3Cell, E3Result};
@@ -70,7 +72,16 @@ impl std::fmt::Debug for Experiment {
 }
 
 /// Every classic experiment, in order.
-pub const EXPERIMENTS: [Experiment; 7] = [e1::E1, e2::E2, e3::E3, e4::E4, e5::E5, e6::E6, e7::E7];
+pub const EXPERIMENTS: [Experiment; 8] = [
+    e1::E1,
+    e2::E2,
+    e3::E3,
+    e4::E4,
+    e5::E5,
+    e6::E6,
+    e7::E7,
+    e8::E8,
+];
 
 /// The experiment called `name` (any case).
 #[must_use]

@@ -90,11 +90,7 @@ fn node<G: Game, E: Evaluator<G>>(
         Ok(m) => m,
         Err(v) => return v,
     };
-    let marks = if depth >= MIN_DEFER_DEPTH {
-        ctx.threads().cloned()
-    } else {
-        None
-    };
+    let marks = depth >= MIN_DEFER_DEPTH;
     let mut w = Window {
         alpha,
         beta,
@@ -105,17 +101,17 @@ fn node<G: Game, E: Evaluator<G>>(
     let mut over = false;
     for (i, &mv) in moves.iter().enumerate() {
         let child = pos.play(mv);
-        let key = mark_key(&child, depth);
-        if let Some(m) = &marks {
-            if i > 0 && m.is_busy(key) {
+        let key = if marks { mark_key(&child, depth) } else { 0 };
+        if marks {
+            if i > 0 && ctx.is_busy(key) {
                 later.push(i);
                 continue;
             }
-            m.mark_busy(key);
+            ctx.mark_busy(key);
         }
         over = try_move(ctx, pos, &child, (depth, ply), (i, mv), &mut w);
-        if let Some(m) = &marks {
-            m.unmark_busy(key);
+        if marks {
+            ctx.unmark_busy(key);
         }
         if over {
             break;

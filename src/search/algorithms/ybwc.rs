@@ -94,12 +94,8 @@ fn node<G: Game, E: Evaluator<G>>(
     let mut best_move = None;
     for (i, &mv) in moves.iter().enumerate() {
         // The eldest brother is searched: the young ones may go to free threads.
-        if i == 1
-            && depth >= MIN_SPLIT_DEPTH
-            && moves.len() > 2
-            && let Some(pool) = ctx.threads().cloned()
-        {
-            let helpers = pool.claim(moves.len() - 2);
+        if i == 1 && depth >= MIN_SPLIT_DEPTH && moves.len() > 2 {
+            let helpers = ctx.claim_helpers(moves.len() - 2);
             if helpers > 0 {
                 let at = At {
                     pos,

@@ -75,6 +75,10 @@ impl<'a, G: Game, E: Evaluator<G>> HelperParts<'a, G, E> {
 #[derive(Debug)]
 pub struct Threads {
     slots: Mutex<Slots>,
+    /// The free slots as last counted, read without the lock (most nodes that could
+    /// split find none free and must not take a lock, or write to a line the other
+    /// threads read, to learn it).
+    free: std::sync::atomic::AtomicI64,
     busy: Vec<AtomicU64>,
 }
 
@@ -102,6 +106,7 @@ impl Threads {
                 since: Instant::now(),
                 idle_micros: 0,
             }),
+            free: std::sync::atomic::AtomicI64::new(threads as i64 - 1),
             busy: if marks {
                 (0..BUSY_MARKS).map(|_| AtomicU64::new(0)).collect()
             } else {
@@ -119,11 +124,15 @@ impl Threads {
         s.since = now;
         let taken = change(s.free);
         s.free -= taken;
+        self.free.store(s.free, Ordering::Relaxed);
         taken
     }
 
     /// Claims up to `at_most` free slots for helper threads; the number claimed.
     pub fn claim(&self, at_most: usize) -> usize {
+        if at_most == 0 || self.free.load(Ordering::Relaxed) <= 0 {
+            return 0;
+        }
         self.change(|free| free.clamp(0, at_most as i64)) as usize
     }
 
@@ -217,6 +226,36 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
     #[must_use]
     pub fn threads(&self) -> Option<&Arc<Threads>> {
         self.threads.as_ref()
+    }
+
+    /// Claims up to `at_most` free thread slots for a split; 0 in a serial search.
+    #[inline]
+    pub fn claim_helpers(&self, at_most: usize) -> usize {
+        self.threads.as_ref().map_or(0, |t| t.claim(at_most))
+    }
+
+    /// Whether another thread is searching the node of `key` (ABDADA's marks; false
+    /// without them).
+    #[inline]
+    #[must_use]
+    pub fn is_busy(&self, key: u64) -> bool {
+        self.threads.as_ref().is_some_and(|t| t.is_busy(key))
+    }
+
+    /// Marks the node of `key` as being searched (where the search keeps marks).
+    #[inline]
+    pub fn mark_busy(&self, key: u64) {
+        if let Some(t) = &self.threads {
+            t.mark_busy(key);
+        }
+    }
+
+    /// Takes the mark of `key` off.
+    #[inline]
+    pub fn unmark_busy(&self, key: u64) {
+        if let Some(t) = &self.threads {
+            t.unmark_busy(key);
+        }
     }
 
     /// Makes this search parallel with `threads` (None: serial again).

@@ -56,7 +56,7 @@ mod tests;
 
 use crate::platform::clock::Instant;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::sync::atomic::{AtomicBool, AtomicIsize};
 
 use super::pattern::PatternEval;
 use crate::game::othello::board::moves;
@@ -123,7 +123,7 @@ pub const DEFAULT_TT_MIB: usize = 64;
 // nws_small has no splits.
 const _: () = assert!(TT_MIN_EMPTIES <= SPLIT_MIN_EMPTIES);
 
-/// A deep node splits its moves over an idle thread (young brothers wait: only after
+/// A deep node splits its moves over the idle threads (young brothers wait: only after
 /// its first move failed to cut off) from this many empties on.
 pub const SPLIT_MIN_EMPTIES: u32 = 14;
 
@@ -370,7 +370,7 @@ impl OthelloSolver {
         }
         let empties = 64 - (p | o).count_ones();
         let parity = parity_of(!(p | o));
-        let idle = AtomicUsize::new(self.opts.threads.saturating_sub(1));
+        let idle = AtomicIsize::new(self.opts.threads.saturating_sub(1) as isize);
         let mut searcher = Searcher::new(&self.opts, self.table.as_ref());
         searcher.stops.extend(self.stop.clone());
         if self.opts.threads > 1 {

@@ -1,9 +1,9 @@
 //! The search proper: one thread's state ([`Searcher`]), the null-window search of the
 //! deep nodes (table, ETC, ordering, the presearch's cut) and of the shallow nodes
 //! (parity order, no move list), the principal-variation search, and the
-//! young-brothers-wait split of a deep node's moves over a helper thread.
+//! young-brothers-wait split of a deep node's moves over the idle threads.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use super::moves::{MAX_MOVES, Move, MoveList, ORDER_UNIT, child, select, shallow_order_depth};
@@ -26,8 +26,9 @@ pub(super) struct Searcher<'t> {
     pub(super) pool: Vec<Vec<Move>>,
     /// The ordering evaluation (None: the hand-written one).
     pub(super) eval: Option<&'static PatternEval>,
-    /// Idle helper threads to split work with (None: one thread, no splits).
-    pub(super) helpers: Option<&'t AtomicUsize>,
+    /// Idle threads to split work with (None: one thread, no splits); below zero for a
+    /// moment when a split's owner takes back the slot it lent while waiting.
+    pub(super) helpers: Option<&'t AtomicIsize>,
     /// The stop flags of the splits this searcher works under: when one is set, a
     /// sibling refuted the node and the work is thrown away.
     pub(super) stops: Vec<Arc<AtomicBool>>,
@@ -108,18 +109,25 @@ impl<'t> Searcher<'t> {
         !self.stops.is_empty() && self.stops.iter().any(|f| f.load(Ordering::Relaxed))
     }
 
-    /// Claims an idle helper thread, if any.
+    /// Claims up to `at_most` idle threads; how many it got.
     #[inline]
-    fn claim_helper(&self) -> bool {
-        self.helpers.is_some_and(|idle| {
-            idle.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| n.checked_sub(1))
-                .is_ok()
-        })
+    fn claim_helpers(&self, at_most: usize) -> usize {
+        let Some(idle) = self.helpers else { return 0 };
+        let at_most = at_most as isize;
+        match idle.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+            (n > 0 && at_most > 0).then(|| n - n.min(at_most))
+        }) {
+            Ok(n) => n.min(at_most) as usize,
+            Err(_) => 0,
+        }
     }
 
     /// Searches `moves` (sorted) of a deep node with a null window at `alpha`, this
-    /// thread and one helper taking them in turn. Returns the best value and move found
-    /// (fail-soft as [`Searcher::nws`]); a value above `alpha` stops both.
+    /// thread and `helpers` claimed threads taking them in turn; a helper gives its
+    /// slot back when it runs out of moves, and this thread lends its own while it
+    /// waits for them, so that another split can use the core. Returns the best value
+    /// and move found (fail-soft as [`Searcher::nws`]); a value above `alpha` stops
+    /// them all.
     #[allow(clippy::too_many_arguments)]
     fn split(
         &mut self,
@@ -129,6 +137,7 @@ impl<'t> Searcher<'t> {
         empties: u32,
         parity: u32,
         moves: &[Move],
+        helpers: usize,
     ) -> (i32, u8) {
         let next = AtomicUsize::new(0);
         let flag = Arc::new(AtomicBool::new(false));
@@ -157,27 +166,38 @@ impl<'t> Searcher<'t> {
                 }
             }
         };
-        let (opts, table, helpers, precision) =
-            (self.opts, self.table, self.helpers, self.precision);
+        let (opts, table, idle, precision) = (self.opts, self.table, self.helpers, self.precision);
         let mut helper_stops = self.stops.clone();
         helper_stops.push(Arc::clone(&flag));
-        let helper_nodes = crate::platform::threads::scope(|scope| {
-            let handle = scope.spawn(|| {
-                let mut h = Searcher::new(opts, table);
-                h.helpers = helpers;
-                h.stops = helper_stops;
-                h.precision = precision;
-                work(&mut h);
-                h.nodes
-            });
+        let helper_nodes: u64 = crate::platform::threads::scope(|scope| {
+            let handles: Vec<_> = (0..helpers)
+                .map(|_| {
+                    let (work, stops) = (&work, helper_stops.clone());
+                    scope.spawn(move || {
+                        let mut h = Searcher::new(opts, table);
+                        h.helpers = idle;
+                        h.stops = stops;
+                        h.precision = precision;
+                        work(&mut h);
+                        if let Some(idle) = idle {
+                            idle.fetch_add(1, Ordering::AcqRel);
+                        }
+                        h.nodes
+                    })
+                })
+                .collect();
             self.stops.push(Arc::clone(&flag));
             work(self);
             self.stops.pop();
-            handle.join().unwrap_or(0)
+            if let Some(idle) = idle {
+                idle.fetch_add(1, Ordering::AcqRel);
+            }
+            let nodes = handles.into_iter().map(|h| h.join().unwrap_or(0)).sum();
+            if let Some(idle) = idle {
+                idle.fetch_sub(1, Ordering::AcqRel);
+            }
+            nodes
         });
-        if let Some(idle) = self.helpers {
-            idle.fetch_add(1, Ordering::AcqRel);
-        }
         self.nodes += helper_nodes;
         best.into_inner().unwrap_or((-INF, NO_MOVE))
     }
@@ -336,15 +356,19 @@ impl<'t> Searcher<'t> {
             }
             let mut i = first;
             while i < list.len {
-                if i > 0 && i + 1 < list.len && empties >= SPLIT_MIN_EMPTIES && self.claim_helper()
-                {
+                let helpers = if i > 0 && i + 1 < list.len && empties >= SPLIT_MIN_EMPTIES {
+                    self.claim_helpers(list.len - i - 1)
+                } else {
+                    0
+                };
+                if helpers > 0 {
                     // Young brothers wait: the first move did not cut off, so the
                     // others are searched in parallel.
                     for k in i..list.len {
                         list.select(k);
                     }
-                    let (v, square) =
-                        self.split(p, o, alpha, empties, parity, &list.moves[i..list.len]);
+                    let rest = &list.moves[i..list.len];
+                    let (v, square) = self.split(p, o, alpha, empties, parity, rest, helpers);
                     if v > best {
                         best = v;
                         best_move = square;
