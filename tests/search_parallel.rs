@@ -423,6 +423,7 @@ fn experiment_e8_quick_measures_every_parallel_row_and_the_solver() {
         "Othello, FFO",
         "Connect Four",
         "Othello solver",
+        "Connect Four solver",
         "Published figures",
     ] {
         assert!(stdout.contains(part), "{part}: {stdout}");
@@ -440,9 +441,9 @@ fn experiment_e8_quick_measures_every_parallel_row_and_the_solver() {
                 .collect()
         })
         .collect();
-    // Per grid the serial search and the four rows on two threads; the solver on one
+    // Per grid the serial search and the four rows on two threads; each solver on one
     // and two.
-    assert_eq!(lines.len(), 5 + 5 + 2, "{csv}");
+    assert_eq!(lines.len(), 5 + 5 + 2 + 2, "{csv}");
     for row in ["pvs-root", "lazy-smp", "ybwc", "abdada"] {
         let on_two = lines.iter().filter(|l| l[1] == row && l[2] == "2").count();
         assert_eq!(on_two, 2, "{row}: {csv}");

@@ -554,3 +554,44 @@ fn a_raised_stop_flag_ends_a_solve_and_a_lowered_one_changes_nothing() {
         assert!(solver.solve_item(suite, index).is_err(), "raised before");
     }
 }
+
+#[test]
+fn connect4_threads_keep_every_score() {
+    // Test_L1_R1 as shipped (each solve too small to split: the same work as one
+    // thread), then three of its positions with their last four moves taken back,
+    // whose solves split (scores from one thread, which the shipped sets check).
+    let shipped = c4_positions("Test_L1_R1");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/connect4/Test_L1_R1"
+    ))
+    .expect("shipped set");
+    let harder: Vec<treelab::game::connect4::Connect4> = text
+        .lines()
+        .filter_map(|line| {
+            let moves = line.split_whitespace().next()?;
+            let fewer = &moves[..moves.len().checked_sub(4)?];
+            if fewer.len() < 7 {
+                return None;
+            }
+            treelab::game::connect4::Connect4::from_moves(fewer).ok()
+        })
+        .take(3)
+        .collect();
+    assert_eq!(harder.len(), 3);
+    let mut one = C4Solver::new(C4Options::default());
+    let want: Vec<i32> = harder.iter().map(|p| one.solve(p).score).collect();
+    for threads in [2, 8] {
+        let mut solver = C4Solver::new(C4Options {
+            threads,
+            ..C4Options::default()
+        });
+        for (i, (pos, expected)) in shipped.iter().take(200).enumerate() {
+            assert_eq!(solver.solve(pos).score, *expected, "line {}", i + 1);
+        }
+        for (pos, &w) in harder.iter().zip(&want) {
+            assert_eq!(solver.solve(pos).score, w, "{threads} threads");
+            assert!(!solver.aborted());
+        }
+    }
+}

@@ -12,7 +12,7 @@ use super::othello::{
 };
 use super::pattern::PatternEval;
 use super::{AnySolver, SolveOptions, SolveRow, item_number};
-use crate::engine::{GameKind, Suite};
+use crate::engine::Suite;
 
 /// `treelab solve`: exact solving of Othello endgame suites (`.obf`, `.pos`) and Connect
 /// Four test sets, checked against the file's scores.
@@ -40,9 +40,9 @@ pub struct SolveArgs {
     /// Text format: print only mismatches and the totals.
     #[arg(long)]
     pub quiet: bool,
-    /// Othello: threads (a deep node splits its moves over an idle thread once its
-    /// first move failed to cut off; one shared table). Scores do not depend on it;
-    /// node counts and the best move among equals may.
+    /// Threads (a deep node splits its moves over the idle threads once its first
+    /// move failed to cut off; one shared table), both games. Scores do not depend on
+    /// it; node counts and the best move among equals may.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
     /// No transposition table (both games).
@@ -155,6 +155,7 @@ impl SolveArgs {
                 lower_bounds: !self.no_lower_bounds,
                 symmetric_keys: self.symmetric_keys,
                 threat_order: !self.no_threat_order,
+                threads: self.threads,
             },
         })
     }
@@ -241,11 +242,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     let suite = Suite::load_named(&args.suite)?;
     let chosen = select(&suite, args)?;
     let mut solver = AnySolver::new(suite.kind, &opts).map_err(anyhow::Error::msg)?;
-    let threads = if suite.kind == GameKind::Othello {
-        opts.othello.threads
-    } else {
-        1
-    };
+    let threads = opts.othello.threads;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     write_header(&mut out, args, csv, &suite, chosen.len(), threads)?;

@@ -10,7 +10,7 @@
 //! "win at once" test is not a node. The table is cleared before every position.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicIsize, AtomicU64, AtomicUsize, Ordering};
 
 use crate::game::connect4::{Connect4, non_losing_cells, winning_cells};
 
@@ -60,6 +60,10 @@ pub struct C4Options {
     pub symmetric_keys: bool,
     /// Order moves by the number of threats they create (else centre-first only).
     pub threat_order: bool,
+    /// Threads (young-brothers-wait splits at nodes with
+    /// [`SPLIT_MIN_EMPTY_CELLS`] empty cells or more, one shared table); 1 is
+    /// deterministic.
+    pub threads: usize,
 }
 
 impl Default for C4Options {
@@ -69,6 +73,7 @@ impl Default for C4Options {
             lower_bounds: true,
             symmetric_keys: false,
             threat_order: true,
+            threads: 1,
         }
     }
 }
@@ -147,15 +152,14 @@ fn mirror_key(key: u64) -> u64 {
 pub struct C4Solver {
     opts: C4Options,
     /// Entries `low 32 bits of the key << 8 | value`, 0 when empty: one cache line
-    /// per probe.
-    slots: Vec<u64>,
+    /// per probe. Atomic words, so that threads share them (relaxed loads and stores:
+    /// an entry is one word, written whole, and any entry is a true bound).
+    slots: Vec<AtomicU64>,
     /// Slots written since the last clear, so clearing costs what was used.
     touched: Vec<u32>,
-    nodes: u64,
     /// Raised by the caller to end a solve early ([`C4Solver::set_stop`]).
     stop: Option<Arc<AtomicBool>>,
-    /// Whether this solve saw `stop` raised: every node then returns at once and
-    /// nothing more is stored.
+    /// Whether the last solve saw `stop` raised.
     aborted: bool,
 }
 
@@ -167,19 +171,44 @@ impl std::fmt::Debug for C4Solver {
     }
 }
 
+/// A node splits its moves over idle threads (young brothers wait: once its first
+/// move failed to cut off) when this many cells or more are empty...
+pub const SPLIT_MIN_EMPTY_CELLS: i32 = 20;
+/// ... and its first move took this many nodes or more: the eldest brother's subtree
+/// foretells its brothers', and a small one is searched faster than a thread is
+/// started for it.
+pub const SPLIT_MIN_ELDEST_NODES: u64 = 20_000;
+
+/// One thread's search: the shared table, its node count, the splits it works under.
+struct Search<'t> {
+    opts: &'t C4Options,
+    slots: &'t [AtomicU64],
+    touched: Vec<u32>,
+    nodes: u64,
+    /// The caller's stop flag (looked at every 4,096 nodes).
+    stop: Option<&'t AtomicBool>,
+    /// Whether this search saw `stop` raised: every node then returns at once and
+    /// nothing more is stored.
+    aborted: bool,
+    /// Idle threads to split work with (None: one thread, no splits); below zero for
+    /// a moment when a split's owner takes back the slot it lent while waiting.
+    idle: Option<&'t AtomicIsize>,
+    /// The flags of the splits this search works under: one raised means a sibling
+    /// refuted the split's node, and this work is void.
+    splits: Vec<Arc<AtomicBool>>,
+}
+
 impl C4Solver {
-    /// A solver with these options (allocates the table, about 40 MB, when it is on).
+    /// A solver with these options (allocates the table, about 64 MB, when it is on).
     #[must_use]
     pub fn new(opts: C4Options) -> C4Solver {
         let size = if opts.tt { TABLE_SIZE } else { 0 };
-        // Touch every page now, so that page faults do not land in the timed solves.
-        let mut slots = vec![0u64; size];
-        slots.iter_mut().for_each(|v| *v = std::hint::black_box(0));
+        // Every page written now, so that page faults do not land in the timed solves.
+        let slots = (0..size).map(|_| AtomicU64::new(0)).collect();
         C4Solver {
             opts,
             slots,
             touched: Vec::new(),
-            nodes: 0,
             stop: None,
             aborted: false,
         }
@@ -200,51 +229,19 @@ impl C4Solver {
 
     fn clear(&mut self) {
         for &i in &self.touched {
-            self.slots[i as usize] = 0;
+            self.slots[i as usize].store(0, Ordering::Relaxed);
         }
         self.touched.clear();
     }
 
-    #[inline]
-    fn table_key(&self, pos: Pos) -> u64 {
-        let key = pos.key();
-        if self.opts.symmetric_keys {
-            key.min(mirror_key(key))
-        } else {
-            key
-        }
-    }
-
-    #[inline]
-    fn probe(&self, key: u64) -> u8 {
-        let i = (key % TABLE_SIZE as u64) as usize;
-        let slot = self.slots[i];
-        if slot != 0 && (slot >> 8) as u32 == key as u32 {
-            slot as u8
-        } else {
-            0
-        }
-    }
-
-    #[inline]
-    fn store(&mut self, key: u64, value: u8) {
-        if self.aborted {
-            return;
-        }
-        let i = (key % TABLE_SIZE as u64) as usize;
-        if self.slots[i] == 0 {
-            self.touched.push(i as u32);
-        }
-        self.slots[i] = (u64::from(key as u32) << 8) | u64::from(value);
-    }
-
     /// Solves `position` exactly: clears the table, then bisects the score range with
     /// null-window negamax passes (Pons' `solve`). A finished position scores what the
-    /// game's rules say (0 nodes).
+    /// game's rules say (0 nodes). With `threads` above one, deep nodes split their
+    /// moves over idle threads sharing the table: the same score, node counts that vary
+    /// from run to run.
     pub fn solve(&mut self, position: &Connect4) -> C4Solve {
         use crate::game::{Game, Scoring};
         self.clear();
-        self.nodes = 0;
         self.aborted = false;
         if position.outcome().is_some() {
             return C4Solve {
@@ -258,11 +255,66 @@ impl C4Solver {
             mask: position.all_stones(),
             moves: position.moves_played() as i32,
         };
-        let score = self.solve_pos(pos);
-        C4Solve {
-            score,
-            nodes: self.nodes,
+        let idle = AtomicIsize::new(self.opts.threads.saturating_sub(1) as isize);
+        let mut search = Search {
+            opts: &self.opts,
+            slots: &self.slots,
+            touched: std::mem::take(&mut self.touched),
+            nodes: 0,
+            stop: self.stop.as_deref(),
+            aborted: false,
+            idle: (self.opts.threads > 1).then_some(&idle),
+            splits: Vec::new(),
+        };
+        let score = search.solve_pos(pos);
+        let (nodes, aborted) = (search.nodes, search.aborted);
+        self.touched = search.touched;
+        self.aborted = aborted;
+        C4Solve { score, nodes }
+    }
+}
+
+impl Search<'_> {
+    #[inline]
+    fn table_key(&self, pos: Pos) -> u64 {
+        let key = pos.key();
+        if self.opts.symmetric_keys {
+            key.min(mirror_key(key))
+        } else {
+            key
         }
+    }
+
+    #[inline]
+    fn probe(&self, key: u64) -> u8 {
+        let i = (key % TABLE_SIZE as u64) as usize;
+        let slot = self.slots[i].load(Ordering::Relaxed);
+        if slot != 0 && (slot >> 8) as u32 == key as u32 {
+            slot as u8
+        } else {
+            0
+        }
+    }
+
+    /// Whether a split this search works under was refuted (its work is void).
+    #[inline]
+    fn refuted(&self) -> bool {
+        !self.splits.is_empty() && self.splits.iter().any(|f| f.load(Ordering::Relaxed))
+    }
+
+    #[inline]
+    fn store(&mut self, key: u64, value: u8) {
+        if self.aborted || self.refuted() {
+            return;
+        }
+        let i = (key % TABLE_SIZE as u64) as usize;
+        if self.slots[i].load(Ordering::Relaxed) == 0 {
+            self.touched.push(i as u32);
+        }
+        self.slots[i].store(
+            (u64::from(key as u32) << 8) | u64::from(value),
+            Ordering::Relaxed,
+        );
     }
 
     fn solve_pos(&mut self, pos: Pos) -> i32 {
@@ -299,12 +351,13 @@ impl C4Solver {
         debug_assert!(!pos.can_win_next());
         self.nodes += 1;
         if self.nodes & 0xFFF == 0
-            && let Some(stop) = &self.stop
+            && let Some(stop) = self.stop
             && stop.load(Ordering::Relaxed)
         {
             self.aborted = true;
         }
-        if self.aborted {
+        let deep = CELLS - pos.moves >= SPLIT_MIN_EMPTY_CELLS;
+        if self.aborted || (deep && self.refuted()) {
             return 0;
         }
         let next = pos.non_losing_moves();
@@ -350,10 +403,51 @@ impl C4Solver {
                 }
             }
         }
+        let (moves, count) = self.ordered(pos, next);
+        let start = self.nodes;
+        for i in (0..count).rev() {
+            // Young brothers wait: once the first move failed to cut off, the others
+            // may go to idle threads, if it was big enough to be worth a thread.
+            let helpers = if deep
+                && i + 2 == count
+                && i > 0
+                && self.idle.is_some()
+                && self.nodes - start >= SPLIT_MIN_ELDEST_NODES
+            {
+                self.claim(i)
+            } else {
+                0
+            };
+            let score = if helpers > 0 {
+                self.split(pos, alpha, beta, &moves[..=i], helpers)
+            } else {
+                -self.negamax(pos.play(moves[i].0), -beta, -alpha)
+            };
+            if score >= beta {
+                if self.opts.tt && self.opts.lower_bounds {
+                    self.store(key, (score + SCORE_OFFSET) as u8 | LOWER_FLAG);
+                }
+                return score;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if helpers > 0 {
+                break;
+            }
+        }
+        if self.opts.tt {
+            self.store(key, (alpha + SCORE_OFFSET) as u8);
+        }
+        alpha
+    }
 
-        // Insertion sort, ascending; equal scores keep the later insertion last, and
-        // the last entry is tried first: inserting the columns edge-first makes ties
-        // go to the centre.
+    /// The moves of `next` (non-losing cells) in the order tried, last first.
+    /// Insertion sort, ascending; equal scores keep the later insertion last, and the
+    /// last entry is tried first: inserting the columns edge-first makes ties go to
+    /// the centre.
+    #[inline]
+    fn ordered(&self, pos: Pos, next: u64) -> ([(u64, u32); WIDTH as usize], usize) {
         let mut moves = [(0u64, 0u32); WIDTH as usize];
         let mut count = 0;
         for &col in COLUMN_ORDER.iter().rev() {
@@ -374,22 +468,104 @@ impl C4Solver {
             moves[at] = (bit, score);
             count += 1;
         }
-        for i in (0..count).rev() {
-            let score = -self.negamax(pos.play(moves[i].0), -beta, -alpha);
-            if score >= beta {
-                if self.opts.tt && self.opts.lower_bounds {
-                    self.store(key, (score + SCORE_OFFSET) as u8 | LOWER_FLAG);
+        (moves, count)
+    }
+
+    /// Claims up to `at_most` idle threads; how many it got.
+    #[inline]
+    fn claim(&self, at_most: usize) -> usize {
+        let Some(idle) = self.idle else { return 0 };
+        let at_most = at_most as isize;
+        match idle.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+            (n > 0).then(|| n - n.min(at_most))
+        }) {
+            Ok(n) => n.min(at_most) as usize,
+            Err(_) => 0,
+        }
+    }
+
+    /// Searches `moves` (tried last first) of `pos` with the window `(alpha, beta)`,
+    /// this thread and `helpers` claimed threads taking them in turn; a helper gives
+    /// its slot back when it runs out of moves, and this thread lends its own while it
+    /// waits for them. Returns the best score found, capped as negamax's loop would be;
+    /// a score at or above beta stops them all.
+    fn split(
+        &mut self,
+        pos: Pos,
+        alpha: i32,
+        beta: i32,
+        moves: &[(u64, u32)],
+        helpers: usize,
+    ) -> i32 {
+        let next = AtomicUsize::new(0);
+        let flag = Arc::new(AtomicBool::new(false));
+        let best = AtomicI32::new(alpha);
+        let work = |s: &mut Search<'_>| {
+            loop {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&(bit, _)) = moves.len().checked_sub(k + 1).and_then(|i| moves.get(i))
+                else {
+                    break;
+                };
+                let a = best.load(Ordering::Relaxed).max(alpha);
+                if a >= beta || s.aborted || s.refuted() {
+                    break;
                 }
-                return score;
+                let score = -s.negamax(pos.play(bit), -beta, -a);
+                if s.aborted || s.refuted() {
+                    break;
+                }
+                best.fetch_max(score, Ordering::Relaxed);
+                if score >= beta {
+                    flag.store(true, Ordering::Relaxed);
+                    break;
+                }
             }
-            if score > alpha {
-                alpha = score;
+        };
+        let (opts, slots, stop, idle) = (self.opts, self.slots, self.stop, self.idle);
+        let mut under = self.splits.clone();
+        under.push(Arc::clone(&flag));
+        let helped: Vec<(u64, Vec<u32>, bool)> = crate::platform::threads::scope(|scope| {
+            let handles: Vec<_> = (0..helpers)
+                .map(|_| {
+                    let (work, splits) = (&work, under.clone());
+                    scope.spawn(move || {
+                        let mut h = Search {
+                            opts,
+                            slots,
+                            touched: Vec::new(),
+                            nodes: 0,
+                            stop,
+                            aborted: false,
+                            idle,
+                            splits,
+                        };
+                        work(&mut h);
+                        if let Some(idle) = idle {
+                            idle.fetch_add(1, Ordering::AcqRel);
+                        }
+                        (h.nodes, h.touched, h.aborted)
+                    })
+                })
+                .collect();
+            self.splits.push(Arc::clone(&flag));
+            work(self);
+            self.splits.pop();
+            if let Some(idle) = idle {
+                idle.fetch_add(1, Ordering::AcqRel);
             }
+            let helped = crate::platform::threads::join_all(handles);
+            if let Some(idle) = idle {
+                idle.fetch_sub(1, Ordering::AcqRel);
+            }
+            helped
+        });
+        for (nodes, touched, aborted) in helped {
+            self.nodes += nodes;
+            self.touched.extend(touched);
+            self.aborted |= aborted;
         }
-        if self.opts.tt {
-            self.store(key, (alpha + SCORE_OFFSET) as u8);
-        }
-        alpha
+        best.load(Ordering::Relaxed)
     }
 }
 

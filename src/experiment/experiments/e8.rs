@@ -1,6 +1,7 @@
 //! E8: parallel search against threads. The four parallel rows of the generic engine
 //! (PVS split at the root, Lazy SMP, YBWC, ABDADA) on FFO #40-#59 and on Connect Four
-//! openings at a fixed depth, and the Othello endgame solver on FFO #40-#49, each on
+//! openings at a fixed depth, the Othello endgame solver on FFO #40-#49 and the Connect
+//! Four solver on positions of twelve stones or so, each on
 //! 1, 2, 4, 8 and 16 threads where the machine has them: speedup against the serial
 //! search, search overhead (nodes against the serial search's), the share of thread
 //! time left idle, beside the published figures.
@@ -85,6 +86,8 @@ const CONNECT4: (Part, Part) = (
 /// The solver's positions (1-based items of FFO #40-#59) and the runs per point.
 const SOLVER: (usize, usize) = (10, 2);
 const RUNS: (usize, usize) = (3, 1);
+/// The Connect Four solver's positions ([`connect4_openings`]).
+const C4_SOLVER: usize = 12;
 
 /// One point: a row on some threads, over its runs.
 #[derive(Clone, Debug, Default)]
@@ -164,11 +167,26 @@ pub(super) fn e8(
     }
     let solver_items = if cfg.quick { 2 } else { SOLVER.0 };
     let solver_runs = if cfg.quick { 1 } else { SOLVER.1 };
-    let solver = measure_solver(solver_items, &threads, solver_runs, progress)?;
+    let ffo = Suite::load_named(OTHELLO.0.suite)?;
+    let solver = measure_solver(&ffo, solver_items, &threads, solver_runs, progress)?;
     let title = format!("Othello solver, FFO #40-#{}", 39 + solver_items);
     text.push_str(&points_table(&title, &solver).text());
     add_csv(&mut csv, "solver", &solver);
     chart_series.extend(speedup_series(&solver, &threads));
+    let openings = connect4_openings(if cfg.quick { 2 } else { C4_SOLVER })?;
+    let c4 = measure_solver(
+        &openings,
+        openings.items.len(),
+        &threads,
+        solver_runs,
+        progress,
+    )?;
+    let title = format!(
+        "Connect Four solver, {} Test_L1_R1 lines less their last four moves",
+        openings.items.len()
+    );
+    text.push_str(&points_table(&title, &c4).text());
+    add_csv(&mut csv, "connect4-solver", &c4);
     text.push_str(PUBLISHED);
     let chart = LineChart {
         title: "E8: speedup against threads (FFO #40-#59; solver #40-#49)".into(),
@@ -264,16 +282,16 @@ fn measure_rows(
     Ok(points)
 }
 
-/// The solver on the first `items` positions of FFO #40-#59 on every thread count,
-/// `runs` times each. Idle: thread time less the process's CPU time, where the
-/// system tells it.
+/// The solver on the first `items` positions of `suite` on every thread count, `runs`
+/// times each. Idle: thread time less the process's CPU time, where the system tells
+/// it.
 fn measure_solver(
+    suite: &Suite,
     items: usize,
     threads: &[usize],
     runs: usize,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<Vec<Point>, EngineError> {
-    let suite = Suite::load_named(OTHELLO.0.suite)?;
     let mut points = Vec::new();
     let mut want: Option<Vec<i32>> = None;
     for &t in threads {
@@ -283,23 +301,31 @@ fn measure_solver(
             ..Point::default()
         };
         for run in 0..runs {
-            progress(&format!("solver: {t} threads, run {}", run + 1));
+            progress(&format!(
+                "{} solver: {t} threads, run {}",
+                suite.name,
+                run + 1
+            ));
             let mut opts = SolveOptions::default();
             opts.othello.threads = t;
-            let mut solver =
-                AnySolver::new(GameKind::Othello, &opts).map_err(EngineError::Input)?;
-            let (mut seconds, mut nodes, mut cpu) = (0.0, 0, Some(0.0));
+            opts.connect4.threads = t;
+            let mut solver = AnySolver::new(suite.kind, &opts).map_err(EngineError::Input)?;
+            let (mut seconds, mut nodes) = (0.0, 0);
             let mut scores = Vec::new();
+            let cpu_before = crate::solve::cpu_seconds(2);
             for i in 0..items.min(suite.items.len()) {
-                let row = solver.solve_item(&suite, i).map_err(EngineError::Input)?;
+                let row = solver.solve_item(suite, i).map_err(EngineError::Input)?;
                 seconds += row.seconds;
                 nodes += row.nodes;
-                cpu = cpu.zip(row.cpu_seconds).map(|(a, b)| a + b);
                 scores.push(row.score);
             }
+            let cpu = crate::solve::cpu_seconds(2)
+                .zip(cpu_before)
+                .map(|(a, b)| a - b);
             if want.get_or_insert_with(|| scores.clone()) != &scores {
                 return Err(EngineError::Input(format!(
-                    "the solver on {t} threads disagrees on a score (a bug)"
+                    "{}: the solver on {t} threads disagrees on a score (a bug)",
+                    suite.name
                 )));
             }
             // One thread waits for nobody (its wall time less its CPU time is the system's).
@@ -315,6 +341,38 @@ fn measure_solver(
         points.push(point);
     }
     Ok(points)
+}
+
+/// Connect Four positions big enough to split: the lines of Pons' Test_L1_R1 with
+/// their last four moves taken back (at least seven left), the first `count` of them.
+fn connect4_openings(count: usize) -> Result<Suite, EngineError> {
+    let (_, text) = crate::engine::shipped_suites()
+        .into_iter()
+        .find(|(file, _)| file.ends_with("Test_L1_R1"))
+        .ok_or_else(|| EngineError::Input("Test_L1_R1 is not shipped".into()))?;
+    let items = text
+        .lines()
+        .filter_map(|line| {
+            let moves = line.split_whitespace().next()?;
+            let fewer = &moves[..moves.len().checked_sub(4)?];
+            (fewer.len() >= 7).then_some(fewer)
+        })
+        .take(count)
+        .map(|moves| {
+            Ok(crate::engine::SuiteItem {
+                name: moves.to_string(),
+                position: AnyPosition::parse(GameKind::Connect4, moves)
+                    .map_err(|e| EngineError::Input(e.to_string()))?,
+                expected_score: None,
+                move_scores: Vec::new(),
+            })
+        })
+        .collect::<Result<Vec<_>, EngineError>>()?;
+    Ok(Suite {
+        name: "Test_L1_R1 less four moves".into(),
+        kind: GameKind::Connect4,
+        items,
+    })
 }
 
 /// A part's table: per row and threads, the median run's seconds, speedup, nodes,
