@@ -148,6 +148,26 @@ fn more_threads_give_negaalphas_value_on_every_position() {
 }
 
 #[test]
+fn cutoffs_in_nested_splits_never_stop_the_search() {
+    // A cutoff at a split ends its brothers' work, in their own splits below too; it
+    // must never reach the search as a stop (it once did when a nested helper passed
+    // its split's cutoff up as a stop). More threads than cores, to mix the timings.
+    let positions = positions("fforum-40-59.obf", 20);
+    for round in 0..3 {
+        for pos in &positions {
+            let r = search(pos, "ybwc+threads=4+tt=16+id", 8);
+            assert!(
+                r.stopped.is_none(),
+                "round {round}: {} stopped: {:?}",
+                pos.to_text(),
+                r.stopped
+            );
+            assert_eq!(r.depth_reached, 8);
+        }
+    }
+}
+
+#[test]
 fn the_counters_tell_how_the_work_was_shared() {
     let r = search(&ffo40(), "pvs-root+threads=4", 8);
     assert_eq!(r.counters.threads, 4);

@@ -140,7 +140,7 @@ fn integer_grid(input: egui_plot::GridInput) -> Vec<GridMark> {
 
 /// The charts' legend, under the chart rather than over its data: each series' colour
 /// (a dashed line for a reference) and its legend text, wrapped as the width allows.
-fn legend_ui(
+pub(super) fn legend_ui(
     ui: &mut egui::Ui,
     series: &[Series],
     colour_of: impl Fn(usize, &Series) -> egui::Color32,
@@ -302,6 +302,9 @@ fn charts_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, view: &mut ChartsView) {
             });
         }
         legend_ui(ui, &ratio_series, |k, _| series_colour(k));
+    }
+    if let Some(rect) = super::speedup_chart::speedup_chart_ui(ui, cx, height) {
+        area = area.union(rect);
     }
     if depth_series
         .iter()
@@ -483,7 +486,7 @@ fn across_chart_ui(
 /// The colour of the `k`-th series: one colour per series for its line, points and
 /// legend entry (egui_plot gives each item its own colour otherwise, and a legend entry
 /// shared by a line and its points turns grey).
-fn series_colour(k: usize) -> egui::Color32 {
+pub(super) fn series_colour(k: usize) -> egui::Color32 {
     const PALETTE: [egui::Color32; 8] = [
         egui::Color32::from_rgb(0x1f, 0x77, 0xb4),
         egui::Color32::from_rgb(0xd6, 0x27, 0x28),
@@ -500,7 +503,7 @@ fn series_colour(k: usize) -> egui::Color32 {
 /// A measured row's points `pts` (already on the plot's axis), and rings around those of
 /// `s` that include a stopped or failed search, all in the series' legend entry; `y`
 /// maps a value to the plot's axis (log10 on the depth chart).
-fn row_points(
+pub(super) fn row_points(
     plot: &mut egui_plot::PlotUi<'_>,
     s: &Series,
     name: &str,

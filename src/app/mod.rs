@@ -34,6 +34,7 @@ mod results_view;
 mod row_options;
 mod rows;
 mod run;
+mod speedup_chart;
 mod suite;
 mod table;
 mod tree_area;

@@ -677,6 +677,7 @@ impl<'a> Report<'a> {
 
 mod across;
 mod series;
+mod speedup;
 
 pub use across::{Across, BOOTSTRAP_SEED, RESAMPLES, p_text};
 pub use series::{Series, to_line_chart, uniform_tree_references};

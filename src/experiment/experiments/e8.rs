@@ -248,6 +248,12 @@ fn measure_rows(
             let rows = vec![parse_row_spec(&spec, &base)?];
             let one = ExperimentConfig { threads: 1, ..cfg };
             let result = bench_quiet(suite.clone(), rows, vec![part.depth], "", one, &|_| {})?;
+            if let Some(c) = result.cells.iter().find(|c| c.record.stopped.is_some()) {
+                return Err(EngineError::Input(format!(
+                    "{}: {spec} stopped on {} with nobody asking (a bug)",
+                    part.title, c.position
+                )));
+            }
             let scores: Vec<Option<i32>> = result.cells.iter().map(|c| c.record.score).collect();
             match &want {
                 None => want = Some(scores),
@@ -494,18 +500,24 @@ SMP's gain (a deeper helper's bounds never answer the main thread); its helpers 
 at each split, not a standing pool; and the depths are fixed, not a time control.
 ";
 
-/// The app's E8: the serial search and the four parallel rows on this machine's most
-/// threads (up to 16), at depth 10 on the whole of FFO #40-#59.
+/// The app's E8: the serial search (the baseline) and the four parallel rows on each
+/// of this machine's thread counts above one (up to 16), at depth 10 on the whole of
+/// FFO #40-#59; the charts tab draws their speedup against threads. (The app runs a
+/// row on threads of its own alone, after the others.)
 fn preset() -> Session {
     let mut s = preset_with_suite(preset_base(GameKind::Othello), OTHELLO.0.suite);
     let base = SearchOptions::default();
-    let most = thread_counts(false).last().copied().unwrap_or(2).max(2);
     let depth = (OTHELLO.0.depth, OTHELLO.0.depth);
+    let threads: Vec<usize> = thread_counts(false)
+        .into_iter()
+        .filter(|&t| t > 1)
+        .collect();
     s.rows = std::iter::once(format!("{BASE}{OPTIONS}"))
-        .chain(
-            ROWS.iter()
-                .map(|(row, _)| format!("{row}{OPTIONS}+threads={most}")),
-        )
+        .chain(ROWS.iter().flat_map(|(row, _)| {
+            threads
+                .iter()
+                .map(move |t| format!("{row}{OPTIONS}+threads={t}"))
+        }))
         .filter_map(|spec| preset_row(&spec, &base, depth))
         .collect();
     s

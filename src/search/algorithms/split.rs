@@ -96,8 +96,7 @@ pub fn split<'a, G: Game, E: Evaluator<G>>(
                     if let Some(t) = &threads {
                         t.give_back(1);
                     }
-                    let stopped = h.stopped_above(place);
-                    (work, h.counters_so_far(), h.own_nodes(), stopped)
+                    (work, h.counters_so_far(), h.own_nodes(), h.stop_cause())
                 })
             })
             .collect();
@@ -118,19 +117,20 @@ pub fn split<'a, G: Game, E: Evaluator<G>>(
         }
         (mine, others, waiting.elapsed().as_micros() as u64)
     });
-    ctx.unwatch(place);
     let mut aborted = mine.aborted;
     let mut busiest = 0;
-    for (work, counters, own, stopped) in &others {
+    for (work, counters, own, cause) in &others {
         ctx.absorb(counters);
         aborted += work.aborted;
         busiest = busiest.max(*own);
-        // A helper stopped by more than this split's cutoff (the stop flag, a budget,
-        // a split above): its move is unfinished, so this node is too.
-        if let Some(reason) = stopped {
-            ctx.abort(*reason);
+        // A helper stopped by this split's cutoff has nothing to pass on (the stop is
+        // taken back just below); one stopped by the stop flag, a budget or a split
+        // above left its move unfinished, so this node is too.
+        if let Some(cause) = cause {
+            ctx.adopt_stop(*cause);
         }
     }
+    ctx.unwatch(place);
     ctx.count_aborted(aborted);
     ctx.count_threads(0, busiest, 0);
     let node = state.into_inner().unwrap_or_else(|e| e.into_inner());

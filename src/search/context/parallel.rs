@@ -291,13 +291,21 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
         }
     }
 
-    /// Why this search stopped, unless a flag watched from `place` on stopped it (a
-    /// helper stopped by its own split's cutoff has nothing to pass on).
+    /// Why this search stopped, and which watched flag stopped it (None: the stop
+    /// flag or a budget), for the split it helps ([`Ctx::adopt_stop`]).
     #[must_use]
-    pub fn stopped_above(&self, place: usize) -> Option<StopReason> {
-        match self.stopped_by {
-            Some(i) if i >= place => None,
-            _ => self.stopped,
+    pub fn stop_cause(&self) -> Option<(StopReason, Option<usize>)> {
+        self.stopped.map(|reason| (reason, self.stopped_by))
+    }
+
+    /// Takes on a helper's stop `cause` (unless this search has stopped already): a
+    /// helper stopped by a flag this search watches too counts as stopped by that flag,
+    /// so the split that owns the flag takes the stop back ([`Ctx::unwatch`]); any other
+    /// stop ends this search as it ended the helper's.
+    pub fn adopt_stop(&mut self, (reason, by): (StopReason, Option<usize>)) {
+        if self.stopped.is_none() {
+            self.stopped = Some(reason);
+            self.stopped_by = by.filter(|&i| i < self.watched.len());
         }
     }
 
