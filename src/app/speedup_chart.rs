@@ -48,6 +48,9 @@ pub(super) fn speedup_chart_ui(
     );
     let resp = Plot::new("speedup_chart")
         .height(height)
+        // The wheel scrolls the charts tab, not this plot (it is the last one: the wheel
+        // reaches it on the way down).
+        .allow_scroll(false)
         .x_axis_label("threads")
         .y_axis_label("× the baseline's speed")
         .include_y(0.0)

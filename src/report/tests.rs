@@ -324,3 +324,47 @@ fn time_is_readable_on_screen_and_seconds_in_the_csv() {
         .collect();
     assert_eq!(times, ["0.000", "1.236"]);
 }
+
+#[test]
+fn speedup_lines_group_parallel_rows_by_what_they_are_but_their_threads() {
+    let row = |a: Algorithm, threads: u32| {
+        let mut r = ComparisonRow::new(a);
+        r.options.threads = threads;
+        r
+    };
+    let rows = vec![
+        row(Algorithm::Pvs, 1),
+        row(Algorithm::Ybwc, 4),
+        row(Algorithm::Ybwc, 2),
+        row(Algorithm::LazySmp, 2),
+    ];
+    // Seconds per row and position: the baseline 8 + 4, YBWC on 4 threads 2 + 1, on 2
+    // threads 4 + 2, Lazy SMP 8 + 8 (slower than one thread).
+    let secs = [[8.0, 4.0], [2.0, 1.0], [4.0, 2.0], [8.0, 8.0]];
+    let mut results = Vec::new();
+    for (r, s) in secs.iter().enumerate() {
+        for (p, pos) in ["a", "b"].iter().enumerate() {
+            let mut e = entry(r, pos, 6, 0, 10);
+            e.record.counters.elapsed_secs = s[p];
+            results.push(e);
+        }
+    }
+    let report = Report::new(&results, &rows, Some(0));
+    let (lines, depth) = report.speedup_series(&report.positions());
+    assert_eq!(depth, 6);
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0].name, "2: YBWC");
+    assert_eq!(lines[0].points, vec![(1.0, 1.0), (2.0, 2.0), (4.0, 4.0)]);
+    assert_eq!(lines[1].name, "4: Lazy SMP");
+    assert_eq!(lines[1].points, vec![(1.0, 1.0), (2.0, 0.75)]);
+    // Without a baseline, or without a row on several threads: no lines.
+    assert!(
+        Report::new(&results, &rows, None)
+            .speedup_series(&report.positions())
+            .0
+            .is_empty()
+    );
+    let serial = vec![row(Algorithm::Pvs, 1), row(Algorithm::NegaAlpha, 1)];
+    let r = Report::new(&results[..4], &serial, Some(0));
+    assert!(r.speedup_series(&r.positions()).0.is_empty());
+}
