@@ -448,6 +448,7 @@ fn experiment_e8_quick_measures_every_parallel_row_and_the_solver() {
     ] {
         assert!(stdout.contains(part), "{part}: {stdout}");
     }
+    assert!(stdout.contains("threads 1, 2)"), "{stdout}");
     for file in ["e8.csv", "e8.svg", "e8.txt"] {
         assert!(dir.path().join(file).exists(), "{file}");
     }

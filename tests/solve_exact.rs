@@ -409,7 +409,7 @@ fn parallel_splits_keep_scores_and_best_moves_on_ffo_40_and_41() {
     // 20 and 22 empties: nodes from 14 empties on split their moves over idle threads,
     // so refutations abort helpers mid-search; the scores and moves must not change.
     let suite = othello_items("fforum-40-59.obf");
-    for threads in [2, 3] {
+    for threads in [2, 3, 8] {
         let opts = OthelloOptions {
             threads,
             tt_mib: 16,
