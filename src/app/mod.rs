@@ -9,6 +9,7 @@
 
 mod articles;
 mod board;
+mod chart_parts;
 mod charts;
 mod command;
 mod commands;

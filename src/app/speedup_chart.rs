@@ -6,7 +6,7 @@
 
 use egui_plot::{GridMark, HoverPosition, Line, LineStyle, Plot, PlotPoints};
 
-use super::charts::{legend_ui, row_points, series_colour};
+use super::chart_parts::{legend_ui, row_points, series_colour};
 use super::panel::Panel;
 use crate::report::Series;
 
