@@ -17,7 +17,6 @@ use treelab::engine::{AnyPosition, GameKind, Suite, SuiteItem, named_search};
 use treelab::experiment::exercise::{self, Difficulty, sheet};
 use treelab::matches::play::{MatchSpec, parse_player, run_match};
 use treelab::search::SearchOptions;
-use treelab::solve::othello::OthelloOptions;
 use treelab::solve::{AnySolver, SolveOptions};
 use treelab::stats::across::Across;
 use treelab::tree::export::{FigureOptions, TreeFormat, encode, figure_of_trees};
@@ -48,13 +47,9 @@ pub fn solve_json(py: Python<'_>, game: &str, position: &str, threads: usize) ->
         )));
     }
     let pos = AnyPosition::parse(kind, position).map_err(|e| err(format!("position: {e}")))?;
-    let opts = SolveOptions {
-        othello: OthelloOptions {
-            threads,
-            ..OthelloOptions::default()
-        },
-        ..SolveOptions::default()
-    };
+    let mut opts = SolveOptions::default();
+    opts.othello.threads = threads;
+    opts.connect4.threads = threads;
     let mut solver = AnySolver::new(kind, &opts).map_err(err)?;
     let suite = Suite {
         name: "position".into(),

@@ -45,6 +45,19 @@ def test_solve_gives_the_command_lines_score_move_and_nodes():
     assert r.score == int(score) == int(row["score"])
     assert r.nodes == int(row["nodes"])
     assert r.best is None
+    # On threads: the same scores (Connect Four's solver too, on a position big
+    # enough to split: a test-set line with its last four moves taken back).
+    assert treelab.solve("othello", FFO[0], threads=2).score == int(score_40())
+    lines = (ROOT / "assets" / "connect4" / "Test_L1_R1").read_text().splitlines()
+    bigger = next(m[:-4] for m in (line.split()[0] for line in lines) if len(m) >= 11)
+    one = treelab.solve("connect4", bigger)
+    two = treelab.solve("connect4", bigger, threads=2)
+    assert one.score == two.score
+
+
+def score_40():
+    return cli_csv("solve", "--suite", "fforum-40-59.obf", "--range", "40..40",
+                   "--format", "csv")[0]["expected"]
 
 
 def test_solve_refuses_what_it_cannot_solve():

@@ -29,7 +29,7 @@ def solve(game: str, position: str, threads: int = 1) -> SolveResult:
     """Solves ``position`` of ``game`` exactly with the game's own solver, as
     ``treelab solve`` solves a suite's position: Othello endgames (the final disc
     difference for the side to move, empties to the winner) and Connect Four (Pons'
-    score). ``threads`` (Othello) split the search; the score does not depend on them.
+    score). ``threads`` (both games) split the search; the score does not depend on them.
     Ctrl+C stops it (``KeyboardInterrupt``)."""
     r = json.loads(_treelab.solve_json(game, position, threads))
     r["best"] = r["best"] or None
