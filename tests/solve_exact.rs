@@ -537,8 +537,21 @@ fn a_raised_stop_flag_ends_a_solve_and_a_lowered_one_changes_nothing() {
         }],
     };
     let deep = othello_items("fforum-40-59.obf");
-    for (suite, index) in [(&deep, 10usize), (&c4, 0)] {
-        let mut solver = AnySolver::new(suite.kind, &SolveOptions::default()).expect("solver");
+    let on_threads = |threads| {
+        let mut o = SolveOptions::default();
+        o.othello.threads = threads;
+        o.connect4.threads = threads;
+        o
+    };
+    // On one thread, and on eight (more than the cores: every helper must see the flag
+    // and end, or the solve would hang on joining it).
+    for (suite, index, threads) in [
+        (&deep, 10usize, 1),
+        (&c4, 0, 1),
+        (&deep, 10, 8),
+        (&c4, 0, 8),
+    ] {
+        let mut solver = AnySolver::new(suite.kind, &on_threads(threads)).expect("solver");
         let flag = Arc::new(AtomicBool::new(false));
         solver.set_stop(Some(Arc::clone(&flag)));
         let raiser = {
@@ -548,8 +561,14 @@ fn a_raised_stop_flag_ends_a_solve_and_a_lowered_one_changes_nothing() {
                 flag.store(true, Ordering::Relaxed);
             })
         };
+        let started = std::time::Instant::now();
         let err = solver.solve_item(suite, index).expect_err("stopped");
         assert!(err.contains("stopped"), "{err}");
+        // A sanity bound only (the flag goes up after 100 ms; CI machines are noisy).
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(3),
+            "{threads} threads"
+        );
         raiser.join().expect("raiser");
         assert!(solver.solve_item(suite, index).is_err(), "raised before");
     }
