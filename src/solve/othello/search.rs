@@ -3,7 +3,7 @@
 //! (parity order, no move list), the principal-variation search, and the
 //! young-brothers-wait split of a deep node's moves over the idle threads.
 
-use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use super::moves::{MAX_MOVES, Move, MoveList, ORDER_UNIT, child, select, shallow_order_depth};
@@ -123,11 +123,12 @@ impl<'t> Searcher<'t> {
     }
 
     /// Searches `moves` (sorted) of a deep node with a null window at `alpha`, this
-    /// thread and `helpers` claimed threads taking them in turn; a helper gives its
-    /// slot back when it runs out of moves, and this thread lends its own while it
-    /// waits for them, so that another split can use the core. Returns the best value
-    /// and move found (fail-soft as [`Searcher::nws`]); a value above `alpha` stops
-    /// them all.
+    /// thread and `helpers` claimed threads taking them in turn; whoever takes a move
+    /// while two or more are left recruits the threads that have become idle since (a
+    /// helper that joins a split already under way); a helper gives its slot back when
+    /// it runs out of moves, and this thread lends its own while it waits for them, so
+    /// that another split can use the core. Returns the best value and move found
+    /// (fail-soft as [`Searcher::nws`]); a value above `alpha` stops them all.
     #[allow(clippy::too_many_arguments)]
     fn split(
         &mut self,
@@ -139,67 +140,40 @@ impl<'t> Searcher<'t> {
         moves: &[Move],
         helpers: usize,
     ) -> (i32, u8) {
-        let next = AtomicUsize::new(0);
         let flag = Arc::new(AtomicBool::new(false));
-        let best = Mutex::new((-INF, NO_MOVE));
-        let work = |s: &mut Searcher<'_>| {
-            loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= moves.len() || s.aborted() {
-                    break;
-                }
-                let m = moves[i];
-                // The first move failed low: the node is an all-node, so each of the
-                // others is expected to be refuted (a cut node).
-                let v = s.nws_move(p, o, &m, alpha, empties, parity, true);
-                if s.aborted() {
-                    break;
-                }
-                if let Ok(mut b) = best.lock()
-                    && v > b.0
-                {
-                    *b = (v, m.square);
-                }
-                if v > alpha {
-                    flag.store(true, Ordering::Relaxed);
-                    break;
-                }
-            }
+        let mut stops = self.stops.clone();
+        stops.push(Arc::clone(&flag));
+        let split = Split {
+            node: (p, o, alpha, empties, parity),
+            moves,
+            next: AtomicUsize::new(0),
+            flag,
+            best: Mutex::new((-INF, NO_MOVE)),
+            helper_nodes: AtomicU64::new(0),
+            opts: self.opts,
+            table: self.table,
+            idle: self.helpers,
+            precision: self.precision,
+            stops,
         };
-        let (opts, table, idle, precision) = (self.opts, self.table, self.helpers, self.precision);
-        let mut helper_stops = self.stops.clone();
-        helper_stops.push(Arc::clone(&flag));
-        let helper_nodes: u64 = crate::platform::threads::scope(|scope| {
-            let handles: Vec<_> = (0..helpers)
-                .map(|_| {
-                    let (work, stops) = (&work, helper_stops.clone());
-                    scope.spawn(move || {
-                        let mut h = Searcher::new(opts, table);
-                        h.helpers = idle;
-                        h.stops = stops;
-                        h.precision = precision;
-                        work(&mut h);
-                        if let Some(idle) = idle {
-                            idle.fetch_add(1, Ordering::AcqRel);
-                        }
-                        h.nodes
-                    })
-                })
-                .collect();
-            self.stops.push(Arc::clone(&flag));
-            work(self);
+        let idle = self.helpers;
+        crate::platform::threads::scope(|scope| {
+            for _ in 0..helpers {
+                split.recruit(scope);
+            }
+            self.stops.push(Arc::clone(&split.flag));
+            split.work(self, scope);
             self.stops.pop();
+            // Waiting for the helpers (the scope joins them): this thread is lent.
             if let Some(idle) = idle {
                 idle.fetch_add(1, Ordering::AcqRel);
             }
-            let nodes = handles.into_iter().map(|h| h.join().unwrap_or(0)).sum();
-            if let Some(idle) = idle {
-                idle.fetch_sub(1, Ordering::AcqRel);
-            }
-            nodes
         });
-        self.nodes += helper_nodes;
-        best.into_inner().unwrap_or((-INF, NO_MOVE))
+        if let Some(idle) = idle {
+            idle.fetch_sub(1, Ordering::AcqRel);
+        }
+        self.nodes += split.helper_nodes.load(Ordering::Relaxed);
+        split.best.into_inner().unwrap_or((-INF, NO_MOVE))
     }
 
     /// Null-window search at a deep node: is the score above `alpha`? Fail-soft (see
@@ -670,5 +644,81 @@ impl Searcher<'_> {
         }
         let upper = MAX_SCORE - 2 * stable_discs(o, p).count_ones() as i32;
         (upper <= alpha).then_some(upper)
+    }
+}
+
+/// What the threads of one split share: the node, its moves and the next one to take,
+/// the flag a refutation raises, the best value and move so far, the helpers' nodes,
+/// and what a helper's searcher is made of.
+struct Split<'m, 't> {
+    /// `(p, o, alpha, empties, parity)` of the node.
+    node: (u64, u64, i32, u32, u32),
+    moves: &'m [Move],
+    next: AtomicUsize,
+    flag: Arc<AtomicBool>,
+    best: Mutex<(i32, u8)>,
+    helper_nodes: AtomicU64,
+    opts: &'t OthelloOptions,
+    table: Option<&'t Table>,
+    idle: Option<&'t AtomicIsize>,
+    precision: u8,
+    /// A helper's stop flags: the splits above and this one's.
+    stops: Vec<Arc<AtomicBool>>,
+}
+
+impl<'env> Split<'_, '_> {
+    /// Starts a helper on this split (its thread slot already claimed): it takes moves
+    /// until none is left, then gives its slot back.
+    fn recruit<'scope>(&'env self, scope: &'scope crate::platform::threads::Scope<'scope, 'env>) {
+        let _ = scope.spawn(move || {
+            let mut h = Searcher::new(self.opts, self.table);
+            h.helpers = self.idle;
+            h.stops.clone_from(&self.stops);
+            h.precision = self.precision;
+            self.work(&mut h, scope);
+            if let Some(idle) = self.idle {
+                idle.fetch_add(1, Ordering::AcqRel);
+            }
+            self.helper_nodes.fetch_add(h.nodes, Ordering::Relaxed);
+        });
+    }
+
+    /// One thread's share: the next move not yet taken, until none is left, one
+    /// refutes the node, or the work is void; taking a move with two or more left
+    /// after it, the thread recruits the idle threads for them.
+    fn work<'scope>(
+        &'env self,
+        s: &mut Searcher<'_>,
+        scope: &'scope crate::platform::threads::Scope<'scope, 'env>,
+    ) {
+        let (p, o, alpha, empties, parity) = self.node;
+        loop {
+            let i = self.next.fetch_add(1, Ordering::Relaxed);
+            if i >= self.moves.len() || s.aborted() {
+                break;
+            }
+            let left = self.moves.len() - i - 1;
+            if left >= 2 {
+                for _ in 0..s.claim_helpers(left - 1) {
+                    self.recruit(scope);
+                }
+            }
+            let m = self.moves[i];
+            // The first move failed low: the node is an all-node, so each of the
+            // others is expected to be refuted (a cut node).
+            let v = s.nws_move(p, o, &m, alpha, empties, parity, true);
+            if s.aborted() {
+                break;
+            }
+            if let Ok(mut b) = self.best.lock()
+                && v > b.0
+            {
+                *b = (v, m.square);
+            }
+            if v > alpha {
+                self.flag.store(true, Ordering::Relaxed);
+                break;
+            }
+        }
     }
 }
