@@ -5,8 +5,10 @@
 //! searching it again with the full window when it fails high, as PVS does. A move
 //! that reaches beta raises the split's flag, which ends the other threads' work at
 //! this node within a poll of the stop flag (1024 nodes); that work is counted as
-//! aborted. The owner gives its thread slot back while it waits for its helpers, so
-//! another split can use the core.
+//! aborted. A thread that takes a move with two or more left after it recruits the
+//! threads that have become idle since (a helper joins a split already under way). The
+//! owner gives its thread slot back while it waits for its helpers, so another split
+//! can use the core.
 //!
 //! Helpers search with contexts of their own (killers, history, counters), sharing the
 //! table when the search shares one; their counters are added to the owner's.
@@ -65,61 +67,114 @@ struct Work {
     aborted: u64,
 }
 
+/// What a helper hands back: its work, its counters, the nodes it searched itself and
+/// why it stopped (see [`Ctx::stop_cause`]).
+type Helped = (
+    Work,
+    crate::search::counters::Counters,
+    u64,
+    Option<(crate::search::context::StopReason, Option<usize>)>,
+);
+
+/// What the threads of one split share.
+struct Team<'t, 'a, G: Game, E: Evaluator<G>> {
+    at: &'t At<'t, 'a, G, E>,
+    next: AtomicUsize,
+    state: Mutex<Node<G::Move>>,
+    flag: Arc<AtomicBool>,
+    parts: crate::search::context::HelperParts<'a, G, E>,
+    threads: Option<Arc<crate::search::context::Threads>>,
+    /// What the helpers handed back, as each ended.
+    helped: Mutex<Vec<Helped>>,
+    /// The first helper's panic, passed on to the owner once all have ended.
+    panic: Mutex<Option<Box<dyn std::any::Any + Send>>>,
+}
+
+/// Starts a helper on `team`'s split (its thread slot already claimed).
+fn recruit<'scope, 'env, 'a, G: Game, E: Evaluator<G>>(
+    scope: &'scope crate::platform::threads::Scope<'scope, 'env>,
+    team: &'env Team<'env, 'a, G, E>,
+) {
+    let _ = scope.spawn(move || {
+        let run = std::panic::AssertUnwindSafe(|| {
+            let mut h = team.parts.context(team.at.pos);
+            let more = |n: usize| (0..n).for_each(|_| recruit(scope, team));
+            let work = share(&mut h, team, &more);
+            (work, h.counters_so_far(), h.own_nodes(), h.stop_cause())
+        });
+        let result = std::panic::catch_unwind(run);
+        if let Some(t) = &team.threads {
+            t.give_back(1);
+        }
+        match result {
+            Ok(r) => lock(&team.helped).push(r),
+            Err(p) => {
+                team.flag.store(true, Ordering::Relaxed);
+                lock(&team.panic).get_or_insert(p);
+            }
+        }
+    });
+}
+
+/// `m` locked, poisoned or not (what it guards is whole after every write).
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Shares the moves of `at` out to this thread and `helpers` helper threads (their
 /// slots already claimed), starting from `node`, and returns the node's state after.
-/// When this thread's search was stopped meanwhile it stays stopped; a cutoff at this
-/// node stops nothing above it. Returns the thread-microseconds this thread waited
-/// for its helpers as well.
+/// A thread that takes a move with two or more left after it recruits the threads
+/// that have become idle since (a helper joins a split already under way). When this
+/// thread's search was stopped meanwhile it stays stopped; a cutoff at this node stops
+/// nothing above it. Returns the thread-microseconds this thread waited for its
+/// helpers as well.
 pub fn split<'a, G: Game, E: Evaluator<G>>(
     ctx: &mut Ctx<'a, G, E>,
     at: &At<'_, 'a, G, E>,
     node: Node<G::Move>,
     helpers: usize,
 ) -> (Node<G::Move>, u64) {
-    let next = AtomicUsize::new(at.first);
     let flag = Arc::new(AtomicBool::new(false));
     let place = ctx.watch(&flag);
-    let state = Mutex::new(node);
-    let parts = ctx.helper_parts();
-    let threads = ctx.threads().cloned();
+    let team = Team {
+        at,
+        next: AtomicUsize::new(at.first),
+        state: Mutex::new(node),
+        flag,
+        parts: ctx.helper_parts(),
+        threads: ctx.threads().cloned(),
+        helped: Mutex::new(Vec::new()),
+        panic: Mutex::new(None),
+    };
     if helpers > 0 {
         ctx.count_split();
     }
-    let (mine, others, waited) = crate::platform::threads::scope(|scope| {
-        let handles: Vec<_> = (0..helpers)
-            .map(|_| {
-                let (parts, next, state, flag) = (&parts, &next, &state, &flag);
-                let threads = threads.clone();
-                scope.spawn(move || {
-                    let mut h = parts.context(at.pos);
-                    let work = share(&mut h, at, next, state, flag);
-                    if let Some(t) = &threads {
-                        t.give_back(1);
-                    }
-                    (work, h.counters_so_far(), h.own_nodes(), h.stop_cause())
-                })
-            })
-            .collect();
-        let mine = share(ctx, at, &next, &state, &flag);
+    let waiting = crate::platform::threads::scope(|scope| {
+        (0..helpers).for_each(|_| recruit(scope, &team));
+        let more = |n: usize| (0..n).for_each(|_| recruit(scope, &team));
+        let mine = share(ctx, &team, &more);
         // Stopped from above, or cut here: the helpers stop too.
         if ctx.aborted() {
-            flag.store(true, Ordering::Relaxed);
+            team.flag.store(true, Ordering::Relaxed);
         }
-        let waiting = Instant::now();
-        if let Some(t) = &threads {
+        if let Some(t) = &team.threads {
             t.give_back(1);
         }
+        (mine, Instant::now())
+    });
+    // The scope has joined every helper.
+    if let Some(t) = &team.threads {
+        t.take_back(1);
+    }
+    if let Some(p) = lock(&team.panic).take() {
         // A helper that panicked fails the whole search, as a panic in a serial search
         // does.
-        let others = crate::platform::threads::join_all(handles);
-        if let Some(t) = &threads {
-            t.take_back(1);
-        }
-        (mine, others, waiting.elapsed().as_micros() as u64)
-    });
+        std::panic::resume_unwind(p);
+    }
+    let (mine, since) = waiting;
     let mut aborted = mine.aborted;
     let mut busiest = 0;
-    for (work, counters, own, cause) in &others {
+    for (work, counters, own, cause) in lock(&team.helped).iter() {
         ctx.absorb(counters);
         aborted += work.aborted;
         busiest = busiest.max(*own);
@@ -133,8 +188,8 @@ pub fn split<'a, G: Game, E: Evaluator<G>>(
     ctx.unwatch(place);
     ctx.count_aborted(aborted);
     ctx.count_threads(0, busiest, 0);
-    let node = state.into_inner().unwrap_or_else(|e| e.into_inner());
-    (node, waited)
+    let node = team.state.into_inner().unwrap_or_else(|e| e.into_inner());
+    (node, since.elapsed().as_micros() as u64)
 }
 
 /// One thread's share of a split: the next move not yet taken, tested with the null
@@ -142,16 +197,19 @@ pub fn split<'a, G: Game, E: Evaluator<G>>(
 /// is left, a move reaches beta, or the search is stopped.
 fn share<'a, G: Game, E: Evaluator<G>>(
     c: &mut Ctx<'a, G, E>,
-    at: &At<'_, 'a, G, E>,
-    next: &AtomicUsize,
-    state: &Mutex<Node<G::Move>>,
-    flag: &AtomicBool,
+    team: &Team<'_, 'a, G, E>,
+    more: &dyn Fn(usize),
 ) -> Work {
     let mut aborted = 0;
+    let (at, state) = (team.at, &team.state);
     let (depth, ply, beta) = (at.depth, at.ply, at.beta);
     loop {
-        let i = next.fetch_add(1, Ordering::Relaxed);
+        let i = team.next.fetch_add(1, Ordering::Relaxed);
         let Some(&mv) = at.moves.get(i) else { break };
+        let left = at.moves.len() - i - 1;
+        if left >= 2 {
+            more(c.claim_helpers(left - 1));
+        }
         let alpha = match state.lock() {
             Ok(s) if s.cut => break,
             Ok(s) => s.alpha,
@@ -190,7 +248,7 @@ fn share<'a, G: Game, E: Evaluator<G>>(
             s.alpha = v;
             if v >= beta {
                 s.cut = true;
-                flag.store(true, Ordering::Relaxed);
+                team.flag.store(true, Ordering::Relaxed);
                 c.cutoff(at.pos, ply, i, mv, depth);
                 break;
             }
