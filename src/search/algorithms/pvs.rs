@@ -90,3 +90,32 @@ fn node<G: Game, E: Evaluator<G>>(
     ctx.tt_store(pos, depth, alpha0, beta0, best, best_move);
     best
 }
+
+/// The value of a node's move `mv` to `child` as PVS searches it, with `search` below
+/// (the parallel searches' own, or this file's): the first move with the window
+/// `(alpha, beta)`; any other with the null window at `alpha` first, and again with
+/// `(t, beta)` when it fails high inside the window. Fail-soft, the node's view.
+#[inline]
+#[allow(clippy::too_many_arguments)]
+pub fn move_value<'a, G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'a, G, E>,
+    search: super::split::Child<'a, G, E>,
+    child: &G,
+    (depth, ply): (u32, usize),
+    mv: G::Move,
+    first: bool,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
+    if first {
+        return -search(ctx, child, depth - 1, ply + 1, Some(mv), -beta, -alpha);
+    }
+    ctx.mark_null_window();
+    let t = -search(ctx, child, depth - 1, ply + 1, Some(mv), -alpha - 1, -alpha);
+    if t > alpha && t < beta && !ctx.aborted() {
+        ctx.research();
+        -search(ctx, child, depth - 1, ply + 1, Some(mv), -beta, -t)
+    } else {
+        t
+    }
+}

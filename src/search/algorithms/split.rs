@@ -220,14 +220,7 @@ fn share<'a, G: Game, E: Evaluator<G>>(
         }
         let before = c.own_nodes();
         let child = at.pos.play(mv);
-        c.mark_null_window();
-        let t = -(at.child)(c, &child, depth - 1, ply + 1, Some(mv), -alpha - 1, -alpha);
-        let v = if t > alpha && t < beta && !c.aborted() {
-            c.research();
-            -(at.child)(c, &child, depth - 1, ply + 1, Some(mv), -beta, -t)
-        } else {
-            t
-        };
+        let v = super::pvs::move_value(c, at.child, &child, (depth, ply), mv, false, alpha, beta);
         if c.aborted() {
             aborted += c.own_nodes() - before;
             break;

@@ -123,26 +123,8 @@ fn node<G: Game, E: Evaluator<G>>(
             }
         }
         let child = pos.play(mv);
-        let v = if i == 0 {
-            -node_search(ctx, &child, depth - 1, ply + 1, Some(mv), -beta, -alpha)
-        } else {
-            ctx.mark_null_window();
-            let t = -node_search(
-                ctx,
-                &child,
-                depth - 1,
-                ply + 1,
-                Some(mv),
-                -alpha - 1,
-                -alpha,
-            );
-            if t > alpha && t < beta && !ctx.aborted() {
-                ctx.research();
-                -node_search(ctx, &child, depth - 1, ply + 1, Some(mv), -beta, -t)
-            } else {
-                t
-            }
-        };
+        let search = node_search::<G, E>;
+        let v = pvs::move_value(ctx, search, &child, (depth, ply), mv, i == 0, alpha, beta);
         if ctx.aborted() {
             break;
         }
