@@ -91,6 +91,12 @@ fn node<G: Game, E: Evaluator<G>>(
     best
 }
 
+/// The search a split runs below its node: a child's value at a depth, ply, move and
+/// window, fail-soft and side to move's view (PVS below the root for PVS split at the
+/// root, YBWC itself for YBWC).
+pub type Child<'a, G, E> =
+    fn(&mut Ctx<'a, G, E>, &G, u32, usize, Option<<G as Game>::Move>, i32, i32) -> i32;
+
 /// The value of a node's move `mv` to `child` as PVS searches it, with `search` below
 /// (the parallel searches' own, or this file's): the first move with the window
 /// `(alpha, beta)`; any other with the null window at `alpha` first, and again with
@@ -99,7 +105,7 @@ fn node<G: Game, E: Evaluator<G>>(
 #[allow(clippy::too_many_arguments)]
 pub fn move_value<'a, G: Game, E: Evaluator<G>>(
     ctx: &mut Ctx<'a, G, E>,
-    search: super::split::Child<'a, G, E>,
+    search: Child<'a, G, E>,
     child: &G,
     (depth, ply): (u32, usize),
     mv: G::Move,

@@ -21,11 +21,7 @@ use crate::game::{Evaluator, Game};
 use crate::platform::clock::Instant;
 use crate::search::context::Ctx;
 
-/// The search a split runs below its node: a child's value at a depth, ply, move and
-/// window, fail-soft and side to move's view (PVS below the root for PVS split at the
-/// root, YBWC itself for YBWC).
-pub type Child<'a, G, E> =
-    fn(&mut Ctx<'a, G, E>, &G, u32, usize, Option<<G as Game>::Move>, i32, i32) -> i32;
+pub use super::pvs::Child;
 
 /// A node's state when its moves are split, and after: the best value and move so
 /// far, the line the split's moves found (empty when none raised alpha), the window's
