@@ -12,6 +12,7 @@ use crate::engine::count::{PARTIAL_NOTE, Ratio, Tally};
 use crate::engine::{AnyPosition, EngineError, SearchRecord, SearchRequest, Suite, run_search};
 use crate::platform::pool::{longest_first, map_with_alone};
 use crate::report::{Across, BOOTSTRAP_SEED, RESAMPLES, Report, p_text};
+use crate::search::slots::Threads;
 use crate::search::{Counter, SearchControl};
 use crate::session::ResultEntry;
 
@@ -133,43 +134,57 @@ pub fn run_bench_with(
     let (cells, order) = cells_in_start_order(spec, &indices, threads);
     // A row that searches on threads of its own runs alone, cell after cell.
     let alone = |&(_, r, _): &(usize, usize, u32)| spec.rows[r].options.threads > 1;
-    let ran = map_with_alone(&cells, &order, alone, threads, stop, |_, &(i, r, depth)| {
-        let item = &spec.suite.items[i];
-        let row = &spec.rows[r];
-        let req = SearchRequest {
-            algorithm: row.algorithm,
-            options: row.options.clone(),
-            depth,
-            evaluator: spec.evaluator.clone(),
-        };
-        let control = SearchControl {
-            stop: Arc::clone(stop),
-            ..SearchControl::default()
-        };
-        let guarded = crate::engine::run_guarded(|| runner(&item.position, &req, control));
-        let (record, failed) = match guarded {
-            Ok(Ok(record)) => (record, None),
-            Ok(Err(e)) => {
-                if let Ok(mut f) = failure.lock() {
-                    f.get_or_insert(e);
+    // Workers with no cell left are lent to the cells still running, which use them
+    // only where that changes no count (`SearchControl::lend`).
+    let lend = Arc::new(Threads::new(1, false));
+    let idle = |k: usize| lend.give_back(k);
+    let workers = spec.threads.max(1);
+    let ran = map_with_alone(
+        &cells,
+        &order,
+        alone,
+        workers,
+        stop,
+        &idle,
+        |_, &(i, r, depth)| {
+            let item = &spec.suite.items[i];
+            let row = &spec.rows[r];
+            let req = SearchRequest {
+                algorithm: row.algorithm,
+                options: row.options.clone(),
+                depth,
+                evaluator: spec.evaluator.clone(),
+            };
+            let control = SearchControl {
+                stop: Arc::clone(stop),
+                lend: (workers > 1 && row.options.threads <= 1).then(|| Arc::clone(&lend)),
+                ..SearchControl::default()
+            };
+            let guarded = crate::engine::run_guarded(|| runner(&item.position, &req, control));
+            let (record, failed) = match guarded {
+                Ok(Ok(record)) => (record, None),
+                Ok(Err(e)) => {
+                    if let Ok(mut f) = failure.lock() {
+                        f.get_or_insert(e);
+                    }
+                    stop.store(true, Ordering::Relaxed);
+                    return None;
                 }
-                stop.store(true, Ordering::Relaxed);
-                return None;
-            }
-            Err(panic) => (SearchRecord::default(), Some(panic.message)),
-        };
-        nodes_done.fetch_add(record.counters.nodes, Ordering::Relaxed);
-        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-        progress(n, total, nodes_done.load(Ordering::Relaxed));
-        Some(BenchCell {
-            position_index: i,
-            position: item.name.clone(),
-            row: r,
-            depth,
-            record,
-            failure: failed,
-        })
-    });
+                Err(panic) => (SearchRecord::default(), Some(panic.message)),
+            };
+            nodes_done.fetch_add(record.counters.nodes, Ordering::Relaxed);
+            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+            progress(n, total, nodes_done.load(Ordering::Relaxed));
+            Some(BenchCell {
+                position_index: i,
+                position: item.name.clone(),
+                row: r,
+                depth,
+                record,
+                failure: failed,
+            })
+        },
+    );
     if let Some(e) = failure.into_inner().ok().flatten() {
         return Err(e);
     }

@@ -8,7 +8,7 @@
 //! Used by the app's Run and `treelab session run` (`runner`), `treelab bench`,
 //! `treelab experiment` and `treelab match`.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use rayon::iter::{ParallelBridge, ParallelIterator};
 
@@ -41,13 +41,28 @@ pub fn map_in_start_order<T: Sync, R: Send>(
     stop: &AtomicBool,
     task: impl Fn(usize, &T) -> R + Sync + Send,
 ) -> Vec<Option<R>> {
+    map_idling(items, order, threads, stop, &|_| {}, task)
+}
+
+/// [`map_in_start_order`], telling `idle(k)` whenever `k` more of the `threads`
+/// workers have no job left to take (every job started; those that never had one are
+/// told at once), so that the jobs still running can use their cores.
+fn map_idling<T: Sync, R: Send>(
+    items: &[T],
+    order: &[usize],
+    threads: usize,
+    stop: &AtomicBool,
+    idle: &(dyn Fn(usize) + Sync),
+    task: impl Fn(usize, &T) -> R + Sync + Send,
+) -> Vec<Option<R>> {
     let mut seen = vec![false; items.len()];
     let order: Vec<usize> = order
         .iter()
         .copied()
         .filter(|&i| i < items.len() && !std::mem::replace(&mut seen[i], true))
         .collect();
-    let threads = threads.clamp(1, items.len().max(1));
+    let asked = threads.max(1);
+    let threads = threads.clamp(1, order.len().max(1));
     let serial = || {
         let mut out: Vec<Option<R>> = items.iter().map(|_| None).collect();
         for &i in &order {
@@ -60,10 +75,34 @@ pub fn map_in_start_order<T: Sync, R: Send>(
     let run = || {
         let mut out: Vec<Option<R>> = items.iter().map(|_| None).collect();
         // `par_bridge` hands the iterator's items to the workers in its order.
+        // Jobs taken from the order and not yet finished, and workers told idle.
+        let (taken, running, told) = (
+            AtomicUsize::new(0),
+            AtomicUsize::new(0),
+            AtomicUsize::new(0),
+        );
+        let tell = |want: usize| {
+            let before = told.fetch_max(want, Ordering::SeqCst);
+            if want > before {
+                idle(want - before);
+            }
+        };
+        tell(asked - threads);
         let done: Vec<(usize, R)> = order
             .iter()
+            .inspect(|_| {
+                running.fetch_add(1, Ordering::SeqCst);
+                taken.fetch_add(1, Ordering::SeqCst);
+            })
             .par_bridge()
-            .filter_map(|&i| (!stop.load(Ordering::Relaxed)).then(|| (i, task(i, &items[i]))))
+            .filter_map(|&i| {
+                let r = (!stop.load(Ordering::Relaxed)).then(|| (i, task(i, &items[i])));
+                let left = running.fetch_sub(1, Ordering::SeqCst) - 1;
+                if taken.load(Ordering::SeqCst) == order.len() {
+                    tell(asked - left);
+                }
+                r
+            })
             .collect();
         for (i, r) in done {
             out[i] = Some(r);
@@ -72,7 +111,10 @@ pub fn map_in_start_order<T: Sync, R: Send>(
     };
     if threads == 1 || super::IN_BROWSER {
         // No pool for one worker (or in a browser, one thread): the jobs run here, in
-        // order.
+        // order, and the workers asked for beyond one have nothing to take.
+        if !super::IN_BROWSER {
+            idle(asked - 1);
+        }
         return serial();
     }
     match rayon::ThreadPoolBuilder::new()
@@ -91,12 +133,17 @@ pub fn map_in_start_order<T: Sync, R: Send>(
 /// parallel search) is then timed without other jobs on its cores, and does not slow
 /// theirs. The others share the `threads` workers as before; the results still come
 /// back in item order.
+///
+/// While the others run, `idle(k)` is told whenever `k` more workers have no job left
+/// ([`map_idling`]): a grid lends them to its last searches
+/// ([`crate::search::SearchControl::lend`]).
 pub fn map_with_alone<T: Sync, R: Send>(
     items: &[T],
     order: &[usize],
     alone: impl Fn(&T) -> bool,
     threads: usize,
     stop: &AtomicBool,
+    idle: &(dyn Fn(usize) + Sync),
     task: impl Fn(usize, &T) -> R + Sync + Send,
 ) -> Vec<Option<R>> {
     let (solo, shared): (Vec<usize>, Vec<usize>) = order
@@ -104,7 +151,7 @@ pub fn map_with_alone<T: Sync, R: Send>(
         .copied()
         .filter(|&i| i < items.len())
         .partition(|&i| alone(&items[i]));
-    let mut out = map_in_start_order(items, &shared, threads, stop, &task);
+    let mut out = map_idling(items, &shared, threads, stop, idle, &task);
     let one_by_one = map_in_start_order(items, &solo, 1, stop, &task);
     for (slot, r) in out.iter_mut().zip(one_by_one) {
         if r.is_some() {
@@ -177,6 +224,7 @@ mod tests {
             |&x| x % 10 == 3,
             4,
             &stop,
+            &|_| {},
             |i, &x| {
                 let before = running.fetch_add(1, Ordering::SeqCst);
                 if x % 10 == 3 {

@@ -13,6 +13,7 @@ use std::time::Duration;
 use super::{Job, Notify, RunEvent, SearchFn};
 use crate::platform::pool::map_with_alone;
 use crate::platform::threads::{self, JoinHandle};
+use crate::search::slots::Threads;
 use crate::search::{Progress, SearchControl};
 
 /// What the host has next.
@@ -60,8 +61,12 @@ impl ThreadHost {
             let order = super::start_order(&jobs, threads);
             // A parallel search runs alone, after the others: its threads get the cores.
             let alone = |job: &Job| job.request.options.threads > 1;
-            map_with_alone(&jobs, &order, alone, threads, &flag, |index, job| {
-                run_job(index, job, &flag, &tx, &notify, &search);
+            // Workers with no job left are lent to the searches still running.
+            let lend = Arc::new(Threads::new(1, false));
+            let idle = |k: usize| lend.give_back(k);
+            map_with_alone(&jobs, &order, alone, threads, &flag, &idle, |index, job| {
+                let lend = (threads > 1 && !alone(job)).then(|| Arc::clone(&lend));
+                run_job(index, job, &flag, (&tx, &notify), &search, lend);
             });
         });
         // Without a thread the channel's sender is gone with the closure: the run reads
@@ -115,9 +120,9 @@ fn run_job(
     index: usize,
     job: &Job,
     stop: &Arc<AtomicBool>,
-    tx: &Sender<RunEvent>,
-    notify: &Notify,
+    (tx, notify): (&Sender<RunEvent>, &Notify),
     search: &SearchFn,
+    lend: Option<Arc<Threads>>,
 ) {
     if tx.send(RunEvent::Started { job: index }).is_err() {
         return;
@@ -137,6 +142,7 @@ fn run_job(
             sink_notify();
         })),
         progress_interval: Duration::from_millis(100),
+        lend,
         ..SearchControl::default()
     };
     let result = crate::engine::run_guarded(|| search(job, control))

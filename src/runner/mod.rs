@@ -197,9 +197,13 @@ impl Run {
     #[must_use]
     pub fn start_with(jobs: Vec<Job>, threads: usize, notify: Notify, search: SearchFn) -> Run {
         let jobs = Arc::new(jobs);
-        let threads = threads.clamp(1, jobs.len().max(1));
-        let host = ThreadHost::start(Arc::clone(&jobs), threads, notify, search);
-        Run::start_on(jobs, threads, Box::new(host))
+        // Workers beyond the jobs are lent to the searches that can use them.
+        let host = ThreadHost::start(Arc::clone(&jobs), threads.max(1), notify, search);
+        Run::start_on(
+            Arc::clone(&jobs),
+            threads.clamp(1, jobs.len().max(1)),
+            Box::new(host),
+        )
     }
 
     /// A run of `jobs` that `host` has started on `threads` workers.

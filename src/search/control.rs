@@ -86,6 +86,12 @@ pub struct SearchControl<'a> {
     pub progress_interval: Duration,
     /// Record a trace of the search (for the tree view); off costs nothing.
     pub trace: bool,
+    /// Threads a caller lends the search while they have nothing else to do (a grid
+    /// whose other cells are done): a search whose every count depends only on its
+    /// inputs (no table, killers or history, no budget, no trace) shares its moves out
+    /// to them without changing a count ([`crate::search::algorithms::serial_split`]);
+    /// any other search leaves them be.
+    pub lend: Option<Arc<crate::search::slots::Threads>>,
 }
 
 impl Default for SearchControl<'_> {
@@ -97,6 +103,7 @@ impl Default for SearchControl<'_> {
             progress: None,
             progress_interval: Duration::from_millis(100),
             trace: false,
+            lend: None,
         }
     }
 }
@@ -151,6 +158,7 @@ impl std::fmt::Debug for SearchControl<'_> {
             .field("node_budget", &self.node_budget)
             .field("time_budget", &self.time_budget)
             .field("trace", &self.trace)
+            .field("lend", &self.lend.is_some())
             .finish_non_exhaustive()
     }
 }

@@ -17,6 +17,7 @@ pub mod option_decl;
 pub mod options;
 pub mod registry;
 pub mod result;
+pub mod slots;
 pub mod trace;
 pub mod tt;
 

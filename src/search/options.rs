@@ -344,6 +344,17 @@ impl Default for SearchOptions {
 pub struct OptionError(pub String);
 
 impl SearchOptions {
+    /// Whether a search with these options counts the same nodes for a subtree
+    /// whatever was searched before it: no table, no killers, no history, no oracle
+    /// (whose memo carries over). Such a search may share its moves out to lent threads
+    /// and add up their counts as its own.
+    #[must_use]
+    pub fn counts_are_pure(&self) -> bool {
+        self.tt_mib == 0 && self.killers == 0 && !self.history && self.ordering != MoveOrder::Oracle
+    }
+}
+
+impl SearchOptions {
     /// The plies (from the root) at which a search to `depth` with these options may
     /// stop at an unfinished position and call the evaluator: `depth` itself, and from
     /// ply 1 when iterative deepening runs the shallower depths first or the ordering

@@ -20,6 +20,7 @@ pub mod negascout;
 pub mod pvs;
 pub mod pvs_root;
 pub mod scout;
+pub mod serial_split;
 pub mod split;
 pub mod sss;
 pub mod star;

@@ -15,6 +15,7 @@
 //!   one that fails high returns the value that cut, and a bound known before the search
 //!   (the table, the game's bounds) is returned as it is.
 
+use super::serial_split::{self, Step};
 use crate::game::{Evaluator, Game};
 use crate::search::TableKind;
 use crate::search::context::{Ctx, INF};
@@ -33,11 +34,33 @@ pub fn search<G: Game, E: Evaluator<G>>(
 ) -> i32 {
     debug_assert!(alpha < beta);
     ctx.visit(ply, mv, alpha, beta, |ctx| {
-        node(ctx, pos, depth, ply, alpha, beta, fail_soft)
+        if serial_split::may_share(ctx, depth) {
+            node_sharing(ctx, pos, depth, ply, alpha, beta, fail_soft)
+        } else {
+            node::<false, G, E>(ctx, pos, depth, ply, alpha, beta, fail_soft)
+        }
     })
 }
 
-fn node<G: Game, E: Evaluator<G>>(
+/// [`node`] where lent threads may take part (`serial_split`), kept out of line so
+/// that the serial nodes carry none of its code.
+#[cold]
+#[inline(never)]
+fn node_sharing<G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'_, G, E>,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    alpha0: i32,
+    beta0: i32,
+    fail_soft: bool,
+) -> i32 {
+    node::<true, G, E>(ctx, pos, depth, ply, alpha0, beta0, fail_soft)
+}
+
+// Inlined into `search` (a call more a node costs a few percent).
+#[inline(always)]
+fn node<const SHARE: bool, G: Game, E: Evaluator<G>>(
     ctx: &mut Ctx<'_, G, E>,
     pos: &G,
     depth: u32,
@@ -47,19 +70,14 @@ fn node<G: Game, E: Evaluator<G>>(
     fail_soft: bool,
 ) -> i32 {
     if depth == 0 {
-        if !ctx.opts().tt_leaves {
-            return ctx.static_leaf(pos);
-        }
-        // A leaf evaluated by an earlier pass is read back, not evaluated again.
-        if let Err(v) = ctx.tt_probe(pos, 0, alpha0, beta0) {
-            return if fail_soft { v } else { v.clamp(alpha0, beta0) };
-        }
-        let v = ctx.static_leaf(pos);
-        ctx.tt_store(pos, 0, -INF, INF, v, None);
-        return if fail_soft { v } else { v.clamp(alpha0, beta0) };
+        return if ctx.opts().tt_leaves {
+            kept_leaf(ctx, pos, alpha0, beta0, fail_soft)
+        } else {
+            ctx.static_leaf(pos)
+        };
     }
     let soft_cutoffs = ctx.opts().soft_cutoffs;
-    let (mut alpha, beta, tt_move) = match ctx.judge(pos, depth, ply, alpha0, beta0) {
+    let (alpha, beta, tt_move) = match ctx.judge(pos, depth, ply, alpha0, beta0) {
         Ok(w) => w,
         Err(v) if fail_soft || soft_cutoffs => return v,
         Err(v) => return v.clamp(alpha0, beta0),
@@ -82,50 +100,113 @@ fn node<G: Game, E: Evaluator<G>>(
             return v;
         }
     };
-    let mut best = -INF;
-    let mut best_move = None;
-    for (i, &mv) in moves.iter().enumerate() {
-        let v = -search(
+    // The window's lower end, the best value and its move, as the moves are taken in.
+    let mut st = Best {
+        alpha,
+        value: -INF,
+        mv: None,
+    };
+    let at = serial_split::Moves {
+        pos,
+        depth,
+        ply,
+        moves: &moves,
+    };
+    serial_split::each_move::<SHARE, _, _, _, _, _, _>(
+        ctx,
+        &at,
+        &mut st,
+        |st| st.alpha,
+        Child {
+            depth,
+            ply,
+            beta,
+            fail_soft,
+        },
+        move |ctx, st, i, mv, v| {
+            if v > st.value {
+                st.value = v;
+                st.mv = Some(mv);
+            }
+            if v > st.alpha {
+                ctx.update_pv(ply, mv);
+                if v >= beta {
+                    ctx.cutoff(pos, ply, i, mv, depth);
+                    return true;
+                }
+                st.alpha = v;
+            }
+            false
+        },
+    );
+    ctx.release(moves);
+    let value = if fail_soft {
+        st.value
+    } else if soft_cutoffs {
+        st.value.max(st.alpha)
+    } else {
+        st.value.clamp(st.alpha, beta)
+    };
+    let (lo, hi) = stored_window;
+    ctx.tt_store(pos, depth, lo, hi, value, st.mv);
+    value
+}
+
+/// A leaf at the horizon with leaves kept in the table (MT memory): one evaluated by
+/// an earlier pass is read back, not evaluated again.
+#[inline]
+fn kept_leaf<G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'_, G, E>,
+    pos: &G,
+    alpha0: i32,
+    beta0: i32,
+    fail_soft: bool,
+) -> i32 {
+    let v = match ctx.tt_probe(pos, 0, alpha0, beta0) {
+        Err(v) => v,
+        Ok(_) => {
+            let v = ctx.static_leaf(pos);
+            ctx.tt_store(pos, 0, -INF, INF, v, None);
+            v
+        }
+    };
+    if fail_soft { v } else { v.clamp(alpha0, beta0) }
+}
+
+/// A node's window lower end, best value and best move as its moves are taken in.
+struct Best<M> {
+    alpha: i32,
+    value: i32,
+    mv: Option<M>,
+}
+
+/// A move's search below a node: the child searched with `(-beta, -alpha)`.
+#[derive(Clone, Copy)]
+struct Child {
+    depth: u32,
+    ply: usize,
+    beta: i32,
+    fail_soft: bool,
+}
+
+impl<'a, G: Game, E: Evaluator<G>> Step<'a, G, E> for Child {
+    #[inline(always)]
+    fn value(&self, ctx: &mut Ctx<'a, G, E>, _: usize, child: &G, mv: G::Move, alpha: i32) -> i32 {
+        let Child {
+            depth,
+            ply,
+            beta,
+            fail_soft,
+        } = *self;
+        -search(
             ctx,
-            &pos.play(mv),
+            child,
             depth - 1,
             ply + 1,
             Some(mv),
             -beta,
             -alpha,
             fail_soft,
-        );
-        if ctx.aborted() {
-            break;
-        }
-        if v > best {
-            best = v;
-            best_move = Some(mv);
-        }
-        if v > alpha {
-            ctx.update_pv(ply, mv);
-            if v >= beta {
-                ctx.cutoff(pos, ply, i, mv, depth);
-                break;
-            }
-            alpha = v;
-        }
+        )
     }
-    ctx.release(moves);
-    let value = if fail_soft {
-        best
-    } else if soft_cutoffs {
-        best.max(alpha)
-    } else {
-        best.clamp(alpha, beta)
-    };
-    ctx.tt_store(
-        pos,
-        depth,
-        stored_window.0,
-        stored_window.1,
-        value,
-        best_move,
-    );
-    value
 }

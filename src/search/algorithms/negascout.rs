@@ -9,6 +9,7 @@
 //! high for this node is already exact.
 //! Contract: fail-soft (see [`super::negaalpha`]), side to move's view.
 
+use super::serial_split::{self, Step};
 use crate::game::{Evaluator, Game};
 use crate::search::context::{Ctx, INF};
 
@@ -28,11 +29,32 @@ pub fn search<G: Game, E: Evaluator<G>>(
 ) -> i32 {
     debug_assert!(alpha < beta);
     ctx.visit(ply, mv, alpha, beta, |ctx| {
-        node(ctx, pos, depth, ply, alpha, beta)
+        if serial_split::may_share(ctx, depth) {
+            node_sharing(ctx, pos, depth, ply, alpha, beta)
+        } else {
+            node::<false, G, E>(ctx, pos, depth, ply, alpha, beta)
+        }
     })
 }
 
-fn node<G: Game, E: Evaluator<G>>(
+/// [`node`] where lent threads may take part (`serial_split`), kept out of line so
+/// that the serial nodes carry none of its code.
+#[cold]
+#[inline(never)]
+fn node_sharing<G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'_, G, E>,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    alpha0: i32,
+    beta0: i32,
+) -> i32 {
+    node::<true, G, E>(ctx, pos, depth, ply, alpha0, beta0)
+}
+
+// Inlined into `search` (a call more a node costs a few percent).
+#[inline(always)]
+fn node<const SHARE: bool, G: Game, E: Evaluator<G>>(
     ctx: &mut Ctx<'_, G, E>,
     pos: &G,
     depth: u32,
@@ -52,41 +74,75 @@ fn node<G: Game, E: Evaluator<G>>(
         Err(v) => return v,
     };
     let skip_shallow = ctx.opts().skip_shallow_research && depth <= SHALLOW_SKIP_DEPTH;
-    let mut best = -INF;
-    let mut best_move = None;
-    // The upper end of the current test window: beta for the first move, m + 1 after.
-    let mut b = beta;
-    for (i, &mv) in moves.iter().enumerate() {
-        let child = pos.play(mv);
-        let m = best.max(alpha);
-        if i > 0 {
-            ctx.mark_null_window();
-        }
-        let mut v = -search(ctx, &child, depth - 1, ply + 1, Some(mv), -b, -m);
-        if ctx.aborted() {
-            break;
-        }
-        if v > m && v < beta && i > 0 && !skip_shallow {
-            ctx.research();
-            v = -search(ctx, &child, depth - 1, ply + 1, Some(mv), -beta, -v);
-            if ctx.aborted() {
-                break;
+    // The best value and its move as the moves are taken in; a move's test window is
+    // `(m, m + 1)` at `m = max(best, alpha)` (the first move's is the node's window).
+    let mut st = (-INF, None);
+    let at = serial_split::Moves {
+        pos,
+        depth,
+        ply,
+        moves: &moves,
+    };
+    serial_split::each_move::<SHARE, _, _, _, _, _, _>(
+        ctx,
+        &at,
+        &mut st,
+        move |&(best, _)| best.max(alpha),
+        Child {
+            depth,
+            ply,
+            beta,
+            skip_shallow,
+        },
+        move |ctx, (best, best_move), i, mv, v| {
+            if v > *best {
+                *best = v;
+                *best_move = Some(mv);
+                if v > alpha {
+                    ctx.update_pv(ply, mv);
+                }
             }
-        }
-        if v > best {
-            best = v;
-            best_move = Some(mv);
-            if v > alpha {
-                ctx.update_pv(ply, mv);
+            if *best >= beta {
+                ctx.cutoff(pos, ply, i, mv, depth);
+                return true;
             }
-        }
-        if best >= beta {
-            ctx.cutoff(pos, ply, i, mv, depth);
-            break;
-        }
-        b = best.max(alpha) + 1;
-    }
+            false
+        },
+    );
+    let (best, best_move) = st;
     ctx.release(moves);
     ctx.tt_store(pos, depth, alpha0, beta0, best, best_move);
     best
+}
+
+/// A move's search below a node: the first with the node's window, the others tested
+/// with the null window at `m` and searched again when the test fails high.
+#[derive(Clone, Copy)]
+struct Child {
+    depth: u32,
+    ply: usize,
+    beta: i32,
+    skip_shallow: bool,
+}
+
+impl<'a, G: Game, E: Evaluator<G>> Step<'a, G, E> for Child {
+    #[inline(always)]
+    fn value(&self, ctx: &mut Ctx<'a, G, E>, i: usize, child: &G, mv: G::Move, m: i32) -> i32 {
+        let Child {
+            depth,
+            ply,
+            beta,
+            skip_shallow,
+        } = *self;
+        let b = if i == 0 { beta } else { m + 1 };
+        if i > 0 {
+            ctx.mark_null_window();
+        }
+        let v = -search(ctx, child, depth - 1, ply + 1, Some(mv), -b, -m);
+        if ctx.aborted() || !(v > m && v < beta && i > 0 && !skip_shallow) {
+            return v;
+        }
+        ctx.research();
+        -search(ctx, child, depth - 1, ply + 1, Some(mv), -beta, -v)
+    }
 }

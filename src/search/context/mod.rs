@@ -91,6 +91,9 @@ pub struct Ctx<'a, G: Game, E: Evaluator<G>> {
     threads: Option<std::sync::Arc<Threads>>,
     /// Nodes added from helper threads' counters ([`Ctx::absorb`]).
     absorbed_nodes: u64,
+    /// Threads lent to a search whose counts depend only on its inputs, which it may
+    /// share its moves out to without changing a count (`serial_split`).
+    lent: Option<std::sync::Arc<Threads>>,
 }
 
 /// A search's transposition table: its own, or one shared with other threads.
@@ -133,6 +136,12 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
         tt: Option<Table<G::Move>>,
     ) -> Self {
         let trace = control.trace.then(Trace::default);
+        let lent = control.lend.clone().filter(|_| {
+            opts.counts_are_pure()
+                && !control.trace
+                && control.node_budget.is_none()
+                && control.time_budget.is_none()
+        });
         let now = Instant::now();
         Ctx {
             eval,
@@ -157,6 +166,7 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
             stopped_by: None,
             threads: None,
             absorbed_nodes: 0,
+            lent,
         }
     }
 
