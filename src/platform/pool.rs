@@ -112,10 +112,13 @@ fn map_idling<T: Sync, R: Send>(
     if threads == 1 || super::IN_BROWSER {
         // No pool for one worker (or in a browser, one thread): the jobs run here, in
         // order, and the workers asked for beyond one have nothing to take.
-        if !super::IN_BROWSER {
-            idle(asked - 1);
+        if super::IN_BROWSER {
+            return serial();
         }
-        return serial();
+        idle(asked - 1);
+        let out = serial();
+        idle(1);
+        return out;
     }
     match rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -242,6 +245,40 @@ mod tests {
         assert!(!solo_seen_company.load(Ordering::SeqCst));
         let want: Vec<Option<u64>> = items.iter().map(|&x| Some(x * 3)).collect();
         assert_eq!(out, want);
+    }
+
+    #[test]
+    fn workers_with_no_job_left_are_told_idle() {
+        let stop = AtomicBool::new(false);
+        for (threads, jobs) in [(5usize, 2usize), (3, 12), (1, 4), (4, 1)] {
+            let items: Vec<usize> = (0..jobs).collect();
+            let order: Vec<usize> = (0..jobs).collect();
+            let told = AtomicUsize::new(0);
+            let idle = |k: usize| {
+                told.fetch_add(k, Ordering::SeqCst);
+            };
+            let seen_at_start = map_with_alone(
+                &items,
+                &order,
+                |_| false,
+                threads,
+                &stop,
+                &idle,
+                |_, _| {
+                    let seen = told.load(Ordering::SeqCst);
+                    std::thread::sleep(std::time::Duration::from_millis(5));
+                    seen
+                },
+            );
+            // Workers beyond the jobs are idle from the start; every worker is idle at
+            // the end, told once.
+            let extra = threads.saturating_sub(jobs);
+            assert!(
+                seen_at_start.iter().flatten().all(|&s| s >= extra),
+                "{threads} on {jobs}"
+            );
+            assert_eq!(told.load(Ordering::SeqCst), threads, "{threads} on {jobs}");
+        }
     }
 
     #[test]
