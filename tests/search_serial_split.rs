@@ -265,3 +265,64 @@ fn a_grid_on_more_workers_than_cells_keeps_the_serial_counts() {
     assert_eq!(serial.len(), 5, "{serial:?}");
     assert_eq!(grid("6"), serial);
 }
+
+#[test]
+fn a_session_run_on_more_workers_keeps_the_serial_table() {
+    let dir = std::env::temp_dir().join(format!("treelab-lent-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let treelab = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_treelab"))
+            .args(args)
+            .output()
+            .expect("treelab runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    let session = dir.join("s.ron");
+    let session = session.to_str().expect("path");
+    treelab(&["session", "preset", "e4", "--out", session]);
+    // The results table less its two columns of time.
+    let table = |threads: &str| {
+        let ran = dir.join(format!("ran-{threads}.ron"));
+        let ran = ran.to_str().expect("path");
+        treelab(&[
+            "session",
+            "run",
+            session,
+            "--current",
+            "--threads",
+            threads,
+            "--out",
+            ran,
+        ]);
+        let shown = treelab(&["session", "show", ran]);
+        let header: Vec<&str> = shown.lines().next().unwrap_or("").split('|').collect();
+        let time = header
+            .iter()
+            .position(|h| h.trim() == "Time")
+            .expect("Time");
+        let rate = header
+            .iter()
+            .position(|h| h.trim() == "Nodes/s")
+            .expect("Nodes/s");
+        shown
+            .lines()
+            .map(|l| {
+                l.split('|')
+                    .enumerate()
+                    .filter(|&(i, _)| i != time && i != rate)
+                    .map(|(_, c)| c)
+                    .collect::<Vec<_>>()
+                    .join("|")
+            })
+            .collect::<Vec<_>>()
+    };
+    let serial = table("1");
+    assert!(serial.len() > 10, "{serial:?}");
+    assert_eq!(table("8"), serial);
+    let _ = std::fs::remove_dir_all(&dir);
+}
