@@ -22,6 +22,7 @@ pub(super) fn speedup_chart_ui(
     if lines.is_empty() {
         return None;
     }
+    let colours = row_colours(&lines, &report.result_rows());
     let most = lines
         .iter()
         .flat_map(|s| s.points.iter().map(|p| p.0))
@@ -78,8 +79,7 @@ pub(super) fn speedup_chart_ui(
                     .style(LineStyle::dashed_loose())
                     .color(egui::Color32::GRAY),
             );
-            for (k, s) in lines.iter().enumerate() {
-                let colour = series_colour(k);
+            for (s, &colour) in lines.iter().zip(&colours) {
                 let name = s.legend();
                 let pts = on_axis(s);
                 plot.line(Line::new(name.clone(), PlotPoints::from(pts.clone())).color(colour));
@@ -88,12 +88,8 @@ pub(super) fn speedup_chart_ui(
         });
     let mut all = lines;
     all.push(ideal);
-    legend_ui(ui, &all, |k, s| {
-        if s.reference {
-            egui::Color32::GRAY
-        } else {
-            series_colour(k)
-        }
+    legend_ui(ui, &all, |k, _| {
+        colours.get(k).copied().unwrap_or(egui::Color32::GRAY)
     });
     Some(resp.response.rect)
 }
@@ -111,4 +107,44 @@ fn power_of_two_grid(input: egui_plot::GridInput) -> Vec<GridMark> {
             step_size: 1.0,
         })
         .collect()
+}
+
+/// Each speedup line in its row's colour in the other charts: their k-th line is the
+/// k-th row with results (`rows`, row indices), and a speedup line is named after its
+/// row's number ("2: YBWC").
+fn row_colours(lines: &[Series], rows: &[usize]) -> Vec<egui::Color32> {
+    lines
+        .iter()
+        .enumerate()
+        .map(|(k, s)| {
+            let number = s
+                .name
+                .split(':')
+                .next()
+                .and_then(|n| n.parse::<usize>().ok());
+            let at = number.and_then(|n| rows.iter().position(|&r| r + 1 == n));
+            series_colour(at.unwrap_or(k))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_speedup_line_has_its_rows_colour_in_the_other_charts() {
+        let line = |name: &str| Series {
+            name: name.into(),
+            points: Vec::new(),
+            partial: Vec::new(),
+            reference: false,
+            intervals: Vec::new(),
+            x_names: Vec::new(),
+        };
+        // Rows 1 (the baseline), 2 and 4 have results; row 3 has none.
+        let lines = [line("2: PVS split at the root"), line("4: YBWC")];
+        let colours = row_colours(&lines, &[0, 1, 3]);
+        assert_eq!(colours, vec![series_colour(1), series_colour(2)]);
+    }
 }
