@@ -167,6 +167,7 @@ fn stop_ends_a_search_with_lent_threads() {
     let stopper = std::thread::spawn(move || {
         std::thread::sleep(Duration::from_millis(200));
         flag.store(true, Ordering::Relaxed);
+        std::time::Instant::now()
     });
     let control = SearchControl {
         stop,
@@ -175,7 +176,12 @@ fn stop_ends_a_search_with_lent_threads() {
     };
     // Minutes of work on one thread: it must end soon after the stop, not finish.
     let r = run_search(&pos, &row("negaalpha", 14), control).expect("runs");
-    stopper.join().expect("stopper");
+    let stopped_at = stopper.join().expect("stopper");
+    // The latency, for `-- --nocapture` (a figure, not a timed assertion).
+    eprintln!(
+        "stop to return with 7 lent threads: {:.2} ms",
+        stopped_at.elapsed().as_secs_f64() * 1e3
+    );
     assert_eq!(r.stopped, Some(StopReason::Stopped));
     assert!(pool.claimed() > 0);
     assert_eq!(pool.free_now(), 7, "every lent thread is back");
