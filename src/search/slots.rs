@@ -1,7 +1,7 @@
 //! The thread slots of a parallel search: how many threads are free for a split to
-//! claim (YBWC's splits, the solver's, the splits that keep a serial search's counts),
-//! the thread-time they stayed free, and ABDADA's marks of the nodes being searched.
-//! Shared by the search context and by whoever lends a search its spare threads (a
+//! claim (PVS split at the root, YBWC, Lazy SMP's and ABDADA's teams, the splits that
+//! keep a serial search's counts), the thread-time they stayed free, and ABDADA's marks
+//! of the nodes being searched. Shared by the search context and by whoever lends a search its spare threads (a
 //! grid whose other cells are done, [`crate::search::SearchControl::lend`]).
 
 use std::sync::atomic::{AtomicU64, Ordering};
