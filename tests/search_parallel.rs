@@ -7,38 +7,18 @@
 //! apply.
 
 mod common;
-use common::ffo40;
+use common::{FailsOffTheCallersThread, ffo40, row_request as row, suite_positions as positions};
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use treelab::engine::rowspec::parse_row_spec;
-use treelab::engine::{AnyPosition, GameKind, SearchRequest, Suite, run_search};
+use treelab::engine::{AnyPosition, GameKind, run_search};
 use treelab::search::{Algorithm, SearchControl, SearchOptions, StopReason};
-
-fn row(spec: &str, depth: u32) -> SearchRequest {
-    let r = parse_row_spec(spec, &SearchOptions::default()).expect("row");
-    SearchRequest {
-        algorithm: r.algorithm,
-        options: r.options,
-        depth,
-        evaluator: String::new(),
-    }
-}
 
 fn search(pos: &AnyPosition, spec: &str, depth: u32) -> treelab::engine::SearchRecord {
     run_search(pos, &row(spec, depth), SearchControl::default()).expect("search runs")
-}
-
-fn positions(suite: &str, take: usize) -> Vec<AnyPosition> {
-    Suite::load_named(suite)
-        .expect("shipped suite")
-        .items
-        .into_iter()
-        .take(take)
-        .map(|i| i.position)
-        .collect()
 }
 
 #[test]
@@ -341,23 +321,6 @@ fn a_table_says_when_rows_ran_on_several_threads() {
         !bench("negaalpha,pvs-root").contains(note),
         "one thread: nothing varies"
     );
-}
-
-/// An evaluation that fails on every thread but the caller's (a bug in a helper).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct FailsOffTheCallersThread;
-
-impl treelab::game::Evaluator<treelab::game::othello::Othello> for FailsOffTheCallersThread {
-    fn evaluate(&self, pos: &treelab::game::othello::Othello) -> i32 {
-        use treelab::game::Game;
-        // The test's thread is named after the test; the searches' helpers are not.
-        assert!(
-            std::thread::current().name().is_some(),
-            "a helper's evaluation failed"
-        );
-        // Values that differ, so that the searches are not all cutoffs.
-        (pos.hash() % 41) as i32 - 20
-    }
 }
 
 #[test]

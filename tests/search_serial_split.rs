@@ -8,25 +8,16 @@
 //! search; and a grid on more workers than cells gives the serial grid's counts.
 
 mod common;
+use common::{FailsOffTheCallersThread, row_request as row, suite_positions as positions};
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use treelab::engine::rowspec::parse_row_spec;
-use treelab::engine::{AnyPosition, GameKind, SearchRecord, SearchRequest, Suite, run_search};
+use treelab::engine::{AnyPosition, GameKind, SearchRecord, run_search};
 use treelab::search::slots::Threads;
 use treelab::search::{SearchControl, SearchOptions, StopReason};
-
-fn row(spec: &str, depth: u32) -> SearchRequest {
-    let r = parse_row_spec(spec, &SearchOptions::default()).expect("row");
-    SearchRequest {
-        algorithm: r.algorithm,
-        options: r.options,
-        depth,
-        evaluator: String::new(),
-    }
-}
 
 /// `free` lent threads, all free.
 fn lent(free: usize) -> Arc<Threads> {
@@ -50,16 +41,6 @@ fn timeless(mut r: SearchRecord) -> SearchRecord {
         it.elapsed_secs = 0.0;
     }
     r
-}
-
-fn positions(suite: &str, take: usize) -> Vec<AnyPosition> {
-    Suite::load_named(suite)
-        .expect("shipped suite")
-        .items
-        .into_iter()
-        .take(take)
-        .map(|i| i.position)
-        .collect()
 }
 
 #[test]
@@ -187,22 +168,6 @@ fn stop_ends_a_search_with_lent_threads() {
     assert_eq!(pool.free_now(), 7, "every lent thread is back");
 }
 
-/// An evaluation that fails on every thread but the caller's (a bug in a lent thread).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct FailsOffTheCallersThread;
-
-impl treelab::game::Evaluator<treelab::game::othello::Othello> for FailsOffTheCallersThread {
-    fn evaluate(&self, pos: &treelab::game::othello::Othello) -> i32 {
-        use treelab::game::Game;
-        // The test's thread is named after the test; the lent threads are not.
-        assert!(
-            std::thread::current().name().is_some(),
-            "a lent thread's evaluation failed"
-        );
-        (pos.hash() % 41) as i32 - 20
-    }
-}
-
 #[test]
 fn a_panic_in_a_lent_thread_fails_the_search() {
     let AnyPosition::Othello(pos) = common::ffo40() else {
@@ -229,9 +194,7 @@ fn a_panic_in_a_lent_thread_fails_the_search() {
         match outcome {
             Err(failure) => {
                 assert!(
-                    failure
-                        .message
-                        .contains("a lent thread's evaluation failed"),
+                    failure.message.contains("a helper's evaluation failed"),
                     "{}",
                     failure.message
                 );
@@ -250,20 +213,24 @@ fn a_panic_in_a_lent_thread_fails_the_search() {
 fn a_grid_on_more_workers_than_cells_keeps_the_serial_counts() {
     // Four cells on six workers: two lent from the start, more as cells end.
     let grid = |threads: &str| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_treelab"))
-            .args(["bench", "--suite", "fforum-40-59.obf", "--limit", "2"])
-            .args(["--algos", "negaalpha,negascout", "--depths", "7"])
-            .args(["--format", "csv", "--threads", threads])
-            .output()
-            .expect("treelab runs");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let (ok, out, err) = common::treelab(&[
+            "bench",
+            "--suite",
+            "fforum-40-59.obf",
+            "--limit",
+            "2",
+            "--algos",
+            "negaalpha,negascout",
+            "--depths",
+            "7",
+            "--format",
+            "csv",
+            "--threads",
+            threads,
+        ]);
+        assert!(ok, "{err}");
         // Every column but the last (the seconds).
-        String::from_utf8_lossy(&out.stdout)
-            .lines()
+        out.lines()
             .map(|l| l.rsplit_once(',').map_or(l, |(head, _)| head).to_string())
             .collect::<Vec<_>>()
     };
@@ -277,16 +244,9 @@ fn a_session_run_on_more_workers_keeps_the_serial_table() {
     let dir = std::env::temp_dir().join(format!("treelab-lent-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let treelab = |args: &[&str]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_treelab"))
-            .args(args)
-            .output()
-            .expect("treelab runs");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).to_string()
+        let (ok, out, err) = common::treelab(args);
+        assert!(ok, "{err}");
+        out
     };
     let session = dir.join("s.ron");
     let session = session.to_str().expect("path");

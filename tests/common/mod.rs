@@ -1,7 +1,8 @@
 //! What the tests share: the app in a kittest harness at the window's default size or
 //! with a session opened, the command line run as a user runs it, a search with default
-//! control, a search of a position given as text, a search request, a seeded random playout, a seeded random tree with chance nodes, FFO #40, AIMA's figure 5.2 and a
-//! small bench grid. Each test crate uses only some of it.
+//! control, a search of a position given as text, a search request, a seeded random playout, a seeded random tree with chance nodes, FFO #40 and a suite's first positions, a
+//! request from a row spec, an evaluator that fails off the caller's thread (a bug in a
+//! helper), AIMA's figure 5.2 and a small bench grid. Each test crate uses only some of it.
 #![allow(dead_code)]
 
 use egui_kittest::Harness;
@@ -88,6 +89,41 @@ pub fn request(algorithm: Algorithm, options: SearchOptions, depth: u32) -> Sear
         options,
         depth,
         evaluator: String::new(),
+    }
+}
+
+/// A request from a row spec (`ybwc+threads=2+tt=4`) to `depth`, with the game's own
+/// evaluator.
+pub fn row_request(spec: &str, depth: u32) -> SearchRequest {
+    let r = treelab::engine::rowspec::parse_row_spec(spec, &SearchOptions::default()).expect("row");
+    request(r.algorithm, r.options, depth)
+}
+
+/// The first `take` positions of a shipped suite.
+pub fn suite_positions(suite: &str, take: usize) -> Vec<AnyPosition> {
+    Suite::load_named(suite)
+        .expect("shipped suite")
+        .items
+        .into_iter()
+        .take(take)
+        .map(|i| i.position)
+        .collect()
+}
+
+/// An Othello evaluation that fails on every thread but the caller's (a bug in a
+/// parallel search's helper): the panic says "a helper's evaluation failed".
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct FailsOffTheCallersThread;
+
+impl Evaluator<treelab::game::othello::Othello> for FailsOffTheCallersThread {
+    fn evaluate(&self, pos: &treelab::game::othello::Othello) -> i32 {
+        // The test's thread is named after the test; the searches' helpers are not.
+        assert!(
+            std::thread::current().name().is_some(),
+            "a helper's evaluation failed"
+        );
+        // Values that differ, so that the searches are not all cutoffs.
+        (pos.hash() % 41) as i32 - 20
     }
 }
 

@@ -30,26 +30,11 @@ pub fn search<G: Game, E: Evaluator<G>>(
     debug_assert!(alpha < beta);
     ctx.visit(ply, mv, alpha, beta, |ctx| {
         if serial_split::may_share(ctx, depth) {
-            node_sharing(ctx, pos, depth, ply, alpha, beta)
+            serial_split::out_of_line(|| node::<true, G, E>(ctx, pos, depth, ply, alpha, beta))
         } else {
             node::<false, G, E>(ctx, pos, depth, ply, alpha, beta)
         }
     })
-}
-
-/// [`node`] where lent threads may take part (`serial_split`), kept out of line so
-/// that the serial nodes carry none of its code.
-#[cold]
-#[inline(never)]
-fn node_sharing<G: Game, E: Evaluator<G>>(
-    ctx: &mut Ctx<'_, G, E>,
-    pos: &G,
-    depth: u32,
-    ply: usize,
-    alpha0: i32,
-    beta0: i32,
-) -> i32 {
-    node::<true, G, E>(ctx, pos, depth, ply, alpha0, beta0)
 }
 
 // Inlined into `search` (a call more a node costs a few percent).

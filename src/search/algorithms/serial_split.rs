@@ -64,9 +64,8 @@ pub trait Step<'a, G: Game, E: Evaluator<G>>: Sync {
 /// enough, where the younger moves are searched ahead by them (see the module doc);
 /// either way the state, the counters and the line come out the same.
 ///
-/// `SHARE` false is the plain loop alone: an algorithm runs it where
-/// [`may_share`] says no, and the other, out of line, where it says yes, so that no
-/// serial node carries the sharing's code (which slowed the serial search by 5%).
+/// `SHARE` false is the plain loop alone: an algorithm runs it where [`may_share`]
+/// says no, and the other through [`out_of_line`] where it says yes.
 #[inline]
 pub fn each_move<'a, const SHARE: bool, G, E, S, K, F, B>(
     ctx: &mut Ctx<'a, G, E>,
@@ -100,6 +99,15 @@ pub fn each_move<'a, const SHARE: bool, G, E, S, K, F, B>(
 #[must_use]
 pub fn may_share<G: Game, E: Evaluator<G>>(ctx: &Ctx<'_, G, E>, depth: u32) -> bool {
     depth >= MIN_SPLIT_DEPTH && ctx.lent().is_some()
+}
+
+/// Runs `f` out of line, marked cold: an algorithm's node where lent threads may take
+/// part ([`may_share`]) goes through this, so that the serial nodes carry none of its
+/// code (which slowed them by 5%).
+#[cold]
+#[inline(never)]
+pub fn out_of_line<R>(f: impl FnOnce() -> R) -> R {
+    f()
 }
 
 /// [`each_move`]'s loop where lent threads may take part: from the second move on,
