@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use treelab::engine::{AnyPosition, GameKind, SearchRecord};
-use treelab::runner::{Job, Run, RunEvent, RunPosition, WorkerHost, plan_jobs};
+use treelab::runner::{Job, JobOrder, Run, RunEvent, RunPosition, WorkerHost, plan_jobs};
 use treelab::search::{Algorithm, StopReason};
 use treelab::session::{ComparisonRow, OpenSuite};
 
@@ -54,7 +54,13 @@ fn workers_count_what_the_threads_count() {
     let n = jobs.len();
     let native = records(&Run::start(jobs.clone(), 2, Arc::new(|| {})).join(), n);
     let jobs = Arc::new(jobs);
-    let host = WorkerHost::start(Arc::clone(&jobs), 3, Arc::new(|| {})).expect("workers start");
+    let host = WorkerHost::start(
+        Arc::clone(&jobs),
+        3,
+        Arc::new(|| {}),
+        JobOrder::LongestFirst,
+    )
+    .expect("workers start");
     let browser = records(&Run::start_on(jobs, 3, Box::new(host)).join(), n);
     for (i, (a, b)) in native.iter().zip(&browser).enumerate() {
         let a = a
@@ -92,7 +98,13 @@ fn stop_ends_the_workers_searches_as_stopped_and_drops_the_rest() {
     let p = AnyPosition::start(GameKind::Othello);
     let positions = vec![RunPosition::plain(p); 3];
     let jobs = Arc::new(plan_jobs(&rows, &positions).unwrap());
-    let host = WorkerHost::start(Arc::clone(&jobs), 2, Arc::new(|| {})).unwrap();
+    let host = WorkerHost::start(
+        Arc::clone(&jobs),
+        2,
+        Arc::new(|| {}),
+        JobOrder::LongestFirst,
+    )
+    .unwrap();
     let mut run = Run::start_on(jobs, 2, Box::new(host));
     // Wait for a progress report, so that the stopped record has counts.
     let mut seen = Vec::new();

@@ -62,8 +62,9 @@ pub fn chart_series(
         return (Vec::new(), Vec::new(), 1);
     }
     let keys = set.keys();
-    // Totals over the positions every row finished (after a Stop, not all of them).
-    let mut depth = report.depth_series(&report.finished(&keys), count);
+    // Each depth's totals over the positions every row finished there (after a Stop,
+    // not all of them at the deepest).
+    let mut depth = report.depth_series(&report.finished_by_depth(&keys), count);
     let max_depth = report.depths().last().copied().unwrap_or(1);
     // Reference lines of a uniform tree: only for the one random tree shown.
     if let [only] = set.positions.as_slice()
@@ -212,14 +213,18 @@ fn charts_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, view: &mut ChartsView) {
         return;
     }
     let report = cx.report();
-    let finished = report.finished(&set.keys());
-    ui.label(
-        egui::RichText::new(format!(
-            "Total {} over {}, against depth (log scale)",
-            count_label(count),
-            set.over_text(&finished)
-        ))
-        .strong(),
+    super::articles::stale_note_ui(ui, &report);
+    let by_depth = report.finished_by_depth(&set.keys());
+    ui.add(
+        egui::Label::new(
+            egui::RichText::new(format!(
+                "Total {} over {}, against depth (log scale)",
+                count_label(count),
+                set.over_by_depth_text(&by_depth)
+            ))
+            .strong(),
+        )
+        .wrap(),
     );
     let mut area = depth_chart_ui(ui, &depth_series, count_label(count), height);
     legend_ui(ui, &depth_series, |k, _| series_colour(k));
@@ -233,7 +238,7 @@ fn charts_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, view: &mut ChartsView) {
         );
         let label = ui.label("at depth").id;
         let mut d = ratio_depth;
-        ui.add(egui::DragValue::new(&mut d).range(1..=crate::search::options::MAX_DEPTH))
+        ui.add(super::layout::number(&mut d).range(1..=crate::search::options::MAX_DEPTH))
             .labelled_by(label);
         if d != ratio_depth {
             view.ratio_depth = Some(d);

@@ -28,6 +28,9 @@ pub fn game_picker_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
     });
 }
 
+/// The width of the board's Undo and Redo buttons: room for the longest edit named.
+const UNDO_BUTTON_WIDTH: f32 = 108.0;
+
 fn side_name(kind: GameKind, side: Side) -> &'static str {
     kind.info().sides()[side.index()]
 }
@@ -41,15 +44,34 @@ fn mode_line_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, kind: GameKind) {
             .on_hover_text(edit_help(kind));
         ui.radio_value(&mut cx.view.play_mode, true, "Play moves")
             .on_hover_text("Click a legal move to play it");
-        ui.separator();
+    });
+    ui.horizontal(|ui| {
+        // The one history of the board and the rows (as Edit ▸ Undo and Ctrl+Z): each
+        // button names the edit it takes back, at a width that does not move the other.
+        let button = |back: bool| {
+            let verb = if back { "Undo" } else { "Redo" };
+            let noun = cx.model.history_next(back).map_or("", |e| e.noun());
+            egui::Button::new(format!("{verb} {noun}").trim_end().to_string())
+                .min_size(egui::vec2(UNDO_BUTTON_WIDTH, 0.0))
+        };
+        let keys = |back: bool| if back { "Ctrl+Z" } else { "Ctrl+Shift+Z" };
+        let hover = |back: bool| {
+            format!(
+                "{} the last edit, of the board or of the rows: one history for both ({})",
+                if back { "Take back" } else { "Make again" },
+                keys(back)
+            )
+        };
         if ui
-            .add_enabled(cx.model.can_undo(), egui::Button::new("Undo"))
+            .add_enabled(cx.model.can_undo(), button(true))
+            .on_hover_text(hover(true))
             .clicked()
         {
             cx.push(Command::Undo);
         }
         if ui
-            .add_enabled(cx.model.can_redo(), egui::Button::new("Redo"))
+            .add_enabled(cx.model.can_redo(), button(false))
+            .on_hover_text(hover(false))
             .clicked()
         {
             cx.push(Command::Redo);

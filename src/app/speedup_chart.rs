@@ -18,7 +18,7 @@ pub(super) fn speedup_chart_ui(
 ) -> Option<egui::Rect> {
     let set = cx.position_set();
     let report = cx.report();
-    let (lines, depth) = report.speedup_series(&report.finished(&set.keys()));
+    let (lines, depth) = report.speedup_series(&report.finished_by_depth(&set.keys()));
     if lines.is_empty() {
         return None;
     }

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::serve::{EventMessage, JobMessage, serve_worker};
-use super::{Job, JobHost, Next, Notify, RunEvent};
+use super::{Job, JobHost, JobOrder, Next, Notify, RunEvent};
 use crate::engine::SearchRecord;
 use crate::platform::workers::{Posted, READY, Workers};
 use crate::search::{Progress, StopReason};
@@ -54,11 +54,16 @@ impl WorkerHost {
     ///
     /// # Errors
     /// When no worker can be started (then the caller runs the jobs another way).
-    pub fn start(jobs: Arc<Vec<Job>>, count: usize, notify: Notify) -> std::io::Result<Self> {
+    pub fn start(
+        jobs: Arc<Vec<Job>>,
+        count: usize,
+        notify: Notify,
+        order: JobOrder,
+    ) -> std::io::Result<Self> {
         let count = count.clamp(1, jobs.len().max(1));
         let workers = Workers::start(count, serve_worker, notify)?;
         let n = jobs.len();
-        let order = super::start_order(&jobs, workers.len());
+        let order = super::start_order(&jobs, workers.len(), order);
         Ok(WorkerHost {
             order,
             jobs,
