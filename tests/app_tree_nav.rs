@@ -186,6 +186,15 @@ fn a_click_shows_the_position_and_a_double_click_folds_without_rewinding() {
     let a = replay(&t.root, &t.nodes[1].path).unwrap();
     assert_eq!(h.state().session().position, a, "the board shows a");
     assert!(h.state().status().text().contains("after a"));
+    // Undo takes the board back, and the status line no longer names a.
+    h.state_mut().push(treelab::app::Command::Undo);
+    settle(&mut h);
+    assert_eq!(h.state().session().position, t.root);
+    let status = h.state().status().text().to_string();
+    assert!(
+        status.starts_with("Undid a move") && !status.contains("after a"),
+        "{status}"
+    );
     // A double click folds a: its three leaves are no longer drawn, and the board
     // stays where it was (back at the root here).
     h.state_mut()

@@ -262,17 +262,23 @@ fn charts_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, view: &mut ChartsView) {
                     positions,
                     height,
                 ));
-                cols[1].label(
-                    egui::RichText::new(
-                        "Geometric mean of the ratios over the positions, 95% bootstrap interval as bars",
+                // The title takes what it needs (it may wrap in a narrow window); the
+                // chart the rest of the ratio chart's height, so both end level.
+                let title = cols[1]
+                    .label(
+                        egui::RichText::new(
+                            "Geometric mean of the ratios, 95% bootstrap interval as bars",
+                        )
+                        .strong(),
                     )
-                    .strong(),
-                );
+                    .rect
+                    .height();
+                let gap = cols[1].spacing().item_spacing.y;
                 area = area.union(across_chart_ui(
                     &mut cols[1],
                     &across,
                     &ratio_series,
-                    height - 18.0,
+                    height - title - gap,
                 ));
             });
         }
@@ -303,6 +309,8 @@ fn depth_chart_ui(
     height: f32,
 ) -> egui::Rect {
     let resp = Plot::new("depth_chart")
+        // The wheel scrolls the charts tab (a drag pans, Ctrl and the wheel zooms).
+        .allow_scroll(false)
         .height(height)
         .x_axis_label("depth")
         .x_grid_spacer(integer_grid)
@@ -356,6 +364,8 @@ fn ratio_chart_ui(
 ) -> egui::Rect {
     let names = positions.clone();
     let resp = Plot::new("ratio_chart")
+        // The wheel scrolls the charts tab (a drag pans, Ctrl and the wheel zooms).
+        .allow_scroll(false)
         .height(height)
         .x_axis_label("position")
         .x_grid_spacer(integer_grid)
@@ -411,9 +421,11 @@ fn across_chart_ui(
 ) -> egui::Rect {
     // No legend: each row has its colour in the ratio chart beside it.
     let resp = Plot::new("across_chart")
+        // The wheel scrolls the charts tab (a drag pans, Ctrl and the wheel zooms).
+        .allow_scroll(false)
         .height(height.max(120.0))
         .x_axis_label("depth")
-        .y_axis_label("geometric mean, × baseline")
+        .y_axis_label("× baseline")
         .include_y(1.0)
         .y_grid_spacer(even_grid)
         .y_axis_formatter(even_label)

@@ -33,11 +33,18 @@ pub fn comparison_ui(
         .show(ui, |ui| {
             // The rows fit the width (a narrow area puts each row's options on a line
             // of their own); many rows scroll.
+            let outer = ui.available_width();
             egui::ScrollArea::vertical()
                 .id_salt("rows_scroll")
                 .max_height(ROWS_MAX_HEIGHT.min(ui.available_height() * 0.4).max(80.0))
                 .auto_shrink([false, true])
-                .show(ui, |ui| super::rows::rows_ui(ui, cx, selected_row, running));
+                .show(ui, |ui| {
+                    // The rows' width leaves the scroll bar's room whether or not it
+                    // shows: a row's note that brings the bar moves no button.
+                    let scroll = &ui.spacing().scroll;
+                    let width = outer - scroll.bar_width - scroll.bar_outer_margin;
+                    super::rows::rows_ui(ui, cx, selected_row, running, width);
+                });
             live_lines_ui(ui, cx);
             if let Some(i) = *selected_row
                 && i < cx.session().rows.len()

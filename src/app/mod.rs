@@ -53,7 +53,7 @@ use crate::engine::{AnyPosition, Suite};
 use crate::session::{AppConfig, Session};
 
 pub use command::{ChartFormat, Command, PositionFormat, TableExport};
-pub use model::Status;
+pub use model::{RowNote, Status};
 pub use tree_canvas::DrawnLabel;
 
 /// The window's default size: readable on a 1280x800 screen.

@@ -110,7 +110,7 @@ const ROW_NUMBER_WIDTH: f32 = 38.0;
 /// The algorithm column's width.
 const ALGORITHM_WIDTH: f32 = 118.0;
 /// The depths column's width.
-const DEPTHS_WIDTH: f32 = 112.0;
+const DEPTHS_WIDTH: f32 = 120.0;
 /// The evaluator column's width.
 const EVALUATOR_WIDTH: f32 = 100.0;
 /// The room between two columns.
@@ -153,17 +153,18 @@ fn cell<R>(ui: &mut egui::Ui, width: f32, add: impl FnOnce(&mut egui::Ui) -> R) 
     .inner
 }
 
-/// The rows: a header line, then a line per row, every column at a fixed width, and a
-/// row's note (options an algorithm change dropped, a depth set to the deepest) on a
+/// The rows, `width` wide: a header line, then a line per row, every column at a fixed
+/// width, and a row's note (options an algorithm change dropped, a depth set to the deepest) on a
 /// line of its own under it.
 pub(super) fn rows_ui(
     ui: &mut egui::Ui,
     cx: &mut Panel<'_>,
     selected_row: &mut Option<usize>,
     running: bool,
+    width: f32,
 ) {
     let n = cx.session().rows.len();
-    let (summary, stacked) = summary_width(ui.available_width());
+    let (summary, stacked) = summary_width(width);
     ui.spacing_mut().item_spacing.x = COLUMN_GAP;
     ui.horizontal(|ui| {
         let head = |ui: &mut egui::Ui, w: f32, h: &str| {

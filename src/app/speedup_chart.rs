@@ -53,7 +53,7 @@ pub(super) fn speedup_chart_ui(
         // reaches it on the way down).
         .allow_scroll(false)
         .x_axis_label("threads")
-        .y_axis_label("× the baseline's speed")
+        .y_axis_label("× faster")
         .include_y(0.0)
         .include_y(1.0)
         .x_grid_spacer(power_of_two_grid)
