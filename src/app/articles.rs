@@ -162,35 +162,7 @@ fn articles_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
                 );
             }
             if let Some(b) = baseline.filter(|_| !set.several_games()) {
-                ui.add_space(6.0);
-                let sizes: Vec<usize> = by_depth.values().map(Vec::len).collect();
-                let over = match (sizes.iter().min(), sizes.iter().max()) {
-                    (Some(lo), Some(hi)) if lo == hi => {
-                        format!("over {lo} position{}", if *lo == 1 { "" } else { "s" })
-                    }
-                    (Some(lo), Some(hi)) => {
-                        format!("each depth over its positions above, {lo} to {hi}")
-                    }
-                    _ => "over no position".to_string(),
-                };
-                ui.label(
-                    egui::RichText::new(format!(
-                        "Ratio to row {} (the totals above, {over})",
-                        b + 1,
-                    ))
-                    .strong(),
-                );
-                article_grid(
-                    ui,
-                    egui::IdSalt::new("article_ratios"),
-                    &rows,
-                    &depths,
-                    |r, d| {
-                        let v = *totals.get(&(r, d))?;
-                        let base = *totals.get(&(b, d))?;
-                        Some(Ratio::of(v, base)?.text(2))
-                    },
-                );
+                ratios_ui(ui, (&rows, &depths), &by_depth, &totals, b);
             }
             if let Some(b) = baseline.filter(|_| !set.several_games() && keys.len() > 1) {
                 across_ui(ui, &cx.across_stats(), &rows, &depths, b, count);
@@ -225,6 +197,40 @@ fn articles_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
                 report.len(),
             ));
         });
+}
+
+/// The totals' ratios to baseline row `b`, per depth over that depth's positions
+/// (`by_depth`), saying over how many.
+fn ratios_ui(
+    ui: &mut egui::Ui,
+    (rows, depths): (&[(usize, String)], &[u32]),
+    by_depth: &std::collections::BTreeMap<u32, Vec<crate::session::PositionKey<'_>>>,
+    totals: &std::collections::BTreeMap<(usize, u32), crate::report::Tally>,
+    b: usize,
+) {
+    ui.add_space(6.0);
+    let sizes: Vec<usize> = by_depth.values().map(Vec::len).collect();
+    let over = match (sizes.iter().min(), sizes.iter().max()) {
+        (Some(lo), Some(hi)) if lo == hi => {
+            format!("over {lo} position{}", if *lo == 1 { "" } else { "s" })
+        }
+        (Some(lo), Some(hi)) => format!("each depth over its positions above, {lo} to {hi}"),
+        _ => "over no position".to_string(),
+    };
+    ui.label(
+        egui::RichText::new(format!("Ratio to row {} (the totals above, {over})", b + 1,)).strong(),
+    );
+    article_grid(
+        ui,
+        egui::IdSalt::new("article_ratios"),
+        rows,
+        depths,
+        |r, d| {
+            let v = *totals.get(&(r, d))?;
+            let base = *totals.get(&(b, d))?;
+            Some(Ratio::of(v, base)?.text(2))
+        },
+    );
 }
 
 /// The rows against baseline row `b` across the positions ([`Report::across`]): the

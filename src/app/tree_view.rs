@@ -332,6 +332,21 @@ fn tree_view_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, tree: &mut TreeViewState)
             .collect(),
     };
     let clicked = canvas_ui(ui, &mut tree.canvas, &panes, &show);
+    clicks_ui(ui, cx, tree, clicked);
+    if tree.playing {
+        play_tick(ui, tree);
+    }
+}
+
+/// A click on a visit (`clicked`: pane, visit, whether a double click): a double click
+/// folds or unfolds its subtree, the step and the board staying where they are; a click
+/// shows the visit on the board once it is clear it is not a double click's first.
+fn clicks_ui(
+    ui: &egui::Ui,
+    cx: &mut Panel<'_>,
+    tree: &mut TreeViewState,
+    clicked: Option<(usize, usize, bool)>,
+) {
     let now = ui.input(|i| i.time);
     let delay = ui.ctx().options(|o| o.input_options.max_double_click_delay);
     if let Some((k, node, double)) = clicked {
@@ -360,9 +375,6 @@ fn tree_view_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, tree: &mut TreeViewState)
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_secs_f64(delay + 0.01));
         }
-    }
-    if tree.playing {
-        play_tick(ui, tree);
     }
 }
 
