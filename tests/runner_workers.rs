@@ -157,6 +157,12 @@ fn small_jobs() -> Vec<Job> {
 /// order the jobs were given on one worker.
 #[test]
 fn workers_take_the_next_job_without_waiting_for_the_owner() {
+    for workers in [1, 3] {
+        next_job_without_the_owner(workers);
+    }
+}
+
+fn next_job_without_the_owner(workers: usize) {
     use std::sync::atomic::{AtomicUsize, Ordering};
     let jobs = Arc::new(small_jobs());
     let n = jobs.len();
@@ -164,22 +170,22 @@ fn workers_take_the_next_job_without_waiting_for_the_owner() {
     let counted = Arc::clone(&posts);
     let host = WorkerHost::start(
         Arc::clone(&jobs),
-        1,
+        workers,
         Arc::new(move || {
             counted.fetch_add(1, Ordering::SeqCst);
         }),
     )
     .expect("workers start");
-    let mut run = Run::start_on(Arc::clone(&jobs), 1, Box::new(host));
+    let mut run = Run::start_on(Arc::clone(&jobs), workers, Box::new(host));
     // Ready, then each job's start and end (and perhaps a progress report): no poll
     // in between, until the posts have stopped for a while.
     let start = std::time::Instant::now();
     let (mut seen, mut still) = (0, 0);
-    while seen < 1 + 2 * n || still < 60 {
+    while seen < workers + 2 * n || still < 60 {
         assert!(
             start.elapsed() < Duration::from_secs(30),
-            "only {seen} posts of at least {} came while nobody looked: the jobs wait for the owner",
-            1 + 2 * n
+            "{workers} workers: only {seen} posts of at least {} came while nobody looked: the jobs wait for the owner",
+            workers + 2 * n
         );
         std::thread::sleep(Duration::from_millis(5));
         let now = posts.load(Ordering::SeqCst);
@@ -194,11 +200,19 @@ fn workers_take_the_next_job_without_waiting_for_the_owner() {
             _ => None,
         })
         .collect();
-    assert_eq!(
-        started,
-        (0..n).collect::<Vec<_>>(),
-        "one worker: the order given"
-    );
+    if workers == 1 {
+        assert_eq!(
+            started,
+            (0..n).collect::<Vec<_>>(),
+            "one worker: the order given"
+        );
+    } else {
+        assert_eq!(
+            started.len(),
+            n,
+            "{workers} workers: every job started once"
+        );
+    }
     let done = records(&events, n);
     assert!(
         done.iter().all(|r| r.as_ref().is_some_and(Result::is_ok)),

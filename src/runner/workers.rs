@@ -349,3 +349,20 @@ impl JobHost for WorkerHost {
 
     fn join(&mut self) {}
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Behind a long search a worker holds nothing more; behind short ones a quarter
+    /// second's worth, at most [`MAX_HELD`] (a search below the clock's step counts as
+    /// one step).
+    #[test]
+    fn a_worker_holds_a_quarter_seconds_worth() {
+        assert_eq!(hold_after(1.0), 1);
+        assert_eq!(hold_after(0.3), 1);
+        assert_eq!(hold_after(0.1), 3);
+        assert_eq!(hold_after(0.001), 251);
+        assert_eq!(hold_after(0.0), MAX_HELD);
+    }
+}
