@@ -405,6 +405,7 @@ impl TreelabApp {
 
         self.confirm_ui(&ctx);
         self.ask_run_ui(&ctx);
+        self.link_question_ui(&ctx);
         if let Some(prompt) = &mut self.prompt {
             let (command, finished) = files::path_prompt_ui(&ctx, prompt);
             if finished {
@@ -439,7 +440,7 @@ impl TreelabApp {
 
         let title = self.window_title();
         if title != self.title {
-            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            platform::set_title(&ctx, &title);
             self.title = title;
         }
     }
@@ -596,7 +597,8 @@ impl TreelabApp {
                 i.consume_shortcut(&quit),
             )
         });
-        if quit {
+        // A page does not quit (its tab closes it).
+        if quit && !crate::platform::IN_BROWSER {
             self.push(Command::Quit);
         }
         if run {

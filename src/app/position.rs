@@ -185,16 +185,7 @@ fn text_form_ui(
     let text = pos.to_text();
     let name = kind.info().text_name();
     ui.horizontal(|ui| {
-        let label = ui.label(format!("{name}:"));
-        let mut shown: &str = &text;
-        let width = (ui.available_width() - 60.0).max(80.0);
-        ui.add(
-            egui::TextEdit::singleline(&mut shown)
-                .desired_width(width)
-                .font(egui::TextStyle::Monospace),
-        )
-        .labelled_by(label.id)
-        .on_hover_text(&text);
+        ui.label(format!("{name}:"));
         if ui
             .button("Copy")
             .on_hover_text("Copy the text form")
@@ -204,6 +195,7 @@ fn text_form_ui(
             cx.info("Copied the position");
         }
     });
+    ui.add(egui::Label::new(text_form_job(ui, &text)).selectable(true));
     ui.horizontal(|ui| {
         let label = ui.label("Paste:");
         let width = (ui.available_width() - 60.0).max(80.0);
@@ -228,6 +220,27 @@ fn text_form_ui(
     if let Some(e) = &panel.paste_error {
         ui.colored_label(ui.visuals().error_fg_color, e);
     }
+}
+
+/// The most lines the text form takes under the board; a longer text (a big tree)
+/// ends in "…" there, whole on hover and in Copy.
+const TEXT_FORM_LINES: usize = 3;
+
+/// The text form as it is shown: monospace, wrapped at any character (an OBF line has
+/// no space to wrap at) so that no character is ever cut in two at the panel's edge.
+fn text_form_job(ui: &egui::Ui, text: &str) -> egui::text::LayoutJob {
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    let mut job = egui::text::LayoutJob::single_section(
+        text.to_string(),
+        egui::TextFormat::simple(font, ui.visuals().text_color()),
+    );
+    job.wrap = egui::text::TextWrapping {
+        max_rows: TEXT_FORM_LINES,
+        break_anywhere: true,
+        overflow_character: Some('…'),
+        ..Default::default()
+    };
+    job
 }
 
 fn hint(kind: GameKind) -> &'static str {

@@ -38,10 +38,20 @@ pub struct SearchRecord {
     /// units ([`crate::game::chance`]). Read scores through [`SearchRecord::score_text`].
     #[serde(skip_serializing_if = "is_unit_scale")]
     pub scale: u32,
+    /// The step of the clock that timed it, in seconds, where that clock is coarse (a
+    /// browser's: 0.1 ms or 1 ms, [`crate::platform::clock::coarse_step_secs`]); 0
+    /// (left out) for a clock finer than a microsecond. A time below one step reads
+    /// as none, and a rate from a few steps is noise: the views say so.
+    #[serde(skip_serializing_if = "is_fine_clock")]
+    pub clock_step_secs: f64,
 }
 
 fn is_unit_scale(scale: &u32) -> bool {
     *scale <= 1
+}
+
+fn is_fine_clock(step: &f64) -> bool {
+    *step <= 0.0
 }
 
 /// One iteration of a search, moves written out.
@@ -118,6 +128,7 @@ impl SearchRecord {
                 })
                 .collect(),
             stopped: r.stopped,
+            clock_step_secs: crate::platform::clock::coarse_step_secs(),
         }
     }
 }

@@ -135,6 +135,65 @@ pub fn duration_text(secs: f64) -> String {
     }
 }
 
+/// A search's time read by a clock that moves in steps of `tick` seconds (its
+/// record's [`crate::engine::SearchRecord::clock_step_secs`], 0 for a fine clock):
+/// below one step `< 0.1 ms` (the clock saw no time pass), else [`duration_text`]
+/// with no digit finer than the step (`1 ms`, not `1.00 ms`, from a clock of whole
+/// milliseconds).
+#[must_use]
+pub fn time_text(secs: f64, tick: f64) -> String {
+    if secs < tick {
+        return format!("< {}", tick_text(tick));
+    }
+    let secs = secs.max(0.0);
+    // A clock of tenths of a millisecond writes milliseconds (0.3 ms, not 300 µs).
+    let (v, unit, scale) = if secs * 1e6 < 999.5 && tick < 1e-5 {
+        (secs * 1e6, "µs", 1e-6)
+    } else if secs * 1e3 < 999.5 {
+        (secs * 1e3, "ms", 1e-3)
+    } else {
+        (secs, "s", 1.0)
+    };
+    // Three significant figures, as duration_text writes them...
+    let three = if unit == "µs" || v >= 99.95 {
+        0
+    } else if v >= 9.995 {
+        1
+    } else {
+        2
+    };
+    // ... but no digit finer than the clock's step.
+    let allowed = if tick > 0.0 {
+        (-(tick / scale).log10() - 1e-9).ceil().max(0.0) as usize
+    } else {
+        three
+    };
+    format!("{v:.*} {unit}", three.min(allowed))
+}
+
+/// Whether a search of `secs` gives its nodes per second on a clock of steps of `tick`
+/// seconds (0 for a fine clock): when it lasted ten steps or more (the rate then
+/// within a tenth), and some time at all.
+#[must_use]
+pub fn rate_known(secs: f64, tick: f64) -> bool {
+    secs > 0.0 && secs >= 10.0 * tick
+}
+
+/// A clock's step as people read it: `0.1 ms`, `1 ms`, `40 ns`.
+fn tick_text(tick: f64) -> String {
+    let trim = |v: f64| {
+        let t = format!("{v:.3}");
+        t.trim_end_matches('0').trim_end_matches('.').to_string()
+    };
+    if tick >= 1e-4 {
+        format!("{} ms", trim(tick * 1e3))
+    } else if tick >= 1e-6 {
+        format!("{} µs", trim(tick * 1e6))
+    } else {
+        format!("{} ns", trim(tick * 1e9))
+    }
+}
+
 fn plain_number(n: u64) -> String {
     n.to_string()
 }
@@ -391,8 +450,11 @@ impl<'a> Report<'a> {
                     format!("{:.1}", 100.0 * s.first_move_cutoff_rate())
                 }
             }
-            Column::Time => duration_text(s.elapsed_secs),
-            Column::NodesPerSec => format!("{:.0}", s.nodes_per_sec()),
+            Column::Time => time_text(s.elapsed_secs, e.record.clock_step_secs),
+            Column::NodesPerSec if rate_known(s.elapsed_secs, e.record.clock_step_secs) => {
+                format!("{:.0}", s.nodes_per_sec())
+            }
+            Column::NodesPerSec => String::new(),
             Column::Ratio => self.ratio(e).map(|r| r.text(3)).unwrap_or_default(),
         }
     }
@@ -409,7 +471,9 @@ impl<'a> Report<'a> {
             Column::Counter(c) if e.error.is_none() => n(c.of(s) as f64),
             Column::FirstMoveRate => n(s.first_move_cutoff_rate()),
             Column::Time => n(s.elapsed_secs),
-            Column::NodesPerSec => n(s.nodes_per_sec()),
+            Column::NodesPerSec if rate_known(s.elapsed_secs, e.record.clock_step_secs) => {
+                n(s.nodes_per_sec())
+            }
             Column::Ratio => self.ratio(e).map_or(SortKey::Empty, |r| n(r.value)),
             _ => {
                 let t = self.cell(e, c);

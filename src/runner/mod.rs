@@ -447,7 +447,9 @@ pub fn run_session_blocking(
 }
 
 /// Sorts `results` into the order of `jobs` (the plan's order: position, row, depth),
-/// whatever order the threads finished in. Results of no job keep their order, first.
+/// whatever order the threads finished in. Results of no job (an earlier run's deeper
+/// depths, other positions) keep their order, after the run's: a new run's results
+/// read in its plan's order from the top, never below an old depth 9.
 pub fn order_like_jobs(results: &mut [ResultEntry], jobs: &[Job]) {
     let texts: Vec<String> = jobs.iter().map(|j| j.at.position.to_text()).collect();
     let place: std::collections::HashMap<(usize, crate::session::PositionKey<'_>, u32), usize> =
@@ -459,10 +461,15 @@ pub fn order_like_jobs(results: &mut [ResultEntry], jobs: &[Job]) {
                     game: j.at.position.kind(),
                     text,
                 };
-                ((j.row, key, j.request.depth), i + 1)
+                ((j.row, key, j.request.depth), i)
             })
             .collect();
-    results.sort_by_cached_key(|r| place.get(&(r.row, r.key(), r.depth)).copied().unwrap_or(0));
+    results.sort_by_cached_key(|r| {
+        place
+            .get(&(r.row, r.key(), r.depth))
+            .copied()
+            .unwrap_or(usize::MAX)
+    });
 }
 
 #[cfg(test)]
@@ -674,6 +681,33 @@ mod tests {
             Some(crate::search::StopReason::Stopped)
         );
         assert!(finished[0].counters.nodes > 0);
+    }
+
+    /// A run at depths 1-3 after one at depths 2-5: the new results read 1, 2, 3 in
+    /// the plan's order from the top, and the old depths 4 and 5 follow in their
+    /// order, whatever order the new ones finished in.
+    #[test]
+    fn a_new_runs_results_come_first_in_plan_order() {
+        let rows = |lo, hi| {
+            vec![ComparisonRow {
+                depth_min: lo,
+                depth_max: hi,
+                ..ComparisonRow::new(Algorithm::AlphaBeta)
+            }]
+        };
+        let at = [RunPosition::plain(AnyPosition::start(GameKind::TicTacToe))];
+        let old = plan_jobs(&rows(2, 5), &at).unwrap();
+        let new = plan_jobs(&rows(1, 3), &at).unwrap();
+        let mut results: Vec<ResultEntry> = old
+            .iter()
+            .map(|j| result_entry(j, Ok(SearchRecord::default())))
+            .collect();
+        for j in new.iter().rev() {
+            insert_result(&mut results, result_entry(j, Ok(SearchRecord::default())));
+        }
+        order_like_jobs(&mut results, &new);
+        let depths: Vec<u32> = results.iter().map(|r| r.depth).collect();
+        assert_eq!(depths, vec![1, 2, 3, 4, 5]);
     }
 
     #[test]

@@ -225,15 +225,22 @@ pub fn open_item(session: &mut Session, k: usize) -> Result<AnyPosition, String>
     let position = AnyPosition::parse(GameKind::CustomTree, &tree).map_err(|e| e.to_string())?;
     let depth = position.as_dyn().full_depth().unwrap_or(super::MAX_DEPTH);
     practice.current = k;
+    // At the depth that reaches every leaf only: an exercise's inner nodes carry no
+    // value, so the engine refuses a search that stops above them (and Run would mark
+    // the row with its "(!)").
     let wanted = ComparisonRow {
         algorithm: row.algorithm,
         options: row.options,
-        depth_min: 1,
+        depth_min: depth,
         depth_max: depth,
         ..ComparisonRow::default()
     };
     match session.rows.first_mut() {
-        Some(first) if first.algorithm == wanted.algorithm && first.options == wanted.options => {}
+        Some(first) if first.algorithm == wanted.algorithm && first.options == wanted.options => {
+            // A handout written before: its row at depths 1 to the tree's.
+            first.depth_min = first.depth_min.max(depth);
+            first.depth_max = first.depth_max.max(depth);
+        }
         Some(first) => *first = wanted,
         None => session.rows.push(wanted),
     }
