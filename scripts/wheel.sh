@@ -6,8 +6,9 @@
 # processor, a C library at least as new as its tag's manylinux version) with no
 # compiler. maturin comes from the PATH, else from a virtual environment made once at
 # ~/.cache/treelab/wheel-venv. cargo shows its progress as it goes: a first build
-# compiles the engine and its dependencies (6 to 10 minutes on two busy cores), a
-# build after a change to the engine about 5.
+# compiles the engine and its dependencies (4½ minutes of CPU time; docs/python.md
+# gives the figures); a later build in the same checkout reuses
+# target/ and takes about a minute.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

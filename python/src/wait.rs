@@ -1,30 +1,50 @@
 //! Waiting for the library's work without holding Python up. The work runs on a
 //! background thread of the library's platform layer
 //! ([`treelab::platform::threads::spawn`]) while the calling thread, the GIL released,
-//! wakes every few milliseconds: it looks at Python's signals (Ctrl+C raises the work's
-//! stop flag, waits for the work to end, within a few thousand nodes, and raises
-//! `KeyboardInterrupt`) and hands the progress the work counts in a [`Meter`] to the
-//! caller's `progress(done, total)`.
+//! waits for it to say it is done ([`Done`]: woken at once) or for 20 ms to pass: then
+//! it looks at Python's signals (Ctrl+C raises the work's stop flag, waits for the
+//! work to end, within a few thousand nodes, and raises `KeyboardInterrupt`) and hands
+//! the progress the work counts in a [`Meter`] to the caller's `progress(done,
+//! total)`.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
-use treelab::platform::clock::Instant;
-use treelab::platform::threads::{sleep, spawn};
+use treelab::platform::threads::spawn;
 
 /// How often a waiting call looks at Python's signals and reports progress.
 const WAKE_EVERY: Duration = Duration::from_millis(20);
 
-/// The first pause between two looks at the work (doubling up to [`LONGEST_PAUSE`]):
-/// a search of a millisecond comes back within a fraction of one.
-const FIRST_PAUSE: Duration = Duration::from_micros(50);
+/// The work's word that it is done, which wakes the waiting thread at once.
+#[derive(Debug, Default)]
+struct Done {
+    finished: Mutex<bool>,
+    wake: Condvar,
+}
 
-/// The longest pause between two looks at the work.
-const LONGEST_PAUSE: Duration = Duration::from_millis(5);
+impl Done {
+    /// Says the work is done.
+    fn finish(&self) {
+        if let Ok(mut finished) = self.finished.lock() {
+            *finished = true;
+        }
+        self.wake.notify_all();
+    }
+
+    /// Waits until the work is done or `timeout` has passed; whether it is done.
+    fn wait(&self, timeout: Duration) -> bool {
+        let Ok(finished) = self.finished.lock() else {
+            return true;
+        };
+        self.wake
+            .wait_timeout_while(finished, timeout, |finished| !*finished)
+            .map_or(true, |(finished, _)| *finished)
+    }
+}
 
 /// What a running piece of work has done: `done` of `total` (`u64::MAX`: a total not
 /// known), written by the work and read by the waiting thread.
@@ -119,18 +139,17 @@ pub fn in_background<T: Send + 'static>(
     report: &mut Report<'_>,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> PyResult<T> {
-    let handle = spawn("treelab-python", work)
-        .map_err(|e| PyRuntimeError::new_err(format!("no thread to run it on: {e}")))?;
-    let mut pause = FIRST_PAUSE;
+    let done = Arc::new(Done::default());
+    let told = Arc::clone(&done);
+    let handle = spawn("treelab-python", move || {
+        let value = work();
+        told.finish();
+        value
+    })
+    .map_err(|e| PyRuntimeError::new_err(format!("no thread to run it on: {e}")))?;
     loop {
-        let finished = py.detach(|| {
-            let woke = Instant::now();
-            while !handle.is_finished() && woke.elapsed() < WAKE_EVERY {
-                sleep(pause);
-                pause = (pause * 2).min(LONGEST_PAUSE);
-            }
-            handle.is_finished()
-        });
+        // A work that panicked says nothing: its thread's end is seen instead.
+        let finished = py.detach(|| done.wait(WAKE_EVERY) || handle.is_finished());
         if finished {
             break;
         }
