@@ -1,14 +1,17 @@
 //! The library's typed results as Python objects, built here field by field (no JSON
 //! or CSV text crosses for a result): a search's record as the fields of
 //! `treelab.SearchResult`, a grid's cells as the rows of `treelab bench --format csv`,
-//! with numbers as numbers.
+//! a traced visit as the columns of `treelab trace --format csv`, with numbers as
+//! numbers.
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use treelab::engine::SearchRecord;
 use treelab::experiment::bench::BenchResult;
-use treelab::search::Counter;
+use treelab::search::{Counter, INF};
+use treelab::tree::TreeNode;
+use treelab::tree::listing::{kind_name, type_name};
 
 /// A dict built a field at a time, in order.
 pub struct Fields<'py>(Bound<'py, PyDict>);
@@ -117,4 +120,41 @@ pub fn bench_rows<'py>(py: Python<'py>, result: &BenchResult) -> PyResult<Bound<
         rows.append(row.with("seconds", r.counters.elapsed_secs)?.done())?;
     }
     Ok(rows)
+}
+
+/// An engine value or window bound in the game's units at `scale` engine units a unit;
+/// infinite bounds as infinities, as `treelab trace --format csv` writes them.
+fn units(v: i32, scale: u32) -> f64 {
+    if v >= INF {
+        f64::INFINITY
+    } else if v <= -INF {
+        f64::NEG_INFINITY
+    } else {
+        f64::from(v) / f64::from(scale.max(1))
+    }
+}
+
+/// Visit `index` of a traced search (`node`, as [`treelab::tree::nest_visits`] made
+/// it) with the columns of `treelab trace --format csv`: `index`, `ply`, `path`,
+/// `kind`, `alpha`, `beta`, `value` (None: none returned), `type`, `pruned` and, for
+/// its explanation, `reason`.
+pub fn visit_fields<'py>(
+    py: Python<'py>,
+    index: usize,
+    node: &TreeNode,
+    scale: u32,
+    reason: String,
+) -> PyResult<Bound<'py, PyDict>> {
+    Ok(Fields::new(py)
+        .with("index", index)?
+        .with("ply", node.ply)?
+        .with("path", node.path.join(" "))?
+        .with("kind", kind_name(node.kind))?
+        .with("alpha", units(node.alpha, scale))?
+        .with("beta", units(node.beta, scale))?
+        .with("value", node.value.map(|v| units(v, scale)))?
+        .with("type", type_name(node.node_type()))?
+        .with("pruned", node.pruned.join(" "))?
+        .with("reason", reason)?
+        .done())
 }

@@ -12,12 +12,11 @@ use pyo3::types::{PyDict, PyList};
 
 use super::pygame::{PyEval, PyState, fail, with_game};
 use crate::args;
-use crate::convert::{Fields, result_fields};
+use crate::convert::{result_fields, visit_fields};
 use treelab::engine::rowspec::{BenchRow, parse_row_spec};
 use treelab::engine::{SearchRecord, SearchRequest};
 use treelab::game::Game;
-use treelab::search::{INF, Progress, SearchControl, SearchOptions, TraceEvent};
-use treelab::tree::listing::{kind_name, type_name};
+use treelab::search::{Progress, SearchControl, SearchOptions, TraceEvent};
 use treelab::tree::{NodeType, TreeNode, mark_never_searched_with, nest_visits};
 
 /// The request of a search of a Python game: `row` a row spec, `depth` plies.
@@ -173,30 +172,9 @@ pub fn trace_game<'py>(
         Ok::<_, treelab::search::OptionError>((nodes, root.value_scale()))
     })?
     .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    // Infinite bounds cross as infinities, as a built-in game's trace gives them.
-    let units = |v: i32| -> f64 {
-        if v >= INF {
-            f64::INFINITY
-        } else if v <= -INF {
-            f64::NEG_INFINITY
-        } else {
-            f64::from(v) / f64::from(scale)
-        }
-    };
     let visits = PyList::empty(py);
     for (i, n) in nodes.iter().enumerate() {
-        let visit = Fields::new(py)
-            .with("index", i)?
-            .with("ply", n.ply)?
-            .with("path", n.path.join(" "))?
-            .with("kind", kind_name(n.kind))?
-            .with("alpha", units(n.alpha))?
-            .with("beta", units(n.beta))?
-            .with("value", n.value.map(units))?
-            .with("type", type_name(n.node_type()))?
-            .with("pruned", n.pruned.join(" "))?
-            .with("reason", reason(n))?;
-        visits.append(visit.done())?;
+        visits.append(visit_fields(py, i, n, scale, reason(n))?)?;
     }
     Ok(visits)
 }

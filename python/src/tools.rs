@@ -26,12 +26,11 @@ use treelab::search::{Counters, SearchOptions};
 use treelab::session::{PositionKey, ResultEntry};
 use treelab::solve::{AnySolver, SolveOptions};
 use treelab::tree::export::{FigureOptions, TreeFormat, encode, figure_of_trees};
-use treelab::tree::listing::{kind_name, type_name};
 use treelab::tree::mcts::MctsTree;
 use treelab::tree::{SearchTree, trace_tree};
 
 use crate::args::{self, Whole};
-use crate::convert::Fields;
+use crate::convert::{Fields, visit_fields};
 use crate::value_error;
 use crate::wait::{Report as Progress, in_background};
 
@@ -306,36 +305,12 @@ pub struct TraceData {
     mcts: bool,
 }
 
-/// A traced search's visits as dicts: the columns of `treelab trace --format csv`,
-/// values and bounds as numbers in the game's units (infinite bounds as infinities),
-/// the explanation as `reason`.
+/// A traced search's visits as dicts ([`visit_fields`]), each with the tree view's
+/// explanation as its `reason`.
 fn visit_rows<'py>(py: Python<'py>, tree: &SearchTree) -> PyResult<Bound<'py, PyList>> {
-    let scale = f64::from(tree.scale());
-    let units = |v: i32| -> f64 {
-        if v >= treelab::search::INF {
-            f64::INFINITY
-        } else if v <= -treelab::search::INF {
-            f64::NEG_INFINITY
-        } else {
-            f64::from(v) / scale
-        }
-    };
     let rows = PyList::empty(py);
     for (i, n) in tree.nodes.iter().enumerate() {
-        rows.append(
-            Fields::new(py)
-                .with("index", i)?
-                .with("ply", n.ply)?
-                .with("path", n.path.join(" "))?
-                .with("kind", kind_name(n.kind))?
-                .with("alpha", units(n.alpha))?
-                .with("beta", units(n.beta))?
-                .with("value", n.value.map(units))?
-                .with("type", type_name(n.node_type()))?
-                .with("pruned", n.pruned.join(" "))?
-                .with("reason", tree.explain(i))?
-                .done(),
-        )?;
+        rows.append(visit_fields(py, i, n, tree.scale(), tree.explain(i))?)?;
     }
     Ok(rows)
 }
