@@ -85,8 +85,9 @@ fn build(
 }
 
 /// The visits of the events, each under the visit it was made from, and the roots (one
-/// per pass over the root).
-fn nest_visits(events: &[TraceEvent<String>]) -> (Vec<TreeNode>, Vec<usize>) {
+/// per pass over the root). Public for the Python package, whose games written in Python
+/// are traced without an [`AnyPosition`].
+pub fn nest_visits(events: &[TraceEvent<String>]) -> (Vec<TreeNode>, Vec<usize>) {
     let mut nodes: Vec<TreeNode> = Vec::new();
     let mut roots = Vec::new();
     // The open nodes, innermost last.
@@ -191,11 +192,24 @@ fn mark_sides_and_chance(root: &AnyPosition, nodes: &mut [TreeNode]) {
 
 /// Moves never searched below each interior node.
 fn mark_never_searched(root: &AnyPosition, nodes: &mut [TreeNode]) {
+    mark_never_searched_with(nodes, |nodes, n| {
+        replay(root, &nodes[n].path).ok().map(|p| p.legal_moves())
+    });
+}
+
+/// Moves never searched below each interior node of `nodes` (as [`nest_visits`] made
+/// them): of the legal moves `moves_at(nodes, n)` gives for node `n` (None: not known,
+/// nothing marked), those no child was entered by. Public for the Python package,
+/// whose games written in Python give their moves themselves.
+pub fn mark_never_searched_with(
+    nodes: &mut [TreeNode],
+    mut moves_at: impl FnMut(&[TreeNode], usize) -> Option<Vec<String>>,
+) {
     for n in 0..nodes.len() {
         if nodes[n].leaf || nodes[n].table_cut || nodes[n].children.is_empty() {
             continue;
         }
-        let Ok(pos) = replay(root, &nodes[n].path) else {
+        let Some(legal) = moves_at(nodes, n) else {
             continue;
         };
         let searched: HashSet<&str> = nodes[n]
@@ -203,8 +217,7 @@ fn mark_never_searched(root: &AnyPosition, nodes: &mut [TreeNode]) {
             .iter()
             .filter_map(|&c| nodes[c].mv.as_deref())
             .collect();
-        let pruned: Vec<String> = pos
-            .legal_moves()
+        let pruned: Vec<String> = legal
             .into_iter()
             .filter(|m| !searched.contains(m.as_str()))
             .collect();
