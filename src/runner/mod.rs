@@ -354,8 +354,9 @@ pub fn order_like_jobs(results: &mut [ResultEntry], jobs: &[Job]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::GameKind;
+    use crate::engine::{AnyPosition, GameKind, SearchRequest, run_search};
     use crate::search::Algorithm;
+    use crate::search::SearchControl;
     use crate::session::ComparisonRow;
 
     /// On AIMA's tree (values at depth 2 only) a row at depths 1-3 runs depths 2 and 3
