@@ -237,9 +237,16 @@ fn no_source_file_grows_past_the_limit() {
     source::sources(&root.join("tests"), &mut tests);
     assert!(tests.len() > 50, "read tests/: {}", tests.len());
     for path in tests {
-        let lines = std::fs::read_to_string(&path).expect("readable").lines().count();
+        let lines = std::fs::read_to_string(&path)
+            .expect("readable")
+            .lines()
+            .count();
         if lines > MAX_LINES {
-            let shown = path.strip_prefix(root).unwrap_or(&path).display().to_string();
+            let shown = path
+                .strip_prefix(root)
+                .unwrap_or(&path)
+                .display()
+                .to_string();
             problems.push(format!("{shown}: {lines} lines (at most {MAX_LINES})"));
         }
     }

@@ -62,12 +62,7 @@ impl std::fmt::Debug for Run {
 /// answers Stop late).
 #[must_use]
 pub fn default_threads() -> usize {
-    let cores = crate::platform::workers::available();
-    if crate::platform::IN_BROWSER {
-        cores.saturating_sub(1).max(1)
-    } else {
-        cores
-    }
+    crate::platform::search_cores()
 }
 
 impl Run {
@@ -97,7 +92,7 @@ impl Run {
         search: Option<SearchFn>,
         order: JobOrder,
     ) -> Run {
-        if crate::platform::IN_BROWSER && search.is_none() {
+        if crate::platform::SEARCHES_IN_WORKERS && search.is_none() {
             let jobs = Arc::new(jobs);
             let count = threads
                 .min(crate::platform::workers::available())

@@ -162,7 +162,7 @@ impl WorkerHost {
         // Read before the channel: once nothing is held, every event was sent.
         let ended = self.all_ended();
         let got = match timeout {
-            Some(t) if !ended && !crate::platform::IN_BROWSER => {
+            Some(t) if !ended && crate::platform::OWNER_MAY_BLOCK => {
                 self.events.recv_timeout(t).map_err(|e| match e {
                     RecvTimeoutError::Timeout => TryRecvError::Empty,
                     RecvTimeoutError::Disconnected => TryRecvError::Disconnected,
