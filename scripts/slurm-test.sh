@@ -11,99 +11,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
-if [ "$(id -u)" != 0 ]; then
-  echo "slurm-test: run it as root (it starts Slurm's daemons, as CI does)" >&2
-  exit 1
-fi
-if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null; then
-  echo "installing slurm-wlm and munge"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get install -y --no-install-recommends slurm-wlm munge >/dev/null 2>&1 ||
-    { apt-get update >/dev/null 2>&1 && apt-get install -y --no-install-recommends slurm-wlm munge >/dev/null; }
-fi
+# shellcheck source=scripts/slurm/local-cluster.sh
+. scripts/slurm/local-cluster.sh
 cargo build --locked --release --bin treelab 2>&1 | tail -1
 export TREELAB="$root/target/release/treelab"
-
-D=$(mktemp -d "${TMPDIR:-/tmp}/treelab-slurm.XXXXXX")
-chmod 700 "$D"
-stop_all() {
-  local status=$?
-  trap - EXIT INT TERM
-  # Each daemon by its own id, newest first, and wait for it to end; then the folder.
-  local pid
-  for f in "$D/slurmd.pid" "$D/slurmctld.pid" "$D/munged.pid"; do
-    [ -s "$f" ] || continue
-    pid=$(cat "$f")
-    kill "$pid" 2>/dev/null || continue
-    for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-  done
-  if [ $status != 0 ]; then
-    echo "slurm-test failed; the daemons' logs:" >&2
-    tail -n 20 "$D"/log/*.log >&2 2>/dev/null || true
-    tail -n 20 "$D"/work/*/slurm-*.out >&2 2>/dev/null || true
-  fi
-  rm -rf "$D"
-  exit $status
-}
-trap stop_all EXIT INT TERM
-mkdir -p "$D/state" "$D/spool" "$D/log" "$D/work"
-
-# munge: a key and a socket of our own.
-dd if=/dev/urandom of="$D/munge.key" bs=1024 count=1 status=none
-chmod 400 "$D/munge.key"
-munged --force --socket="$D/munge.socket" --key-file="$D/munge.key" \
-  --pid-file="$D/munged.pid" --log-file="$D/log/munged.log" --seed-file="$D/munge.seed"
-for _ in $(seq 50); do [ -S "$D/munge.socket" ] && break; sleep 0.1; done
-munge --socket="$D/munge.socket" -n | unmunge --socket="$D/munge.socket" | head -1
-
-# Two free ports for slurmctld and slurmd.
-free_port() {
-  local p
-  while :; do
-    p=$((20000 + RANDOM % 20000))
-    if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then echo $p; return; fi
-  done
-}
-ctld_port=$(free_port)
-slurmd_port=$(free_port)
-while [ "$slurmd_port" = "$ctld_port" ]; do slurmd_port=$(free_port); done
-H=$(hostname -s)
-cat > "$D/slurm.conf" <<CONF
-ClusterName=treelab
-SlurmctldHost=$H(127.0.0.1)
-SlurmctldPort=$ctld_port
-SlurmdPort=$slurmd_port
-SlurmUser=root
-SlurmdUser=root
-AuthType=auth/munge
-AuthInfo=socket=$D/munge.socket
-CredType=cred/munge
-StateSaveLocation=$D/state
-SlurmdSpoolDir=$D/spool
-SlurmctldPidFile=$D/slurmctld.pid
-SlurmdPidFile=$D/slurmd.pid
-SlurmctldLogFile=$D/log/slurmctld.log
-SlurmdLogFile=$D/log/slurmd.log
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-JobAcctGatherType=jobacct_gather/none
-SchedulerType=sched/backfill
-SelectType=select/cons_tres
-SelectTypeParameters=CR_Core
-ReturnToService=2
-MpiDefault=none
-MinJobAge=600
-NodeName=$H NodeAddr=127.0.0.1 CPUs=$(nproc) State=UNKNOWN
-PartitionName=main Nodes=ALL Default=YES MaxTime=INFINITE State=UP
-CONF
-export SLURM_CONF="$D/slurm.conf"
-slurmctld -f "$SLURM_CONF"
-slurmd -f "$SLURM_CONF"
-for _ in $(seq 60); do
-  sinfo -h -o %t 2>/dev/null | grep -q idle && break
-  sleep 0.5
-done
-sinfo
+cluster_start
 
 # Compares two CSV files with the columns named after them left out (times).
 same_csv() {

@@ -535,7 +535,10 @@ fn the_documented_shard_examples_merge_into_the_whole_grid() {
     // What each task of scripts/slurm/bench.sbatch runs, with the task's id.
     let slurm_line = "treelab bench --suite Test_L3_R1 --limit 40 --algos negaalpha,pvs+order=static --depths 6 \
                       --shard $SLURM_ARRAY_TASK_ID/2 --format ron --out slice-$SLURM_ARRAY_TASK_ID.ron";
-    let script = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/slurm/grid-task.sh"));
+    let script = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scripts/slurm/grid-task.sh"
+    ));
     assert!(
         script.contains(r#"--shard "$SLURM_ARRAY_TASK_ID/$shards""#),
         "the Slurm scripts shard by the array task's id"

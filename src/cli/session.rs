@@ -145,30 +145,13 @@ fn run(
     let manifest = crate::output::manifest::Manifest::new(super::command_line(), threads);
     let folder = super::grid::folder_of(out.as_deref()).map(std::path::Path::to_path_buf);
     let journal = match &folder {
-        Some(dir) => {
-            let jobs = crate::runner::session_jobs(&session, target, threads)
-                .map_err(|e| anyhow::anyhow!(e))?;
-            let header = super::grid::session_header(&jobs)?;
-            Some((
-                super::grid::open(dir, &header, &manifest, None)?,
-                super::grid::JobKeys::of(&jobs),
-            ))
-        }
+        Some(dir) => Some(open_folder(dir, &session, target, threads, &manifest)?),
         None => None,
     };
-    let done: Box<dyn Fn(&Job) -> Option<crate::session::ResultEntry>> = match &journal {
-        Some((journal, keys)) => {
-            let found = super::grid::results_done(folder.as_deref().unwrap_or(file), journal)?;
-            if !found.is_empty() {
-                eprintln!(
-                    "{}: {} results are there already; searching the others",
-                    folder.as_deref().unwrap_or(file).display(),
-                    found.len()
-                );
-            }
-            Box::new(move |job: &Job| found.get(&keys.key(job)).cloned())
-        }
-        None => Box::new(|_: &Job| None),
+    let done = |job: &Job| {
+        journal
+            .as_ref()
+            .and_then(|(_, keys, found)| found.get(&keys.key(job)).cloned())
     };
     let start = Instant::now();
     let mut done_count = 0usize;
@@ -178,7 +161,7 @@ fn run(
         &mut session,
         target,
         threads,
-        &*done,
+        &done,
         |job: &Job, e: &RunEvent| {
             let RunEvent::Finished { result, .. } = e else {
                 return;
@@ -187,7 +170,7 @@ fn run(
             match result {
                 Ok(r) => {
                     nodes += r.counters.nodes;
-                    if let Some((journal, keys)) = &journal
+                    if let Some((journal, keys, _)) = &journal
                         && r.stopped.is_none()
                         && failed_write.is_none()
                     {
@@ -222,7 +205,7 @@ fn run(
     session
         .save_with(&out, &manifest)
         .with_context(|| format!("saving {}", out.display()))?;
-    if let Some((journal, _)) = &journal {
+    if let Some((journal, _, _)) = &journal {
         journal.finish().map_err(|e| anyhow::anyhow!(e))?;
     }
     println!(
@@ -231,6 +214,32 @@ fn run(
         out.display()
     );
     Ok(())
+}
+
+/// The grid folder `dir` of a session run, its jobs' keys and the results already there.
+fn open_folder(
+    dir: &std::path::Path,
+    session: &crate::session::Session,
+    target: crate::runner::Target,
+    threads: usize,
+    manifest: &crate::output::manifest::Manifest,
+) -> Result<(
+    crate::output::journal::Journal,
+    super::grid::JobKeys,
+    std::collections::BTreeMap<String, crate::session::ResultEntry>,
+)> {
+    let jobs =
+        crate::runner::session_jobs(session, target, threads).map_err(|e| anyhow::anyhow!(e))?;
+    let journal = super::grid::open(dir, &super::grid::session_header(&jobs)?, manifest, None)?;
+    let found = super::grid::results_done(dir, &journal)?;
+    if !found.is_empty() {
+        eprintln!(
+            "{}: {} results are there already; searching the others",
+            dir.display(),
+            found.len()
+        );
+    }
+    Ok((journal, super::grid::JobKeys::of(&jobs), found))
 }
 
 /// Reads a session file; the error names the file once, then what is wrong and where.

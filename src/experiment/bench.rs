@@ -253,7 +253,18 @@ fn run_grid(
     if let Some(e) = failure.into_inner().ok().flatten() {
         return Err(e);
     }
-    let mut cells: Vec<BenchCell> = ran.into_iter().flatten().flatten().collect();
+    let ran: Vec<BenchCell> = ran.into_iter().flatten().flatten().collect();
+    Ok(grid_result(spec, &all, ran, resume))
+}
+
+/// The grid's result: the cells that `ran` and those `resume` held of the slice `all`,
+/// in grid order.
+fn grid_result(
+    spec: &BenchSpec,
+    all: &[(usize, usize, u32)],
+    mut cells: Vec<BenchCell>,
+    resume: Option<&Resume<'_>>,
+) -> BenchResult {
     if let Some(resume) = resume {
         let slice: std::collections::HashSet<&(usize, usize, u32)> = all.iter().collect();
         cells.extend(
@@ -265,13 +276,13 @@ fn run_grid(
         );
     }
     cells.sort_by_key(|c| (c.position_index, c.row, c.depth));
-    Ok(BenchResult {
+    BenchResult {
         suite: spec.suite.name.clone(),
         game: spec.suite.kind.name().to_string(),
         rows: spec.rows.clone(),
         depths: spec.depths.clone(),
         cells,
-    })
+    }
 }
 
 /// The order to start `cells` in: with more than one worker the longest expected
