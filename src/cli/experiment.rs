@@ -39,6 +39,26 @@ pub struct ExperimentArgs {
     pub manifest: bool,
 }
 
+/// The experiment's `--out` folder, which keeps its cells: refused when it holds another
+/// experiment's, or the other size's.
+fn open_folder(
+    dir: &std::path::Path,
+    name: &str,
+    quick: bool,
+    manifest: &crate::output::manifest::Manifest,
+    shard: Option<(usize, usize)>,
+) -> anyhow::Result<crate::output::journal::Journal> {
+    let header = crate::output::journal::GridHeader {
+        command: "experiment".into(),
+        identity: vec![
+            ("experiment".into(), name.to_string()),
+            ("size".into(), if quick { "quick" } else { "full" }.into()),
+        ],
+        ..Default::default()
+    };
+    super::grid::open(dir, &header, manifest, shard)
+}
+
 /// `treelab experiment NAME [--quick] [--out DIR] [--threads N]`: runs the preset,
 /// prints its tables and writes its files (and the printed text as `NAME.txt`) into DIR.
 pub(super) fn cli_experiment(args: &ExperimentArgs) -> anyhow::Result<()> {
@@ -66,20 +86,7 @@ pub(super) fn cli_experiment(args: &ExperimentArgs) -> anyhow::Result<()> {
     let manifest = crate::output::manifest::Manifest::new(super::command_line(), threads)
         .with_seeds([crate::report::BOOTSTRAP_SEED]);
     let journal = match &args.out {
-        Some(dir) => {
-            let header = crate::output::journal::GridHeader {
-                command: "experiment".into(),
-                identity: vec![
-                    ("experiment".into(), name.clone()),
-                    (
-                        "size".into(),
-                        if args.quick { "quick" } else { "full" }.into(),
-                    ),
-                ],
-                ..Default::default()
-            };
-            Some(super::grid::open(dir, &header, &manifest, shard)?)
-        }
+        Some(dir) => Some(open_folder(dir, &name, args.quick, &manifest, shard)?),
         None => None,
     };
     let cells = journal
