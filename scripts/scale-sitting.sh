@@ -1,23 +1,28 @@
 #!/usr/bin/env bash
-# docs/results/scale.md's figures in one sitting: E1's grid (NegaAlpha, Scout and
-# NegaScout over FFO #40-#59 at depths 2 to 10: 540 cells) run
+# docs/results/scale.md's figures in one sitting. Two grids:
+#   e1    E1's rows (NegaAlpha, Scout, NegaScout) over FFO #40-#59 at depths 2 to 10:
+#         540 cells, about 40 s of CPU here
+#   tiny  NegaAlpha over Connect Four's Test_L3_R1 at depths 1 and 2: 2,000 cells of a
+#         few microseconds each, so that what a way costs per cell shows
+# each run
 #   serial     `treelab bench ... --threads 1`
 #   threads    `treelab bench ... --threads 2`
 #   folder     `treelab bench ... --threads 1 --out DIR/` (the grid folder's cost)
 #   slurm      scripts/slurm/submit.sh --wait bench DIR 2 ...: a 2-task array (one CPU
 #              a task) and the job after it that finishes and merges, on a single-node
 #              Slurm cluster of the script's own (scripts/slurm/local-cluster.sh)
-# ROUNDS times each, the ways alternating, with a release build of treelab:
+# ROUNDS times, the ways alternating, with a release build of treelab:
 #
 #   scripts/scale-sitting.sh OUT [ROUNDS]        (root, for Slurm; ROUNDS default 3)
 #
-# Each run's wall and CPU seconds go to OUT/times.tsv (way, round, wall, cpu, cells'
-# seconds); a run's CPU is /usr/bin/time's user + system of every treelab process it
-# started (for Slurm: each task's, the finishing job's and its merges', timed by a
+# Each run's wall and CPU seconds go to OUT/times.tsv (grid, way, round, wall, cpu, the
+# cells' seconds); a run's CPU is /usr/bin/time's user + system of every treelab process
+# it started (for Slurm: each task's, the finishing job's and its merges', timed by a
 # wrapper the jobs run) plus, for Slurm, what munged, slurmctld and slurmd used meanwhile
 # (their /proc counters; the short-lived slurmstepd of each job is not counted). Each
-# way's result is checked equal to the first serial run's cell for cell, `seconds`
-# aside. The first serial run's CSV is OUT/serial.csv, and `lscpu` is OUT/lscpu.txt;
+# run's result is checked equal to the grid's first serial run's cell for cell,
+# `seconds` aside. The first serial runs' CSVs are OUT/serial-GRID.csv, `lscpu` is
+# OUT/lscpu.txt and the load averages before and after are OUT/load.txt;
 # scripts/scale_model.py OUT prints the tables.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,7 +34,9 @@ bin="$root/target/release/treelab"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 lscpu > "$out/lscpu.txt"
-grid=(--suite fforum-40-59.obf --algos negaalpha,scout,negascout+skip-shallow-research --depths 2..10)
+uptime > "$out/load.txt"
+grid_e1=(--suite fforum-40-59.obf --algos negaalpha,scout,negascout+skip-shallow-research --depths 2..10)
+grid_tiny=(--suite Test_L3_R1 --algos negaalpha --depths 1..2)
 
 # shellcheck source=scripts/slurm/local-cluster.sh
 . scripts/slurm/local-cluster.sh
@@ -60,7 +67,7 @@ print(f"{sum(float(x['seconds']) for x in csv.DictReader(open(sys.argv[1]))):.3f
 PY
 }
 # Checks a CSV against the first serial run's, `seconds` aside.
-check() { python3 - "$out/serial.csv" "$1" <<'PY'
+check() { python3 - "$out/serial-$g.csv" "$1" <<'PY'
 import csv, sys
 def rows(p):
     r = list(csv.reader(open(p, newline="")))
@@ -78,39 +85,44 @@ timed() {
   awk '{ printf "%s\t%.2f", $1, $2 + $3 }' "$D/t"
 }
 
-printf "way\tround\twall\tcpu\tcells\n" > "$out/times.tsv"
+printf "grid\tway\tround\twall\tcpu\tcells\n" > "$out/times.tsv"
+row() { printf "%s\t%s\t%s\t%s\t%s\n" "$g" "$1" "$r" "$2" "$3" | tee -a "$out/times.tsv"; }
 for r in $(seq "$rounds"); do
-  echo "== round $r of $rounds"
-  csv="$D/serial-$r.csv"
-  t=$(timed "$csv" "$bin" bench "${grid[@]}" --threads 1 --format csv)
-  [ "$r" != 1 ] || cp "$csv" "$out/serial.csv"
-  check "$csv"
-  printf "serial\t%s\t%s\t%s\n" "$r" "$t" "$(cell_seconds "$csv")" | tee -a "$out/times.tsv"
+  for g in e1 tiny; do
+    echo "== round $r of $rounds, grid $g"
+    declare -n grid="grid_$g"
+    csv="$D/$g-serial-$r.csv"
+    t=$(timed "$csv" "$bin" bench "${grid[@]}" --threads 1 --format csv)
+    [ "$r" != 1 ] || cp "$csv" "$out/serial-$g.csv"
+    check "$csv"
+    row serial "$t" "$(cell_seconds "$csv")"
 
-  csv="$D/threads-$r.csv"
-  t=$(timed "$csv" "$bin" bench "${grid[@]}" --threads 2 --format csv)
-  check "$csv"
-  printf "threads\t%s\t%s\t%s\n" "$r" "$t" "$(cell_seconds "$csv")" | tee -a "$out/times.tsv"
+    csv="$D/$g-threads-$r.csv"
+    t=$(timed "$csv" "$bin" bench "${grid[@]}" --threads 2 --format csv)
+    check "$csv"
+    row threads "$t" "$(cell_seconds "$csv")"
 
-  dir="$D/folder-$r"
-  t=$(timed "$D/folder-$r.csv" "$bin" bench "${grid[@]}" --threads 1 --format csv --out "$dir/")
-  check "$D/folder-$r.csv"
-  printf "folder\t%s\t%s\t%s\n" "$r" "$t" "$(cell_seconds "$D/folder-$r.csv")" | tee -a "$out/times.tsv"
+    csv="$D/$g-folder-$r.csv"
+    t=$(timed "$csv" "$bin" bench "${grid[@]}" --threads 1 --format csv --out "$D/$g-folder-$r/")
+    check "$csv"
+    row folder "$t" "$(cell_seconds "$csv")"
 
-  dir="$D/work/slurm-$r"
-  export TREELAB="$D/treelab-timed" TREELAB_TIMES="$D/slurm-$r.times"
-  : > "$TREELAB_TIMES"
-  before=$(daemons_cpu)
-  start=$(date +%s.%N)
-  scripts/slurm/submit.sh --wait bench "$dir" 2 "${grid[@]}" --format csv > /dev/null
-  wall=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f", e - s }')
-  after=$(daemons_cpu)
-  cpu=$(awk -v d="$(awk -v a="$after" -v b="$before" 'BEGIN { print a - b }')" \
-    '{ c += $2 + $3 } END { printf "%.2f", c + d }' "$TREELAB_TIMES")
-  check "$dir/merged.csv"
-  printf "slurm\t%s\t%s\t%s\t%s\n" "$r" "$wall" "$cpu" "$(cell_seconds "$dir/merged.csv")" | tee -a "$out/times.tsv"
-  cp "$TREELAB_TIMES" "$out/slurm-$r.processes"
-  cp "$dir/merged.csv" "$out/slurm-$r.csv"
-  unset TREELAB TREELAB_TIMES
+    dir="$D/work/$g-slurm-$r"
+    export TREELAB="$D/treelab-timed" TREELAB_TIMES="$D/$g-slurm-$r.times"
+    : > "$TREELAB_TIMES"
+    before=$(daemons_cpu)
+    start=$(date +%s.%N)
+    scripts/slurm/submit.sh --wait bench "$dir" 2 "${grid[@]}" --format csv > /dev/null
+    wall=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f", e - s }')
+    after=$(daemons_cpu)
+    cpu=$(awk -v d="$(awk -v a="$after" -v b="$before" 'BEGIN { print a - b }')" \
+      '{ c += $2 + $3 } END { printf "%.2f", c + d }' "$TREELAB_TIMES")
+    check "$dir/merged.csv"
+    row slurm "$(printf '%s\t%s' "$wall" "$cpu")" "$(cell_seconds "$dir/merged.csv")"
+    cp "$TREELAB_TIMES" "$out/$g-slurm-$r.processes"
+    unset TREELAB TREELAB_TIMES
+    unset -n grid
+  done
 done
+uptime >> "$out/load.txt"
 echo "wrote $out/times.tsv; scripts/scale_model.py $out prints the tables"
