@@ -21,7 +21,10 @@ cluster_start() {
   fi
   D=$(mktemp -d "${TMPDIR:-/tmp}/treelab-slurm.XXXXXX")
   chmod 700 "$D"
-  trap cluster_stop EXIT INT TERM
+  # A signal ends the script with its own status (130, 143), never as a success.
+  trap cluster_stop EXIT
+  trap 'cluster_stop 130' INT
+  trap 'cluster_stop 143' TERM
   mkdir -p "$D/state" "$D/spool" "$D/log" "$D/work"
 
   # munge: a key and a socket of our own.
@@ -88,7 +91,7 @@ free_port() {
 }
 
 cluster_stop() {
-  local status=$?
+  local status=${1:-$?}
   trap - EXIT INT TERM
   # Each daemon by its own id, newest first, and wait for it to end; then the folder.
   local pid f
