@@ -137,7 +137,14 @@ pub fn help_window_ui(ctx: &egui::Context, open: &mut HelpWindow) {
             egui::ScrollArea::vertical()
                 .max_height(480.0)
                 .show(ui, |ui| match open {
-                    HelpWindow::Shortcuts => pairs_ui(ui, "help_shortcuts", &SHORTCUTS),
+                    HelpWindow::Shortcuts => {
+                        // A page does not quit: its tab closes it.
+                        let shown: Vec<(&str, &str)> = SHORTCUTS
+                            .into_iter()
+                            .filter(|(key, _)| !crate::platform::IN_BROWSER || *key != "Ctrl+Q")
+                            .collect();
+                        pairs_ui(ui, "help_shortcuts", &shown);
+                    }
                     HelpWindow::TreeLegend => legend_ui(ui),
                     HelpWindow::Tabs => pairs_ui(ui, "help_tabs", &TABS),
                     HelpWindow::Docs => pairs_ui(ui, "help_docs", &DOCS),

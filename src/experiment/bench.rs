@@ -285,6 +285,24 @@ fn grid_result(
     }
 }
 
+/// The grid's cells (position index, row, depth) of the positions `indices` in grid
+/// order, and the order to start them in (see [`start_order`]). Public for the Python
+/// package, which shares a grid's cells over an executor in this order.
+pub fn cells_in_start_order(
+    spec: &BenchSpec,
+    indices: &[usize],
+    threads: usize,
+) -> (Vec<(usize, usize, u32)>, Vec<usize>) {
+    let cells: Vec<(usize, usize, u32)> = indices
+        .iter()
+        .flat_map(|&i| {
+            (0..spec.rows.len()).flat_map(move |r| spec.depths.iter().map(move |&d| (i, r, d)))
+        })
+        .collect();
+    let order = start_order(spec, &cells, threads);
+    (cells, order)
+}
+
 /// The order to start `cells` in: with more than one worker the longest expected
 /// first, so that no deep search starts last and holds the run; one worker keeps the
 /// grid's order (a stopped serial run has whole positions first).

@@ -10,7 +10,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel}
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use super::{Job, Notify, RunEvent, SearchFn};
+use super::{Job, JobOrder, Notify, RunEvent, SearchFn};
 use crate::platform::pool::map_with_alone;
 use crate::platform::threads::{self, JoinHandle};
 use crate::search::slots::Threads;
@@ -52,22 +52,50 @@ pub struct ThreadHost {
 impl ThreadHost {
     /// Starts `jobs` on `threads` workers, each search through `search`; `notify` is
     /// called whenever there is news.
+    /// The jobs are taken in `order`; in reading order each depth is a stage of its
+    /// own (its parallel searches alone at its end), so no deeper search starts before
+    /// every shallower one has ended.
     #[must_use]
-    pub fn start(jobs: Arc<Vec<Job>>, threads: usize, notify: Notify, search: SearchFn) -> Self {
+    pub fn start(
+        jobs: Arc<Vec<Job>>,
+        threads: usize,
+        notify: Notify,
+        search: SearchFn,
+        order: JobOrder,
+    ) -> Self {
         let stop = Arc::new(AtomicBool::new(false));
         let (tx, events) = channel();
         let flag = Arc::clone(&stop);
         let spawned = threads::spawn("treelab-run", move || {
-            let order = super::start_order(&jobs, threads);
+            let start = super::start_order(&jobs, threads, order);
+            let stages: Vec<Vec<usize>> = match order {
+                JobOrder::LongestFirst => vec![start],
+                JobOrder::Reading => {
+                    let mut stages: Vec<Vec<usize>> = Vec::new();
+                    for i in start {
+                        let depth = jobs[i].request.depth;
+                        match stages.last_mut() {
+                            Some(s) if jobs[s[0]].request.depth == depth => s.push(i),
+                            _ => stages.push(vec![i]),
+                        }
+                    }
+                    stages
+                }
+            };
             // A parallel search runs alone, after the others: its threads get the cores.
             let alone = |job: &Job| job.request.options.threads > 1;
-            // Workers with no job left are lent to the searches still running.
-            let lend = Arc::new(Threads::new(1, false));
-            let idle = |k: usize| lend.give_back(k);
-            map_with_alone(&jobs, &order, alone, threads, &flag, &idle, |index, job| {
-                let lend = (threads > 1 && !alone(job)).then(|| Arc::clone(&lend));
-                run_job(index, job, &flag, (&tx, &notify), &search, lend);
-            });
+            for stage in stages {
+                if flag.load(Ordering::Relaxed) {
+                    break;
+                }
+                // Workers with no job left are lent to the searches still running.
+                let lend = Arc::new(Threads::new(1, false));
+                let idle = |k: usize| lend.give_back(k);
+                map_with_alone(&jobs, &stage, alone, threads, &flag, &idle, |index, job| {
+                    let lend = (threads > 1 && !alone(job)).then(|| Arc::clone(&lend));
+                    run_job(index, job, &flag, (&tx, &notify), &search, lend);
+                });
+            }
         });
         // Without a thread the channel's sender is gone with the closure: the run reads
         // as ended at once, with no job started.

@@ -79,12 +79,31 @@ pub struct Job {
     pub request: SearchRequest,
 }
 
-/// The order a host starts `jobs` in on `workers` workers: with more than one, the
-/// longest expected first ([`crate::engine::expected_cost`]), so that no deep search
-/// starts last and holds the run while the other workers idle; with one, the plan's
-/// order (positions outer: a stopped run has whole positions).
+/// The order a run takes its jobs in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JobOrder {
+    /// As a person reads the results, for a run someone watches (the app): the
+    /// shallowest depth first over every position and row, then the next depth, each
+    /// depth in the plan's order (position, then row). A Stop at any moment leaves
+    /// whole shallow depths to read, every row finished on every position there.
+    Reading,
+    /// The longest expected first on several workers, so that no deep search starts
+    /// last and holds the run while the others idle (batch runs: `bench`,
+    /// `experiment`, `session run`); the plan's order on one worker.
+    LongestFirst,
+}
+
+/// The order a host starts `jobs` in on `workers` workers, as `order` says: in
+/// reading order, by depth and then as planned; longest first with more than one
+/// worker ([`crate::engine::expected_cost`]); else the plan's order (positions outer: a
+/// stopped run has whole positions).
 #[must_use]
-pub fn start_order(jobs: &[Job], workers: usize) -> Vec<usize> {
+pub fn start_order(jobs: &[Job], workers: usize, order: JobOrder) -> Vec<usize> {
+    if order == JobOrder::Reading {
+        let mut idx: Vec<usize> = (0..jobs.len()).collect();
+        idx.sort_by_key(|&i| (jobs[i].request.depth, i));
+        return idx;
+    }
     if workers <= 1 {
         return (0..jobs.len()).collect();
     }
@@ -176,29 +195,53 @@ impl Run {
     /// Starts `jobs` on `threads` workers (at least one, at most one per job) with the
     /// engine's search: natively on threads ([`ThreadHost`]), in a browser on Web
     /// Workers ([`WorkerHost`], as many as the browser has cores, up to `threads`).
+    /// The jobs are taken longest first ([`JobOrder::LongestFirst`]).
     #[must_use]
     pub fn start(jobs: Vec<Job>, threads: usize, notify: Notify) -> Run {
-        if crate::platform::IN_BROWSER {
+        Run::start_ordered(jobs, threads, notify, None, JobOrder::LongestFirst)
+    }
+
+    /// Starts `jobs` with a given search function (tests inject failures this way),
+    /// longest first.
+    #[must_use]
+    pub fn start_with(jobs: Vec<Job>, threads: usize, notify: Notify, search: SearchFn) -> Run {
+        Run::start_ordered(jobs, threads, notify, Some(search), JobOrder::LongestFirst)
+    }
+
+    /// Starts `jobs` taken in `order`, each search through `search` (None: the
+    /// engine's): natively on threads, in a browser on Web Workers.
+    #[must_use]
+    pub fn start_ordered(
+        jobs: Vec<Job>,
+        threads: usize,
+        notify: Notify,
+        search: Option<SearchFn>,
+        order: JobOrder,
+    ) -> Run {
+        if crate::platform::IN_BROWSER && search.is_none() {
             let jobs = Arc::new(jobs);
             let count = threads
                 .min(crate::platform::workers::available())
                 .clamp(1, jobs.len().max(1));
-            match WorkerHost::start(Arc::clone(&jobs), count, Arc::clone(&notify)) {
+            match WorkerHost::start(Arc::clone(&jobs), count, Arc::clone(&notify), order) {
                 Ok(host) => return Run::start_on(jobs, count, Box::new(host)),
                 // No worker (the page was opened without its worker script): the jobs
                 // run on the page itself, which waits for them.
-                Err(_) => return Run::start_with(jobs.to_vec(), 1, notify, engine_search()),
+                Err(_) => {
+                    return Run::start_ordered(
+                        jobs.to_vec(),
+                        1,
+                        notify,
+                        Some(engine_search()),
+                        order,
+                    );
+                }
             }
         }
-        Run::start_with(jobs, threads, notify, engine_search())
-    }
-
-    /// Starts `jobs` with a given search function (tests inject failures this way).
-    #[must_use]
-    pub fn start_with(jobs: Vec<Job>, threads: usize, notify: Notify, search: SearchFn) -> Run {
+        let search = search.unwrap_or_else(engine_search);
         let jobs = Arc::new(jobs);
         // Workers beyond the jobs are lent to the searches that can use them.
-        let host = ThreadHost::start(Arc::clone(&jobs), threads.max(1), notify, search);
+        let host = ThreadHost::start(Arc::clone(&jobs), threads.max(1), notify, search, order);
         Run::start_on(
             Arc::clone(&jobs),
             threads.clamp(1, jobs.len().max(1)),
@@ -434,7 +477,9 @@ pub fn session_jobs(session: &Session, target: Target, threads: usize) -> Result
 }
 
 /// Sorts `results` into the order of `jobs` (the plan's order: position, row, depth),
-/// whatever order the threads finished in. Results of no job keep their order, first.
+/// whatever order the threads finished in. Results of no job (an earlier run's deeper
+/// depths, other positions) keep their order, after the run's: a new run's results
+/// read in its plan's order from the top, never below an old depth 9.
 pub fn order_like_jobs(results: &mut [ResultEntry], jobs: &[Job]) {
     let texts: Vec<String> = jobs.iter().map(|j| j.at.position.to_text()).collect();
     let place: std::collections::HashMap<(usize, crate::session::PositionKey<'_>, u32), usize> =
@@ -446,10 +491,15 @@ pub fn order_like_jobs(results: &mut [ResultEntry], jobs: &[Job]) {
                     game: j.at.position.kind(),
                     text,
                 };
-                ((j.row, key, j.request.depth), i + 1)
+                ((j.row, key, j.request.depth), i)
             })
             .collect();
-    results.sort_by_cached_key(|r| place.get(&(r.row, r.key(), r.depth)).copied().unwrap_or(0));
+    results.sort_by_cached_key(|r| {
+        place
+            .get(&(r.row, r.key(), r.depth))
+            .copied()
+            .unwrap_or(usize::MAX)
+    });
 }
 
 #[cfg(test)]
@@ -661,6 +711,33 @@ mod tests {
             Some(crate::search::StopReason::Stopped)
         );
         assert!(finished[0].counters.nodes > 0);
+    }
+
+    /// A run at depths 1-3 after one at depths 2-5: the new results read 1, 2, 3 in
+    /// the plan's order from the top, and the old depths 4 and 5 follow in their
+    /// order, whatever order the new ones finished in.
+    #[test]
+    fn a_new_runs_results_come_first_in_plan_order() {
+        let rows = |lo, hi| {
+            vec![ComparisonRow {
+                depth_min: lo,
+                depth_max: hi,
+                ..ComparisonRow::new(Algorithm::AlphaBeta)
+            }]
+        };
+        let at = [RunPosition::plain(AnyPosition::start(GameKind::TicTacToe))];
+        let old = plan_jobs(&rows(2, 5), &at).unwrap();
+        let new = plan_jobs(&rows(1, 3), &at).unwrap();
+        let mut results: Vec<ResultEntry> = old
+            .iter()
+            .map(|j| result_entry(j, Ok(SearchRecord::default())))
+            .collect();
+        for j in new.iter().rev() {
+            insert_result(&mut results, result_entry(j, Ok(SearchRecord::default())));
+        }
+        order_like_jobs(&mut results, &new);
+        let depths: Vec<u32> = results.iter().map(|r| r.depth).collect();
+        assert_eq!(depths, vec![1, 2, 3, 4, 5]);
     }
 
     #[test]

@@ -585,14 +585,18 @@ impl Session {
     }
 }
 
-/// The app's small settings file: the last session and the recent files.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// The app's small settings file: the last session, the recent files and the window's
+/// size.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct AppConfig {
     /// The session open when the app last saved or opened one.
     pub last_session: Option<PathBuf>,
     /// Recently opened or saved sessions, most recent first, at most [`MAX_RECENT`].
     pub recent: Vec<PathBuf>,
+    /// The window's inner size in points when the app last closed (the next start
+    /// opens it so).
+    pub window: Option<[f32; 2]>,
 }
 
 impl AppConfig {

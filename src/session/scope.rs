@@ -184,6 +184,52 @@ impl PositionSet {
         }
     }
 
+    /// The words for figures each depth of which is over its own positions
+    /// (`by_depth`: depth to the positions every row finished there): the set's
+    /// description when every depth has all of them, else a clause per run of depths
+    /// over the same positions (`depths 1-8: all 20 positions; depth 9: 7 of 20
+    /// positions (#40-#46); at each depth those every row finished`).
+    #[must_use]
+    pub fn over_by_depth_text(
+        &self,
+        by_depth: &std::collections::BTreeMap<u32, Vec<PositionKey<'_>>>,
+    ) -> String {
+        let n = self.positions.len();
+        if by_depth.values().all(|k| k.len() == n) {
+            return self.description.clone();
+        }
+        // Runs of consecutive depths over the same positions.
+        let mut runs: Vec<(u32, u32, &Vec<PositionKey<'_>>)> = Vec::new();
+        for (&d, keys) in by_depth {
+            match runs.last_mut() {
+                Some((_, hi, k)) if *hi + 1 == d && *k == keys => *hi = d,
+                _ => runs.push((d, d, keys)),
+            }
+        }
+        let clauses: Vec<String> = runs
+            .iter()
+            .map(|&(lo, hi, keys)| {
+                let depths = if lo == hi {
+                    format!("depth {lo}")
+                } else {
+                    format!("depths {lo}-{hi}")
+                };
+                let over = if keys.len() == n {
+                    format!("all {n} positions")
+                } else if keys.is_empty() {
+                    "none".to_string()
+                } else {
+                    format!("{} of {n} positions ({})", keys.len(), self.names_of(keys))
+                };
+                format!("{depths}: {over}")
+            })
+            .collect();
+        format!(
+            "{}; at each depth the positions every row finished there",
+            clauses.join("; ")
+        )
+    }
+
     /// Whether the set holds positions of more than one game (then nothing is totalled
     /// across it).
     #[must_use]
