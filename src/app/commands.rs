@@ -139,7 +139,7 @@ impl TreelabApp {
             ),
             Command::OpenSuiteDialog => (files::pick_suite_to_open(), PromptFor::OpenSuite),
             Command::SaveTableDialog => (files::pick_csv_to_save(), PromptFor::SaveTable),
-            Command::ScoresDialog if crate::platform::IN_BROWSER => {
+            Command::ScoresDialog if !crate::platform::READS_FOLDERS => {
                 self.error(
                     "A browser cannot read a folder of handed-in sessions: mark them with the \
                      desktop app or `treelab exercise mark`",

@@ -61,7 +61,7 @@ pub fn comparison_ui(
 /// redrawn with the progress (a spinner redraws the whole page every frame, and the
 /// page's drawing shares the cores with the searches).
 fn running_mark(ui: &mut egui::Ui, cx: &Panel<'_>) {
-    if crate::platform::IN_BROWSER {
+    if crate::platform::FRAMES_ARE_DEAR {
         let secs = cx.model.run_elapsed().unwrap_or_default().as_secs();
         ui.weak(format!("running… {secs} s"));
     } else {

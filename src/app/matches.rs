@@ -83,7 +83,7 @@ fn setup_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
     let mut setup = cx.session().match_setup.clone();
     let rows = cx.session().row_labels();
     let row_depths: Vec<u32> = cx.session().rows.iter().map(|r| r.depth_max).collect();
-    let (depth_a, depth_b) = setup.depths(cx.session());
+    let (depth_a, depth_b) = setup.depths(&cx.session().rows);
     egui::Grid::new("match_setup")
         .num_columns(2)
         .spacing([8.0, 4.0])
@@ -148,7 +148,7 @@ fn setup_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
             ui.horizontal(|ui| sprt_ui(ui, &mut setup.sprt));
             ui.end_row();
         });
-    if let Err(e) = setup.check(cx.session()) {
+    if let Err(e) = setup.check(&cx.session().rows) {
         ui.colored_label(ui.visuals().warn_fg_color, e);
     }
     if setup != cx.session().match_setup {
@@ -346,7 +346,7 @@ impl MatchView {
     /// Starts the match the session sets up, on the current game.
     fn start(&mut self, cx: &mut Panel<'_>, ctx: &egui::Context) {
         let setup = cx.session().match_setup.clone();
-        if let Err(e) = setup.check(cx.session()) {
+        if let Err(e) = setup.check(&cx.session().rows) {
             return cx.error(format!("Cannot play the match: {e}"));
         }
         let spec = match spec_of(
@@ -500,7 +500,7 @@ fn spec_of(
         .and_then(|r| session.rows.get(r))
         .map(|r| r.evaluator.clone())
         .unwrap_or_default();
-    let ((depth_a, _), (depth_b, _)) = setup.depths(session);
+    let ((depth_a, _), (depth_b, _)) = setup.depths(&session.rows);
     Ok(MatchSpec {
         game,
         a: player(setup.a, depth_a)?,

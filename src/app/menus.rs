@@ -91,7 +91,7 @@ fn file_menu_ui(ui: &mut egui::Ui, app: &Model, out: &mut Vec<Command>) {
         out.push(Command::ScoresDialog);
     }
     // A page does not quit: its tab closes it (and the page keeps the session).
-    if !crate::platform::IN_BROWSER {
+    if crate::platform::CAN_QUIT {
         ui.separator();
         if item(ui, true, "Quit", "Ctrl+Q") {
             out.push(Command::Quit);

@@ -598,7 +598,7 @@ impl TreelabApp {
             )
         });
         // A page does not quit (its tab closes it).
-        if quit && !crate::platform::IN_BROWSER {
+        if quit && crate::platform::CAN_QUIT {
             self.push(Command::Quit);
         }
         if run {

@@ -26,7 +26,7 @@ const STORE_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 /// person's input redraws at once). In a browser the page's drawing shares the
 /// machine's cores with the workers' searches, and without a graphics card (software
 /// WebGL) a frame costs a core a tenth of a second: four frames a second there.
-pub(super) const LIVE_REFRESH: std::time::Duration = if crate::platform::IN_BROWSER {
+pub(super) const LIVE_REFRESH: std::time::Duration = if crate::platform::FRAMES_ARE_DEAR {
     std::time::Duration::from_millis(250)
 } else {
     std::time::Duration::from_millis(100)
@@ -68,7 +68,7 @@ enum LinkAnswer {
 
 /// Notes where the widget `name` is (in a browser, for the tests to click it).
 pub(super) fn note_widget(ctx: &egui::Context, name: &'static str, rect: egui::Rect) {
-    if crate::platform::IN_BROWSER {
+    if crate::platform::IN_PAGE {
         ctx.data_mut(|d| d.insert_temp(widget_id(name), rect));
     }
 }
@@ -76,7 +76,7 @@ pub(super) fn note_widget(ctx: &egui::Context, name: &'static str, rect: egui::R
 /// Notes that the menu item `label` was drawn in this frame (in a browser, for the
 /// tests to read which items a menu has).
 pub(super) fn note_menu_item(ctx: &egui::Context, label: &str) {
-    if crate::platform::IN_BROWSER {
+    if crate::platform::IN_PAGE {
         let frame = ctx.cumulative_frame_nr();
         ctx.data_mut(|d| {
             let drawn = d.get_temp_mut_or_default::<(u64, Vec<String>)>(widget_id("menu_items"));
@@ -307,7 +307,7 @@ impl TreelabApp {
     /// At the start of a frame: the page's commands and the file a picker read (in a
     /// browser; natively nothing).
     pub(super) fn page_frame(&mut self, ctx: &egui::Context) {
-        if !crate::platform::IN_BROWSER {
+        if !crate::platform::IN_PAGE {
             return;
         }
         self.page.frames += 1;
@@ -334,7 +334,7 @@ impl TreelabApp {
     /// At the end of a frame: the session into the page's storage and the state for the
     /// tests (in a browser; natively nothing).
     pub(super) fn page_publish(&mut self, ctx: &egui::Context) {
-        if !crate::platform::IN_BROWSER {
+        if !crate::platform::IN_PAGE {
             return;
         }
         self.keep_in_page();

@@ -1,7 +1,7 @@
 //! Where a run's searches execute: a [`JobHost`] is started with the jobs, hands back
 //! their events and stops them when asked. [`ThreadHost`] is the native side: a
 //! background thread that runs the jobs on treelab's worker pool
-//! ([`crate::platform::pool`]), the longest expected first ([`super::start_order`]), and sends the events down a channel. A browser build
+//! ([`crate::platform::pool`]), the longest expected first ([`start_order`]), and sends the events down a channel. A browser build
 //! gives its own host (workers that post the events back) and changes nothing else of
 //! the runner.
 
@@ -10,7 +10,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel}
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use super::{Job, JobOrder, Notify, RunEvent, SearchFn};
+use super::job::{Job, JobOrder, Notify, RunEvent, SearchFn, start_order};
 use crate::platform::pool::map_with_alone;
 use crate::platform::threads::{self, JoinHandle};
 use crate::search::slots::Threads;
@@ -67,7 +67,7 @@ impl ThreadHost {
         let (tx, events) = channel();
         let flag = Arc::clone(&stop);
         let spawned = threads::spawn("treelab-run", move || {
-            let start = super::start_order(&jobs, threads, order);
+            let start = start_order(&jobs, threads, order);
             let stages: Vec<Vec<usize>> = match order {
                 JobOrder::LongestFirst => vec![start],
                 JobOrder::Reading => {

@@ -26,8 +26,9 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel}
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
+use super::host::{JobHost, Next};
+use super::job::{Job, JobOrder, Notify, RunEvent, start_order};
 use super::serve::{EventMessage, JobMessage, serve_worker};
-use super::{Job, JobHost, JobOrder, Next, Notify, RunEvent};
 use crate::engine::SearchRecord;
 use crate::platform::workers::{Posted, READY, Workers};
 use crate::search::{Progress, StopReason};
@@ -59,7 +60,7 @@ pub struct WorkerHost {
 struct Handout {
     jobs: Arc<Vec<Job>>,
     /// The jobs not handed out yet, in the order they are handed out
-    /// ([`super::start_order`]).
+    /// ([`start_order`]).
     waiting: VecDeque<usize>,
     /// Each worker's state.
     workers: Vec<WorkerState>,
@@ -102,7 +103,7 @@ impl WorkerHost {
         let count = count.clamp(1, jobs.len().max(1));
         let (tx, events) = channel();
         let handout = Arc::new(Mutex::new(Handout {
-            waiting: super::start_order(&jobs, count, order).into(),
+            waiting: start_order(&jobs, count, order).into(),
             last: vec![None; jobs.len()],
             jobs,
             workers: vec![
@@ -161,7 +162,7 @@ impl WorkerHost {
         // Read before the channel: once nothing is held, every event was sent.
         let ended = self.all_ended();
         let got = match timeout {
-            Some(t) if !ended && !crate::platform::IN_BROWSER => {
+            Some(t) if !ended && crate::platform::OWNER_MAY_BLOCK => {
                 self.events.recv_timeout(t).map_err(|e| match e {
                     RecvTimeoutError::Timeout => TryRecvError::Empty,
                     RecvTimeoutError::Disconnected => TryRecvError::Disconnected,
