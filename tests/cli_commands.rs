@@ -521,8 +521,10 @@ fn every_subcommand_that_takes_a_position_accepts_one_that_starts_with_a_dash() 
     assert!(err.contains("aspiration width -3"), "{err}");
 }
 
-/// The sharding examples of docs/cli.md (GNU parallel with `{#}`, a Slurm array), run as
-/// written with the job number or task id filled in, merge into the unsharded grid.
+/// The first GNU parallel example of docs/cli.md, run with the job number filled in
+/// (`scripts/parallel-test.sh` runs every such line with GNU parallel itself, and
+/// `scripts/slurm-test.sh` the Slurm job scripts on a real cluster), and each array
+/// task's command as the Slurm scripts run it, merge into the unsharded grid.
 #[test]
 fn the_documented_shard_examples_merge_into_the_whole_grid() {
     let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cli.md"));
@@ -530,10 +532,17 @@ fn the_documented_shard_examples_merge_into_the_whole_grid() {
         .lines()
         .find(|l| l.starts_with("parallel treelab bench") && l.contains("{#}"))
         .expect("docs/cli.md shows a GNU parallel example");
-    let slurm_line = readme
-        .lines()
-        .find(|l| l.starts_with("treelab bench") && l.contains("$SLURM_ARRAY_TASK_ID"))
-        .expect("docs/cli.md shows a Slurm example");
+    // What each task of scripts/slurm/bench.sbatch runs, with the task's id.
+    let slurm_line = "treelab bench --suite Test_L3_R1 --limit 40 --algos negaalpha,pvs+order=static --depths 6 \
+                      --shard $SLURM_ARRAY_TASK_ID/2 --format ron --out slice-$SLURM_ARRAY_TASK_ID.ron";
+    let script = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scripts/slurm/grid-task.sh"
+    ));
+    assert!(
+        script.contains(r#"--shard "$SLURM_ARRAY_TASK_ID/$shards""#),
+        "the Slurm scripts shard by the array task's id"
+    );
     let words = |line: &str, fill: &dyn Fn(&str) -> String| -> Vec<String> {
         let command = line.split(" ::: ").next().unwrap_or(line);
         let command = command.strip_prefix("parallel ").unwrap_or(command);
@@ -598,7 +607,6 @@ fn the_documented_shard_examples_merge_into_the_whole_grid() {
     for task in 0..2 {
         let args = words(slurm_line, &|w| {
             w.replace("$SLURM_ARRAY_TASK_ID", &task.to_string())
-                .replace("$SLURM_ARRAY_TASK_COUNT", "2")
         });
         run_in(dir.path(), &args);
         slices.push(format!("slice-{task}.ron"));

@@ -314,15 +314,8 @@ fn experiment_results_parse_back_and_do_not_depend_on_threads() {
     use treelab::experiment::bench::BenchResult;
     use treelab::experiment::experiments::{ExperimentConfig, run_experiment};
     let run = |name: &str, threads: usize| {
-        run_experiment(
-            name,
-            ExperimentConfig {
-                quick: true,
-                threads,
-            },
-            &|_| {},
-        )
-        .expect("experiment runs")
+        run_experiment(name, ExperimentConfig::new(true, threads), &|_| {})
+            .expect("experiment runs")
     };
     let file = |out: &treelab::experiment::ExperimentOutput, name: &str| {
         out.files

@@ -16,10 +16,7 @@ struct Line {
 }
 
 fn e5_lines() -> Vec<Line> {
-    let cfg = ExperimentConfig {
-        quick: false,
-        threads: 2,
-    };
+    let cfg = ExperimentConfig::new(false, 2);
     let out = run_experiment("e5", cfg, &|_| {}).expect("e5 runs");
     let csv = &out
         .files

@@ -8,32 +8,7 @@ use clap::Args;
 use super::OptionArgs;
 use crate::engine::Suite;
 use crate::experiment::bench::{self, BenchSpec, CountKind};
-use crate::fileread::{RESULT_LIMIT, read_text_capped};
-use crate::matches::play::{MatchResult, merge_matches};
 use crate::output::manifest::Manifest;
-
-/// `treelab merge`.
-#[derive(Debug, Args)]
-pub struct MergeArgs {
-    /// The slices (RON files written by `bench` or `match` with `--format ron --shard
-    /// i/n`; all of one kind).
-    #[arg(required = true)]
-    pub inputs: Vec<std::path::PathBuf>,
-    /// text, markdown, csv or ron.
-    #[arg(long, default_value = "ron")]
-    pub format: String,
-    /// The counter in text tables: nodes or leaves.
-    #[arg(long, default_value = "nodes")]
-    pub count: String,
-    /// Write here instead of standard output.
-    #[arg(long)]
-    pub out: Option<std::path::PathBuf>,
-    /// Print the manifest (treelab's version and commit, the build, the CPU, the
-    /// threads, the seeds, the command, the date) with the output; a file written with
-    /// --out always carries it.
-    #[arg(long)]
-    pub manifest: bool,
-}
 
 /// `treelab bench`.
 #[derive(Debug, Args)]
@@ -55,7 +30,12 @@ pub struct BenchArgs {
     /// text, markdown, csv or ron.
     #[arg(long, default_value = "text")]
     pub format: String,
-    /// Write the output here instead of standard output.
+    /// Write the output here instead of standard output. A folder (a path ending in `/`,
+    /// or a folder that is there) is a grid folder: each cell is written to it as it
+    /// finishes, the same command run again runs only the cells not there (a killed
+    /// run loses only the cells in flight), the shards of one grid share it, and the
+    /// tables are printed at the end; `treelab merge DIR` gives the whole result and
+    /// `treelab merge --missing DIR` what is left.
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
     /// Worker threads (default: every core). Results do not depend on it.
@@ -187,19 +167,29 @@ pub(super) fn bench(args: &BenchArgs) -> Result<()> {
     if !(1..=MAX_REPEAT).contains(&args.repeat) {
         bail!("--repeat {}: use 1 to {MAX_REPEAT} runs", args.repeat);
     }
+    let manifest = Manifest::new(super::command_line(), threads)
+        .with_rows(spec.rows.iter().map(|r| r.label.clone()))
+        .with_seeds([crate::report::BOOTSTRAP_SEED]);
+    let folder = super::grid::folder_of(args.out.as_deref());
     let mut runs = Vec::with_capacity(args.repeat);
-    for _ in 0..args.repeat {
-        runs.push(bench::run_bench(&spec, &stop, &progress)?);
+    match folder {
+        Some(dir) if args.repeat > 1 => bail!(
+            "--repeat runs the grid again on purpose; a grid folder ({}) runs each cell once",
+            dir.display()
+        ),
+        Some(dir) => runs.push(bench_in_folder(dir, &spec, &manifest, &stop, &progress)?),
+        None => {
+            for _ in 0..args.repeat {
+                runs.push(bench::run_bench(&spec, &stop, &progress)?);
+            }
+        }
     }
     let result = &runs[0];
-    let manifest = Manifest::new(super::command_line(), threads)
-        .with_rows(result.rows.iter().map(|r| r.label.clone()))
-        .with_seeds([crate::report::BOOTSTRAP_SEED]);
     write_bench(
         &runs,
         count,
         &args.format,
-        args.out.as_deref(),
+        args.out.as_deref().filter(|_| folder.is_none()),
         &manifest,
         args.manifest,
     )?;
@@ -212,6 +202,40 @@ pub(super) fn bench(args: &BenchArgs) -> Result<()> {
         bail!("{mismatches} cells disagree on the score with the first row");
     }
     Ok(())
+}
+
+/// Runs `spec` with its cells in the grid folder `dir`: the cells there are taken as
+/// they are, the others run and are appended as each finishes.
+fn bench_in_folder(
+    dir: &std::path::Path,
+    spec: &BenchSpec,
+    manifest: &Manifest,
+    stop: &std::sync::Arc<std::sync::atomic::AtomicBool>,
+    progress: &(dyn Fn(usize, usize, u64) + Sync),
+) -> Result<bench::BenchResult> {
+    use super::grid;
+    let journal = grid::open(dir, &grid::bench_header(spec)?, manifest, spec.shard)?;
+    let done = grid::bench_done(dir, &journal)?;
+    let mine: Vec<_> = bench::grid_cells(spec);
+    let there = mine.iter().filter(|c| done.contains_key(c)).count();
+    if there > 0 {
+        eprintln!(
+            "{}: {there} of this run's {} cells are there already; running the other {}",
+            dir.display(),
+            mine.len(),
+            mine.len() - there
+        );
+    }
+    let finished = |cell: &bench::BenchCell| grid::append_bench(&journal, cell);
+    let resume = bench::Resume {
+        done,
+        finished: &finished,
+    };
+    let result = bench::run_bench_resumed(spec, stop, progress, &resume)?;
+    if result.cells.len() == mine.len() && result.failures().is_empty() {
+        journal.finish().map_err(|e| anyhow::anyhow!(e))?;
+    }
+    Ok(result)
 }
 
 /// Refuses a bench one of whose searches prunes nothing and cannot end
@@ -276,7 +300,7 @@ pub fn parse_shard(text: &str, from_one: bool) -> Result<(usize, usize)> {
     }
 }
 
-fn parse_count(text: &str) -> Result<CountKind> {
+pub(super) fn parse_count(text: &str) -> Result<CountKind> {
     match text {
         "nodes" => Ok(CountKind::Nodes),
         "leaves" => Ok(CountKind::Leaves),
@@ -286,7 +310,7 @@ fn parse_count(text: &str) -> Result<CountKind> {
 
 /// Writes the first of `runs` as `format`, with the repeated runs' table after it when
 /// there are several (text and Markdown; in CSV the repeats replace the cells).
-fn write_bench(
+pub(super) fn write_bench(
     runs: &[bench::BenchResult],
     count: CountKind,
     format: &str,
@@ -321,55 +345,4 @@ fn write_bench(
         other => bail!("unknown format '{other}'; expected text, markdown, csv or ron"),
     };
     super::emit(&text, ext, out, manifest, print_manifest)
-}
-
-pub(super) fn merge(args: &MergeArgs) -> Result<()> {
-    let mut texts = Vec::new();
-    for path in &args.inputs {
-        let text = read_text_capped(path, RESULT_LIMIT, "a result slice")
-            .with_context(|| format!("reading {}", path.display()))?;
-        texts.push((path, text));
-    }
-    // A bench slice holds cells, a match slice games.
-    let is_match = texts
-        .first()
-        .is_some_and(|(_, t)| t.contains("games:") && !t.contains("cells:"));
-    if is_match {
-        let mut parts = Vec::new();
-        for (path, text) in &texts {
-            let part: MatchResult = ron::from_str(text)
-                .map_err(|e| anyhow::anyhow!("{}: not a match result: {e}", path.display()))?;
-            parts.push(part);
-        }
-        let whole = merge_matches(parts)?;
-        let (text, ext) = match args.format.trim().to_ascii_lowercase().as_str() {
-            "ron" => (
-                ron::ser::to_string_pretty(&whole, ron::ser::PrettyConfig::default())?,
-                "ron",
-            ),
-            "csv" => (whole.render(true), "csv"),
-            "text" => (whole.render(false), "txt"),
-            other => bail!("unknown format '{other}' for a match; expected text, csv or ron"),
-        };
-        let manifest = Manifest::new(super::command_line(), 1).with_seeds([whole.seed]);
-        return super::emit(&text, ext, args.out.as_deref(), &manifest, args.manifest);
-    }
-    let mut parts = Vec::new();
-    for (path, text) in &texts {
-        let part: bench::BenchResult = ron::from_str(text)
-            .map_err(|e| anyhow::anyhow!("{}: not a bench result: {e}", path.display()))?;
-        parts.push(part);
-    }
-    let whole = bench::merge_results(parts)?;
-    let manifest = Manifest::new(super::command_line(), 1)
-        .with_rows(whole.rows.iter().map(|r| r.label.clone()))
-        .with_seeds([crate::report::BOOTSTRAP_SEED]);
-    write_bench(
-        std::slice::from_ref(&whole),
-        parse_count(&args.count)?,
-        &args.format,
-        args.out.as_deref(),
-        &manifest,
-        args.manifest,
-    )
 }

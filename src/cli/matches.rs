@@ -6,7 +6,9 @@ use std::sync::atomic::AtomicBool;
 
 use super::OptionArgs;
 use crate::engine::GameKind;
-use crate::matches::play::{MatchSpec, Openings, parse_openings, parse_player, run_match};
+use crate::matches::play::{
+    MatchSpec, Openings, parse_openings, parse_player, run_match, run_match_resumed,
+};
 use crate::stats::SprtSpec;
 
 /// `treelab match`.
@@ -55,7 +57,11 @@ pub struct MatchArgs {
     /// text, csv or ron.
     #[arg(long, default_value = "text")]
     pub format: String,
-    /// Write here instead of standard output.
+    /// Write here instead of standard output. A folder (a path ending in `/`, or a
+    /// folder that is there) is a grid folder: each game is written to it as it ends,
+    /// the same command run again plays only the games not there, the shards of one
+    /// match share it, and the result is printed at the end (`treelab merge DIR` joins
+    /// the shards).
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
     /// Print the manifest (treelab's version and commit, the build, the CPU, the
@@ -120,14 +126,22 @@ pub(super) fn cli_match(args: &MatchArgs) -> anyhow::Result<()> {
     }
     let stop = Arc::new(AtomicBool::new(false));
     let tty = std::io::stderr().is_terminal();
-    let result = run_match(&spec, &stop, &|done, total| {
+    let progress = |done: usize, total: usize| {
         if tty {
             eprint!("\r{done}/{total} games   ");
             if done == total {
                 eprintln!();
             }
         }
-    })?;
+    };
+    let manifest = crate::output::manifest::Manifest::new(super::command_line(), spec.threads)
+        .with_rows([spec.a.label.clone(), spec.b.label.clone()])
+        .with_seeds([spec.seed]);
+    let folder = super::grid::folder_of(args.out.as_deref());
+    let result = match folder {
+        Some(dir) => match_in_folder(dir, &spec, &manifest, &stop, &progress)?,
+        None => run_match(&spec, &stop, &progress)?,
+    };
     let (text, ext) = match format.as_str() {
         "csv" => (result.render(true), "csv"),
         "ron" => (
@@ -136,9 +150,34 @@ pub(super) fn cli_match(args: &MatchArgs) -> anyhow::Result<()> {
         ),
         _ => (result.render(false), "txt"),
     };
-    let manifest = crate::output::manifest::Manifest::new(super::command_line(), spec.threads)
-        .with_rows([result.a.clone(), result.b.clone()])
-        .with_seeds([result.seed]);
-    super::emit(&text, ext, args.out.as_deref(), &manifest, args.manifest)?;
+    let out = args.out.as_deref().filter(|_| folder.is_none());
+    super::emit(&text, ext, out, &manifest, args.manifest)?;
     Ok(())
+}
+
+/// Plays `spec` with its games in the grid folder `dir`: the games there are taken as
+/// they are, the others played and appended as each ends.
+fn match_in_folder(
+    dir: &std::path::Path,
+    spec: &MatchSpec,
+    manifest: &crate::output::manifest::Manifest,
+    stop: &Arc<AtomicBool>,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> anyhow::Result<crate::matches::play::MatchResult> {
+    use super::grid;
+    let journal = grid::open(dir, &grid::match_header(spec)?, manifest, spec.shard)?;
+    let done = grid::games_done(dir, &journal)?;
+    let mine = spec.game_indices();
+    let there = mine.iter().filter(|i| done.contains_key(i)).count();
+    if there > 0 {
+        eprintln!(
+            "{}: {there} of this run's {} games are there already; playing the others",
+            dir.display(),
+            mine.len()
+        );
+    }
+    let on_game = |g: &crate::matches::play::GameRecord| grid::append_game(&journal, spec, g);
+    let result = run_match_resumed(spec, stop, progress, &done, &on_game)?;
+    journal.finish().map_err(|e| anyhow::anyhow!(e))?;
+    Ok(result)
 }

@@ -6,7 +6,9 @@
 mod bench;
 mod exercise;
 mod experiment;
+mod grid;
 mod matches;
+mod merge;
 mod options;
 mod perft;
 mod progress;
@@ -24,10 +26,11 @@ use clap::{Parser, Subcommand};
 use crate::engine::SearchRequest;
 use crate::output::manifest::Manifest;
 
-pub use bench::{BenchArgs, MergeArgs, parse_depths, parse_shard};
+pub use bench::{BenchArgs, parse_depths, parse_shard};
 pub use exercise::ExerciseArgs;
 pub use experiment::ExperimentArgs;
 pub use matches::MatchArgs;
+pub use merge::MergeArgs;
 pub use options::OptionArgs;
 pub use perft::PerftArgs;
 pub use progress::progress_line;
@@ -75,7 +78,8 @@ pub enum Command {
     /// turn a session into a link and back.
     #[command(subcommand)]
     Session(SessionCommand),
-    /// Join the RON slices of a sharded bench into one result.
+    /// Join the slices of a sharded bench or match (RON files or grid folders) into one
+    /// result; with --missing, list what a grid folder still lacks.
     Merge(MergeArgs),
     /// Play whole games between two players (searchers or a random mover).
     Match(MatchArgs),
@@ -105,7 +109,7 @@ pub fn run(command: Command) -> Result<()> {
         Command::Verify(args) => verify::verify(&args),
         Command::Tree(args) => tree::tree(&args),
         Command::Bench(args) => bench::bench(&args),
-        Command::Merge(args) => bench::merge(&args),
+        Command::Merge(args) => merge::merge(&args),
         Command::Match(args) => matches::cli_match(&args),
         Command::Experiment(args) => experiment::cli_experiment(&args),
         Command::Exercise(args) => exercise::exercise_cmd(&args),

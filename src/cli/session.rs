@@ -22,7 +22,10 @@ pub enum SessionCommand {
     Run {
         /// The session file.
         file: std::path::PathBuf,
-        /// Where to save (default: the same file).
+        /// Where to save (default: the same file). A folder (a path ending in `/`, or a
+        /// folder that is there) is a grid folder: each result is written to it as it
+        /// finishes, the same command run again searches only the results not there,
+        /// and the session is saved into it under the file's name.
         #[arg(long)]
         out: Option<std::path::PathBuf>,
         /// Run on every position of the session's suite (default: as the session says).
@@ -122,13 +125,130 @@ fn scores(paths: &[std::path::PathBuf], out: Option<&std::path::Path>) -> Result
     Ok(())
 }
 
+/// `treelab session run`: runs the session's rows on `target` and saves it with the
+/// results to `out` (default: `file`); with `out` a folder (a path ending in `/`, or a
+/// folder that is there), each result is written to it as it finishes, the same command
+/// run again searches only what is not there, and the session is saved into it under
+/// `file`'s name.
+fn run(
+    mut session: crate::session::Session,
+    file: &std::path::Path,
+    out: Option<std::path::PathBuf>,
+    target: crate::runner::Target,
+    threads: Option<usize>,
+) -> Result<()> {
+    use crate::runner::{Job, RunEvent, run_session_resumed};
+    let threads = threads.unwrap_or_else(crate::runner::default_threads);
+    if threads == 0 || threads > 1024 {
+        bail!("--threads {threads} is out of range: use 1 to 1024");
+    }
+    let manifest = crate::output::manifest::Manifest::new(super::command_line(), threads);
+    let folder = super::grid::folder_of(out.as_deref()).map(std::path::Path::to_path_buf);
+    let journal = match &folder {
+        Some(dir) => Some(open_folder(dir, &session, target, threads, &manifest)?),
+        None => None,
+    };
+    let done = |job: &Job| {
+        journal
+            .as_ref()
+            .and_then(|(_, keys, found)| found.get(&keys.key(job)).cloned())
+    };
+    let start = Instant::now();
+    let mut done_count = 0usize;
+    let mut nodes = 0u64;
+    let mut failed_write: Option<String> = None;
+    let left_out = run_session_resumed(
+        &mut session,
+        target,
+        threads,
+        &done,
+        |job: &Job, e: &RunEvent| {
+            let RunEvent::Finished { result, .. } = e else {
+                return;
+            };
+            done_count += 1;
+            match result {
+                Ok(r) => {
+                    nodes += r.counters.nodes;
+                    if let Some((journal, keys, _)) = &journal
+                        && r.stopped.is_none()
+                        && failed_write.is_none()
+                    {
+                        let entry = crate::runner::result_entry(job, Ok((**r).clone()));
+                        if let Err(e) = super::grid::append_result(journal, &keys.key(job), &entry)
+                        {
+                            failed_write = Some(e);
+                        }
+                    }
+                }
+                Err(err) => eprintln!(
+                    "row {} {} depth {}: failed: {err}",
+                    job.row + 1,
+                    job.at.label(),
+                    job.request.depth
+                ),
+            }
+        },
+    )
+    .map_err(|e| anyhow::anyhow!(e))?;
+    if let Some(e) = failed_write {
+        bail!(e);
+    }
+    for l in &left_out {
+        eprintln!("left out {l}");
+    }
+    let out = match (&folder, out) {
+        (Some(dir), _) => dir.join(file.file_name().unwrap_or_else(|| "session.ron".as_ref())),
+        (None, Some(out)) => out,
+        (None, None) => file.to_path_buf(),
+    };
+    session
+        .save_with(&out, &manifest)
+        .with_context(|| format!("saving {}", out.display()))?;
+    if let Some((journal, _, _)) = &journal {
+        journal.finish().map_err(|e| anyhow::anyhow!(e))?;
+    }
+    println!(
+        "ran {done_count} searches, {nodes} nodes in {:.1} s on {threads} threads; saved {}",
+        start.elapsed().as_secs_f64(),
+        out.display()
+    );
+    Ok(())
+}
+
+/// The grid folder `dir` of a session run, its jobs' keys and the results already there.
+fn open_folder(
+    dir: &std::path::Path,
+    session: &crate::session::Session,
+    target: crate::runner::Target,
+    threads: usize,
+    manifest: &crate::output::manifest::Manifest,
+) -> Result<(
+    crate::output::journal::Journal,
+    super::grid::JobKeys,
+    std::collections::BTreeMap<String, crate::session::ResultEntry>,
+)> {
+    let jobs =
+        crate::runner::session_jobs(session, target, threads).map_err(|e| anyhow::anyhow!(e))?;
+    let journal = super::grid::open(dir, &super::grid::session_header(&jobs)?, manifest, None)?;
+    let found = super::grid::results_done(dir, &journal)?;
+    if !found.is_empty() {
+        eprintln!(
+            "{}: {} results are there already; searching the others",
+            dir.display(),
+            found.len()
+        );
+    }
+    Ok((journal, super::grid::JobKeys::of(&jobs), found))
+}
+
 /// Reads a session file; the error names the file once, then what is wrong and where.
 fn load(file: &std::path::Path) -> Result<crate::session::Session> {
     crate::session::Session::open(file).map_err(|e| anyhow::anyhow!(e))
 }
 
 pub(super) fn session_cmd(c: SessionCommand) -> Result<()> {
-    use crate::runner::{Job, RunEvent, Target, run_session_blocking};
+    use crate::runner::Target;
     match c {
         SessionCommand::Preset { name, out } => {
             let p = crate::presets::find(&name).with_context(|| {
@@ -148,7 +268,7 @@ pub(super) fn session_cmd(c: SessionCommand) -> Result<()> {
             current,
             threads,
         } => {
-            let mut session = load(&file)?;
+            let session = load(&file)?;
             let target = if current {
                 Target::Current
             } else if suite {
@@ -156,45 +276,7 @@ pub(super) fn session_cmd(c: SessionCommand) -> Result<()> {
             } else {
                 Target::of(&session)
             };
-            let threads = threads.unwrap_or_else(crate::runner::default_threads);
-            if threads == 0 || threads > 1024 {
-                bail!("--threads {threads} is out of range: use 1 to 1024");
-            }
-            let start = Instant::now();
-            let mut done = 0usize;
-            let mut nodes = 0u64;
-            let left_out =
-                run_session_blocking(&mut session, target, threads, |job: &Job, e: &RunEvent| {
-                    if let RunEvent::Finished { result, .. } = e {
-                        done += 1;
-                        match result {
-                            Ok(r) => nodes += r.counters.nodes,
-                            Err(err) => eprintln!(
-                                "row {} {} depth {}: failed: {err}",
-                                job.row + 1,
-                                job.at.label(),
-                                job.request.depth
-                            ),
-                        }
-                    }
-                })
-                .map_err(|e| anyhow::anyhow!(e))?;
-            for l in &left_out {
-                eprintln!("left out {l}");
-            }
-            let out = out.unwrap_or(file);
-            session
-                .save_with(
-                    &out,
-                    &crate::output::manifest::Manifest::new(super::command_line(), threads),
-                )
-                .with_context(|| format!("saving {}", out.display()))?;
-            println!(
-                "ran {done} searches, {nodes} nodes in {:.1} s on {threads} threads; saved {}",
-                start.elapsed().as_secs_f64(),
-                out.display()
-            );
-            Ok(())
+            run(session, &file, out, target, threads)
         }
         SessionCommand::Show {
             file,

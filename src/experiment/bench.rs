@@ -104,34 +104,93 @@ pub fn run_bench_with(
     progress: &(dyn Fn(usize, usize, u64) + Sync),
     runner: &CellRunner<'_>,
 ) -> Result<BenchResult, EngineError> {
-    if spec.threads == 0 || spec.threads > MAX_THREADS {
-        return Err(EngineError::Input(format!(
-            "{} threads is out of range: use 1 to {MAX_THREADS}",
-            spec.threads
-        )));
+    run_grid(spec, stop, progress, runner, None)
+}
+
+/// The cells a grid folder already holds, and where each new one goes: what
+/// [`run_bench_resumed`] leaves out and whom it tells.
+pub struct Resume<'r> {
+    /// The cells already done, by (position index, row, depth): not run again.
+    pub done: BTreeMap<(usize, usize, u32), BenchCell>,
+    /// Told each cell the moment it finishes whole (not stopped, not failed); an error
+    /// (the folder cannot be written) ends the run with it.
+    pub finished: &'r (dyn Fn(&BenchCell) -> Result<(), String> + Sync),
+}
+
+impl std::fmt::Debug for Resume<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Resume")
+            .field("done", &self.done.len())
+            .finish_non_exhaustive()
     }
+}
+
+/// [`run_bench`] that runs only the cells `resume` lacks, tells it each as it finishes,
+/// and returns the whole grid (its cells and the new ones): what `--out DIR/` does.
+pub fn run_bench_resumed(
+    spec: &BenchSpec,
+    stop: &Arc<AtomicBool>,
+    progress: &(dyn Fn(usize, usize, u64) + Sync),
+    resume: &Resume<'_>,
+) -> Result<BenchResult, EngineError> {
+    run_grid(spec, stop, progress, &run_search, Some(resume))
+}
+
+/// Checks the rows against the depths and the threads, before anything runs.
+fn check_rows(spec: &BenchSpec, threads: usize) -> Result<(), EngineError> {
     for row in &spec.rows {
         for &d in &spec.depths {
             row.options
                 .validate(row.algorithm, d)
                 .map_err(|e| EngineError::Input(format!("row '{}': {e}", row.label)))?;
         }
-    }
-    let indices: Vec<usize> = (0..spec.suite.items.len())
-        .filter(|i| spec.shard.is_none_or(|(k, n)| i % n == k))
-        .collect();
-    let cell_count = indices.len() * spec.rows.len() * spec.depths.len();
-    let threads = spec.threads.min(cell_count.max(1));
-    for row in &spec.rows {
         row.options
             .check_memory(row.algorithm, threads as u64)
             .map_err(|e| EngineError::Input(format!("row '{}': {e}", row.label)))?;
     }
-    let total = indices.len() * spec.rows.len() * spec.depths.len();
-    let done = AtomicUsize::new(0);
+    Ok(())
+}
+
+/// The grid's cells (position index, row, depth) of the slice, in grid order.
+#[must_use]
+pub fn grid_cells(spec: &BenchSpec) -> Vec<(usize, usize, u32)> {
+    (0..spec.suite.items.len())
+        .filter(|i| spec.shard.is_none_or(|(k, n)| i % n == k))
+        .flat_map(|i| {
+            (0..spec.rows.len()).flat_map(move |r| spec.depths.iter().map(move |&d| (i, r, d)))
+        })
+        .collect()
+}
+
+fn run_grid(
+    spec: &BenchSpec,
+    stop: &Arc<AtomicBool>,
+    progress: &(dyn Fn(usize, usize, u64) + Sync),
+    runner: &CellRunner<'_>,
+    resume: Option<&Resume<'_>>,
+) -> Result<BenchResult, EngineError> {
+    if spec.threads == 0 || spec.threads > MAX_THREADS {
+        return Err(EngineError::Input(format!(
+            "{} threads is out of range: use 1 to {MAX_THREADS}",
+            spec.threads
+        )));
+    }
+    let all = grid_cells(spec);
+    let total = all.len();
+    let is_done = |c: &(usize, usize, u32)| resume.is_some_and(|r| r.done.contains_key(c));
+    let cells: Vec<(usize, usize, u32)> = all.iter().copied().filter(|c| !is_done(c)).collect();
+    let threads = spec.threads.min(cells.len().max(1));
+    check_rows(spec, threads)?;
+    let done = AtomicUsize::new(total - cells.len());
     let nodes_done = std::sync::atomic::AtomicU64::new(0);
     let failure: Mutex<Option<EngineError>> = Mutex::new(None);
-    let (cells, order) = cells_in_start_order(spec, &indices, threads);
+    let fail = |e: EngineError| {
+        if let Ok(mut f) = failure.lock() {
+            f.get_or_insert(e);
+        }
+        stop.store(true, Ordering::Relaxed);
+    };
+    let order = start_order(spec, &cells, threads);
     // A row that searches on threads of its own runs alone, cell after cell.
     let alone = |&(_, r, _): &(usize, usize, u32)| spec.rows[r].options.threads > 1;
     // Workers with no cell left are lent to the cells still running, which use them
@@ -164,46 +223,71 @@ pub fn run_bench_with(
             let (record, failed) = match guarded {
                 Ok(Ok(record)) => (record, None),
                 Ok(Err(e)) => {
-                    if let Ok(mut f) = failure.lock() {
-                        f.get_or_insert(e);
-                    }
-                    stop.store(true, Ordering::Relaxed);
+                    fail(e);
                     return None;
                 }
                 Err(panic) => (SearchRecord::default(), Some(panic.message)),
             };
-            nodes_done.fetch_add(record.counters.nodes, Ordering::Relaxed);
-            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-            progress(n, total, nodes_done.load(Ordering::Relaxed));
-            Some(BenchCell {
+            let cell = BenchCell {
                 position_index: i,
                 position: item.name.clone(),
                 row: r,
                 depth,
                 record,
                 failure: failed,
-            })
+            };
+            if let Some(resume) = resume
+                && cell.failure.is_none()
+                && cell.record.stopped.is_none()
+                && let Err(e) = (resume.finished)(&cell)
+            {
+                fail(EngineError::Input(e));
+                return None;
+            }
+            nodes_done.fetch_add(cell.record.counters.nodes, Ordering::Relaxed);
+            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+            progress(n, total, nodes_done.load(Ordering::Relaxed));
+            Some(cell)
         },
     );
     if let Some(e) = failure.into_inner().ok().flatten() {
         return Err(e);
     }
-    let mut cells: Vec<BenchCell> = ran.into_iter().flatten().flatten().collect();
+    let ran: Vec<BenchCell> = ran.into_iter().flatten().flatten().collect();
+    Ok(grid_result(spec, &all, ran, resume))
+}
+
+/// The grid's result: the cells that `ran` and those `resume` held of the slice `all`,
+/// in grid order.
+fn grid_result(
+    spec: &BenchSpec,
+    all: &[(usize, usize, u32)],
+    mut cells: Vec<BenchCell>,
+    resume: Option<&Resume<'_>>,
+) -> BenchResult {
+    if let Some(resume) = resume {
+        let slice: std::collections::HashSet<&(usize, usize, u32)> = all.iter().collect();
+        cells.extend(
+            resume
+                .done
+                .iter()
+                .filter(|(k, _)| slice.contains(k))
+                .map(|(_, c)| c.clone()),
+        );
+    }
     cells.sort_by_key(|c| (c.position_index, c.row, c.depth));
-    Ok(BenchResult {
+    BenchResult {
         suite: spec.suite.name.clone(),
         game: spec.suite.kind.name().to_string(),
         rows: spec.rows.clone(),
         depths: spec.depths.clone(),
         cells,
-    })
+    }
 }
 
-/// The grid's cells (position index, row, depth) in grid order, and the order to start
-/// them in: with more than one worker the longest expected first, so that no deep
-/// search starts last and holds the run; one worker keeps the grid's order (a stopped
-/// serial run has whole positions first). Public for the Python package, which shares
-/// a grid's cells over an executor in this order.
+/// The grid's cells (position index, row, depth) of the positions `indices` in grid
+/// order, and the order to start them in (see [`start_order`]). Public for the Python
+/// package, which shares a grid's cells over an executor in this order.
 pub fn cells_in_start_order(
     spec: &BenchSpec,
     indices: &[usize],
@@ -215,26 +299,29 @@ pub fn cells_in_start_order(
             (0..spec.rows.len()).flat_map(move |r| spec.depths.iter().map(move |&d| (i, r, d)))
         })
         .collect();
-    let order = if threads > 1 {
-        // The cost grows with the depth by the position's branching: found once a position.
-        let per_ply: std::collections::HashMap<usize, f64> = indices
-            .iter()
-            .map(|&i| {
-                (
-                    i,
-                    crate::engine::expected_cost(&spec.suite.items[i].position, 1),
-                )
-            })
-            .collect();
-        let costs: Vec<f64> = cells
-            .iter()
-            .map(|&(i, _, d)| per_ply.get(&i).copied().unwrap_or(0.0) * f64::from(d))
-            .collect();
-        longest_first(&costs)
-    } else {
-        (0..cells.len()).collect()
-    };
+    let order = start_order(spec, &cells, threads);
     (cells, order)
+}
+
+/// The order to start `cells` in: with more than one worker the longest expected
+/// first, so that no deep search starts last and holds the run; one worker keeps the
+/// grid's order (a stopped serial run has whole positions first).
+fn start_order(spec: &BenchSpec, cells: &[(usize, usize, u32)], threads: usize) -> Vec<usize> {
+    if threads <= 1 {
+        return (0..cells.len()).collect();
+    }
+    // The cost grows with the depth by the position's branching: found once a position.
+    let mut per_ply: std::collections::HashMap<usize, f64> = std::collections::HashMap::new();
+    let costs: Vec<f64> = cells
+        .iter()
+        .map(|&(i, _, d)| {
+            let ply = *per_ply
+                .entry(i)
+                .or_insert_with(|| crate::engine::expected_cost(&spec.suite.items[i].position, 1));
+            ply * f64::from(d)
+        })
+        .collect();
+    longest_first(&costs)
 }
 
 /// Joins the slices of a sharded bench (`--shard i/n`) into one result. The slices must

@@ -8,6 +8,7 @@
 //! seed and the game's index, so a match is reproducible to the node, and games can run
 //! on several threads with the same result as a serial run.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -472,32 +473,73 @@ pub fn run_match_observed(
     progress: &(dyn Fn(usize, usize) + Sync),
     on_game: &(dyn Fn(&GameRecord) + Sync),
 ) -> Result<MatchResult, EngineError> {
+    run_match_resumed(spec, stop, progress, &BTreeMap::new(), &|g| {
+        on_game(g);
+        Ok(())
+    })
+}
+
+/// [`run_match_observed`] that plays only the games `done` lacks (games a grid folder
+/// holds, by index: taken as they are, the SPRT reading them in order as if just
+/// played) and hands each new game to `on_game` as it finishes; an error from
+/// `on_game` (the folder cannot be written) ends the match with it. What
+/// `treelab match --out DIR/` runs.
+pub fn run_match_resumed(
+    spec: &MatchSpec,
+    stop: &Arc<AtomicBool>,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    done: &BTreeMap<usize, GameRecord>,
+    on_game: &(dyn Fn(&GameRecord) -> Result<(), String> + Sync),
+) -> Result<MatchResult, EngineError> {
     spec.check()?;
-    let done = AtomicUsize::new(0);
     let failure: Mutex<Option<EngineError>> = Mutex::new(None);
-    let opening_of = |i: usize| if spec.alternate { i / 2 } else { i };
-    let indices: Vec<usize> = (0..spec.games)
-        .filter(|&i| spec.shard.is_none_or(|(k, n)| opening_of(i) % n == k))
+    let indices = spec.game_indices();
+    let todo: Vec<usize> = indices
+        .iter()
+        .copied()
+        .filter(|i| !done.contains_key(i))
         .collect();
+    let finished_before = indices.len() - todo.len();
+    let done_count = AtomicUsize::new(finished_before);
     // The SPRT reads the games in index order, a pair at a time, whatever order the
     // workers finish them in: it decides after the same game as a serial run, and the
     // games after that one are dropped (the workers start no new one).
     let halt = AtomicBool::new(false);
-    let sequence = Mutex::new(Sequence {
+    let mut first = Sequence {
         finished: vec![None; spec.games],
         prefix: 0,
         checked: 0,
         decided_at: None,
         games_read: Trinomial::default(),
         pairs_read: Pentanomial::default(),
-    });
-    map_in_order(&indices, spec.threads, &halt, |_, &i| {
+    };
+    for &i in &indices {
+        if let Some(g) = done.get(&i) {
+            first.finished[i] = Some(g.clone());
+        }
+    }
+    if let Some(sprt) = &spec.sprt
+        && first.advance(sprt, spec.alternate)
+    {
+        halt.store(true, Ordering::Relaxed);
+    }
+    let sequence = Mutex::new(first);
+    let fail = |e: EngineError| {
+        if let Ok(mut f) = failure.lock() {
+            f.get_or_insert(e);
+        }
+        stop.store(true, Ordering::Relaxed);
+    };
+    map_in_order(&todo, spec.threads, &halt, |_, &i| {
         if stop.load(Ordering::Relaxed) {
             return;
         }
         match play_game(spec, i, stop) {
             Ok(g) => {
-                on_game(&g);
+                if let Err(e) = on_game(&g) {
+                    fail(EngineError::Input(e));
+                    return;
+                }
                 if let Ok(mut seq) = sequence.lock() {
                     seq.finished[i] = Some(g);
                     if let Some(sprt) = &spec.sprt
@@ -510,14 +552,14 @@ pub fn run_match_observed(
             // A game cut short by Stop is dropped; the finished ones stay.
             Err(_) if stop.load(Ordering::Relaxed) => return,
             Err(e) => {
-                if let Ok(mut f) = failure.lock() {
-                    f.get_or_insert(e);
-                }
-                stop.store(true, Ordering::Relaxed);
+                fail(e);
                 return;
             }
         }
-        progress(done.fetch_add(1, Ordering::Relaxed) + 1, indices.len());
+        progress(
+            done_count.fetch_add(1, Ordering::Relaxed) + 1,
+            indices.len(),
+        );
     });
     if let Some(e) = failure.into_inner().ok().flatten() {
         return Err(e);
@@ -588,6 +630,26 @@ impl MatchSpec {
             )));
         }
         Ok(())
+    }
+
+    /// The games this match (its shard) plays, by index: with a shard, those whose
+    /// opening (the pair with alternating colours) has the shard's index modulo its
+    /// count.
+    #[must_use]
+    pub fn game_indices(&self) -> Vec<usize> {
+        (0..self.games)
+            .filter(|&i| {
+                self.shard
+                    .is_none_or(|(k, n)| self.opening_of(i) % n.max(1) == k)
+            })
+            .collect()
+    }
+
+    /// The opening game `index` starts from: with alternating colours, games `2j` and
+    /// `2j + 1` share opening `j`.
+    #[must_use]
+    pub fn opening_of(&self, index: usize) -> usize {
+        if self.alternate { index / 2 } else { index }
     }
 
     /// The result of this match before any game: what it plays, and no games.

@@ -1,12 +1,16 @@
 //! Files: opening one to read, listing a folder, making folders, atomic writes (a save
-//! either lands whole or leaves the old file as it was) and the settings folder.
+//! either lands whole or leaves the old file as it was), a file made only if absent,
+//! locked files to append to (a grid folder's cells) and the settings folder.
 //! Natively `std::fs`. A browser has no file system: there a write is a download, a
 //! file to read is one the person picked in the page's picker (held in memory), and
 //! the rest says so.
 
 use std::path::{Path, PathBuf};
 
-pub use imp::{create_dir_all, files_in, is_folder, open_file, resolve, write_atomic};
+pub use imp::{
+    Appender, create_dir_all, files_in, is_folder, open_appender, open_file, resolve, write_atomic,
+    write_new,
+};
 
 #[cfg(target_arch = "wasm32")]
 pub use imp::hold;
@@ -128,6 +132,80 @@ mod imp {
         }
         Ok(())
     }
+
+    /// A file open for appending and locked against every other process that opens it
+    /// with [`open_appender`] (an advisory lock, which the system drops when the process
+    /// ends, however it ends): one writer per file, whatever the machine.
+    #[derive(Debug)]
+    pub struct Appender {
+        file: std::fs::File,
+    }
+
+    /// Opens (or makes) `path` to append to and locks it; `Ok(None)` when another
+    /// process holds its lock.
+    ///
+    /// # Errors
+    /// When it cannot be opened or locked for another reason.
+    pub fn open_appender(path: &Path) -> std::io::Result<Option<Appender>> {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)?;
+        match file.try_lock() {
+            Ok(()) => Ok(Some(Appender { file })),
+            Err(std::fs::TryLockError::WouldBlock) => Ok(None),
+            Err(std::fs::TryLockError::Error(e)) => Err(e),
+        }
+    }
+
+    impl Appender {
+        /// Appends `bytes` at the end of the file in one write where the system
+        /// allows it (a file opened to append: each write lands whole at the end).
+        ///
+        /// # Errors
+        /// When the write fails.
+        pub fn append(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+            self.file.write_all(bytes)
+        }
+
+        /// Cuts the file to its first `len` bytes (a torn last line dropped).
+        ///
+        /// # Errors
+        /// When the file cannot be cut.
+        pub fn truncate(&mut self, len: u64) -> std::io::Result<()> {
+            self.file.set_len(len)?;
+            self.file.sync_data()
+        }
+    }
+
+    /// Writes `bytes` to `path` only if no file is there, whole or not at all, even
+    /// when several processes try at once (one of them makes it): the bytes go to a
+    /// temporary file of this process, which is then linked to `path`. Returns whether
+    /// this call made it.
+    ///
+    /// # Errors
+    /// When the temporary file cannot be written or linked for another reason than
+    /// `path` being there.
+    pub fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<bool> {
+        let mut tmp_name = path
+            .file_name()
+            .map(std::ffi::OsStr::to_os_string)
+            .unwrap_or_else(|| "file".into());
+        tmp_name.push(format!(".{}.tmp", std::process::id()));
+        let tmp = path.with_file_name(tmp_name);
+        let written = (|| {
+            let mut file = std::fs::File::create(&tmp)?;
+            file.write_all(bytes)?;
+            file.sync_all()
+        })();
+        let linked = written.and_then(|()| std::fs::hard_link(&tmp, path));
+        let _ = std::fs::remove_file(&tmp);
+        match linked {
+            Ok(()) => Ok(true),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -208,6 +286,44 @@ mod imp {
             .map_or_else(|| "download".into(), |n| n.to_string_lossy());
         download(&name, bytes)
             .map_err(|e| std::io::Error::other(format!("could not download {name}: {e:?}")))
+    }
+
+    /// A browser has no files to append to.
+    #[derive(Debug)]
+    pub struct Appender;
+
+    /// A browser has no file system: refused.
+    ///
+    /// # Errors
+    /// Always.
+    pub fn open_appender(path: &Path) -> std::io::Result<Option<Appender>> {
+        Err(no_file_system("appending to", path))
+    }
+
+    impl Appender {
+        /// Never made in a browser.
+        ///
+        /// # Errors
+        /// Never.
+        pub fn append(&mut self, _bytes: &[u8]) -> std::io::Result<()> {
+            Ok(())
+        }
+
+        /// Never made in a browser.
+        ///
+        /// # Errors
+        /// Never.
+        pub fn truncate(&mut self, _len: u64) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// A browser has no file system: refused.
+    ///
+    /// # Errors
+    /// Always.
+    pub fn write_new(path: &Path, _bytes: &[u8]) -> std::io::Result<bool> {
+        Err(no_file_system("writing", path))
     }
 
     fn download(name: &str, bytes: &[u8]) -> Result<(), wasm_bindgen::JsValue> {

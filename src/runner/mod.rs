@@ -293,12 +293,33 @@ pub fn run_session_blocking(
     session: &mut Session,
     target: Target,
     threads: usize,
+    on_event: impl FnMut(&Job, &RunEvent),
+) -> Result<Vec<LeftOut>, String> {
+    run_session_resumed(session, target, threads, &|_| None, on_event)
+}
+
+/// [`run_session_blocking`] that takes the result of a job from `done` where it has one
+/// (a grid folder's, `treelab session run --out DIR/`) instead of searching it again.
+pub fn run_session_resumed(
+    session: &mut Session,
+    target: Target,
+    threads: usize,
+    done: &dyn Fn(&Job) -> Option<ResultEntry>,
     mut on_event: impl FnMut(&Job, &RunEvent),
 ) -> Result<Vec<LeftOut>, String> {
     let positions = target_positions(session, target)?;
     let (jobs, left_out) = plan_runnable(&session.rows, &positions, threads)?;
-    let mut run = Run::start(jobs, threads, Arc::new(|| {}));
-    let jobs = Arc::clone(&run.jobs);
+    let mut todo = Vec::new();
+    for job in &jobs {
+        match done(job) {
+            Some(entry) => {
+                insert_result(&mut session.results, entry);
+            }
+            None => todo.push(job.clone()),
+        }
+    }
+    let mut run = Run::start(todo, threads, Arc::new(|| {}));
+    let started = Arc::clone(&run.jobs);
     while !run.is_done() {
         let Some(event) = run.wait(Duration::from_millis(50)) else {
             continue;
@@ -308,16 +329,25 @@ pub fn run_session_blocking(
             | RunEvent::Progress { job, .. }
             | RunEvent::Finished { job, .. } => *job,
         };
-        on_event(&jobs[index], &event);
+        on_event(&started[index], &event);
         if let RunEvent::Finished { job, result } = event {
             insert_result(
                 &mut session.results,
-                result_entry(&jobs[job], result.map(|r| *r)),
+                result_entry(&started[job], result.map(|r| *r)),
             );
         }
     }
     order_like_jobs(&mut session.results, &jobs);
     Ok(left_out)
+}
+
+/// The jobs `treelab session run` would run on `target` (refused searches left out).
+///
+/// # Errors
+/// When the target has no positions or the plan cannot be made.
+pub fn session_jobs(session: &Session, target: Target, threads: usize) -> Result<Vec<Job>, String> {
+    let positions = target_positions(session, target)?;
+    Ok(plan_runnable(&session.rows, &positions, threads)?.0)
 }
 
 /// Sorts `results` into the order of `jobs` (the plan's order: position, row, depth),

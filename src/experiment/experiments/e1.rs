@@ -27,7 +27,7 @@ const E1_ARTICLE_SCOUT: [f64; 9] = [1.40, 0.90, 1.13, 0.57, 0.89, 0.39, 0.97, 0.
 const E1_ARTICLE_NEGASCOUT: [f64; 9] = [1.00, 0.87, 0.95, 0.84, 0.79, 0.62, 0.77, 0.35, 0.75];
 
 pub(super) fn e1(
-    cfg: ExperimentConfig,
+    cfg: ExperimentConfig<'_>,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<ExperimentOutput, EngineError> {
     let suite = Suite::load_named(SUITE)?;

@@ -64,7 +64,7 @@ const SEED: u64 = 2011;
 const OPENINGS: usize = 4;
 
 pub(super) fn e2(
-    cfg: ExperimentConfig,
+    cfg: ExperimentConfig<'_>,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<ExperimentOutput, EngineError> {
     let games = if cfg.quick { 10 } else { 100 };
@@ -156,7 +156,7 @@ fn games_across(matches: &[MatchResult], ks: &[u32]) -> Table {
 fn play_matches(
     ks: &[u32],
     games: usize,
-    cfg: ExperimentConfig,
+    cfg: ExperimentConfig<'_>,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<Vec<MatchResult>, EngineError> {
     let base = SearchOptions::default();
@@ -180,7 +180,7 @@ fn play_matches(
             shard: None,
         };
         let stop = Arc::new(AtomicBool::new(false));
-        let m = run_match(&spec, &stop, &|done, total| {
+        let m = match_quiet(&spec, cfg, &stop, &|done, total| {
             progress(&format!("k={k}: {done}/{total} games"));
         })?;
         matches.push(m);

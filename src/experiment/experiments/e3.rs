@@ -212,7 +212,7 @@ struct OptionSet {
 }
 
 pub(super) fn e3(
-    cfg: ExperimentConfig,
+    cfg: ExperimentConfig<'_>,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<ExperimentOutput, EngineError> {
     let classes: Vec<TicTacToe> = TicTacToe::canonical_classes()
@@ -221,12 +221,9 @@ pub(super) fn e3(
         .collect();
     let grid = option_grid(cfg.quick);
     let total = grid.len();
-    let cells: Vec<E3Cell> = parallel_map(
-        &grid,
-        cfg.threads,
-        |set| run_cell(*set, &classes),
-        &|done| progress(&format!("E3: {done}/{total} option sets")),
-    )?;
+    let cells: Vec<E3Cell> = parallel_map(&grid, cfg, |set| run_cell(*set, &classes), &|done| {
+        progress(&format!("E3: {done}/{total} option sets"))
+    })?;
     let mut text = String::new();
     let _ = writeln!(
         text,

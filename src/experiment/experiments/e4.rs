@@ -148,7 +148,7 @@ fn row_index(list: &[&str], spec: &str) -> usize {
 }
 
 pub(super) fn e4(
-    cfg: ExperimentConfig,
+    cfg: ExperimentConfig<'_>,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<ExperimentOutput, EngineError> {
     let seeds = tree_seeds(cfg.quick);
@@ -157,7 +157,7 @@ pub(super) fn e4(
     let total = grid.len();
     let trees = parallel_map(
         &grid,
-        cfg.threads,
+        cfg,
         |&(model, width, depth)| tree_row(model, width, depth, seeds, &tree_rows),
         &|done| progress(&format!("E4 trees: {done}/{total}")),
     )?;

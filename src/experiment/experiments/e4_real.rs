@@ -19,7 +19,7 @@ struct Domain {
     order: &'static str,
 }
 
-fn domains(cfg: ExperimentConfig) -> Result<Vec<Domain>, EngineError> {
+fn domains(cfg: ExperimentConfig<'_>) -> Result<Vec<Domain>, EngineError> {
     let mut othello = Suite::load_named("fforum-40-59.obf")?;
     let mut connect4 = Suite::load_named("Test_L1_R1")?;
     connect4.items.truncate(if cfg.quick { 20 } else { 100 });
@@ -130,7 +130,7 @@ pub(super) struct RealPrograms {
 
 /// Parts 3 and 4.
 pub(super) fn real_programs(
-    cfg: ExperimentConfig,
+    cfg: ExperimentConfig<'_>,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<RealPrograms, EngineError> {
     let mut text = String::new();
@@ -148,7 +148,7 @@ pub(super) fn real_programs(
 /// last at every grain of every domain. Writes its table to `text`; returns its CSV.
 fn grain_part(
     domains: &[Domain],
-    cfg: ExperimentConfig,
+    cfg: ExperimentConfig<'_>,
     progress: &(dyn Fn(&str) + Sync),
     text: &mut String,
 ) -> Result<String, EngineError> {
@@ -191,7 +191,7 @@ fn grain_part(
 fn grain_rows(
     d: &Domain,
     g: u32,
-    cfg: ExperimentConfig,
+    cfg: ExperimentConfig<'_>,
     progress: &(dyn Fn(&str) + Sync),
     t: &mut Table,
     csv: &mut String,
@@ -295,7 +295,7 @@ fn headline_algos(o: &str, aspiration: u32) -> [HeadlineAlgo; 5] {
 /// Writes its table to `text`; returns its CSV.
 fn headline_part(
     domains: &[Domain],
-    cfg: ExperimentConfig,
+    cfg: ExperimentConfig<'_>,
     progress: &(dyn Fn(&str) + Sync),
     text: &mut String,
 ) -> Result<String, EngineError> {
@@ -331,7 +331,7 @@ fn headline_part(
 /// per algorithm and the spread, two lines of `csv` per algorithm.
 fn headline_rows(
     d: &Domain,
-    cfg: ExperimentConfig,
+    cfg: ExperimentConfig<'_>,
     progress: &(dyn Fn(&str) + Sync),
     h: &mut Table,
     csv: &mut String,

@@ -228,7 +228,7 @@ fn csv(lines: &[Line]) -> String {
 }
 
 pub(super) fn e5(
-    cfg: ExperimentConfig,
+    cfg: ExperimentConfig<'_>,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<ExperimentOutput, EngineError> {
     let depth = crate::game::connect4::Connect4::MAX_PLIES as u32;
@@ -351,7 +351,7 @@ fn run_set(
     keep: usize,
     steps: &[Step],
     pons: impl Fn(&Step) -> Option<f64>,
-    cfg: ExperimentConfig,
+    cfg: ExperimentConfig<'_>,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<(BenchResult, Vec<Line>), EngineError> {
     let mut suite = Suite::load_named(set)?;

@@ -135,7 +135,7 @@ fn preset() -> Session {
 
 /// Runs E6.
 fn e6(
-    cfg: ExperimentConfig,
+    cfg: ExperimentConfig<'_>,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<ExperimentOutput, EngineError> {
     let result = E6Result {
@@ -185,7 +185,7 @@ fn pgame_shapes(quick: bool) -> (Vec<(u32, u32)>, u64) {
 
 /// Part 1: every searcher at every budget on every P-game tree.
 fn pgame(
-    cfg: ExperimentConfig,
+    cfg: ExperimentConfig<'_>,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<Vec<FailureLine>, EngineError> {
     let (shapes, trees) = pgame_shapes(cfg.quick);
@@ -195,7 +195,7 @@ fn pgame(
         let seeds: Vec<u64> = (1..=trees).collect();
         let per_tree = parallel_map(
             &seeds,
-            cfg.threads,
+            cfg,
             |&seed| pgame_tree(width, depth, seed, budgets),
             &|done| progress(&format!("P-game w={width} d={depth}: {done}/{trees} trees")),
         )?;
@@ -353,7 +353,7 @@ fn pgame_table(lines: &[FailureLine]) -> Table {
 
 /// Part 2: alpha-beta, SSS* and FSSS-Minimax on every tree of E4's grid.
 fn fsss(
-    cfg: ExperimentConfig,
+    cfg: ExperimentConfig<'_>,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<Vec<FsssLine>, EngineError> {
     let seeds = tree_seeds(cfg.quick);
@@ -361,7 +361,7 @@ fn fsss(
     let algorithms = [Algorithm::AlphaBeta, Algorithm::SssStar, Algorithm::Fsss];
     parallel_map(
         &grid,
-        cfg.threads,
+        cfg,
         |&(model, width, depth)| {
             let mut sums = [0u64; 3];
             let mut never_more = 0;
@@ -463,7 +463,7 @@ const SOLVERS: [&str; 4] = [
 
 /// Part 3: both searchers on Test_L3_R1 and on the tic-tac-toe classes, to the end.
 fn solving(
-    cfg: ExperimentConfig,
+    cfg: ExperimentConfig<'_>,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<Vec<SolveLine>, EngineError> {
     let mut lines = Vec::new();
@@ -482,7 +482,7 @@ fn solving(
             };
             let records = parallel_map(
                 &suite.items,
-                cfg.threads,
+                cfg,
                 |item| {
                     let r = run_search(&item.position, &req, SearchControl::default())?;
                     let truth = match item.expected_score {
@@ -553,7 +553,7 @@ fn solve_table(lines: &[SolveLine]) -> Table {
 
 /// Part 4: MCTS against alpha-beta at equal nodes per move, colours alternating.
 fn playing(
-    cfg: ExperimentConfig,
+    cfg: ExperimentConfig<'_>,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<Vec<MatchResult>, EngineError> {
     let games = if cfg.quick { 10 } else { 100 };
@@ -582,7 +582,7 @@ fn playing(
             shard: None,
         };
         let stop = Arc::new(AtomicBool::new(false));
-        out.push(run_match(&spec, &stop, &|done, total| {
+        out.push(match_quiet(&spec, cfg, &stop, &|done, total| {
             progress(&format!("{}: {done}/{total} games", game.label()));
         })?);
     }

@@ -306,7 +306,7 @@ fn short_title(title: &str) -> &str {
 }
 
 fn e7(
-    cfg: ExperimentConfig,
+    cfg: ExperimentConfig<'_>,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<ExperimentOutput, EngineError> {
     let (count, last) = if cfg.quick {

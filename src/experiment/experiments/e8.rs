@@ -134,7 +134,7 @@ fn thread_counts(quick: bool) -> Vec<usize> {
 }
 
 pub(super) fn e8(
-    cfg: ExperimentConfig,
+    cfg: ExperimentConfig<'_>,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<ExperimentOutput, EngineError> {
     let pick = |p: (Part, Part)| if cfg.quick { p.1 } else { p.0 };
@@ -233,7 +233,7 @@ fn measure_rows(
     part: Part,
     threads: &[usize],
     runs: usize,
-    cfg: ExperimentConfig,
+    cfg: ExperimentConfig<'_>,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<Vec<Point>, EngineError> {
     let mut suite = Suite::load_named(part.suite)?;

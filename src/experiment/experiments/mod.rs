@@ -23,6 +23,7 @@ use crate::output::chart::{LineChart, Series};
 use crate::search::{Algorithm, InitialWindow, MoveOrder, SearchControl, SearchOptions};
 use crate::session::{ComparisonRow, OpenSuite, ResultsTab, Session};
 
+mod cells;
 mod e1;
 mod e2;
 mod e3;
@@ -33,6 +34,7 @@ mod e6;
 mod e7;
 mod e8;
 
+pub use cells::ExperimentCells;
 pub use e2::E2Result;
 pub use e3::{E3Cell, E3Result};
 pub use e4::{AlgoMeans, E4Result, E4TreeRow, tree_grid, tree_seeds};
@@ -61,7 +63,7 @@ pub struct Experiment {
 
 /// How an experiment runs: its size, and a sink for progress lines.
 pub type RunExperiment =
-    fn(ExperimentConfig, &(dyn Fn(&str) + Sync)) -> Result<ExperimentOutput, EngineError>;
+    fn(ExperimentConfig<'_>, &(dyn Fn(&str) + Sync)) -> Result<ExperimentOutput, EngineError>;
 
 impl std::fmt::Debug for Experiment {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -97,13 +99,28 @@ pub fn experiment_names() -> Vec<&'static str> {
     EXPERIMENTS.iter().map(|e| e.name).collect()
 }
 
-/// How big and how parallel a run is.
+/// How big and how parallel a run is, and where its cells go.
 #[derive(Clone, Copy, Debug)]
-pub struct ExperimentConfig {
+pub struct ExperimentConfig<'a> {
     /// The small version (about a minute on one core).
     pub quick: bool,
     /// Worker threads (results do not depend on it).
     pub threads: usize,
+    /// The grid folder its cells are written to as they finish and read back from
+    /// (`treelab experiment --out DIR`), with the shard it runs; `None`: nothing kept.
+    pub cells: Option<&'a ExperimentCells<'a>>,
+}
+
+impl ExperimentConfig<'_> {
+    /// A run of the full or `quick` size on `threads` workers, keeping no cells.
+    #[must_use]
+    pub fn new(quick: bool, threads: usize) -> ExperimentConfig<'static> {
+        ExperimentConfig {
+            quick,
+            threads,
+            cells: None,
+        }
+    }
 }
 
 /// What an experiment produced: the text it prints and the files to write.
@@ -255,7 +272,7 @@ fn bench_quiet(
     rows: Vec<BenchRow>,
     depths: Vec<u32>,
     evaluator: &str,
-    cfg: ExperimentConfig,
+    cfg: ExperimentConfig<'_>,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<BenchResult, EngineError> {
     let spec = BenchSpec {
@@ -268,9 +285,11 @@ fn bench_quiet(
     };
     let stop = Arc::new(AtomicBool::new(false));
     let label = spec.suite.name.clone();
-    let result = run_bench(&spec, &stop, &|done, total, _| {
-        progress(&format!("{label}: {done}/{total} searches"));
-    })?;
+    let each = |done, total, _| progress(&format!("{label}: {done}/{total} searches"));
+    let result = match cfg.cells {
+        Some(cells) => cells.bench(&spec, &stop, &each)?,
+        None => run_bench(&spec, &stop, &each)?,
+    };
     let bad = result.disagreements();
     if !bad.is_empty() {
         return Err(EngineError::Input(format!(
@@ -286,7 +305,7 @@ fn bench_quiet(
 /// then (for a terminal's progress display).
 pub fn run_experiment(
     name: &str,
-    cfg: ExperimentConfig,
+    cfg: ExperimentConfig<'_>,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<ExperimentOutput, EngineError> {
     match find_experiment(name) {
@@ -350,18 +369,36 @@ fn series(name: &str, values: &[u64]) -> Series {
     }
 }
 
-/// Maps `f` over `items` on `threads` workers, keeping the order; the first error (in
-/// item order) wins.
-fn parallel_map<T: Sync, R: Send>(
+/// Plays the match `spec` (its `threads` are `cfg`'s), its games kept in `cfg`'s folder
+/// when it has one.
+fn match_quiet(
+    spec: &MatchSpec,
+    cfg: ExperimentConfig<'_>,
+    stop: &Arc<AtomicBool>,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<MatchResult, EngineError> {
+    match cfg.cells {
+        Some(cells) => cells.play(spec, stop, progress),
+        None => run_match(spec, stop, progress),
+    }
+}
+
+/// Maps `f` over `items` on `cfg`'s threads, keeping the order; the first error (in
+/// item order) wins. With `cfg`'s folder, each result is kept there as it finishes and
+/// taken from there when it is.
+fn parallel_map<T: Sync, R: Send + Serialize + serde::de::DeserializeOwned>(
     items: &[T],
-    threads: usize,
+    cfg: ExperimentConfig<'_>,
     f: impl Fn(&T) -> Result<R, EngineError> + Sync,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<Vec<R>, EngineError> {
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    if let Some(cells) = cfg.cells {
+        return cells.map(items, cfg.threads, f, progress);
+    }
     let done = AtomicUsize::new(0);
     let never = AtomicBool::new(false);
-    crate::platform::pool::map_in_order(items, threads, &never, |_, item| {
+    crate::platform::pool::map_in_order(items, cfg.threads, &never, |_, item| {
         let r = f(item);
         progress(done.fetch_add(1, Ordering::Relaxed) + 1);
         r
