@@ -167,7 +167,7 @@ pub(super) fn bench(args: &BenchArgs) -> Result<()> {
     if !(1..=MAX_REPEAT).contains(&args.repeat) {
         bail!("--repeat {}: use 1 to {MAX_REPEAT} runs", args.repeat);
     }
-    let manifest = Manifest::new(super::command_line(), threads)
+    let manifest = Manifest::new(super::common::command_line(), threads)
         .with_rows(spec.rows.iter().map(|r| r.label.clone()))
         .with_seeds([crate::report::BOOTSTRAP_SEED]);
     let folder = super::grid::folder_of(args.out.as_deref());
@@ -344,5 +344,5 @@ pub(super) fn write_bench(
         ),
         other => bail!("unknown format '{other}'; expected text, markdown, csv or ron"),
     };
-    super::emit(&text, ext, out, manifest, print_manifest)
+    super::common::emit(&text, ext, out, manifest, print_manifest)
 }

@@ -224,7 +224,7 @@ pub(super) fn exercise_cmd(args: &ExerciseArgs) -> Result<()> {
             println!("{}", line(ex, &args.format));
         }
     }
-    let manifest = Manifest::new(super::command_line(), 1)
+    let manifest = Manifest::new(super::common::command_line(), 1)
         .with_rows([req.row.label.clone()])
         .with_seeds([req.seed]);
     if let Some(path) = &args.sheet {

@@ -83,7 +83,7 @@ pub(super) fn cli_experiment(args: &ExperimentArgs) -> anyhow::Result<()> {
         .as_deref()
         .map(|s| super::parse_shard(s, args.shard_from_one))
         .transpose()?;
-    let manifest = crate::output::manifest::Manifest::new(super::command_line(), threads)
+    let manifest = crate::output::manifest::Manifest::new(super::common::command_line(), threads)
         .with_seeds([crate::report::BOOTSTRAP_SEED]);
     let journal = match &args.out {
         Some(dir) => Some(open_folder(dir, &name, args.quick, &manifest, shard)?),

@@ -134,9 +134,10 @@ pub(super) fn cli_match(args: &MatchArgs) -> anyhow::Result<()> {
             }
         }
     };
-    let manifest = crate::output::manifest::Manifest::new(super::command_line(), spec.threads)
-        .with_rows([spec.a.label.clone(), spec.b.label.clone()])
-        .with_seeds([spec.seed]);
+    let manifest =
+        crate::output::manifest::Manifest::new(super::common::command_line(), spec.threads)
+            .with_rows([spec.a.label.clone(), spec.b.label.clone()])
+            .with_seeds([spec.seed]);
     let folder = super::grid::folder_of(args.out.as_deref());
     let result = match folder {
         Some(dir) => match_in_folder(dir, &spec, &manifest, &stop, &progress)?,
@@ -151,7 +152,7 @@ pub(super) fn cli_match(args: &MatchArgs) -> anyhow::Result<()> {
         _ => (result.render(false), "txt"),
     };
     let out = args.out.as_deref().filter(|_| folder.is_none());
-    super::emit(&text, ext, out, &manifest, args.manifest)?;
+    super::common::emit(&text, ext, out, &manifest, args.manifest)?;
     Ok(())
 }
 

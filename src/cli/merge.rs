@@ -77,8 +77,8 @@ pub(super) fn merge(args: &MergeArgs) -> Result<()> {
             "text" => (whole.render(false), "txt"),
             other => bail!("unknown format '{other}' for a match; expected text, csv or ron"),
         };
-        let manifest = Manifest::new(super::command_line(), 1).with_seeds([whole.seed]);
-        return super::emit(&text, ext, args.out.as_deref(), &manifest, args.manifest);
+        let manifest = Manifest::new(super::common::command_line(), 1).with_seeds([whole.seed]);
+        return super::common::emit(&text, ext, args.out.as_deref(), &manifest, args.manifest);
     }
     let mut benches = Vec::new();
     for (path, part) in parts {
@@ -88,7 +88,7 @@ pub(super) fn merge(args: &MergeArgs) -> Result<()> {
         }
     }
     let whole = bench::merge_results(benches)?;
-    let manifest = Manifest::new(super::command_line(), 1)
+    let manifest = Manifest::new(super::common::command_line(), 1)
         .with_rows(whole.rows.iter().map(|r| r.label.clone()))
         .with_seeds([crate::report::BOOTSTRAP_SEED]);
     write_bench(

@@ -3,8 +3,9 @@
 use anyhow::{Context, Result, bail};
 use clap::Args;
 
+use super::OptionArgs;
+use super::common::{position_and_depth, request};
 use super::progress::{LiveProgress, refuse_beyond_reach};
-use super::{OptionArgs, position_and_depth, request};
 use crate::engine::{SearchRecord, run_search};
 use crate::search::SearchControl;
 use crate::search::registry::names;

@@ -97,7 +97,7 @@ fn from_link(link: &str, out: Option<&std::path::Path>) -> Result<()> {
     }
     match out {
         Some(path) => {
-            let stamp = crate::output::manifest::Manifest::new(super::command_line(), 0);
+            let stamp = crate::output::manifest::Manifest::new(super::common::command_line(), 0);
             session
                 .save_with(path, &stamp)
                 .with_context(|| format!("writing {}", path.display()))?;
@@ -113,8 +113,8 @@ fn scores(paths: &[std::path::PathBuf], out: Option<&std::path::Path>) -> Result
     use crate::experiment::exercise::practice;
     let students = practice::handouts(paths).map_err(|e| anyhow::anyhow!(e))?;
     let csv = practice::scores_csv(&students).map_err(|e| anyhow::anyhow!(e))?;
-    let stamp = crate::output::manifest::Manifest::new(super::command_line(), 1);
-    super::emit(&csv, "csv", out, &stamp, false)?;
+    let stamp = crate::output::manifest::Manifest::new(super::common::command_line(), 1);
+    super::common::emit(&csv, "csv", out, &stamp, false)?;
     if let Some(out) = out {
         eprintln!(
             "wrote the scores of {} students to {}",
@@ -142,7 +142,7 @@ fn run(
     if threads == 0 || threads > 1024 {
         bail!("--threads {threads} is out of range: use 1 to 1024");
     }
-    let manifest = crate::output::manifest::Manifest::new(super::command_line(), threads);
+    let manifest = crate::output::manifest::Manifest::new(super::common::command_line(), threads);
     let folder = super::grid::folder_of(out.as_deref()).map(std::path::Path::to_path_buf);
     let journal = match &folder {
         Some(dir) => Some(open_folder(dir, &session, target, threads, &manifest)?),
@@ -298,9 +298,9 @@ pub(super) fn session_cmd(c: SessionCommand) -> Result<()> {
                 "csv" => (report.csv(&lines), "csv"),
                 other => bail!("unknown format '{other}'; expected text or csv"),
             };
-            let stamp = crate::output::manifest::Manifest::new(super::command_line(), 0)
+            let stamp = crate::output::manifest::Manifest::new(super::common::command_line(), 0)
                 .with_rows(session.rows.iter().map(|r| r.label()));
-            super::emit(&text, ext, None, &stamp, manifest)
+            super::common::emit(&text, ext, None, &stamp, manifest)
         }
         SessionCommand::Scores { paths, out } => scores(&paths, out.as_deref()),
         SessionCommand::Link { file, base_url } => print_link(&file, &base_url),

@@ -10,7 +10,8 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 
-use super::{OptionArgs, position_and_depth, request};
+use super::OptionArgs;
+use super::common::{position_and_depth, request};
 use crate::engine::rowspec::parse_row_spec;
 use crate::search::registry::{TreeView, names};
 use crate::tree::{SearchTree, listing, trace_tree};

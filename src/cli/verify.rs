@@ -3,7 +3,8 @@
 use anyhow::{Result, bail};
 use clap::Args;
 
-use super::{OptionArgs, request};
+use super::OptionArgs;
+use super::common::request;
 use crate::engine::GameKind;
 use crate::experiment::verify::verify_tictactoe;
 use crate::game::Game;

@@ -18,8 +18,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::bench::{BenchCell, BenchResult, BenchSpec, Resume, grid_cells, run_bench_resumed};
 use crate::engine::EngineError;
+use crate::experiment::bench::{
+    BenchCell, BenchResult, BenchSpec, Resume, grid_cells, run_bench_resumed,
+};
 use crate::matches::play::{GameRecord, MatchResult, MatchSpec, run_match_resumed};
 use crate::output::journal::{Journal, cell_key};
 use crate::platform::pool::map_in_order;

@@ -1,6 +1,6 @@
 //! E1: NegaAlpha vs Scout vs NegaScout on FFO #40-#59 at depths 2-10 (article 000).
 
-use super::*;
+use super::common::*;
 
 /// E1 as the CLI runs it and the Presets menu sets it up.
 pub(super) const E1: Experiment = Experiment {

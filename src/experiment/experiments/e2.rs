@@ -1,6 +1,6 @@
 //! E2: the killer heuristic, killer counts in whole Othello games (article 004).
 
-use super::*;
+use super::common::*;
 
 /// E2 as the CLI runs it and the Presets menu sets it up.
 pub(super) const E2: Experiment = Experiment {

@@ -1,6 +1,6 @@
 //! E3: alpha-beta vs Scout on every tic-tac-toe position, options crossed (article 002).
 
-use super::*;
+use super::common::*;
 
 /// E3 as the CLI runs it and the Presets menu sets it up.
 pub(super) const E3: Experiment = Experiment {

@@ -1,6 +1,6 @@
 //! E4: alpha-beta, NegaScout, MTD(f), SSS* and MT-SSS* on random trees and Othello.
 
-use super::*;
+use super::common::*;
 
 /// E4 as the CLI runs it and the Presets menu sets it up.
 pub(super) const E4: Experiment = Experiment {

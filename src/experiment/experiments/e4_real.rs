@@ -5,7 +5,7 @@
 //! deepening, a table and ordering the algorithms differ little; without them, as in
 //! simulations, they differ a lot, on the same positions.
 
-use super::*;
+use super::common::*;
 
 /// One domain of part 3 and 4: its positions, depth and evaluation grains.
 struct Domain {

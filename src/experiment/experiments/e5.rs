@@ -2,7 +2,7 @@
 //! generic engine (the win-at-once check, the game's score bounds, non-losing moves,
 //! threat ordering, the bisection driver and his one-bound tables).
 
-use super::*;
+use super::common::*;
 
 /// One row of E5: Pons' step, the row spec that is that step in treelab, and his mean
 /// nodes per position on Test_L3_R1 and Test_L2_R1 where he published one.

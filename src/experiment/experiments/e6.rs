@@ -12,7 +12,8 @@
 //!    alpha-beta at equal nodes per move in Connect Four and Othello, Elo with its
 //!    interval.
 
-use super::*;
+use super::common::*;
+use super::e4::{self, tree_grid, tree_seeds};
 
 /// E6 as the CLI runs it and the Presets menu sets it up.
 pub(super) const E6: Experiment = Experiment {

@@ -2,7 +2,7 @@
 //! würfelt nicht! positions, depths 1 to 5, move ordering off and on (docs
 //! `experiments.md`, E7; Ballard 1983; Hauk, Buro & Schaeffer 2004).
 
-use super::*;
+use super::common::*;
 use crate::game::custom_tree::{CustomTree, CustomTreeEval, parse_tree};
 use crate::game::ewn::{Ewn, EwnEval, EwnMove, Phase};
 use crate::game::{Evaluator, SeededRng};

@@ -12,7 +12,7 @@
 //! thread point of every row is the serial search (on one thread each row is PVS node
 //! for node).
 
-use super::*;
+use super::common::*;
 use crate::experiment::repeat::min_median_max;
 use crate::solve::{AnySolver, SolveOptions};
 
