@@ -154,8 +154,9 @@ fn the_counters_tell_how_the_work_was_shared() {
     assert_eq!(r.counters.splits, 1, "one split: the root's");
     assert!(r.counters.busiest_thread_nodes <= r.counters.nodes);
     assert!(r.counters.busiest_thread_nodes * 4 >= r.counters.nodes);
-    // YBWC splits below the root as well.
-    let y = search(&ffo40(), "ybwc+threads=4+tt=4", 8);
+    // YBWC splits below the root as well, where the eldest brother's search was big
+    // enough (`ybwc::SPLIT_MIN_ELDEST_NODES`): a search of some 100,000 nodes.
+    let y = search(&ffo40(), "ybwc+threads=4+tt=4", 10);
     assert_eq!(y.counters.threads, 4);
     assert!(y.counters.splits > 1, "{}", y.counters.splits);
     // (Whether a helper started in time to take a move is the machine's business.)

@@ -61,13 +61,26 @@ impl ThreadHost {
             let order = super::start_order(&jobs, threads);
             // A parallel search runs alone, after the others: its threads get the cores.
             let alone = |job: &Job| job.request.options.threads > 1;
-            // Workers with no job left are lent to the searches still running.
-            let lend = Arc::new(Threads::new(1, false));
-            let idle = |k: usize| lend.give_back(k);
-            map_with_alone(&jobs, &order, alone, threads, &flag, &idle, |index, job| {
-                let lend = (threads > 1 && !alone(job)).then(|| Arc::clone(&lend));
-                run_job(index, job, &flag, (&tx, &notify), &search, lend);
-            });
+            // Workers with no job left are lent to the searches still running (they
+            // serve the run's crew, which has threads of its own only for the workers
+            // that never had a job).
+            let lend = Arc::new(Threads::lent(if threads > 1 {
+                threads.saturating_sub(jobs.len())
+            } else {
+                0
+            }));
+            map_with_alone(
+                &jobs,
+                &order,
+                alone,
+                threads,
+                &flag,
+                Some(lend.crew()),
+                |index, job| {
+                    let lend = (threads > 1 && !alone(job)).then(|| Arc::clone(&lend));
+                    run_job(index, job, &flag, (&tx, &notify), &search, lend);
+                },
+            );
         });
         // Without a thread the channel's sender is gone with the closure: the run reads
         // as ended at once, with no job started.
