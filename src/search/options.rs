@@ -238,7 +238,7 @@ pub struct SearchOptions {
     /// leaves in SSS*'s order on a tree, given a large enough table: MT-SSS*'s default
     /// ([`MtMemory::Plaat`]). NegaAlpha, MTD(f) and MT-SSS* only; needs a table.
     pub tt_leaves: bool,
-    /// Lazy SMP only: a bound stored for a deeper search answers a shallower one too,
+    /// Lazy SMP and ABDADA only: a bound stored for a deeper search answers a shallower one too,
     /// as chess engines' tables do, so that what the helpers a ply ahead store cuts the
     /// main thread's search; the value is then no longer exactly the depth's (a deeper
     /// search's bound may stand for it). Off by default; needs a table.

@@ -54,7 +54,7 @@ pub(super) const PARALLEL_OPTIONS: &[OptionDecl] = &[
     OptionDecl {
         key: "tt-deeper",
         label: "Deeper entries answer",
-        help: "Lazy SMP: a bound stored for a deeper search answers a shallower one too (as chess engines' tables do), so what the helpers a ply ahead store cuts the main thread's search; the value is then no longer exactly the depth's",
+        help: "Lazy SMP and ABDADA: a bound stored for a deeper search answers a shallower one too (as chess engines' tables do), so what the helpers a ply ahead store cuts the main thread's search; the value is then no longer exactly the depth's",
         form: flag!(tt_deeper, "tt-deeper"),
         summary: |o| o.tt_deeper.then(|| "deeper entries answer".into()),
         needs: |o| {

@@ -183,7 +183,7 @@ pub enum OwnOption {
     ProofHybrids,
     /// [`crate::search::SearchOptions::threads`]: the parallel algorithms'.
     Threads,
-    /// [`crate::search::SearchOptions::tt_deeper`]: Lazy SMP's.
+    /// [`crate::search::SearchOptions::tt_deeper`]: Lazy SMP's and ABDADA's.
     DeeperEntries,
 }
 
