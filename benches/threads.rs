@@ -1,6 +1,6 @@
 //! What threads cost, measurable on a machine of any number of cores
 //! (`cargo bench --bench threads`): the Othello solver on FFO #40-#42 and the parallel
-//! rows (YBWC, ABDADA, PVS at the root, Lazy SMP) at depth 9 on FFO #40-#44, each on 2
+//! rows (YBWC, ABDADA, PVS at the root, Lazy SMP) at depth 9 on FFO #40-#59 (as `treelab bench --suite fforum-40-59.obf --depths 9`), each on 2
 //! and on 16 threads, whatever cores there are. It prints the threads started per
 //! search (a fixed set of helpers: the threads less one), the wake-ups and voluntary
 //! context switches per million nodes, the thread-time idle, and the CPU time beside
@@ -81,7 +81,7 @@ fn row(spec: &str) {
         depth: 9,
         evaluator: String::new(),
     };
-    let positions = ffo(5);
+    let positions = ffo(20);
     let (clock, cpu) = (Instant::now(), process_cpu_seconds());
     let mut sum = Counters::default();
     for pos in &positions {

@@ -99,32 +99,35 @@ fn node<G: Game, E: Evaluator<G>>(
     let start = ctx.own_nodes();
     for (i, &mv) in moves.iter().enumerate() {
         // The eldest brother is searched: the young ones may go to free threads.
-        if i == 1 && depth >= MIN_SPLIT_DEPTH && moves.len() > 2 {
-            if ctx.own_nodes() - start >= SPLIT_MIN_ELDEST_NODES && ctx.idle_helpers() > 0 {
-                let at = At {
-                    pos,
-                    depth,
-                    ply,
-                    beta,
-                    moves: &moves,
-                    first: 1,
-                    child: node_search::<G, E>,
-                };
-                let start = Node {
-                    best,
-                    best_move,
-                    line: Vec::new(),
-                    alpha,
-                    cut: false,
-                };
-                let after = split(ctx, &at, start);
-                best = after.best;
-                best_move = after.best_move;
-                if !after.line.is_empty() && !ctx.aborted() {
-                    ctx.set_line_at(ply, after.line);
-                }
-                break;
+        if i == 1
+            && depth >= MIN_SPLIT_DEPTH
+            && moves.len() > 2
+            && ctx.own_nodes() - start >= SPLIT_MIN_ELDEST_NODES
+            && ctx.idle_helpers() > 0
+        {
+            let at = At {
+                pos,
+                depth,
+                ply,
+                beta,
+                moves: &moves,
+                first: 1,
+                child: node_search::<G, E>,
+            };
+            let start = Node {
+                best,
+                best_move,
+                line: Vec::new(),
+                alpha,
+                cut: false,
+            };
+            let after = split(ctx, &at, start);
+            best = after.best;
+            best_move = after.best_move;
+            if !after.line.is_empty() && !ctx.aborted() {
+                ctx.set_line_at(ply, after.line);
             }
+            break;
         }
         let child = pos.play(mv);
         let search = node_search::<G, E>;
