@@ -29,8 +29,8 @@ def best_of(runs, f):
 
 def main():
     cases = [
-        ("built in (tictactoe)", lambda: treelab.search("tictactoe", algo="negaalpha", scoring="win-loss")),
-        ("written in Python (treelab.Game)", lambda: treelab.search(TicTacToe(), algo="negaalpha", depth=9, scoring="win-loss")),
+        ("built in (tictactoe)", lambda: treelab.search("tictactoe", algo="negaalpha", scoring="win-loss", progress=False)),
+        ("written in Python (treelab.Game)", lambda: treelab.search(TicTacToe(), algo="negaalpha", depth=9, scoring="win-loss", progress=False)),
     ]
     try:
         import pyspiel
@@ -39,7 +39,7 @@ def main():
         from treelab.openspiel import wrap
 
         game = pyspiel.load_game("tic_tac_toe")
-        cases.append(("OpenSpiel's game wrapped", lambda: treelab.search(wrap(game.new_initial_state()), algo="negaalpha", depth=9)))
+        cases.append(("OpenSpiel's game wrapped", lambda: treelab.search(wrap(game.new_initial_state()), algo="negaalpha", depth=9, progress=False)))
         cases.append(("OpenSpiel's alpha_beta_search", lambda: minimax.alpha_beta_search(game, maximizing_player_id=0)))
     except ImportError:
         print("(open_spiel not installed: its rows are left out)")

@@ -72,7 +72,7 @@ fn the_article_layout_and_charts_show_statistics_across_the_suite() {
     // The Charts tab draws the means beside the per-position ratios.
     h.get_by_label("Charts").click();
     settle(&mut h);
-    h.get_by_label_contains("Geometric mean of the ratios over the positions");
+    h.get_by_label_contains("Geometric mean of the ratios, 95% bootstrap interval");
     // One position: a ratio, but nothing across positions.
     pick_positions(&mut h, "the current position, #40");
     assert!(

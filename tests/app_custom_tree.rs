@@ -70,7 +70,7 @@ fn a_tree_built_by_clicking_round_trips_through_a_saved_session() {
     settle(&mut h);
     assert_eq!(h.state().position_text(), "min:(2 4 6 9)");
     h.get_by_label("node root");
-    h.get_by_label("Undo").click();
+    h.get_by_label("Undo move").click();
     settle(&mut h);
     assert_eq!(h.state().position_text(), edited);
 }
@@ -85,6 +85,9 @@ fn the_textbook_suite_opens_as_custom_trees() {
     assert_eq!(app.position().kind(), GameKind::CustomTree);
     assert_eq!(app.position_text(), AIMA);
     assert_eq!(app.suite().map(|s| s.items.len()), Some(9));
+    // The suite's list is under the board: scrolled to first, as a person would.
+    h.get_by_label_contains("knuth-moore-3x3").scroll_to_me();
+    settle(&mut h);
     h.get_by_label_contains("knuth-moore-3x3").click();
     settle(&mut h);
     assert!(h.state().position_text().starts_with("(((5 3 1)"));

@@ -187,10 +187,18 @@ fn a_player_from_a_row_plays_the_rows_depth() {
     h.state_mut().push(Command::SetMatchSetup(Box::new(setup)));
     settle(&mut h);
     h.get_by_label("set here (row 2 searches to 2)");
-    let (_, (b, source)) = h.state().session().match_setup.depths(h.state().session());
+    let (_, (b, source)) = h
+        .state()
+        .session()
+        .match_setup
+        .depths(&h.state().session().rows);
     assert_eq!((b, source), (5, treelab::session::DepthSource::Own));
     h.get_by_label("row's depth").click();
     settle(&mut h);
-    let (_, (b, _)) = h.state().session().match_setup.depths(h.state().session());
+    let (_, (b, _)) = h
+        .state()
+        .session()
+        .match_setup
+        .depths(&h.state().session().rows);
     assert_eq!(b, 2);
 }

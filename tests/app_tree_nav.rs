@@ -186,7 +186,20 @@ fn a_click_shows_the_position_and_a_double_click_folds_without_rewinding() {
     let a = replay(&t.root, &t.nodes[1].path).unwrap();
     assert_eq!(h.state().session().position, a, "the board shows a");
     assert!(h.state().status().text().contains("after a"));
-    // A double click folds a: its three leaves are no longer drawn.
+    // Undo takes the board back, and the status line no longer names a.
+    h.state_mut().push(treelab::app::Command::Undo);
+    settle(&mut h);
+    assert_eq!(h.state().session().position, t.root);
+    let status = h.state().status().text().to_string();
+    assert!(
+        status.starts_with("Undid a move") && !status.contains("after a"),
+        "{status}"
+    );
+    // A double click folds a: its three leaves are no longer drawn, and the board
+    // stays where it was (back at the root here).
+    h.state_mut()
+        .push(treelab::app::Command::SetPosition(t.root.clone()));
+    settle(&mut h);
     let drawn = |h: &Harness<'_, TreelabApp>| h.state().tree_labels().0.len();
     assert_eq!(drawn(&h), t.nodes.len());
     let node = h.get_by_label_contains("visit 2:");
@@ -195,6 +208,11 @@ fn a_click_shows_the_position_and_a_double_click_folds_without_rewinding() {
     settle(&mut h);
     assert_eq!(drawn(&h), t.nodes.len() - 3, "a's leaves are folded");
     assert_eq!(h.state().tree_step(), last, "the step stays");
+    assert_eq!(
+        h.state().session().position,
+        t.root,
+        "a double click leaves the board alone"
+    );
     // The trees are still those of the position searched, not stale.
     assert!(h.query_by_label("Build tree again").is_none());
 }

@@ -70,10 +70,10 @@ fn othello_move_plays_and_undoes() {
     h.get_by_label("square a1").click();
     settle(&mut h);
     assert_eq!(h.state().position(), &after);
-    h.get_by_label("Undo").click();
+    h.get_by_label("Undo move").click();
     settle(&mut h);
     assert_eq!(h.state().position(), &start);
-    h.get_by_label("Redo").click();
+    h.get_by_label("Redo move").click();
     settle(&mut h);
     assert_eq!(h.state().position(), &after);
 }
@@ -291,7 +291,7 @@ fn an_ewn_board_is_set_up_by_clicking_its_cells_and_the_die() {
     settle(&mut h);
     assert!(h.state().position_text().ends_with(" white roll"));
     // Undo steps back through the edits.
-    h.get_by_label("Undo").click();
+    h.get_by_label("Undo move").click();
     settle(&mut h);
     assert!(h.state().position_text().ends_with(" white 3"));
 }

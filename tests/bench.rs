@@ -228,3 +228,61 @@ fn golden_bench_node_totals_of_the_other_algorithms() {
         assert_eq!(r.counters.nodes, nodes, "{spec}");
     }
 }
+
+/// The golden bench of the parallel rows: on one thread each is PVS node for node (its
+/// total pinned with PVS's, over FFO #40-#59 at depth 5), and on several threads, where
+/// their counts vary from run to run, their value on every position is NegaAlpha's.
+#[test]
+fn golden_bench_of_the_parallel_rows() {
+    let base = SearchOptions::default();
+    let rows = [
+        "pvs+tt=4+id",
+        "pvs-root+tt=4+id+threads=1",
+        "lazy-smp+tt=4+id+threads=1",
+        "ybwc+tt=4+id+threads=1",
+        "abdada+tt=4+id+threads=1",
+    ];
+    let spec = BenchSpec {
+        suite: Suite::load_named("fforum-40-59.obf").expect("shipped suite"),
+        rows: rows
+            .iter()
+            .map(|s| bench::parse_row_spec(s, &base).expect("valid row"))
+            .collect(),
+        depths: vec![5],
+        evaluator: String::new(),
+        threads: 2,
+        shard: None,
+    };
+    let totals = run(&spec).totals(CountKind::Nodes);
+    for (i, label) in rows.iter().enumerate() {
+        assert_eq!(totals[i][0], 70_931, "{label}");
+    }
+    // Several threads: the value on every position, against NegaAlpha's.
+    let suite = Suite::load_named("fforum-40-59.obf").expect("shipped suite");
+    let value = |spec: &str, pos: &treelab::engine::AnyPosition| {
+        let row = bench::parse_row_spec(spec, &base).expect("valid row");
+        let req = SearchRequest {
+            algorithm: row.algorithm,
+            options: row.options,
+            depth: 5,
+            evaluator: String::new(),
+        };
+        run_search(pos, &req, SearchControl::default())
+            .expect("search")
+            .score
+    };
+    for item in &suite.items {
+        let truth = value("negaalpha", &item.position);
+        for parallel in ["pvs-root", "lazy-smp", "ybwc", "abdada"] {
+            for threads in [2, 4] {
+                let spec = format!("{parallel}+tt=4+id+threads={threads}");
+                assert_eq!(
+                    value(&spec, &item.position),
+                    truth,
+                    "{spec} on {}",
+                    item.name
+                );
+            }
+        }
+    }
+}

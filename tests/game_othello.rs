@@ -9,7 +9,8 @@ use treelab::game::othello::{
     Othello, OthelloMove, SYMMETRIES, ffo_first_number, parse_obf_line, parse_obf_suite, parse_pos,
     to_obf, to_pos,
 };
-use treelab::game::perft::{PerftConvention, perft_generic};
+use treelab::game::perft::PerftConvention;
+use treelab::game::perft_generic;
 use treelab::game::{Game, SeededRng, SuiteEntry};
 
 /// The three FFO suites as shipped in `assets/othello/`.

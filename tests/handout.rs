@@ -28,6 +28,7 @@ fn right_answers(tree: &SearchTree) -> (Vec<GivenAnswer>, u32) {
             GivenAnswer {
                 visit,
                 shown: false,
+                skipped: false,
                 window: Some((n.alpha, n.beta)),
                 value: interior.then_some(n.value).flatten(),
                 cutoff: interior.then_some(n.cutoff_child.is_some()),
@@ -107,6 +108,8 @@ fn students_answers_are_marked_again_from_the_handouts_ids() {
     let parts2 = if second[1].value.is_some() { 3 } else { 1 };
     let right2 = if second[1].value.is_some() { 2 } else { 1 };
     p.exercises[1].answers = second;
+    // Exercise 3: she skips the first question and stops there.
+    p.exercises[2].answers = vec![practice::skipped(0)];
     ada.save(&hand_in.join("ada.ron")).unwrap();
     class.save(&hand_in.join("ben.ron")).unwrap();
     // A session that is no handout is passed over in a folder.
@@ -130,7 +133,7 @@ fn students_answers_are_marked_again_from_the_handouts_ids() {
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
-        "student,file,exercise,id,row,questions,answered,shown,right,marked,percent right"
+        "student,file,exercise,id,row,questions,answered,shown,skipped,right,marked,percent right"
     );
     // 2 students, 3 exercises and a total each.
     assert_eq!(lines.len(), 1 + 2 * 4, "{csv}");
@@ -139,7 +142,7 @@ fn students_answers_are_marked_again_from_the_handouts_ids() {
     assert!(
         ex1.starts_with("\"Ada, L.\",")
             && ex1.contains(&format!(
-                ",1,{},alphabeta,{n1},{n1},0,{parts1},{parts1},100.0",
+                ",1,{},alphabeta,{n1},{n1},0,0,{parts1},{parts1},100.0",
                 handout.exercises[0].id
             )),
         "{ex1}"
@@ -148,13 +151,14 @@ fn students_answers_are_marked_again_from_the_handouts_ids() {
     assert!(
         ex2.contains(&format!(",2,{},", handout.exercises[1].id))
             && ex2.ends_with(&format!(
-                ",{},2,1,{right2},{parts2},{:.1}",
+                ",{},2,1,0,{right2},{parts2},{:.1}",
                 t2.nodes.len(),
                 100.0 * f64::from(right2) / f64::from(parts2)
             )),
         "{ex2}"
     );
-    assert!(lines[3].ends_with(",0,0,0,0,"), "{}", lines[3]);
+    // The skipped question: not answered, not shown, skipped.
+    assert!(lines[3].ends_with(",0,0,1,0,0,"), "{}", lines[3]);
     assert!(lines[4].contains(",all,,,"), "{}", lines[4]);
     assert!(
         lines[5].starts_with("ben,"),
@@ -250,4 +254,14 @@ fn the_app_keeps_a_students_answers_and_resumes_the_quiz_where_it_was_left() {
     h.get_by_label("Ex 1").click();
     settle(&mut h);
     h.get_by_label_contains("Quiz — visit 3 of");
+    // Skip passes over visit 3 to visit 4, and the handout keeps the skip.
+    h.get_by_label("Skip").click();
+    settle(&mut h);
+    h.get_by_label_contains("Quiz — visit 4 of");
+    h.get_by_label_contains("1 visit skipped");
+    let kept = h.state().session().practice.clone().unwrap();
+    let last = kept.exercises[0].answers.last().unwrap();
+    assert!(last.skipped && last.visit == 2 && last.window.is_none());
+    let score = practice::score(&kept.exercises[0]).unwrap();
+    assert_eq!((score.answered, score.skipped), (2, 1));
 }

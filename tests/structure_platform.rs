@@ -1,6 +1,7 @@
 //! The platform seam kept: only `src/platform/` (and the app's launcher and dialogs,
 //! `src/app/platform.rs`) asks the machine directly: threads, the clock, the date,
-//! files, `/proc`, or which target is the browser's. Everything else goes through
+//! files, `/proc`, or which target is the browser's (`IN_BROWSER` too: the rest of the
+//! crate asks named facts such as `platform::CAN_QUIT`). Everything else goes through
 //! `crate::platform`, so a browser build (wasm32) differs in those files alone.
 //! Unit tests (a braced `#[cfg(test)] mod`, `tests.rs`, `*_tests.rs`) may use std as
 //! they like.
@@ -8,7 +9,7 @@
 use std::path::{Path, PathBuf};
 
 /// What only the platform modules may name, with the word a report gives for it.
-const MACHINE: [(&str, &str); 9] = [
+const MACHINE: [(&str, &str); 10] = [
     ("std::thread", "threads"),
     ("std::time::Instant", "the clock"),
     ("time::{Duration, Instant}", "the clock"),
@@ -18,6 +19,10 @@ const MACHINE: [(&str, &str); 9] = [
     ("target_arch = \"wasm32\"", "the browser target"),
     ("available_parallelism", "the cores"),
     ("target_os", "the operating system"),
+    (
+        "IN_BROWSER",
+        "whether it is a browser (ask the named fact, e.g. CAN_QUIT)",
+    ),
 ];
 
 /// Files that may: the seam itself, and the native program's entry (a browser build
@@ -123,6 +128,11 @@ fn the_check_finds_each_kind_and_spares_tests_and_comments() {
     let lines: Vec<usize> = found.iter().map(|&(l, _)| l).collect();
     assert_eq!(lines, [1, 2, 4, 4, 5, 11], "{found:?}");
     assert!(machine_uses("#[cfg(target_arch = \"x86_64\")]\nfn simd() {}\n").is_empty());
+    assert_eq!(
+        machine_uses("fn q() -> bool { !crate::platform::IN_BROWSER }\n"),
+        [(1, MACHINE[9].1)]
+    );
+    assert!(machine_uses("fn q() -> bool { crate::platform::CAN_QUIT }\n").is_empty());
     assert_eq!(found[0].1, "the clock");
     assert_eq!(found[1].1, "threads");
     assert_eq!(found[5].1, "the date");

@@ -7,8 +7,14 @@
 //! The search runs on the calling thread with the GIL held (the game is Python code);
 //! it looks at Python's signals every 1,024 calls, so Ctrl+C stops it. Moves are any
 //! hashable Python values: each is given a number the first time it is seen in a
-//! search ([`Session`]), which is the engine's move; its `str()` is its notation. The
-//! first exception a method raises stops the search and is raised to the caller.
+//! search ([`PySearch`]), which is the engine's move; its `str()` is its notation, and
+//! results hand back the move objects themselves. The first exception a method raises
+//! stops the search and is raised to the caller.
+//!
+//! `is_over()` is asked first at every state: a finished game has no moves, whatever
+//! `moves()` would answer (tic-tac-toe written naturally lists the empty cells after a
+//! win). A state whose `is_over()` is false while `moves()` is empty is an error that
+//! says so, and so is a `play()` that returns anything but a `treelab.Game`.
 //!
 //! Without `key()` a state's hash is a serial number of the state in its search: a
 //! transposition table then finds only the states it has seen itself (in iterative
@@ -20,7 +26,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
@@ -37,13 +43,15 @@ const SIGNAL_EVERY: u64 = 1024;
 
 /// What a search of a Python game shares: the moves seen so far, what the class
 /// offers, and the first error. One per search, on the thread that runs it.
-pub struct Session {
+pub struct PySearch {
     /// Move value -> its number.
     numbers: Py<PyDict>,
     /// Number -> move value.
     moves: Vec<Py<PyAny>>,
     /// Number -> `str()` of the move, once asked.
     names: HashMap<u32, String>,
+    /// `treelab.Game`, which every state `play()` returns must be an instance of.
+    base: Py<PyAny>,
     /// Whether the class defines `key()`.
     has_key: bool,
     /// Whether the class defines `chance_outcomes()`.
@@ -64,7 +72,7 @@ pub struct Session {
 
 /// The next state's serial number in this thread's search.
 fn next_serial() -> u64 {
-    with_session(|s| {
+    with_search(|s| {
         s.states += 1;
         s.states
     })
@@ -72,18 +80,18 @@ fn next_serial() -> u64 {
 }
 
 thread_local! {
-    /// The session of the search running on this thread.
-    static SESSION: RefCell<Option<Session>> = const { RefCell::new(None) };
+    /// The search of a Python game running on this thread.
+    static SEARCH: RefCell<Option<PySearch>> = const { RefCell::new(None) };
 }
 
-/// Runs `f` on this thread's session (None outside a search).
-fn with_session<R>(f: impl FnOnce(&mut Session) -> R) -> Option<R> {
-    SESSION.with(|s| s.borrow_mut().as_mut().map(f))
+/// Runs `f` on this thread's search (None outside a search).
+fn with_search<R>(f: impl FnOnce(&mut PySearch) -> R) -> Option<R> {
+    SEARCH.with(|s| s.borrow_mut().as_mut().map(f))
 }
 
 /// Records `e` as the search's error (the first one wins) and stops the search.
-fn fail(e: PyErr) {
-    with_session(|s| {
+pub fn fail(e: PyErr) {
+    with_search(|s| {
         s.stop.store(true, Ordering::Relaxed);
         if s.error.is_none() {
             s.error = Some(e);
@@ -93,7 +101,7 @@ fn fail(e: PyErr) {
 
 /// Counts a call into Python and, every [`SIGNAL_EVERY`], looks at the signals.
 fn tick(py: Python<'_>) {
-    let check = with_session(|s| {
+    let check = with_search(|s| {
         s.calls += 1;
         s.calls % SIGNAL_EVERY == 0
     })
@@ -126,7 +134,7 @@ fn value_of(v: &Bound<'_, PyAny>, method: &str) -> PyResult<i32> {
         ))
     })?;
     let (lo, hi, scale) =
-        with_session(|s| (s.bounds.0, s.bounds.1, s.scale)).unwrap_or((i32::MIN, i32::MAX, 1));
+        with_search(|s| (s.bounds.0, s.bounds.1, s.scale)).unwrap_or((i32::MIN, i32::MAX, 1));
     let scaled = n.saturating_mul(i64::from(scale));
     if scaled < i64::from(lo) || scaled > i64::from(hi) {
         return Err(PyValueError::new_err(format!(
@@ -178,7 +186,7 @@ impl PyState {
     /// Whether the state is a chance node (nature moves).
     fn is_chance(&self) -> bool {
         *self.0.chance.get_or_init(|| {
-            with_session(|s| s.has_chance).unwrap_or(false)
+            with_search(|s| s.has_chance).unwrap_or(false)
                 && call(&self.0.obj, "chance_outcomes", |v| Ok(!v.is_none())).unwrap_or(false)
         })
     }
@@ -189,7 +197,7 @@ impl PyState {
             .try_iter()
             .map_err(|_| PyValueError::new_err("moves() must return a list"))?
             .collect::<PyResult<_>>()?;
-        with_session(|s| {
+        with_search(|s| {
             let numbers = s.numbers.bind(py);
             list.iter()
                 .map(|m| {
@@ -245,7 +253,8 @@ impl Game for PyState {
 
     fn legal_moves(&self, out: &mut Vec<u32>) {
         out.clear();
-        if self.stopped() {
+        // A finished game has no moves, whatever moves() would say.
+        if self.stopped() || self.is_over() {
             return;
         }
         let method = if self.is_chance() {
@@ -263,7 +272,20 @@ impl Game for PyState {
                 }
                 return PyState::number_moves(py, firsts.as_any());
             }
-            PyState::number_moves(py, &values)
+            let numbers = PyState::number_moves(py, &values)?;
+            if numbers.is_empty() {
+                return Err(PyValueError::new_err(format!(
+                    "moves() of {} returned no move while is_over() is False: a game \
+                     with no move left is over (is_over() True), and a side that cannot \
+                     move while the game goes on needs a pass move",
+                    self.0
+                        .obj
+                        .bind(py)
+                        .repr()
+                        .map_or_else(|_| "a state".into(), |r| r.to_string())
+                )));
+            }
+            Ok(numbers)
         });
         match numbers {
             Ok(n) => out.extend(n),
@@ -275,14 +297,28 @@ impl Game for PyState {
         let chance = self.is_chance();
         let next = Python::attach(|py| {
             tick(py);
-            let value = with_session(|s| s.moves.get(mv as usize).map(|m| m.clone_ref(py)))
+            let value = with_search(|s| s.moves.get(mv as usize).map(|m| m.clone_ref(py)))
                 .flatten()
                 .ok_or_else(|| PyValueError::new_err("a move of another search"))?;
-            self.0
+            let next = self
+                .0
                 .obj
                 .bind(py)
-                .call_method1("play", (value,))
-                .map(Bound::unbind)
+                .call_method1("play", (value.clone_ref(py),))?;
+            let base = with_search(|s| s.base.clone_ref(py))
+                .ok_or_else(|| PyValueError::new_err("a state outside its search"))?;
+            if !next.is_instance(base.bind(py))? {
+                return Err(PyTypeError::new_err(format!(
+                    "play({}) returned {}: play(move) must return the state after the \
+                     move, a new treelab.Game",
+                    value
+                        .bind(py)
+                        .repr()
+                        .map_or_else(|_| "?".into(), |r| r.to_string()),
+                    next.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+                )));
+            }
+            Ok(next.unbind())
         });
         let obj = next.unwrap_or_else(|e| {
             fail(e);
@@ -308,11 +344,7 @@ impl Game for PyState {
             // A stopped search reads every state as a finished draw, and ends.
             return Some(Outcome::Draw);
         }
-        let over = *self
-            .0
-            .over
-            .get_or_init(|| call(&self.0.obj, "is_over", |v| v.is_truthy()).unwrap_or(true));
-        if !over {
+        if !self.is_over() {
             return None;
         }
         Some(match self.terminal_score(Scoring::Native).signum() {
@@ -336,13 +368,13 @@ impl Game for PyState {
     fn score_range(&self, scoring: Scoring) -> (i32, i32) {
         match scoring {
             Scoring::WinLoss => (-1, 1),
-            _ => with_session(|s| s.bounds).unwrap_or((-1, 1)),
+            _ => with_search(|s| s.bounds).unwrap_or((-1, 1)),
         }
     }
 
     fn hash(&self) -> u64 {
         *self.0.hash.get_or_init(|| {
-            if with_session(|s| s.has_key).unwrap_or(false) {
+            if with_search(|s| s.has_key).unwrap_or(false) {
                 let key = call(&self.0.obj, "key", |v| {
                     v.extract::<i64>().map(|k| k as u64).or_else(|_| {
                         v.extract::<u64>().map_err(|_| {
@@ -363,7 +395,7 @@ impl Game for PyState {
     }
 
     fn move_to_string(mv: u32) -> String {
-        with_session(|s| {
+        with_search(|s| {
             if let Some(name) = s.names.get(&mv) {
                 return name.clone();
             }
@@ -438,18 +470,31 @@ impl Game for PyState {
     }
 
     fn has_chance(&self) -> bool {
-        with_session(|s| s.has_chance).unwrap_or(false)
+        with_search(|s| s.has_chance).unwrap_or(false)
     }
 
     fn value_scale(&self) -> u32 {
-        with_session(|s| s.scale).unwrap_or(1)
+        with_search(|s| s.scale).unwrap_or(1)
     }
 }
 
 impl PyState {
+    /// `is_over()`, asked once per state (true after an error: the search ends).
+    fn is_over(&self) -> bool {
+        *self
+            .0
+            .over
+            .get_or_init(|| call(&self.0.obj, "is_over", |v| v.is_truthy()).unwrap_or(true))
+    }
+
+    /// The move object numbered `mv` in this thread's search.
+    pub fn move_object(py: Python<'_>, mv: u32) -> Option<Py<PyAny>> {
+        with_search(|s| s.moves.get(mv as usize).map(|m| m.clone_ref(py))).flatten()
+    }
+
     /// Whether the search was stopped by an error or Ctrl+C.
     fn stopped(&self) -> bool {
-        with_session(|s| s.stop.load(Ordering::Relaxed)).unwrap_or(true)
+        with_search(|s| s.stop.load(Ordering::Relaxed)).unwrap_or(true)
     }
 
     /// `evaluate()`, clamped to nothing: it must lie within `bounds()`.
@@ -478,8 +523,9 @@ fn overrides(obj: &Bound<'_, PyAny>, base: &Bound<'_, PyAny>, name: &str) -> PyR
     Ok(!mine.is(&theirs))
 }
 
-/// Runs `search` on the root `state` of a Python game with a session set up for it,
-/// and hands back its result, or the first exception a method raised.
+/// Runs `search` on the root `state` of a Python game with its [`PySearch`] set up,
+/// and hands back its result, or the first exception a method raised. `search` may ask
+/// for the move objects ([`PyState::move_object`]) until it returns.
 pub fn with_game<T>(
     py: Python<'_>,
     state: &Bound<'_, PyAny>,
@@ -512,10 +558,11 @@ pub fn with_game<T>(
             hi / i64::from(scale)
         )));
     }
-    let session = Session {
+    let search_state = PySearch {
         numbers: PyDict::new(py).unbind(),
         moves: Vec::new(),
         names: HashMap::new(),
+        base: base.clone().unbind(),
         has_key: overrides(state, &base, "key")?,
         has_chance: match state.getattr("has_chance_nodes")?.extract::<Option<bool>>() {
             Ok(Some(told)) => told,
@@ -528,11 +575,11 @@ pub fn with_game<T>(
         calls: 0,
         states: 0,
     };
-    SESSION.with(|s| *s.borrow_mut() = Some(session));
+    SEARCH.with(|s| *s.borrow_mut() = Some(search_state));
     let root = PyState::root(state.clone().unbind());
     let out = search(root);
-    let session = SESSION.with(|s| s.borrow_mut().take());
-    match session.and_then(|s| s.error) {
+    let ended = SEARCH.with(|s| s.borrow_mut().take());
+    match ended.and_then(|s| s.error) {
         Some(e) => Err(e),
         None => Ok(out),
     }

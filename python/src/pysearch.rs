@@ -1,26 +1,33 @@
 //! Searches and traces of games written in Python ([`super::pygame`]): the row spec
-//! and depth as for a built-in game, the result with every counter, and a trace's
-//! visits with their windows, values, types and reasons.
+//! and depth as for a built-in game, the result with every counter and the game's own
+//! move objects, and a trace's visits nested by the library's [`nest_visits`] with
+//! their windows, values, types, the moves never searched and why each ended.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
 
-use super::pygame::{PyEval, PyState, with_game};
+use super::pygame::{PyEval, PyState, fail, with_game};
+use crate::args;
+use crate::convert::{result_fields, visit_fields};
+use treelab::engine::rowspec::{BenchRow, parse_row_spec};
+use treelab::engine::{SearchRecord, SearchRequest};
 use treelab::game::Game;
+use treelab::search::{Progress, SearchControl, SearchOptions, TraceEvent};
+use treelab::tree::{NodeType, TreeNode, mark_never_searched_with, nest_visits};
 
 /// The request of a search of a Python game: `row` a row spec, `depth` plies.
-fn request(row: &str, depth: Option<u32>) -> PyResult<(treelab::engine::rowspec::BenchRow, u32)> {
-    let depth = depth.ok_or_else(|| {
+fn request(row: &str, depth: Option<&Bound<'_, PyAny>>) -> PyResult<(BenchRow, u32)> {
+    let depth = args::depth(depth)?.ok_or_else(|| {
         PyValueError::new_err(
             "a depth is needed: a Python game has no depth that reaches every end of the game",
         )
     })?;
-    let parsed =
-        treelab::engine::rowspec::parse_row_spec(row, &treelab::search::SearchOptions::default())
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let parsed = parse_row_spec(row, &SearchOptions::default())
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
     if parsed.options.threads > 1 {
         return Err(PyValueError::new_err(
             "a Python game is searched on one thread (its methods need the GIL): leave threads out",
@@ -30,98 +37,124 @@ fn request(row: &str, depth: Option<u32>) -> PyResult<(treelab::engine::rowspec:
 }
 
 /// Searches the Python game `state` with the row spec `row` to `depth`, with optional
-/// node and time limits: the same result as a search of a built-in game.
+/// node and time limits: the fields of `treelab.SearchResult`, as for a built-in game,
+/// but with the game's own move objects as `best` and `pv`. `progress(nodes, nodes
+/// limit or None)` is told the nodes so far about ten times a second.
+#[allow(clippy::too_many_arguments)]
 #[pyfunction]
-#[pyo3(signature = (state, row, depth=None, nodes=None, seconds=None))]
-pub fn search_game(
-    py: Python<'_>,
-    state: &Bound<'_, PyAny>,
+#[pyo3(signature = (state, row, depth=None, nodes=None, seconds=None, progress=None))]
+pub fn search_game<'py>(
+    py: Python<'py>,
+    state: &Bound<'py, PyAny>,
     row: &str,
-    depth: Option<u32>,
-    nodes: Option<u64>,
+    depth: Option<Bound<'py, PyAny>>,
+    nodes: Option<Bound<'py, PyAny>>,
     seconds: Option<f64>,
-) -> PyResult<super::SearchResult> {
-    let (row, depth) = request(row, depth)?;
+    progress: Option<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let (row, depth) = request(row, depth.as_ref())?;
+    let nodes = args::NODES.of_opt(nodes.as_ref())?;
     let time_budget = seconds
-        .map(treelab::search::SearchControl::time_budget_from_secs)
+        .map(SearchControl::time_budget_from_secs)
         .transpose()
-        .map_err(|e| PyValueError::new_err(format!("seconds: {e}")))?;
+        .map_err(|e| PyValueError::new_err(format!("seconds={}: {e}", seconds.unwrap_or(0.0))))?;
+    let progress = progress.filter(|p| !p.is_none()).map(Bound::unbind);
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
-    let record = with_game(py, state, stop, move |root| {
-        let control = treelab::search::SearchControl {
+    let (record, best, pv) = with_game(py, state, stop, move |root| {
+        let tell = progress.map(|callback| {
+            // The search runs on this thread with the GIL held: the callback is called
+            // from within it, and an exception it raises ends the search.
+            Box::new(move |p: &Progress| {
+                Python::attach(|py| {
+                    if let Err(e) = callback.call1(py, (p.nodes, nodes)) {
+                        fail(e);
+                    }
+                });
+            }) as Box<dyn FnMut(&Progress) + Send>
+        });
+        let control = SearchControl {
             stop: flag,
             node_budget: nodes,
             time_budget,
-            ..treelab::search::SearchControl::default()
+            progress: tell,
+            ..SearchControl::default()
         };
-        treelab::search::search(&root, &PyEval, row.algorithm, &row.options, depth, control).map(
-            |r| {
-                treelab::engine::SearchRecord::from_result(
-                    &r,
-                    PyState::move_to_string,
-                    root.value_scale(),
-                )
-            },
-        )
+        let r =
+            treelab::search::search(&root, &PyEval, row.algorithm, &row.options, depth, control)?;
+        // The move objects, while the search that numbered them is still there.
+        let (best, pv) = Python::attach(|py| {
+            (
+                r.best_move.and_then(|m| PyState::move_object(py, m)),
+                r.pv.iter()
+                    .filter_map(|&m| PyState::move_object(py, m))
+                    .collect::<Vec<_>>(),
+            )
+        });
+        let record = SearchRecord::from_result(&r, PyState::move_to_string, root.value_scale());
+        Ok::<_, treelab::search::OptionError>((record, best, pv))
     })?
     .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    Ok(super::SearchResult::of(record))
+    let best = best.map(|b| b.into_bound(py));
+    result_fields(py, &record, best, PyList::new(py, pv)?)
 }
 
-/// One visit of a traced search of a Python game.
-struct Visit {
-    ply: u32,
-    path: Vec<String>,
-    kind: &'static str,
-    alpha: i32,
-    beta: i32,
-    value: Option<i32>,
-    how: &'static str,
-    cut_after: Option<u32>,
+/// Why a visit of a Python game's trace ended as it did, by its type (a game written in
+/// Python has no board for the tree view's longer sentences).
+fn reason(node: &TreeNode) -> String {
+    match node.node_type() {
+        NodeType::Leaf => {
+            "scored: the game is over (score()) or the depth is reached (evaluate())".into()
+        }
+        NodeType::TableCut => "answered by the transposition table".into(),
+        NodeType::Cut => match node.cutoff_child {
+            Some(k) => format!(
+                "cut off by its move {}: its value reached beta, the moves after it are not searched",
+                k + 1
+            ),
+            None if node.chance_cut.is_some() => {
+                "a chance node cut off: the outcomes searched bound its mean outside the window"
+                    .into()
+            }
+            None => "cut off: one move searched by design (a probe)".into(),
+        },
+        NodeType::All => "failed low: every move searched, none above alpha".into(),
+        NodeType::Pv => "every move searched, its value inside the window".into(),
+    }
 }
 
-/// A visit as it crosses to Python: index, ply, path, kind, alpha, beta, value (in the
-/// game's units; None: none returned), type, reason.
-type VisitRow = (
-    usize,
-    u32,
-    String,
-    String,
-    f64,
-    f64,
-    Option<f64>,
-    String,
-    String,
-);
-
-/// Traces a search of the Python game `state`: every visit in the order it happened,
-/// as `(index, ply, path, kind, alpha, beta, value, type, reason)` with values in the
-/// game's units — the columns of `treelab trace --format csv` that a
-/// game without a board can fill.
+/// Traces a search of the Python game `state`: every visit in the order it happened
+/// (at most 20,000), each a dict with the keys of a built-in game's trace: `index`,
+/// `ply`, `path`, `kind`, `alpha`, `beta`, `value` (in the game's units; None: none
+/// returned), `type`, `pruned` (the moves never searched below it) and `reason`.
 #[pyfunction]
 #[pyo3(signature = (state, row, depth=None))]
-pub fn trace_game(
-    py: Python<'_>,
-    state: &Bound<'_, PyAny>,
+pub fn trace_game<'py>(
+    py: Python<'py>,
+    state: &Bound<'py, PyAny>,
     row: &str,
-    depth: Option<u32>,
-) -> PyResult<Vec<VisitRow>> {
-    use treelab::search::TraceEvent;
-    let (row, depth) = request(row, depth)?;
-    if row.algorithm.info().name.starts_with("mcts") {
+    depth: Option<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyList>> {
+    let (row, depth) = request(row, depth.as_ref())?;
+    let req = SearchRequest {
+        algorithm: row.algorithm,
+        options: row.options.clone(),
+        depth,
+        evaluator: String::new(),
+    };
+    if treelab::tree::mcts::is_mcts(&req) {
         return Err(PyValueError::new_err(
             "an MCTS row has iterations, not visits: search it instead",
         ));
     }
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
-    let (events, scale) = with_game(py, state, stop, move |root| {
-        let control = treelab::search::SearchControl {
+    let (nodes, scale) = with_game(py, state, stop, move |root| {
+        let control = SearchControl {
             stop: flag,
             trace: true,
-            node_budget: Some(20_000),
-            ..treelab::search::SearchControl::default()
+            node_budget: Some(treelab::tree::MAX_TREE_NODES),
+            ..SearchControl::default()
         };
         let r =
             treelab::search::search(&root, &PyEval, row.algorithm, &row.options, depth, control)?;
@@ -134,121 +167,40 @@ pub fn trace_game(
                     .collect()
             })
             .unwrap_or_default();
-        Ok::<_, treelab::search::OptionError>((events, root.value_scale()))
+        let (mut nodes, _roots) = nest_visits(&events);
+        mark_pruned(&root, &mut nodes);
+        Ok::<_, treelab::search::OptionError>((nodes, root.value_scale()))
     })?
     .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let mut visits: Vec<Visit> = Vec::new();
-    let mut open: Vec<usize> = Vec::new();
-    for e in events {
-        match e {
-            TraceEvent::Enter {
-                ply,
-                mv,
-                alpha,
-                beta,
-                kind,
-            } => {
-                let mut path = open
-                    .last()
-                    .map(|&p| visits[p].path.clone())
-                    .unwrap_or_default();
-                path.extend(mv);
-                open.push(visits.len());
-                visits.push(Visit {
-                    ply,
-                    path,
-                    kind: treelab::tree::listing::kind_name(kind),
-                    alpha,
-                    beta,
-                    value: None,
-                    how: "",
-                    cut_after: None,
-                });
-            }
-            TraceEvent::Leaf { value } => {
-                if let Some(&i) = open.last() {
-                    visits[i].how = "leaf";
-                    visits[i].value = Some(value);
-                }
-            }
-            TraceEvent::TtCut { value } => {
-                if let Some(&i) = open.last() {
-                    visits[i].how = "table";
-                    visits[i].value = Some(value);
-                }
-            }
-            TraceEvent::Cutoff { index } => {
-                if let Some(&i) = open.last() {
-                    visits[i].cut_after = Some(index);
-                }
-            }
-            TraceEvent::ChanceCutoff { .. } => {
-                if let Some(&i) = open.last() {
-                    visits[i].how = "chance-cut";
-                }
-            }
-            TraceEvent::Leave { value } => {
-                if let Some(i) = open.pop() {
-                    visits[i].value = Some(value);
-                }
-            }
-            _ => {}
-        }
+    let visits = PyList::empty(py);
+    for (i, n) in nodes.iter().enumerate() {
+        visits.append(visit_fields(py, i, n, scale, reason(n))?)?;
     }
-    // Infinite bounds cross as infinities, as the built-in games' CSV writes them.
-    let units = |v: i32| -> f64 {
-        if v >= treelab::search::INF {
-            f64::INFINITY
-        } else if v <= -treelab::search::INF {
-            f64::NEG_INFINITY
-        } else {
-            f64::from(v) / f64::from(scale)
-        }
-    };
-    Ok(visits
-        .into_iter()
-        .enumerate()
-        .map(|(i, v)| {
-            let (kind_of, reason) = match (v.how, v.cut_after, v.value) {
-                ("leaf", ..) => (
-                    "leaf",
-                    "scored: the game is over (score()) or the depth is reached (evaluate())"
-                        .to_string(),
-                ),
-                ("table", ..) => ("table", "answered by the transposition table".to_string()),
-                ("chance-cut", ..) => (
-                    "cut",
-                    "a chance node cut off: the outcomes searched bound its mean outside the window"
-                        .to_string(),
-                ),
-                (_, Some(k), _) => (
-                    "cut",
-                    format!(
-                        "cut off by its move {}: its value reached beta, the moves after it are not searched",
-                        k + 1
-                    ),
-                ),
-                (_, None, Some(x)) if x <= v.alpha => (
-                    "all",
-                    "failed low: every move searched, none above alpha".to_string(),
-                ),
-                (_, None, Some(x)) if x >= v.beta => (
-                    "cut",
-                    "failed high: its value reached beta".to_string(),
-                ),
-                _ => ("pv", "every move searched, its value inside the window".to_string()),
-            };
-            (
-                i,
-                v.ply,
-                v.path.join(" "),
-                v.kind.to_string(),
-                units(v.alpha),
-                units(v.beta),
-                v.value.map(units),
-                kind_of.to_string(),
-                reason,
-            )
-        })
-        .collect())
+    Ok(visits)
+}
+
+/// The moves never searched below each interior visit: the states are replayed from
+/// `root` along the visits (each from its parent's, by the move that led to it).
+fn mark_pruned(root: &PyState, nodes: &mut [TreeNode]) {
+    // Each visit's state and legal moves, once asked.
+    let mut seen: Vec<Option<(PyState, Vec<u32>)>> = vec![None; nodes.len()];
+    mark_never_searched_with(nodes, |nodes, n| {
+        let state = match nodes[n].parent {
+            None => root.clone(),
+            Some(p) => {
+                let (parent, moves) = seen.get(p)?.as_ref()?;
+                let mv = nodes[n].mv.as_deref()?;
+                let number = moves
+                    .iter()
+                    .copied()
+                    .find(|&m| PyState::move_to_string(m) == mv)?;
+                parent.play(number)
+            }
+        };
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        let names = moves.iter().map(|&m| PyState::move_to_string(m)).collect();
+        seen[n] = Some((state, moves));
+        Some(names)
+    });
 }

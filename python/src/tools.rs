@@ -1,51 +1,57 @@
 //! The extension module's other tools, each the command line's of the same name over
 //! the same library calls: `solve` (the exact solvers), `match` (whole games with the
-//! engine tester's statistics), `trace` (every visit of one search, with the tree
-//! view's figure as SVG and TikZ), `exercise` (practice trees with their key) and
-//! `across` (the across-positions figures of a grid). Records cross as JSON (the
-//! Python side reads them into dicts) or as the command line's own CSV.
+//! engine tester's statistics, on threads here or a shard at a time elsewhere),
+//! `trace` (every visit of one search, with the tree view's figure as SVG and TikZ),
+//! `exercise` (practice trees with their key) and `across` (the across-positions
+//! figures of a grid, grouped by the library's report). Every result crosses as Python
+//! objects built from the library's typed values.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use serde_json::{Value, json};
+use pyo3::types::{PyDict, PyList};
 
+use treelab::engine::count::CountKind;
 use treelab::engine::rowspec::parse_row_spec;
-use treelab::engine::{AnyPosition, GameKind, Suite, SuiteItem, named_search};
+use treelab::engine::{AnyPosition, GameKind, SearchRecord, Suite, SuiteItem, named_search};
 use treelab::experiment::exercise::{self, Difficulty, sheet};
-use treelab::matches::play::{MatchSpec, parse_player, run_match};
-use treelab::search::SearchOptions;
+use treelab::matches::play::{
+    MatchResult, MatchSpec, merge_matches, parse_openings, parse_player, run_match,
+};
+use treelab::report::Report;
+use treelab::search::trace::PlayoutEnd;
+use treelab::search::{Counters, SearchOptions};
+use treelab::session::{PositionKey, ResultEntry};
 use treelab::solve::{AnySolver, SolveOptions};
-use treelab::stats::across::Across;
 use treelab::tree::export::{FigureOptions, TreeFormat, encode, figure_of_trees};
-use treelab::tree::{listing, trace_tree};
+use treelab::tree::mcts::MctsTree;
+use treelab::tree::{SearchTree, trace_tree};
 
-use super::{interruptible, value_error};
+use crate::args::{self, Whole};
+use crate::convert::{Fields, visit_fields};
+use crate::value_error;
+use crate::wait::{Report as Progress, in_background};
 
 /// A `ValueError` from a message.
 fn err(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(message.into())
 }
 
-/// JSON text of `value` (never fails for the values built here).
-fn to_json(value: &Value) -> String {
-    value.to_string()
-}
-
 /// Solves `position` of `game` exactly with the game's solver (Othello endgames,
-/// Connect Four), as `treelab solve` solves a suite's position: JSON with `score`,
-/// `best` (empty for Connect Four and a finished game), `nodes` and `seconds`.
+/// Connect Four), as `treelab solve` solves a suite's position: `score`, `best` (None
+/// for Connect Four and a finished game), `nodes` and `seconds`.
 #[pyfunction]
-#[pyo3(signature = (game, position, threads=1))]
-pub fn solve_json(py: Python<'_>, game: &str, position: &str, threads: usize) -> PyResult<String> {
+#[pyo3(signature = (game, position, threads))]
+pub fn solve<'py>(
+    py: Python<'py>,
+    game: &str,
+    position: &str,
+    threads: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyDict>> {
     let kind = GameKind::from_name(game).map_err(value_error)?;
-    if !(1..=256).contains(&threads) {
-        return Err(err(format!(
-            "{threads} threads is out of range: use 1 to 256"
-        )));
-    }
+    let threads = args::threads(threads)?;
     let pos = AnyPosition::parse(kind, position).map_err(|e| err(format!("position: {e}")))?;
     let mut opts = SolveOptions::default();
     opts.othello.threads = threads;
@@ -63,109 +69,228 @@ pub fn solve_json(py: Python<'_>, game: &str, position: &str, threads: usize) ->
     };
     let stop = Arc::new(AtomicBool::new(false));
     solver.set_stop(Some(Arc::clone(&stop)));
-    let row = interruptible(py, &stop, move || solver.solve_item(&suite, 0))?.map_err(err)?;
-    Ok(to_json(&json!({
-        "score": row.score,
-        "best": row.best,
-        "nodes": row.nodes,
-        "seconds": row.seconds,
-    })))
+    let mut quiet = Progress::to(None);
+    let row =
+        in_background(py, &stop, &mut quiet, move || solver.solve_item(&suite, 0))?.map_err(err)?;
+    Ok(Fields::new(py)
+        .with("score", row.score)?
+        .with("best", (!row.best.is_empty()).then_some(row.best))?
+        .with("nodes", row.nodes)?
+        .with("seconds", row.seconds)?
+        .done())
 }
 
-/// Whole games between two players (`ROW@DEPTH` or `random`), as `treelab match`
-/// plays them: `openings` random moves per game (a number) or a book (a shipped
-/// suite's name or a file; each opening played twice, colours swapped). JSON with the
-/// result (every game), the wins, draws and losses of `black`, the pentanomial counts,
-/// Elo with its interval, LOS, the summary text and the CSV.
+/// The match the arguments name, as `treelab match` reads its flags: players
+/// `ROW@DEPTH` or `random`, `openings` a number of random moves or a book (a suite,
+/// whose positions are each played twice, colours swapped).
+#[allow(clippy::too_many_arguments)]
+fn match_spec(
+    game: &str,
+    black: &str,
+    white: &str,
+    games: &Bound<'_, PyAny>,
+    openings: &str,
+    seed: &Bound<'_, PyAny>,
+    alternate: bool,
+    evaluator: &str,
+) -> PyResult<MatchSpec> {
+    let kind = GameKind::from_name(game).map_err(value_error)?;
+    let base = SearchOptions::default();
+    let openings = parse_openings(kind, openings)
+        .map_err(|e| err(format!("openings='{}': {e}", openings.trim())))?;
+    Ok(MatchSpec {
+        game: kind,
+        a: parse_player(black, &base).map_err(|e| err(format!("black: {e}")))?,
+        b: parse_player(white, &base).map_err(|e| err(format!("white: {e}")))?,
+        games: args::GAMES.of(games)? as usize,
+        seed: args::SEED.of(seed)?,
+        // Each opening of a book is played twice, colours swapped.
+        alternate: alternate || openings.book_name.is_some(),
+        openings: openings.random_moves,
+        book: openings.book,
+        book_name: openings.book_name,
+        evaluator: evaluator.to_string(),
+        threads: 1,
+        sprt: None,
+        shard: None,
+    })
+}
+
+/// Whole games between `black` and `white`, as `treelab match` plays them on
+/// `threads` workers: [`match_fields`] of the result. `progress(done, total)` is told
+/// the games played.
 #[allow(clippy::too_many_arguments)]
 #[pyfunction]
-#[pyo3(signature = (game, black, white, games, openings="4", seed=1, alternate=true, threads=1, evaluator=""))]
-pub fn match_json(
+#[pyo3(signature = (game, black, white, games, openings, seed, alternate, threads, evaluator="", progress=None))]
+pub fn play_match<'py>(
+    py: Python<'py>,
+    game: &str,
+    black: &str,
+    white: &str,
+    games: &Bound<'py, PyAny>,
+    openings: &str,
+    seed: &Bound<'py, PyAny>,
+    alternate: bool,
+    threads: &Bound<'py, PyAny>,
+    evaluator: &str,
+    progress: Option<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let mut spec = match_spec(
+        game, black, white, games, openings, seed, alternate, evaluator,
+    )?;
+    spec.threads = args::threads(threads)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let mut report = Progress::to(progress);
+    let meter = report.meter();
+    let result = in_background(py, &stop, &mut report, move || {
+        run_match(&spec, &flag, &|done, total| {
+            meter.set(done as u64, Some(total as u64));
+        })
+    })?
+    .map_err(value_error)?;
+    match_fields(py, &result)
+}
+
+/// How many slices of a match [`match_slice`] plays: one per opening (a pair of games
+/// with alternating colours, else a game), at most `most`.
+#[pyfunction]
+pub fn match_slices(games: &Bound<'_, PyAny>, alternate: bool, most: usize) -> PyResult<usize> {
+    let games = args::GAMES.of(games)? as usize;
+    let openings = if alternate { games.div_ceil(2) } else { games };
+    Ok(openings.clamp(1, most.max(1)))
+}
+
+/// Slice `k` of `n` of a match (the games whose opening has index k modulo n), played
+/// where it is called (a task of an executor), as `treelab match --shard k/n` plays it.
+#[allow(clippy::too_many_arguments)]
+#[pyfunction]
+#[pyo3(signature = (game, black, white, games, openings, seed, alternate, evaluator, k, n))]
+pub fn match_slice(
     py: Python<'_>,
     game: &str,
     black: &str,
     white: &str,
-    games: usize,
+    games: &Bound<'_, PyAny>,
     openings: &str,
-    seed: u64,
+    seed: &Bound<'_, PyAny>,
     alternate: bool,
-    threads: usize,
     evaluator: &str,
-) -> PyResult<String> {
-    let kind = GameKind::from_name(game).map_err(value_error)?;
-    let base = SearchOptions::default();
-    let (openings, book, book_name) = match openings.trim().parse::<usize>() {
-        Ok(n) => (n, Vec::new(), None),
-        Err(_) => {
-            let suite =
-                Suite::load_named(openings.trim()).map_err(|e| err(format!("openings: {e}")))?;
-            if suite.kind != kind {
-                return Err(err(format!(
-                    "openings {}: a {} suite, not {}",
-                    suite.name,
-                    suite.kind.label(),
-                    kind.label()
-                )));
-            }
-            let positions = suite.items.into_iter().map(|it| it.position).collect();
-            (0, positions, Some(suite.name))
-        }
-    };
-    let alternate = alternate || book_name.is_some();
-    let spec = MatchSpec {
-        game: kind,
-        a: parse_player(black, &base).map_err(|e| err(format!("black: {e}")))?,
-        b: parse_player(white, &base).map_err(|e| err(format!("white: {e}")))?,
-        games,
-        seed,
-        openings,
-        book,
-        book_name,
-        alternate,
-        evaluator: evaluator.to_string(),
-        threads,
-        sprt: None,
-        shard: None,
-    };
+    k: usize,
+    n: usize,
+) -> PyResult<MatchSlice> {
+    let mut spec = match_spec(
+        game, black, white, games, openings, seed, alternate, evaluator,
+    )?;
+    spec.shard = Some((k, n));
     let stop = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&stop);
-    let result = interruptible(py, &stop, move || run_match(&spec, &flag, &|_, _| {}))?
+    let result = py
+        .detach(|| run_match(&spec, &stop, &|_, _| {}))
         .map_err(value_error)?;
+    Ok(MatchSlice { result })
+}
+
+/// The whole match from its slices ([`match_slice`]), joined by the library's merge
+/// (as `treelab merge` joins shards): [`match_fields`] of it.
+#[pyfunction]
+pub fn merge_match<'py>(
+    py: Python<'py>,
+    slices: Vec<PyRef<'py, MatchSlice>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let parts = slices.iter().map(|s| s.result.clone()).collect();
+    let whole = merge_matches(parts).map_err(value_error)?;
+    match_fields(py, &whole)
+}
+
+/// Games of a match played elsewhere ([`match_slice`]), on their way to
+/// [`merge_match`]. Pickles as the RON `treelab match --format ron` writes (which only
+/// the library reads back), so an executor can carry it between processes.
+#[pyclass(frozen, module = "treelab._treelab")]
+pub struct MatchSlice {
+    result: MatchResult,
+}
+
+#[pymethods]
+impl MatchSlice {
+    /// Pickles it: [`match_slice_from_ron`] of its RON.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let ron = ron::to_string(&self.result).map_err(|e| err(format!("a match as RON: {e}")))?;
+        let rebuild = py
+            .import("treelab._treelab")?
+            .getattr("match_slice_from_ron")?;
+        Ok((rebuild, (ron,)))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("MatchSlice({} games)", self.result.games.len())
+    }
+}
+
+/// A [`MatchSlice`] from the RON it pickled as.
+#[pyfunction]
+pub fn match_slice_from_ron(ron: &str) -> PyResult<MatchSlice> {
+    let result = ron::from_str(ron).map_err(|e| err(format!("not a match: {e}")))?;
+    Ok(MatchSlice { result })
+}
+
+/// A match as `treelab.MatchResult`'s fields: what was played (`game`, `black`,
+/// `white`, `seed`, `alternate`), the wins, draws and losses of the first player, the
+/// pentanomial counts, Elo with its interval, LOS, normalized Elo, every game (a dict
+/// each, the fields of `treelab match --format csv`'s lines) and the summary's text.
+fn match_fields<'py>(py: Python<'py>, result: &MatchResult) -> PyResult<Bound<'py, PyDict>> {
     let (wins, draws, losses) = result.wins_draws_losses();
     let estimate = result.estimate();
-    let finite = |x: f64| {
-        if x.is_finite() {
-            json!(x)
-        } else {
-            json!(x.to_string())
-        }
-    };
-    let record = serde_json::to_value(&result).map_err(|e| err(e.to_string()))?;
-    Ok(to_json(&json!({
-        "result": record,
-        "wins": wins,
-        "draws": draws,
-        "losses": losses,
-        "pentanomial": result.pentanomial().map(|p| p.counts.to_vec()),
-        "score": estimate.map(|e| e.score),
-        "elo": estimate.map(|e| finite(e.elo)),
-        "elo_low": estimate.map(|e| finite(e.low)),
-        "elo_high": estimate.map(|e| finite(e.high)),
-        "los": estimate.map(|e| e.los),
-        "n_elo": estimate.and_then(|e| e.n_elo),
-        "text": result.statistics_text(),
-        "csv": result.render(true),
-    })))
+    let games = PyList::empty(py);
+    for g in &result.games {
+        games.append(
+            Fields::new(py)
+                .with("index", g.index)?
+                .with("a_first", g.a_first)?
+                .with("start", &g.start)?
+                .with("plies", g.plies())?
+                .with("moves", &g.moves)?
+                .with("rolls", g.rolls)?
+                .with("opening_moves", g.opening_moves)?
+                .with("nodes", g.nodes.to_vec())?
+                .with("leaves", g.leaves.to_vec())?
+                .with("searches", g.searches.to_vec())?
+                .with("seconds", g.seconds.to_vec())?
+                .with("score_a", g.score_a)?
+                .done(),
+        )?;
+    }
+    Ok(Fields::new(py)
+        .with("game", &result.game)?
+        .with("black", &result.a)?
+        .with("white", &result.b)?
+        .with("seed", result.seed)?
+        .with("alternate", result.alternate)?
+        .with("wins", wins)?
+        .with("draws", draws)?
+        .with("losses", losses)?
+        .with(
+            "pentanomial",
+            result.pentanomial().map(|p| p.counts.to_vec()),
+        )?
+        .with("score", estimate.map(|e| e.score))?
+        .with("elo", estimate.map(|e| e.elo))?
+        .with("elo_low", estimate.map(|e| e.low))?
+        .with("elo_high", estimate.map(|e| e.high))?
+        .with("los", estimate.map(|e| e.los))?
+        .with("n_elo", estimate.and_then(|e| e.n_elo))?
+        .with("games", games)?
+        .with("text", result.statistics_text())?
+        .done())
 }
 
 /// One search traced as the tree view traces it (at most 20,000 visits; MCTS rows by
-/// iteration): the command line's CSV and text (`treelab trace --format csv|text`),
-/// and the figure as SVG and TikZ (none for MCTS).
+/// iteration): its visits (or iterations) as dicts, `treelab trace --format text`'s
+/// text, and the figure as SVG and TikZ (none for MCTS).
 #[pyclass(frozen, module = "treelab._treelab")]
 pub struct TraceData {
-    /// `treelab trace --format csv`.
+    /// Every visit (an MCTS row: every iteration), a dict each.
     #[pyo3(get)]
-    csv: String,
+    rows: Py<PyList>,
     /// `treelab trace --format text`.
     #[pyo3(get)]
     text: String,
@@ -175,9 +300,52 @@ pub struct TraceData {
     /// The figure as TikZ (`--tikz`), None for MCTS.
     #[pyo3(get)]
     tikz: Option<String>,
-    /// Whether the row is MCTS (its lines are iterations, not visits).
+    /// Whether the row is MCTS (its rows are iterations, not visits).
     #[pyo3(get)]
     mcts: bool,
+}
+
+/// A traced search's visits as dicts ([`visit_fields`]), each with the tree view's
+/// explanation as its `reason`.
+fn visit_rows<'py>(py: Python<'py>, tree: &SearchTree) -> PyResult<Bound<'py, PyList>> {
+    let rows = PyList::empty(py);
+    for (i, n) in tree.nodes.iter().enumerate() {
+        rows.append(visit_fields(py, i, n, tree.scale(), tree.explain(i))?)?;
+    }
+    Ok(rows)
+}
+
+/// An MCTS row's iterations as dicts: the columns of `treelab trace --format csv` for
+/// MCTS, typed: `iteration` (from 1), `selected` (the nodes selection went through),
+/// `added` and `added_move` (None when nothing was added), `playout` (its moves), `end`
+/// (game-over, horizon, proven), `reward` and `proven` (MCTS-Solver: node -> the value
+/// proven there).
+fn iteration_rows<'py>(py: Python<'py>, tree: &MctsTree) -> PyResult<Bound<'py, PyList>> {
+    let rows = PyList::empty(py);
+    for (i, it) in tree.iterations.iter().enumerate() {
+        let end = match it.end {
+            PlayoutEnd::GameOver => "game-over",
+            PlayoutEnd::Horizon => "horizon",
+            PlayoutEnd::Proven => "proven",
+        };
+        let proven = PyDict::new(py);
+        for (node, lo, _) in it.bounds.iter().filter(|(_, lo, hi)| lo == hi) {
+            proven.set_item(node, lo)?;
+        }
+        rows.append(
+            Fields::new(py)
+                .with("iteration", i + 1)?
+                .with("selected", &it.selected)?
+                .with("added", it.added.as_ref().map(|(n, _)| *n))?
+                .with("added_move", it.added.as_ref().map(|(_, m)| m))?
+                .with("playout", &it.playout)?
+                .with("end", end)?
+                .with("reward", it.reward)?
+                .with("proven", proven)?
+                .done(),
+        )?;
+    }
+    Ok(rows)
 }
 
 /// Traces one search named as `treelab trace` names it.
@@ -188,22 +356,26 @@ pub fn trace_row(
     game: &str,
     position: &str,
     row: &str,
-    depth: Option<u32>,
+    depth: Option<Bound<'_, PyAny>>,
     evaluator: &str,
     bounds: bool,
 ) -> PyResult<TraceData> {
+    let depth = args::depth(depth.as_ref())?;
     let (pos, req) = named_search(game, position, row, depth, evaluator).map_err(value_error)?;
-    py.detach(move || {
-        if treelab::tree::mcts::is_mcts(&req) {
-            let tree = treelab::tree::mcts::trace_mcts(&pos, &req).map_err(value_error)?;
-            return Ok(TraceData {
-                csv: tree.csv(),
-                text: tree.text(),
-                svg: None,
-                tikz: None,
-                mcts: true,
-            });
-        }
+    if treelab::tree::mcts::is_mcts(&req) {
+        let tree = py
+            .detach(|| treelab::tree::mcts::trace_mcts(&pos, &req))
+            .map_err(value_error)?;
+        let rows = iteration_rows(py, &tree)?;
+        return Ok(TraceData {
+            rows: rows.unbind(),
+            text: tree.text(),
+            svg: None,
+            tikz: None,
+            mcts: true,
+        });
+    }
+    let (tree, svg, tikz) = py.detach(|| {
         let tree = trace_tree(&pos, &req).map_err(value_error)?;
         let figure = figure_of_trees(&[&tree], FigureOptions { bounds });
         let text_of = |format| {
@@ -211,98 +383,186 @@ pub fn trace_row(
                 .map_err(err)
                 .map(|b| String::from_utf8_lossy(&b).into_owned())
         };
-        Ok(TraceData {
-            csv: listing::csv(&tree),
-            text: listing::text(&tree),
-            svg: Some(text_of(TreeFormat::Svg)?),
-            tikz: Some(text_of(TreeFormat::Tikz)?),
-            mcts: false,
-        })
+        let (svg, tikz) = (text_of(TreeFormat::Svg)?, text_of(TreeFormat::Tikz)?);
+        Ok::<_, PyErr>((tree, svg, tikz))
+    })?;
+    Ok(TraceData {
+        rows: visit_rows(py, &tree)?.unbind(),
+        text: treelab::tree::listing::text(&tree),
+        svg: Some(svg),
+        tikz: Some(tikz),
+        mcts: false,
     })
 }
 
 /// Practice trees for `algo` at `difficulty` from `seed`, as `treelab exercise`
-/// draws them: JSON, a list of exercises, each with its id, tree, question, the
-/// figures the request is about, and the key (value, best move, every visit, the
-/// cutoffs, the leaves never evaluated, the search drawn as SVG).
+/// draws them: a list of dicts, each with its id, tree, question, the figures the
+/// request is about, and the key (value, best move, every visit, the cutoffs, the
+/// leaves never evaluated, the search drawn as SVG).
 #[pyfunction]
-#[pyo3(signature = (algo="alphabeta", difficulty="easy", seed=1, count=1))]
-pub fn exercise_json(algo: &str, difficulty: &str, seed: u64, count: usize) -> PyResult<String> {
+#[pyo3(signature = (algo, difficulty, seed, count))]
+pub fn exercises<'py>(
+    py: Python<'py>,
+    algo: &str,
+    difficulty: &str,
+    seed: &Bound<'py, PyAny>,
+    count: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyList>> {
     let difficulty = Difficulty::from_name(difficulty).map_err(err)?;
     let row =
         parse_row_spec(algo, &SearchOptions::default()).map_err(|e| err(format!("algo: {e}")))?;
-    if !(1..=100).contains(&count) {
-        return Err(err(format!("count {count}: give 1 to 100 exercises")));
+    let seed = Whole {
+        name: "seed",
+        what: "the seed the trees are drawn from",
+        ..args::SEED
     }
+    .of(seed)?;
+    let count = Whole {
+        name: "count",
+        min: 1,
+        max: 100,
+        what: "the exercises to draw",
+    }
+    .of(count)? as usize;
     let req = difficulty.request(row, seed, count);
-    let exercises = exercise::generate(&req).map_err(err)?;
-    let mut out = Vec::new();
-    for ex in &exercises {
+    let drawn = exercise::generate(&req).map_err(err)?;
+    let out = PyList::empty(py);
+    for ex in &drawn {
         let key = sheet::answers(ex, &req.row).map_err(err)?;
         let figure = figure_of_trees(&[&key.tree], FigureOptions::default());
         let svg = encode(&figure, TreeFormat::Svg).map_err(err)?;
-        let visits: Vec<Value> = key
-            .visits
-            .iter()
-            .map(|[step, node, window, value, kind, pruned]| {
-                json!({"step": step, "node": node, "window": window, "value": value,
-                       "type": kind, "pruned": pruned})
-            })
-            .collect();
-        let cuts: Vec<Value> = key
-            .cuts
-            .iter()
-            .map(|(node, pruned)| json!({"node": node, "pruned": pruned}))
-            .collect();
-        out.push(json!({
-            "id": ex.id,
-            "tree": ex.tree,
-            "algorithm": req.row.label,
-            "question": sheet::instructions(&req.row),
-            "cutoffs": ex.measure.cutoffs,
-            "deep_cutoffs": ex.measure.deep_cutoffs,
-            "leaves_searched": ex.measure.leaves_searched,
-            "leaves": ex.measure.leaves,
-            "key": {
-                "note": sheet::key_note(&req.row),
-                "value": key.value,
-                "best": key.best,
-                "visits": visits,
-                "cuts": cuts,
-                "never": key.never,
-                "svg": String::from_utf8_lossy(&svg),
-            },
-        }));
+        let visits = PyList::empty(py);
+        for [step, node, window, value, kind, pruned] in &key.visits {
+            visits.append(
+                Fields::new(py)
+                    .with("step", step)?
+                    .with("node", node)?
+                    .with("window", window)?
+                    .with("value", value)?
+                    .with("type", kind)?
+                    .with("pruned", pruned)?
+                    .done(),
+            )?;
+        }
+        let cuts = PyList::empty(py);
+        for (node, pruned) in &key.cuts {
+            cuts.append(
+                Fields::new(py)
+                    .with("node", node)?
+                    .with("pruned", pruned)?
+                    .done(),
+            )?;
+        }
+        let answers = Fields::new(py)
+            .with("note", sheet::key_note(&req.row))?
+            .with("value", &key.value)?
+            .with("best", &key.best)?
+            .with("visits", visits)?
+            .with("cuts", cuts)?
+            .with("never", &key.never)?
+            .with("svg", String::from_utf8_lossy(&svg))?;
+        out.append(
+            Fields::new(py)
+                .with("id", &ex.id)?
+                .with("tree", &ex.tree)?
+                .with("algorithm", &req.row.label)?
+                .with("question", sheet::instructions(&req.row))?
+                .with("cutoffs", ex.measure.cutoffs)?
+                .with("deep_cutoffs", ex.measure.deep_cutoffs)?
+                .with("leaves_searched", ex.measure.leaves_searched)?
+                .with("leaves", ex.measure.leaves)?
+                .with("key", answers.done())?
+                .done(),
+        )?;
     }
-    Ok(to_json(&Value::Array(out)))
+    Ok(out)
 }
 
-/// The across-positions figures of one row against a baseline from `pairs` (the row's
-/// count, the baseline's, one pair a position), as `treelab bench` prints them: JSON
-/// with the positions compared, geometric mean and its bootstrap interval, the total
-/// ratio, fewer/equal/more, the Wilcoxon p and its method, and the table's cells;
-/// `null` when no pair has both counts above zero.
+/// The across-positions figures of a grid's `cells` (each `(algorithm, position,
+/// depth, count)`, the count None where it is missing), every row against `baseline`,
+/// as `treelab bench` prints them: grouped by row and depth by the library's report
+/// ([`Report::across`]), over the positions where both rows have a count, lines of at
+/// least two positions. A list of dicts, by row (in the order the cells name them)
+/// and depth.
 #[pyfunction]
-pub fn across_json(pairs: Vec<(u64, u64)>) -> String {
-    let Some(a) = Across::of(&pairs) else {
-        return "null".into();
-    };
-    let (p, method) = a
-        .wilcoxon
-        .map_or((None, "all equal"), |w| (Some(w.p), w.method.name()));
-    let cells = a.cells();
-    to_json(&json!({
-        "positions": a.n,
-        "geomean": a.geomean,
-        "low": a.interval.map(|i| i.0),
-        "high": a.interval.map(|i| i.1),
-        "total_ratio": a.total_ratio,
-        "fewer": a.fewer,
-        "equal": a.equal,
-        "more": a.more,
-        "wilcoxon_p": p,
-        "test": method,
-        "cells": cells,
-        "p_text": p.map_or_else(|| "-".to_string(), treelab::report::p_text),
-    }))
+pub fn across_cells<'py>(
+    py: Python<'py>,
+    cells: Vec<(String, String, u32, Option<u64>)>,
+    baseline: &str,
+) -> PyResult<Bound<'py, PyList>> {
+    let mut algorithms: Vec<&str> = Vec::new();
+    for (a, ..) in &cells {
+        if !algorithms.contains(&a.as_str()) {
+            algorithms.push(a);
+        }
+    }
+    let base = algorithms
+        .iter()
+        .position(|&a| a == baseline)
+        .ok_or_else(|| {
+            err(format!(
+                "across: no row '{baseline}' in the grid (rows: {})",
+                algorithms.join(", ")
+            ))
+        })?;
+    // Each cell as a complete result whose node count is the count compared (whichever
+    // column it came from): the report reads no other figure.
+    let entries: Vec<ResultEntry> = cells
+        .iter()
+        .filter_map(|(a, position, depth, count)| {
+            Some(ResultEntry {
+                row: algorithms.iter().position(|x| x == a)?,
+                position: position.clone(),
+                label: a.clone(),
+                depth: *depth,
+                record: SearchRecord {
+                    score: Some(0),
+                    counters: Counters {
+                        nodes: (*count)?,
+                        ..Counters::default()
+                    },
+                    ..SearchRecord::default()
+                },
+                ..ResultEntry::default()
+            })
+        })
+        .collect();
+    let mut names: Vec<&str> = Vec::new();
+    for (_, position, ..) in &cells {
+        if !names.contains(&position.as_str()) {
+            names.push(position);
+        }
+    }
+    let positions: Vec<PositionKey<'_>> = names
+        .iter()
+        .map(|&text| PositionKey {
+            game: GameKind::default(),
+            text,
+        })
+        .collect();
+    let report = Report::new(&entries, &[], Some(base));
+    let out = PyList::empty(py);
+    for ((row, depth), a) in report.across(&positions, CountKind::Nodes) {
+        let (p, method) = a
+            .wilcoxon
+            .map_or((None, "all equal"), |w| (Some(w.p), w.method.name()));
+        out.append(
+            Fields::new(py)
+                .with("algorithm", algorithms[row])?
+                .with("baseline", baseline)?
+                .with("depth", depth)?
+                .with("positions", a.n)?
+                .with("geomean", a.geomean)?
+                .with("low", a.interval.map(|i| i.0))?
+                .with("high", a.interval.map(|i| i.1))?
+                .with("total_ratio", a.total_ratio)?
+                .with("fewer", a.fewer)?
+                .with("equal", a.equal)?
+                .with("more", a.more)?
+                .with("wilcoxon_p", p)?
+                .with("test", method)?
+                .done(),
+        )?;
+    }
+    Ok(out)
 }

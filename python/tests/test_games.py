@@ -1,7 +1,9 @@
 """Games written in Python (``treelab.Game``), searched by the generic engine: Nim
-gives Bouton's result on random heaps with every exact algorithm, tic-tac-toe written
-in Python gives the built-in game's value and exactly its node counts, traces follow
-the search, and a broken game says what broke."""
+gives Bouton's result on random heaps with every exact algorithm (its best move and
+principal variation the game's own move objects), tic-tac-toe written naturally
+(``moves()`` the empty cells, ``is_over()`` a line or a full board) gives the value
+plain minimax gives and exactly the built-in game's node counts, traces follow the
+search with the moves never searched, and a broken game says what broke."""
 
 import _thread
 import random
@@ -71,10 +73,17 @@ def test_nim_to_the_end_gives_boutons_result_on_random_heaps():
         assert r.score == bouton(heaps), heaps
         assert r.complete
         if any(heaps):
-            # The best move of a won position leaves a XOR of 0.
-            after = Nim(heaps).play(eval(r.best)).heaps
+            # The best move is the game's own move object, and in a won position it
+            # leaves a XOR of 0.
+            assert r.best in Nim(heaps).moves(), (heaps, r.best)
+            after = Nim(heaps).play(r.best).heaps
             if r.score == 1:
                 assert bouton(after) == -1, (heaps, r.best)
+            # The principal variation is a line of move objects, each legal in turn.
+            state = Nim(heaps)
+            for move in r.pv:
+                assert isinstance(move, tuple) and move in state.moves(), (heaps, r.pv)
+                state = state.play(move)
 
 
 @pytest.mark.parametrize(
@@ -102,8 +111,9 @@ LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4
 
 
 class TicTacToe(treelab.Game):
-    """Tic-tac-toe with the built-in game's cells (a1 b1 c1 / a2 ...), move order and
-    win-loss scores (1, 0, -1 for the side to move)."""
+    """Tic-tac-toe written naturally, with the built-in game's cells (a1 b1 c1 / a2
+    ...), move order and win-loss scores (1, 0, -1 for the side to move): ``moves()``
+    is every empty cell, also once a line is made; ``is_over()`` says the game ended."""
 
     def __init__(self, cells=(0,) * 9, turn=1):
         self.cells, self.turn = cells, turn
@@ -115,8 +125,6 @@ class TicTacToe(treelab.Game):
         return 0
 
     def moves(self):
-        if self.winner():
-            return []
         return ["abc"[i % 3] + str(i // 3 + 1) for i in range(9) if not self.cells[i]]
 
     def play(self, move):
@@ -161,6 +169,89 @@ def test_tictactoe_in_python_counts_as_the_builtin_game(algo, moves):
         assert mine.counters[name] == builtin.counters[name], (name, algo, moves)
 
 
+def plain_minimax(state, memo):
+    """The value of ``state`` for the side to move by plain negamax over the whole
+    tree (memoised on the board: the same value, reached sooner)."""
+    if state.is_over():
+        return state.score()
+    key = (state.cells, state.turn)
+    if key not in memo:
+        memo[key] = max(-plain_minimax(state.play(m), memo) for m in state.moves())
+    return memo[key]
+
+
+@pytest.mark.parametrize("algo", ["negaalpha", "alphabeta", "negascout", "minimax", "mtdf+tt=1"])
+def test_natural_tictactoe_is_a_draw_from_the_empty_board(algo):
+    # Before is_over() was asked first, a search went on past a win (moves() still
+    # lists the empty cells) and gave 1 here.
+    assert plain_minimax(TicTacToe(), {}) == 0
+    r = treelab.search(TicTacToe(), algo=algo, depth=9)
+    assert r.score == 0 and r.complete
+    try:
+        import pyspiel
+        from open_spiel.python.algorithms import minimax
+    except ImportError:
+        return
+    game = pyspiel.load_game("tic_tac_toe")
+    value, _ = minimax.alpha_beta_search(game, maximizing_player_id=0)
+    assert value == r.score
+
+
+class Spy(TicTacToe):
+    """Tic-tac-toe that notes every state moves() is asked at."""
+
+    asked = []
+
+    def play(self, move):
+        child = TicTacToe.play(self, move)
+        return Spy(child.cells, child.turn)
+
+    def moves(self):
+        Spy.asked.append(self)
+        return TicTacToe.moves(self)
+
+
+def test_is_over_is_asked_before_moves_at_every_state():
+    Spy.asked = []
+    r = treelab.search(Spy(), algo="negaalpha", depth=9)
+    assert r.score == 0
+    assert Spy.asked, "moves() was asked"
+    finished = [s for s in Spy.asked if s.is_over()]
+    assert finished == [], f"moves() asked at {len(finished)} finished states"
+
+
+class Stuck(Nim):
+    """A game whose states have no move while is_over() says it goes on."""
+
+    def moves(self):
+        return [] if sum(self.heaps) == 1 else Nim.moves(self)
+
+    def play(self, move):
+        return Stuck(Nim.play(self, move).heaps)
+
+
+def test_no_move_while_the_game_goes_on_is_an_error_that_says_so():
+    with pytest.raises(ValueError, match=r"moves\(\) of Nim\(0, 1\) returned no move while is_over\(\) is False"):
+        treelab.search(Stuck((1, 1)), algo="negaalpha", depth=3)
+
+
+class NoneFromPlay(Nim):
+    def play(self, move):
+        return None
+
+
+class ListFromPlay(Nim):
+    def play(self, move):
+        return list(Nim.play(self, move).heaps)
+
+
+def test_play_returning_no_state_names_play():
+    with pytest.raises(TypeError, match=r"play\(\(0, 1\)\) returned None: play\(move\) must return the state after the move"):
+        treelab.search(NoneFromPlay((1, 2)), algo="negaalpha", depth=3)
+    with pytest.raises(TypeError, match=r"returned \[0, 2\]: play\(move\) must return"):
+        treelab.search(ListFromPlay((1, 2)), algo="negaalpha", depth=3)
+
+
 def test_a_trace_follows_the_search():
     t = treelab.trace(Nim((1, 2)), algo="alphabeta", depth=3)
     r = treelab.search(Nim((1, 2)), algo="alphabeta", depth=3)
@@ -170,6 +261,24 @@ def test_a_trace_follows_the_search():
     assert all(v["ply"] == len(v["path"].split(") (")) for v in t[1:])
     assert {v["type"] for v in t} <= {"pv", "cut", "all", "leaf", "table"}
     assert any(v["type"] == "cut" for v in t)
+    # The moves never searched below each visit: its state's moves less those its
+    # children were entered by, the states replayed here from the visits' paths.
+    heaps = (1, 2, 2)
+    t = treelab.trace(Nim(heaps), algo="alphabeta", depth=5)
+    assert sum(1 for v in t if v["pruned"]) == 9
+    for v in t:
+        state = Nim(heaps)
+        for part in filter(None, v["path"][1:-1].split(") (")):
+            state = state.play(tuple(int(x) for x in part.split(", ")))
+        below = t[v["index"] + 1 :]
+        end = next((k for k, w in enumerate(below) if w["ply"] <= v["ply"]), len(below))
+        children = [w for w in below[:end] if w["ply"] == v["ply"] + 1]
+        if v["type"] in ("leaf", "table") or not children:
+            assert v["pruned"] == "", v
+            continue
+        searched = {w["path"][len(v["path"]) :].strip() for w in children}
+        expected = [str(m) for m in state.moves() if str(m) not in searched]
+        assert v["pruned"] == " ".join(expected), v
     with pytest.raises(ValueError, match="no figure"):
         t.svg()
 

@@ -34,8 +34,11 @@ def test_tictactoe_values_are_openspiels(actions, algo):
     state = played(game, actions)
     r = treelab.search(wrap(state, key=True), algo=algo, depth=9 - len(actions))
     assert r.score == alpha_beta(game, state)
-    # The move treelab names best is worth the value too, by OpenSpiel's search.
-    child = state.child(int(r.best))
+    # The move treelab names best is OpenSpiel's own action (an int), and it is worth
+    # the value too, by OpenSpiel's search; so is the principal variation's line.
+    assert isinstance(r.best, int) and r.best in state.legal_actions()
+    assert r.pv[0] == r.best and all(isinstance(a, int) for a in r.pv)
+    child = state.child(r.best)
     if child.is_terminal():
         assert child.returns()[state.current_player()] == r.score
     else:

@@ -83,11 +83,16 @@ def test_match_is_the_command_lines_match():
     args = ["--game", "tictactoe", "--black", "negaalpha@2", "--white", "random",
             "--games", "6", "--openings", "1", "--alternate"]
     m = treelab.match("tictactoe", "negaalpha@2", "random", 6, openings=1, alternate=True)
-    untimed = lambda text: [
-        {k: v for k, v in r.items() if not k.startswith("seconds")}
-        for r in csv.DictReader(io.StringIO(text))
-    ]
-    assert untimed(m.csv) == untimed(cli("match", *args, "--format", "csv"))
+    lines = list(csv.DictReader(io.StringIO(cli("match", *args, "--format", "csv"))))
+    assert len(m.games) == len(lines) == 6
+    for game, line in zip(m.games, lines):
+        assert game["index"] == int(line["game"]) and game["a_first"] == (line["a_first"] == "true")
+        assert game["plies"] == int(line["plies"]) and game["opening_moves"] == int(line["opening_moves"])
+        assert game["moves"] == line["moves"].split() and game["start"] == line["start"]
+        assert game["score_a"] == int(line["score_a"]) and game["rolls"] == int(line["rolls"])
+        for who, side in enumerate("ab"):
+            for key in ("nodes", "leaves", "searches"):
+                assert game[key][who] == int(line[f"{key}_{side}"]), (key, side)
     text = cli("match", *args)
     wins, draws, losses = map(int, re.search(r"A wins (\d+), draws (\d+), losses (\d+)", text).groups())
     assert (m.wins, m.draws, m.losses) == (wins, draws, losses)
@@ -109,6 +114,8 @@ def test_trace_is_the_command_lines_trace():
         assert mine["path"] == theirs["path"]
         assert mine["type"] == theirs["type"]
         assert mine["reason"] == theirs["explanation"]
+        assert mine["pruned"] == theirs["pruned"]
+        assert mine["kind"] == theirs["kind"] and str(mine["ply"]) == theirs["ply"]
         assert (mine["value"] if mine["value"] is not None else "") == (
             float(theirs["value"]) if theirs["value"] else "")
     assert t.text == cli("trace", *args)
@@ -121,6 +128,13 @@ def test_trace_is_the_command_lines_trace():
     assert out.read_text() == svg
     mcts = treelab.trace("tictactoe", None, "mcts+iterations=20")
     assert len(mcts) == 20 and "iteration" in mcts[0]
+    lines = cli_csv("trace", "--game", "tictactoe", "--algo", "mcts+iterations=20", "--format", "csv")
+    for mine, theirs in zip(mcts, lines):
+        assert mine["iteration"] == int(theirs["iteration"])
+        assert " ".join(map(str, mine["selected"])) == theirs["selected"]
+        assert (mine["added_move"] or "") == theirs["added_move"]
+        assert " ".join(mine["playout"]) == theirs["playout"] and mine["end"] == theirs["end"]
+        assert mine["reward"] == float(theirs["reward"])
     with pytest.raises(ValueError, match="no figure"):
         mcts.svg()
 

@@ -6,24 +6,35 @@ from . import openspiel as openspiel
 
 __version__: str
 
-class SearchResult:
-    """The result of one search, as ``treelab search`` prints it."""
+#: What ``progress=`` takes: a callable ``progress(done, total)``, True (a tqdm bar at
+#: once), False (nothing) or None (a tqdm bar for calls longer than a second).
+_Progress = Union[None, bool, Callable[[int, Optional[int]], Any]]
 
-    @property
-    def score(self) -> Optional[Union[int, float]]:
-        """The value for the side to move in the game's units (a float for chance games)."""
+class SearchResult:
+    """The result of one search, as ``treelab search`` prints it: a frozen dataclass
+    with a field per value below and per counter (``nodes``, ``leaves``, ...)."""
+
+    score: Optional[Union[int, float]]
     score_exact: Optional[str]
-    best: Optional[str]
-    pv: List[str]
+    best: Optional[Any]
+    pv: List[Any]
     depth: int
     complete: bool
     stopped: Optional[str]
     seconds: float
     estimate: Optional[float]
     proven: Optional[bool]
+    nodes: int
+    leaves: int
+    interior: int
+    beta_cutoffs: int
+    first_move_cutoffs: int
     @property
     def counters(self) -> Dict[str, int]:
         """Every counter, under the command line's names."""
+    def to_dict(self) -> Dict[str, Any]:
+        """Every field and counter as one flat dict."""
+    def __getattr__(self, counter: str) -> int: ...
 
 class Game:
     """A state of a game written in Python, searched by every algorithm of the engine."""
@@ -35,7 +46,7 @@ class Game:
     def play(self, move: Any) -> "Game":
         """The state after ``move`` (a new state)."""
     def is_over(self) -> bool:
-        """Whether the game has ended."""
+        """Whether the game has ended (asked first at every state)."""
     def score(self) -> int:
         """The final result for the side to move."""
     def evaluate(self) -> int:
@@ -58,6 +69,11 @@ class SolveResult(Dict[str, Any]):
 class MatchResult(Dict[str, Any]):
     """A match with the engine tester's statistics (the first player's)."""
 
+    game: str
+    black: str
+    white: str
+    seed: int
+    alternate: bool
     wins: int
     draws: int
     losses: int
@@ -70,7 +86,6 @@ class MatchResult(Dict[str, Any]):
     n_elo: Optional[float]
     games: List[Dict[str, Any]]
     text: str
-    csv: str
 
 class Trace(List[Dict[str, Any]]):
     """The visits of one traced search, in order."""
@@ -96,6 +111,9 @@ class Exercise(Dict[str, Any]):
 def games() -> List[str]:
     """The games' names, as ``search`` takes them."""
 
+def algorithms() -> List[Dict[str, Any]]:
+    """Every algorithm as the engine's registry describes it, with the options it takes."""
+
 def row_spec(algo: str, **options: Any) -> str:
     """The command line's row spec of ``algo`` with ``options``."""
 
@@ -108,6 +126,7 @@ def search(
     evaluator: str = "",
     nodes: Optional[int] = None,
     seconds: Optional[float] = None,
+    progress: _Progress = None,
     **options: Any,
 ) -> SearchResult:
     """Searches ``position`` of ``game`` (a name, or a Python game's state) with ``algo``
@@ -120,6 +139,12 @@ def bench(
     game: Optional[str] = None,
     threads: int = 1,
     evaluator: str = "",
+    *,
+    limit: Optional[int] = None,
+    range: Union[None, str, Tuple[int, int], Iterable[int]] = None,
+    shard: Union[None, str, Tuple[int, int]] = None,
+    executor: Any = None,
+    progress: _Progress = None,
 ) -> Any:
     """A grid as ``treelab bench`` runs it: a pandas DataFrame with its CSV's columns
     (a list of dicts without pandas)."""
@@ -150,6 +175,9 @@ def match(
     alternate: bool = True,
     threads: int = 1,
     evaluator: str = "",
+    *,
+    executor: Any = None,
+    progress: _Progress = None,
 ) -> MatchResult:
     """Whole games between two players, as ``treelab match`` plays them."""
 

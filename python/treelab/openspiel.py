@@ -19,7 +19,7 @@ from fractions import Fraction
 from math import ceil, floor, gcd
 from typing import Any, Callable, List, Optional, Tuple
 
-from .game import Game
+from ._game import Game
 
 #: The move of a side that does not move (the other player in OpenSpiel moves again).
 PASS = "pass"

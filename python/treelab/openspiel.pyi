@@ -2,7 +2,7 @@
 
 from typing import Any, Callable, Optional
 
-from . import Game
+from ._game import Game
 
 PASS: str
 

@@ -19,7 +19,7 @@ impl ResultsView for ArticlesView {
 }
 
 /// The widest a row's label may be in the articles' layout.
-const ARTICLE_LABEL_WIDTH: f32 = 160.0;
+const ARTICLE_LABEL_WIDTH: f32 = 200.0;
 
 /// Room between two columns of an articles' grid.
 const ARTICLE_GAP: f32 = 12.0;
@@ -77,13 +77,13 @@ fn article_grid(
                     ui.label(egui::RichText::new(format!("d{}", depths[k])).underline());
                 }
                 ui.end_row();
-                for ((r, label), line) in rows.iter().zip(&texts) {
-                    // Long labels are cut to leave the numbers room; the hover shows all.
-                    let text = format!("{}: {label}", r + 1);
+                for ((_, name), line) in rows.iter().zip(&texts) {
+                    // Long names wrap within the label column (never cut): the numbers
+                    // keep their room and every word of what ran shows. The row's
+                    // number stays with the name's start (a space that does not break).
                     ui.scope(|ui| {
                         ui.set_max_width(ARTICLE_LABEL_WIDTH);
-                        ui.add(egui::Label::new(&text).truncate())
-                            .on_hover_text(&text);
+                        ui.add(egui::Label::new(name.replacen(": ", ":\u{a0}", 1)).wrap());
                     });
                     for k in columns.clone() {
                         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -123,10 +123,12 @@ fn articles_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
     let set = cx.position_set();
     let count = cx.view.count;
     let depths = report.depths();
+    // Each row as it ran: a row changed since its results were searched shows them
+    // under what ran, marked stale, apart from its results as it is now.
     let rows: Vec<(usize, String)> = report
         .result_rows()
         .into_iter()
-        .map(|r| (r, report.row_label(r)))
+        .map(|r| (r, report.row_name(r)))
         .collect();
     let keys = set.keys();
     let with_results = report.positions();
@@ -135,17 +137,18 @@ fn articles_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
         .id_salt("articles_scroll")
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            // Totals over the positions every row finished (all of them unless a run
-            // was stopped part way), saying which.
-            let finished = report.finished(&keys);
-            let totals = report.totals(&finished, count);
+            stale_note_ui(ui, &report);
+            // Each depth's totals over the positions every row finished at that depth
+            // (all of them unless a run was stopped part way), saying which.
+            let by_depth = report.finished_by_depth(&keys);
+            let totals = report.totals_by_depth(&by_depth, count);
             if set.several_games() {
                 ui.weak("No totals: these positions are of more than one game.");
             } else if keys.len() > 1 {
                 ui.label(
                     egui::RichText::new(format!(
                         "Totals over {} ({}; each position once)",
-                        set.over_text(&finished),
+                        set.over_by_depth_text(&by_depth),
                         count_label(count)
                     ))
                     .strong(),
@@ -159,27 +162,7 @@ fn articles_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
                 );
             }
             if let Some(b) = baseline.filter(|_| !set.several_games()) {
-                ui.add_space(6.0);
-                ui.label(
-                    egui::RichText::new(format!(
-                        "Ratio to row {} (the totals above, over {} position{})",
-                        b + 1,
-                        finished.len(),
-                        if finished.len() == 1 { "" } else { "s" }
-                    ))
-                    .strong(),
-                );
-                article_grid(
-                    ui,
-                    egui::IdSalt::new("article_ratios"),
-                    &rows,
-                    &depths,
-                    |r, d| {
-                        let v = *totals.get(&(r, d))?;
-                        let base = *totals.get(&(b, d))?;
-                        Some(Ratio::of(v, base)?.text(2))
-                    },
-                );
+                ratios_ui(ui, (&rows, &depths), &by_depth, &totals, b);
             }
             if let Some(b) = baseline.filter(|_| !set.several_games() && keys.len() > 1) {
                 across_ui(ui, &cx.across_stats(), &rows, &depths, b, count);
@@ -214,6 +197,40 @@ fn articles_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
                 report.len(),
             ));
         });
+}
+
+/// The totals' ratios to baseline row `b`, per depth over that depth's positions
+/// (`by_depth`), saying over how many.
+fn ratios_ui(
+    ui: &mut egui::Ui,
+    (rows, depths): (&[(usize, String)], &[u32]),
+    by_depth: &std::collections::BTreeMap<u32, Vec<crate::session::PositionKey<'_>>>,
+    totals: &std::collections::BTreeMap<(usize, u32), crate::report::Tally>,
+    b: usize,
+) {
+    ui.add_space(6.0);
+    let sizes: Vec<usize> = by_depth.values().map(Vec::len).collect();
+    let over = match (sizes.iter().min(), sizes.iter().max()) {
+        (Some(lo), Some(hi)) if lo == hi => {
+            format!("over {lo} position{}", if *lo == 1 { "" } else { "s" })
+        }
+        (Some(lo), Some(hi)) => format!("each depth over its positions above, {lo} to {hi}"),
+        _ => "over no position".to_string(),
+    };
+    ui.label(
+        egui::RichText::new(format!("Ratio to row {} (the totals above, {over})", b + 1,)).strong(),
+    );
+    article_grid(
+        ui,
+        egui::IdSalt::new("article_ratios"),
+        rows,
+        depths,
+        |r, d| {
+            let v = *totals.get(&(r, d))?;
+            let base = *totals.get(&(b, d))?;
+            Some(Ratio::of(v, base)?.text(2))
+        },
+    );
 }
 
 /// The rows against baseline row `b` across the positions ([`Report::across`]): the
@@ -286,6 +303,29 @@ fn across_ui(
         &others,
         depths,
         |r, d| across.get(&(r, d)).map(Across::test_lines),
+    );
+}
+
+/// Above the tables, when a row has changed since some of its results were searched:
+/// those results are shown under what ran, marked stale.
+pub(super) fn stale_note_ui(ui: &mut egui::Ui, report: &Report<'_>) {
+    if !report.has_stale() {
+        return;
+    }
+    let stale: Vec<String> = report
+        .result_rows()
+        .into_iter()
+        .map(|r| report.ran(r))
+        .filter(crate::report::RanAs::is_stale)
+        .map(|r| r.long_name())
+        .collect();
+    ui.colored_label(
+        ui.visuals().warn_fg_color,
+        format!(
+            "Results searched before their row changed are shown under what ran, marked stale \
+             (Run searches the rows as they are now): {}.",
+            stale.join("; ")
+        ),
     );
 }
 

@@ -422,7 +422,7 @@ fn parameters_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, pos: &AnyPosition) {
 fn param_ui(ui: &mut egui::Ui, param: &Param, value: &mut u64) {
     let label = ui.label(param.name).id;
     if param.choices.is_empty() {
-        ui.add(egui::DragValue::new(value).range(param.min..=param.max))
+        ui.add(super::layout::number(value).range(param.min..=param.max))
             .labelled_by(label);
     } else {
         let current = usize::try_from(*value).unwrap_or(0);

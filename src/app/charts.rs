@@ -62,8 +62,9 @@ pub fn chart_series(
         return (Vec::new(), Vec::new(), 1);
     }
     let keys = set.keys();
-    // Totals over the positions every row finished (after a Stop, not all of them).
-    let mut depth = report.depth_series(&report.finished(&keys), count);
+    // Each depth's totals over the positions every row finished there (after a Stop,
+    // not all of them at the deepest).
+    let mut depth = report.depth_series(&report.finished_by_depth(&keys), count);
     let max_depth = report.depths().last().copied().unwrap_or(1);
     // Reference lines of a uniform tree: only for the one random tree shown.
     if let [only] = set.positions.as_slice()
@@ -212,14 +213,18 @@ fn charts_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, view: &mut ChartsView) {
         return;
     }
     let report = cx.report();
-    let finished = report.finished(&set.keys());
-    ui.label(
-        egui::RichText::new(format!(
-            "Total {} over {}, against depth (log scale)",
-            count_label(count),
-            set.over_text(&finished)
-        ))
-        .strong(),
+    super::articles::stale_note_ui(ui, &report);
+    let by_depth = report.finished_by_depth(&set.keys());
+    ui.add(
+        egui::Label::new(
+            egui::RichText::new(format!(
+                "Total {} over {}, against depth (log scale)",
+                count_label(count),
+                set.over_by_depth_text(&by_depth)
+            ))
+            .strong(),
+        )
+        .wrap(),
     );
     let mut area = depth_chart_ui(ui, &depth_series, count_label(count), height);
     legend_ui(ui, &depth_series, |k, _| series_colour(k));
@@ -233,7 +238,7 @@ fn charts_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, view: &mut ChartsView) {
         );
         let label = ui.label("at depth").id;
         let mut d = ratio_depth;
-        ui.add(egui::DragValue::new(&mut d).range(1..=crate::search::options::MAX_DEPTH))
+        ui.add(super::layout::number(&mut d).range(1..=crate::search::options::MAX_DEPTH))
             .labelled_by(label);
         if d != ratio_depth {
             view.ratio_depth = Some(d);
@@ -257,17 +262,23 @@ fn charts_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, view: &mut ChartsView) {
                     positions,
                     height,
                 ));
-                cols[1].label(
-                    egui::RichText::new(
-                        "Geometric mean of the ratios over the positions, 95% bootstrap interval as bars",
+                // The title takes what it needs (it may wrap in a narrow window); the
+                // chart the rest of the ratio chart's height, so both end level.
+                let title = cols[1]
+                    .label(
+                        egui::RichText::new(
+                            "Geometric mean of the ratios, 95% bootstrap interval as bars",
+                        )
+                        .strong(),
                     )
-                    .strong(),
-                );
+                    .rect
+                    .height();
+                let gap = cols[1].spacing().item_spacing.y;
                 area = area.union(across_chart_ui(
                     &mut cols[1],
                     &across,
                     &ratio_series,
-                    height - 18.0,
+                    height - title - gap,
                 ));
             });
         }
@@ -298,6 +309,8 @@ fn depth_chart_ui(
     height: f32,
 ) -> egui::Rect {
     let resp = Plot::new("depth_chart")
+        // The wheel scrolls the charts tab (a drag pans, Ctrl and the wheel zooms).
+        .allow_scroll(false)
         .height(height)
         .x_axis_label("depth")
         .x_grid_spacer(integer_grid)
@@ -351,6 +364,8 @@ fn ratio_chart_ui(
 ) -> egui::Rect {
     let names = positions.clone();
     let resp = Plot::new("ratio_chart")
+        // The wheel scrolls the charts tab (a drag pans, Ctrl and the wheel zooms).
+        .allow_scroll(false)
         .height(height)
         .x_axis_label("position")
         .x_grid_spacer(integer_grid)
@@ -406,9 +421,11 @@ fn across_chart_ui(
 ) -> egui::Rect {
     // No legend: each row has its colour in the ratio chart beside it.
     let resp = Plot::new("across_chart")
+        // The wheel scrolls the charts tab (a drag pans, Ctrl and the wheel zooms).
+        .allow_scroll(false)
         .height(height.max(120.0))
         .x_axis_label("depth")
-        .y_axis_label("geometric mean, × baseline")
+        .y_axis_label("× baseline")
         .include_y(1.0)
         .y_grid_spacer(even_grid)
         .y_axis_formatter(even_label)

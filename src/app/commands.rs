@@ -30,6 +30,10 @@ impl TreelabApp {
 
     /// Carries out one command: each arm is a call or a line.
     fn apply_now(&mut self, command: Command, ctx: &egui::Context) {
+        // The edits of one drag are one undo step.
+        self.model
+            .history
+            .set_press(ctx.input(|i| i.pointer.press_start_time()));
         match command {
             Command::NewSession => self.new_session(),
             Command::OpenSessionDialog
@@ -135,7 +139,7 @@ impl TreelabApp {
             ),
             Command::OpenSuiteDialog => (files::pick_suite_to_open(), PromptFor::OpenSuite),
             Command::SaveTableDialog => (files::pick_csv_to_save(), PromptFor::SaveTable),
-            Command::ScoresDialog if crate::platform::IN_BROWSER => {
+            Command::ScoresDialog if !crate::platform::READS_FOLDERS => {
                 self.error(
                     "A browser cannot read a folder of handed-in sessions: mark them with the \
                      desktop app or `treelab exercise mark`",
@@ -233,11 +237,17 @@ impl TreelabApp {
         if self.is_running() {
             return;
         }
+        let verb = if back { "Undid" } else { "Redid" };
         match self.model.history.take(back) {
             Some(Edit::Position(p)) => {
                 let now = Edit::Position(self.model.session.position.clone());
                 self.model.history.keep_other(back, now);
                 self.replace_position(p);
+                // The status line never goes on naming a position the board has left.
+                self.info(format!(
+                    "{verb} a move: the board shows {}",
+                    self.model.session.current_label()
+                ));
             }
             Some(Edit::Rows(rows)) => {
                 let now = Edit::Rows(Box::new(RowsState::of(
@@ -248,6 +258,7 @@ impl TreelabApp {
                 self.selected_row = rows.restore(&mut self.model.session);
                 self.model.row_notes.clear();
                 self.model.touch();
+                self.info(format!("{verb} a row edit"));
             }
             None => {}
         }

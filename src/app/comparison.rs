@@ -8,6 +8,12 @@ use super::labels::human;
 use super::model::RowLive;
 use super::panel::Panel;
 
+/// The narrowest the run bar's suite choice is cut to.
+const SUITE_MIN_WIDTH: f32 = 160.0;
+
+/// The tallest the rows get before they scroll.
+const ROWS_MAX_HEIGHT: f32 = 230.0;
+
 /// The most worker threads a run takes.
 const MAX_THREADS: usize = 256;
 
@@ -25,11 +31,20 @@ pub fn comparison_ui(
         .id_salt("rows_header")
         .default_open(true)
         .show(ui, |ui| {
-            egui::ScrollArea::both()
+            // The rows fit the width (a narrow area puts each row's options on a line
+            // of their own); many rows scroll.
+            let outer = ui.available_width();
+            egui::ScrollArea::vertical()
                 .id_salt("rows_scroll")
-                .max_height(230.0)
+                .max_height(ROWS_MAX_HEIGHT.min(ui.available_height() * 0.4).max(80.0))
                 .auto_shrink([false, true])
-                .show(ui, |ui| super::rows::rows_ui(ui, cx, selected_row, running));
+                .show(ui, |ui| {
+                    // The rows' width leaves the scroll bar's room whether or not it
+                    // shows: a row's note that brings the bar moves no button.
+                    let scroll = &ui.spacing().scroll;
+                    let width = outer - scroll.bar_width - scroll.bar_outer_margin;
+                    super::rows::rows_ui(ui, cx, selected_row, running, width);
+                });
             live_lines_ui(ui, cx);
             if let Some(i) = *selected_row
                 && i < cx.session().rows.len()
@@ -46,7 +61,7 @@ pub fn comparison_ui(
 /// redrawn with the progress (a spinner redraws the whole page every frame, and the
 /// page's drawing shares the cores with the searches).
 fn running_mark(ui: &mut egui::Ui, cx: &Panel<'_>) {
-    if crate::platform::IN_BROWSER {
+    if crate::platform::FRAMES_ARE_DEAR {
         let secs = cx.model.run_elapsed().unwrap_or_default().as_secs();
         ui.weak(format!("running… {secs} s"));
     } else {
@@ -89,7 +104,7 @@ fn run_bar_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
             let changed = ui
                 .add_enabled(
                     !running,
-                    egui::DragValue::new(&mut threads).range(1..=usize::MAX),
+                    super::layout::number(&mut threads).range(1..=usize::MAX),
                 )
                 .labelled_by(label)
                 .on_hover_text("Worker threads, 1 to 256; each search runs on one")
@@ -148,10 +163,14 @@ fn run_target_ui(ui: &mut egui::Ui, cx: &Panel<'_>, running: bool) -> Option<boo
         ),
         (None, None) => "a suite (none open)".into(),
     };
-    // Last on the line, and cut to what is left of it (the hover shows it whole),
-    // so that a long suite name does not take a line of its own.
+    // Last on the line, cut to what is left of it (the hover shows it whole, the cut
+    // marked …), so that a long suite name does not take a line of its own; on the next
+    // line when too little is left to read anything.
+    if ui.available_size_before_wrap().x < SUITE_MIN_WIDTH {
+        ui.end_row();
+    }
     wrap_unit(ui, "suite", |ui| {
-        ui.set_max_width(ui.available_size_before_wrap().x.max(160.0));
+        ui.set_max_width(ui.available_size_before_wrap().x.max(SUITE_MIN_WIDTH));
         ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
         let hover = suite_label.clone();
         if ui

@@ -67,7 +67,11 @@ fn handout_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
     } else {
         "Your exercises"
     };
-    ui.label(egui::RichText::new(format!("{title}: {} exercises", items.len())).strong())
+    let count = match items.len() {
+        1 => "1 exercise".to_string(),
+        n => format!("{n} exercises"),
+    };
+    ui.label(egui::RichText::new(format!("{title}: {count}")).strong())
         .on_hover_text(
             "Every answer you check or show in the quiz is kept in this session: save it \
              (Ctrl+S), and hand the file in",

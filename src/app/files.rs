@@ -236,7 +236,7 @@ pub fn pick_suite_to_open() -> Picked {
 
 /// Asks for a file to open: in a browser the page's picker, whose file comes later.
 fn ask_open(d: FileDialog) -> Picked {
-    if crate::platform::IN_BROWSER {
+    if crate::platform::PICKED_FILES_COME_LATER {
         return if d.pick_file_later() {
             Picked::Later
         } else {

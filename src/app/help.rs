@@ -7,21 +7,21 @@ use crate::tree::draw::{Rgb, edge_color, type_color};
 
 /// The key that runs the comparison: F5 natively; Ctrl+Enter in a browser, where F5
 /// reloads the page (Ctrl+Enter runs natively too).
-pub const RUN_KEY: &str = if crate::platform::IN_BROWSER {
+pub const RUN_KEY: &str = if crate::platform::F5_RELOADS {
     "Ctrl+Enter"
 } else {
     "F5"
 };
 
 /// The Run button's words.
-pub const RUN_BUTTON: &str = if crate::platform::IN_BROWSER {
+pub const RUN_BUTTON: &str = if crate::platform::F5_RELOADS {
     "▶ Run (Ctrl+Enter)"
 } else {
     "▶ Run (F5)"
 };
 
 /// The line the status bar shows on a first start: what to do first.
-pub const FIRST_START: &str = if crate::platform::IN_BROWSER {
+pub const FIRST_START: &str = if crate::platform::F5_RELOADS {
     "Welcome: pick a game and a position on the left, choose the algorithms in the rows, then press ▶ Run (Ctrl+Enter). Help has the shortcuts and the tree view's legend."
 } else {
     "Welcome: pick a game and a position on the left, choose the algorithms in the rows, then press ▶ Run (F5). Help has the shortcuts and the tree view's legend."
@@ -137,7 +137,14 @@ pub fn help_window_ui(ctx: &egui::Context, open: &mut HelpWindow) {
             egui::ScrollArea::vertical()
                 .max_height(480.0)
                 .show(ui, |ui| match open {
-                    HelpWindow::Shortcuts => pairs_ui(ui, "help_shortcuts", &SHORTCUTS),
+                    HelpWindow::Shortcuts => {
+                        // A page does not quit: its tab closes it.
+                        let shown: Vec<(&str, &str)> = SHORTCUTS
+                            .into_iter()
+                            .filter(|(key, _)| crate::platform::CAN_QUIT || *key != "Ctrl+Q")
+                            .collect();
+                        pairs_ui(ui, "help_shortcuts", &shown);
+                    }
                     HelpWindow::TreeLegend => legend_ui(ui),
                     HelpWindow::Tabs => pairs_ui(ui, "help_tabs", &TABS),
                     HelpWindow::Docs => pairs_ui(ui, "help_docs", &DOCS),

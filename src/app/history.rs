@@ -1,7 +1,8 @@
 //! Undo and redo of every edit a person makes to the position and to the comparison's
 //! rows (add, remove, copy, move, algorithm, depths, evaluator, options, on or off):
 //! one history for both, so Ctrl+Z takes back the last edit whatever it was, and a
-//! removed row comes back with its results.
+//! removed row comes back with its results. The edits of one drag (a number dragged
+//! across many values, a frame each) are one step.
 
 use crate::engine::AnyPosition;
 use crate::session::{ComparisonRow, ResultEntry, Session};
@@ -71,16 +72,33 @@ impl Edit {
 pub struct History {
     undo: Vec<Edit>,
     redo: Vec<Edit>,
+    /// When the pointer press under way now began (None: no button is down): every
+    /// edit made while one press lasts is a drag of one widget.
+    press: Option<f64>,
+    /// The press the last kept edit was made in, if any.
+    kept_in: Option<f64>,
 }
 
 impl History {
-    /// Keeps `before` as the state the last edit changed (forgetting what was undone).
+    /// Says when the pointer press under way began (None when no button is down), for
+    /// the edits that follow: the edits of one press are one step.
+    pub fn set_press(&mut self, press: Option<f64>) {
+        self.press = press;
+    }
+
+    /// Keeps `before` as the state the last edit changed (forgetting what was undone),
+    /// unless the edit goes on a drag whose first step is kept already: then the state
+    /// before the drag stays the one to go back to.
     pub fn record(&mut self, before: Edit) {
+        self.redo.clear();
+        if self.press.is_some() && self.press == self.kept_in && !self.undo.is_empty() {
+            return;
+        }
         if self.undo.len() >= MAX_EDITS {
             self.undo.remove(0);
         }
         self.undo.push(before);
-        self.redo.clear();
+        self.kept_in = self.press;
     }
 
     /// Takes back the last kept edit of `record` when it changed nothing (its state
@@ -89,12 +107,14 @@ impl History {
         let unchanged = self.undo.last() == Some(now);
         if unchanged {
             self.undo.pop();
+            self.kept_in = None;
         }
         unchanged
     }
 
     /// The edit to undo (`back`) or redo, taken off its stack.
     pub fn take(&mut self, back: bool) -> Option<Edit> {
+        self.kept_in = None;
         if back {
             self.undo.pop()
         } else {
@@ -125,5 +145,41 @@ impl History {
     pub fn clear(&mut self) {
         self.undo.clear();
         self.redo.clear();
+        self.kept_in = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::GameKind;
+
+    fn at(text: &str) -> Edit {
+        Edit::Position(AnyPosition::parse(GameKind::TicTacToe, text).expect("a position"))
+    }
+
+    #[test]
+    fn the_edits_of_one_drag_are_one_step_and_clicks_are_each_one() {
+        let mut h = History::default();
+        // A drag: three edits while one press lasts keep only the state before it.
+        h.set_press(Some(1.0));
+        for s in ["x........", "xo.......", "xox......"] {
+            h.record(at(s));
+        }
+        assert_eq!(h.next(true), Some(&at("x........")));
+        assert!(h.take(true).is_some());
+        assert!(h.take(true).is_none(), "one step");
+        // Clicks (no button down when they apply) are a step each.
+        h.set_press(None);
+        h.record(at("x........"));
+        h.record(at("xo......."));
+        assert_eq!(h.take(true), Some(at("xo.......")));
+        assert_eq!(h.take(true), Some(at("x........")));
+        // A second drag is a step of its own.
+        h.set_press(Some(1.0));
+        h.record(at("x........"));
+        h.set_press(Some(2.0));
+        h.record(at("xo......."));
+        assert!(h.take(true).is_some() && h.take(true).is_some());
     }
 }

@@ -1,4 +1,4 @@
-//! Layout helpers for controls that must wrap cleanly in a narrow window.
+//! Layout helpers: controls that wrap cleanly in a narrow window, and number fields.
 
 /// Adds `add` as one unit of a wrapping row (`ui.horizontal_wrapped`): the unit moves
 /// to the next row when the width it took last frame does not fit in what is left of
@@ -20,4 +20,12 @@ pub fn wrap_unit<R>(
     let width = response.response.rect.width();
     ui.data_mut(|d| d.insert_temp(id, width));
     response.inner
+}
+
+/// A number field that takes its value when editing ends: typed digits are applied on
+/// Enter or when the field loses focus (a drag applies as it goes), so a value is
+/// clamped once, with what was typed, and a typed value is one undo step. Every number
+/// a person types in the app is one of these.
+pub fn number<N: egui::emath::Numeric>(value: &mut N) -> egui::DragValue<'_> {
+    egui::DragValue::new(value).update_while_editing(false)
 }

@@ -65,6 +65,7 @@ impl ResultsView for MatchView {
             ));
             statistics_ui(ui, &live);
         } else if let Some(result) = cx.session().match_result.clone() {
+            stale_match_ui(ui, cx, &result);
             statistics_ui(ui, &result);
             self.games_ui(ui, cx, &result);
         } else {
@@ -82,7 +83,7 @@ fn setup_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
     let mut setup = cx.session().match_setup.clone();
     let rows = cx.session().row_labels();
     let row_depths: Vec<u32> = cx.session().rows.iter().map(|r| r.depth_max).collect();
-    let (depth_a, depth_b) = setup.depths(cx.session());
+    let (depth_a, depth_b) = setup.depths(&cx.session().rows);
     egui::Grid::new("match_setup")
         .num_columns(2)
         .spacing([8.0, 4.0])
@@ -120,7 +121,7 @@ fn setup_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
             ui.end_row();
             let label = ui.label("Games").id;
             ui.horizontal(|ui| {
-                ui.add(egui::DragValue::new(&mut setup.games).range(1..=100_000))
+                ui.add(super::layout::number(&mut setup.games).range(1..=100_000))
                     .labelled_by(label);
                 ui.checkbox(&mut setup.alternate, "Colours swapped in pairs")
                     .on_hover_text("Games 2j and 2j+1 share an opening, colours swapped");
@@ -130,7 +131,7 @@ fn setup_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
             ui.horizontal(|ui| {
                 let has_suite = cx.session().suite_of_this_game().is_some();
                 ui.add_enabled_ui(!setup.openings_from_suite, |ui| {
-                    ui.add(egui::DragValue::new(&mut setup.openings).range(0..=60))
+                    ui.add(super::layout::number(&mut setup.openings).range(0..=60))
                         .labelled_by(label);
                     ui.label("random moves");
                 });
@@ -139,14 +140,15 @@ fn setup_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
                         .on_disabled_hover_text("Open a suite of this game first");
                 });
                 let s = ui.label("seed").id;
-                ui.add(egui::DragValue::new(&mut setup.seed)).labelled_by(s);
+                ui.add(super::layout::number(&mut setup.seed))
+                    .labelled_by(s);
             });
             ui.end_row();
             ui.label("SPRT");
             ui.horizontal(|ui| sprt_ui(ui, &mut setup.sprt));
             ui.end_row();
         });
-    if let Err(e) = setup.check(cx.session()) {
+    if let Err(e) = setup.check(&cx.session().rows) {
         ui.colored_label(ui.visuals().warn_fg_color, e);
     }
     if setup != cx.session().match_setup {
@@ -202,7 +204,8 @@ fn player_ui(
         let l = ui.label("depth").id;
         if ui
             .add(
-                egui::DragValue::new(&mut shown_depth).range(1..=crate::search::options::MAX_DEPTH),
+                super::layout::number(&mut shown_depth)
+                    .range(1..=crate::search::options::MAX_DEPTH),
             )
             .labelled_by(l)
             .changed()
@@ -238,7 +241,7 @@ fn per_move_ui(ui: &mut egui::Ui, per_move: &mut PerMove) {
         .on_hover_text("Both players stop a move at this many nodes: alpha-beta rows deepen iteratively until then, MCTS rows iterate (equal nodes: the games repeat exactly)");
     if let PerMove::Nodes(_) = per_move
         && ui
-            .add(egui::DragValue::new(&mut nodes).range(1..=1_000_000_000u64))
+            .add(super::layout::number(&mut nodes).range(1..=1_000_000_000u64))
             .changed()
     {
         *per_move = PerMove::Nodes(nodes);
@@ -248,7 +251,7 @@ fn per_move_ui(ui: &mut egui::Ui, per_move: &mut PerMove) {
     if let PerMove::TimeMs(_) = per_move
         && ui
             .add(
-                egui::DragValue::new(&mut ms)
+                super::layout::number(&mut ms)
                     .range(1..=600_000u64)
                     .suffix(" ms"),
             )
@@ -282,7 +285,7 @@ fn sprt_ui(ui: &mut egui::Ui, sprt: &mut Option<SprtSpec>) {
         ("beta", &mut spec.beta, 0.005),
     ] {
         let l = ui.label(name).id;
-        ui.add(egui::DragValue::new(v).speed(speed)).labelled_by(l);
+        ui.add(super::layout::number(v).speed(speed)).labelled_by(l);
     }
     let l = ui.label("model").id;
     egui::ComboBox::from_id_salt("sprt_model")
@@ -297,6 +300,31 @@ fn sprt_ui(ui: &mut egui::Ui, sprt: &mut Option<SprtSpec>) {
         .on_hover_text(
             "The scale of elo0 and elo1: normalized Elo (as fishtest and fastchess) or logistic Elo",
         );
+}
+
+/// When the players set up now are not those that played `m` (a row or the setup
+/// changed since): the result stays named by who played, and a note says so.
+fn stale_match_ui(ui: &mut egui::Ui, cx: &Panel<'_>, m: &MatchResult) {
+    let session = cx.session();
+    let Ok(now) = spec_of(
+        &session.match_setup,
+        session,
+        session.position.kind(),
+        session.suite_of_this_game(),
+    ) else {
+        return;
+    };
+    if now.a.label == m.a && now.b.label == m.b {
+        return;
+    }
+    ui.colored_label(
+        ui.visuals().warn_fg_color,
+        format!(
+            "Stale: this match was played by A = {} and B = {}; the players set up now are \
+             A = {} and B = {}. Play the match again to see theirs.",
+            m.a, m.b, now.a.label, now.b.label
+        ),
+    );
 }
 
 /// Points, Elo with its interval, LOS, the pairs and the SPRT of `m`.
@@ -318,7 +346,7 @@ impl MatchView {
     /// Starts the match the session sets up, on the current game.
     fn start(&mut self, cx: &mut Panel<'_>, ctx: &egui::Context) {
         let setup = cx.session().match_setup.clone();
-        if let Err(e) = setup.check(cx.session()) {
+        if let Err(e) = setup.check(&cx.session().rows) {
             return cx.error(format!("Cannot play the match: {e}"));
         }
         let spec = match spec_of(
@@ -472,7 +500,7 @@ fn spec_of(
         .and_then(|r| session.rows.get(r))
         .map(|r| r.evaluator.clone())
         .unwrap_or_default();
-    let ((depth_a, _), (depth_b, _)) = setup.depths(session);
+    let ((depth_a, _), (depth_b, _)) = setup.depths(&session.rows);
     Ok(MatchSpec {
         game,
         a: player(setup.a, depth_a)?,

@@ -327,7 +327,7 @@ fn steps_ui(ui: &mut egui::Ui, view: &mut MctsView) {
         let label = ui.label("iteration");
         let mut shown = i + 1;
         if ui
-            .add(egui::DragValue::new(&mut shown).range(1..=view.tree.iterations.len()))
+            .add(super::layout::number(&mut shown).range(1..=view.tree.iterations.len()))
             .labelled_by(label.id)
             .changed()
         {
@@ -370,13 +370,13 @@ fn steps_ui(ui: &mut egui::Ui, view: &mut MctsView) {
             };
         }
         ui.add(
-            egui::DragValue::new(&mut view.speed)
+            super::layout::number(&mut view.speed)
                 .range(0.5..=100.0)
                 .suffix("/s"),
         )
         .on_hover_text("Phases per second when playing");
         let hide = ui.label("hide nodes under");
-        ui.add(egui::DragValue::new(&mut view.min_visits).range(1..=1_000_000))
+        ui.add(super::layout::number(&mut view.min_visits).range(1..=1_000_000))
             .labelled_by(hide.id)
             .on_hover_text("Nodes with fewer visits are not drawn (the current path always is)");
         ui.label("visits");

@@ -13,7 +13,8 @@ pub fn menu_bar_ui(
 ) -> Vec<Command> {
     let mut out = Vec::new();
     egui::MenuBar::new().ui(ui, |ui| {
-        ui.menu_button("File", |ui| file_menu_ui(ui, app, &mut out));
+        let file = ui.menu_button("File", |ui| file_menu_ui(ui, app, &mut out));
+        super::page::note_widget(ui.ctx(), "file_menu", file.response.rect);
         ui.menu_button("Edit", |ui| edit_menu_ui(ui, app, &mut out));
         ui.menu_button("Run", |ui| run_menu_ui(ui, app, &mut out));
         ui.menu_button("Presets", |ui| presets_menu_ui(ui, app, &mut out));
@@ -24,6 +25,7 @@ pub fn menu_bar_ui(
 
 /// A menu item with its keyboard shortcut shown; whether it was clicked.
 fn item(ui: &mut egui::Ui, enabled: bool, label: &str, shortcut: &str) -> bool {
+    super::page::note_menu_item(ui.ctx(), label);
     let button = egui::Button::new(label);
     let button = if shortcut.is_empty() {
         button
@@ -33,7 +35,7 @@ fn item(ui: &mut egui::Ui, enabled: bool, label: &str, shortcut: &str) -> bool {
     ui.add_enabled(enabled, button).clicked()
 }
 
-/// File: sessions, the position's formats, suites, Quit.
+/// File: sessions, the position's formats, suites, Quit (but in a page).
 fn file_menu_ui(ui: &mut egui::Ui, app: &Model, out: &mut Vec<Command>) {
     if item(ui, true, "New session", "Ctrl+N") {
         out.push(Command::NewSession);
@@ -88,9 +90,12 @@ fn file_menu_ui(ui: &mut egui::Ui, app: &Model, out: &mut Vec<Command>) {
     {
         out.push(Command::ScoresDialog);
     }
-    ui.separator();
-    if item(ui, true, "Quit", "Ctrl+Q") {
-        out.push(Command::Quit);
+    // A page does not quit: its tab closes it (and the page keeps the session).
+    if crate::platform::CAN_QUIT {
+        ui.separator();
+        if item(ui, true, "Quit", "Ctrl+Q") {
+            out.push(Command::Quit);
+        }
     }
 }
 

@@ -53,7 +53,7 @@ use crate::engine::{AnyPosition, Suite};
 use crate::session::{AppConfig, Session};
 
 pub use command::{ChartFormat, Command, PositionFormat, TableExport};
-pub use model::Status;
+pub use model::{RowNote, Status};
 pub use tree_canvas::DrawnLabel;
 
 /// The window's default size: readable on a 1280x800 screen.
@@ -66,7 +66,16 @@ const LEFT_PANEL_MIN_WIDTH: f32 = 250.0;
 /// Opens the main window and runs until it is closed; with `open`, that session file
 /// rather than the last one.
 pub fn run(open: Option<PathBuf>) -> anyhow::Result<()> {
-    platform::open_window("treelab", WINDOW_SIZE, move || {
+    // The size the window had when the app last closed, if it is a size a window can be.
+    let size = AppConfig::default_path()
+        .map(|p| AppConfig::load(&p))
+        .and_then(|c| c.window)
+        .filter(|s| {
+            s.iter()
+                .all(|v| v.is_finite() && (200.0..=16384.0).contains(v))
+        })
+        .unwrap_or(WINDOW_SIZE);
+    platform::open_window("treelab", size, move || {
         let mut app = TreelabApp::new_from_config();
         if let Some(path) = open
             && let Err(e) = app.open_session_from(&path)
@@ -386,6 +395,7 @@ impl TreelabApp {
             self.fonts_installed = true;
         }
         self.poll_run(&ctx);
+        self.follow_window(&ctx);
         self.page_frame(&ctx);
         self.poll_chart_export();
         self.handle_shortcuts(&ctx);
@@ -395,6 +405,7 @@ impl TreelabApp {
 
         self.confirm_ui(&ctx);
         self.ask_run_ui(&ctx);
+        self.link_question_ui(&ctx);
         if let Some(prompt) = &mut self.prompt {
             let (command, finished) = files::path_prompt_ui(&ctx, prompt);
             if finished {
@@ -429,14 +440,15 @@ impl TreelabApp {
 
         let title = self.window_title();
         if title != self.title {
-            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            platform::set_title(&ctx, &title);
             self.title = title;
         }
     }
 
     /// Draws the panels: each reads the model, edits its own state and the session's
     /// view choices, and pushes commands. The edited view choices are kept here (a
-    /// change of them is a change of the session); the commands wait for the frame.
+    /// change of them is a change of the session, but not unsaved work); the commands
+    /// wait for the frame.
     /// Says whether the view choices changed.
     fn panels_ui(&mut self, ui: &mut egui::Ui) -> bool {
         let ctx = ui.ctx().clone();
@@ -508,9 +520,44 @@ impl TreelabApp {
         let changed = view != self.model.session.view;
         if changed {
             self.model.session.view = view;
-            self.model.touch();
+            self.model.touch_view();
         }
         changed
+    }
+
+    /// The window on a first start fits a large screen (the default size is for a
+    /// small one); its size is followed, to be remembered when the app closes.
+    fn follow_window(&mut self, ctx: &egui::Context) {
+        let (inner, monitor) = ctx.input(|i| {
+            let v = i.viewport();
+            (v.inner_rect.map(|r| r.size()), v.monitor_size)
+        });
+        if !self.model.window_fitted
+            && let Some(m) = monitor
+        {
+            self.model.window_fitted = true;
+            let fits = [
+                WINDOW_SIZE[0].max(m.x * 0.85),
+                WINDOW_SIZE[1].max(m.y * 0.85),
+            ];
+            if self.model.config.window.is_none() && fits[0] <= m.x && fits[1] <= m.y {
+                ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(egui::vec2(
+                    fits[0], fits[1],
+                )));
+            }
+        }
+        if let Some(size) = inner.filter(|s| s.x > 0.0 && s.y > 0.0) {
+            self.model.window = Some([size.x, size.y]);
+        }
+    }
+
+    /// Writes the window's size into the settings, for the next start (what closing
+    /// the app does).
+    pub fn remember_window(&mut self) {
+        if let (Some(size), Some(path)) = (self.model.window, &self.model.config_path) {
+            self.model.config.window = Some(size);
+            let _ = self.model.config.save(path);
+        }
     }
 
     fn handle_shortcuts(&mut self, ctx: &egui::Context) {
@@ -550,7 +597,8 @@ impl TreelabApp {
                 i.consume_shortcut(&quit),
             )
         });
-        if quit {
+        // A page does not quit (its tab closes it).
+        if quit && crate::platform::CAN_QUIT {
             self.push(Command::Quit);
         }
         if run {
@@ -620,23 +668,25 @@ impl TreelabApp {
 }
 
 /// The status line, and the session's file with its unsaved-changes marker.
+/// The message wraps (never cut) in what the file's name leaves of the line.
 fn status_ui(ui: &mut egui::Ui, model: &model::Model) {
-    ui.horizontal(|ui| {
-        match &model.status {
-            Status::Info(t) => ui.label(t),
-            Status::Error(t) => ui.colored_label(ui.visuals().error_fg_color, t),
-        };
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            let file = model
-                .path
-                .as_deref()
-                .map_or_else(|| "untitled".to_string(), |p| p.display().to_string());
-            if model.is_dirty() {
-                ui.label(format!("{file} *"))
-                    .on_hover_text("unsaved changes");
-            } else {
-                ui.label(file);
-            }
+    ui.with_layout(egui::Layout::right_to_left(egui::Align::TOP), |ui| {
+        let file = model
+            .path
+            .as_deref()
+            .map_or_else(|| "untitled".to_string(), |p| p.display().to_string());
+        if model.is_dirty() {
+            ui.label(format!("{file} *"))
+                .on_hover_text("unsaved changes");
+        } else {
+            ui.label(file);
+        }
+        ui.with_layout(egui::Layout::left_to_right(egui::Align::TOP), |ui| {
+            let text = match &model.status {
+                Status::Info(t) => egui::RichText::new(t),
+                Status::Error(t) => egui::RichText::new(t).color(ui.visuals().error_fg_color),
+            };
+            ui.add(egui::Label::new(text).wrap());
         });
     });
 }
@@ -644,5 +694,10 @@ fn status_ui(ui: &mut egui::Ui, model: &model::Model) {
 impl eframe::App for TreelabApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.frame_ui(ui);
+    }
+
+    /// Remembers the window's size for the next start.
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.remember_window();
     }
 }

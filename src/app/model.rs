@@ -44,9 +44,13 @@ type ScoreMemo =
 pub struct Model {
     /// What is saved.
     pub(super) session: Session,
-    /// Counts the changes of the session: bumped by every command that changes it.
+    /// Counts the changes of the session: bumped by every command that changes it and
+    /// by every change of the view choices (the page keeps the session as it changes).
     revision: u64,
-    /// The revision last saved or opened (for the unsaved-changes marker).
+    /// Counts the changes of the work: the session but its view choices (which tab is
+    /// open, what the views show) do not count as unsaved changes.
+    work_revision: u64,
+    /// The work's revision last saved or opened (for the unsaved-changes marker).
     saved_revision: u64,
     /// The session file, if it has one.
     pub(super) path: Option<PathBuf>,
@@ -64,6 +68,11 @@ pub struct Model {
     pub(super) config: AppConfig,
     /// Where the config lives; `None` in tests, so nothing touches the user's files.
     pub(super) config_path: Option<PathBuf>,
+    /// The window's inner size last frame, in points (remembered when the app closes).
+    pub(super) window: Option<[f32; 2]>,
+    /// Whether the window was fitted to the screen (once, on the first frame that knows
+    /// the screen's size).
+    pub(super) window_fitted: bool,
     /// The run in progress and what the last one left (`run.rs`).
     pub(super) run: RunState,
     /// Worker threads for a run.
@@ -84,6 +93,7 @@ impl Model {
         Model {
             session,
             revision: 0,
+            work_revision: 0,
             saved_revision: 0,
             path: None,
             history: history::History::default(),
@@ -92,6 +102,8 @@ impl Model {
             status,
             config: AppConfig::default(),
             config_path: None,
+            window: None,
+            window_fitted: false,
             run: RunState::default(),
             threads: crate::runner::default_threads(),
             exercise_seed: 1,
@@ -101,26 +113,34 @@ impl Model {
         }
     }
 
-    /// Notes a change of the session (the unsaved-changes marker follows).
-    /// The session's revision: it changes with every change of the session.
+    /// The session's revision: it changes with every change of the session, its view
+    /// choices included.
     pub(super) fn revision(&self) -> u64 {
         self.revision
     }
 
+    /// Notes a change of the session's work (the unsaved-changes marker follows).
     pub(super) fn touch(&mut self) {
+        self.revision += 1;
+        self.work_revision += 1;
+    }
+
+    /// Notes a change of the session's view choices alone: kept (and saved with the
+    /// session), but no unsaved change: a tab switched is not work to lose.
+    pub(super) fn touch_view(&mut self) {
         self.revision += 1;
     }
 
     /// The session as it is now counts as saved (after a save, an open or a new one).
     pub(super) fn mark_saved(&mut self) {
         self.revision += 1;
-        self.saved_revision = self.revision;
+        self.saved_revision = self.work_revision;
     }
 
-    /// Whether the session changed since it was last saved or opened.
+    /// Whether the session's work changed since it was last saved or opened.
     #[must_use]
     pub fn is_dirty(&self) -> bool {
-        self.revision != self.saved_revision
+        self.work_revision != self.saved_revision
     }
 
     /// Sets an informational status message.

@@ -1,16 +1,22 @@
-//! The app in a browser page: where its session comes from when the page opens (a
-//! session link in the address, else the session the page kept, else the default),
-//! keeping the session in the page's storage as it changes (a reload loses nothing),
-//! and the page's test hook: the state the browser tests read and the commands they
-//! send. Natively only [`TreelabApp::session_link`] (File ▸ Copy link) is used.
+//! The app in a browser page: where its session comes from when the page opens (the
+//! session the page kept, else the default; then a session link in the address,
+//! asking first when it would replace work), a link pasted into the address of the
+//! open page, keeping the session in the page's storage as it changes (a reload
+//! loses nothing: the results, the file's name, unsaved or not), and the page's test
+//! hook: the state the browser tests read and the commands they send. Natively only
+//! [`TreelabApp::session_link`] (File ▸ Copy link) is used.
 
 use super::platform;
 use super::{Command, TreelabApp};
 use crate::platform::clock::Instant;
+use crate::report::Column;
 use crate::session::Session;
 
 /// The page storage's key of the session.
 const STORED_SESSION: &str = "treelab.session";
+/// The page storage's key of the session's file name (what Save downloads it as),
+/// with `*` in front while it has unsaved changes.
+const STORED_FILE: &str = "treelab.session.file";
 
 /// The least time between two writes of the session to the page's storage during a
 /// run.
@@ -20,7 +26,7 @@ const STORE_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 /// person's input redraws at once). In a browser the page's drawing shares the
 /// machine's cores with the workers' searches, and without a graphics card (software
 /// WebGL) a frame costs a core a tenth of a second: four frames a second there.
-pub(super) const LIVE_REFRESH: std::time::Duration = if crate::platform::IN_BROWSER {
+pub(super) const LIVE_REFRESH: std::time::Duration = if crate::platform::FRAMES_ARE_DEAR {
     std::time::Duration::from_millis(250)
 } else {
     std::time::Duration::from_millis(100)
@@ -44,13 +50,51 @@ pub(super) struct PageState {
     /// A file dialog whose file comes later (a browser's file picker), and what it is
     /// for.
     pub(super) awaiting: Option<super::files::PromptFor>,
+    /// A link's session waiting for the person to say whether it replaces the open
+    /// one.
+    link_question: Option<Box<Session>>,
+}
+
+/// What the person answered to a link that would replace the open session.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LinkAnswer {
+    /// Open the link's session.
+    Open,
+    /// Save the open session (a download in a page), then open the link's.
+    SaveFirst,
+    /// Keep the open session.
+    Keep,
 }
 
 /// Notes where the widget `name` is (in a browser, for the tests to click it).
 pub(super) fn note_widget(ctx: &egui::Context, name: &'static str, rect: egui::Rect) {
-    if crate::platform::IN_BROWSER {
+    if crate::platform::IN_PAGE {
         ctx.data_mut(|d| d.insert_temp(widget_id(name), rect));
     }
+}
+
+/// Notes that the menu item `label` was drawn in this frame (in a browser, for the
+/// tests to read which items a menu has).
+pub(super) fn note_menu_item(ctx: &egui::Context, label: &str) {
+    if crate::platform::IN_PAGE {
+        let frame = ctx.cumulative_frame_nr();
+        ctx.data_mut(|d| {
+            let drawn = d.get_temp_mut_or_default::<(u64, Vec<String>)>(widget_id("menu_items"));
+            if drawn.0 != frame {
+                *drawn = (frame, Vec::new());
+            }
+            drawn.1.push(label.to_string());
+        });
+    }
+}
+
+/// The menu items drawn in the last frame that drew any, as JSON.
+fn menu_items_json(ctx: &egui::Context) -> String {
+    let drawn = ctx.data(|d| d.get_temp::<(u64, Vec<String>)>(widget_id("menu_items")));
+    let items: Vec<String> = drawn
+        .map(|(_, items)| items.iter().map(|i| json::text(i)).collect())
+        .unwrap_or_default();
+    format!("[{}]", items.join(","))
 }
 
 fn widget_id(name: &'static str) -> egui::Id {
@@ -80,40 +124,164 @@ pub fn start_in_page(canvas_id: &str) {
 }
 
 impl TreelabApp {
-    /// The app as a page opens it: the session of the link in the address, else the
-    /// session the page kept, else the default one. A link that does not open says
-    /// why, over the default session; nothing runs until asked.
+    /// The app as a page opens it: the session the page kept (else the default one),
+    /// then the session of the link in the address, if any, asking first when it would
+    /// replace work ([`TreelabApp::open_link`]). A link that does not open says why;
+    /// nothing runs until asked.
     #[must_use]
     pub fn new_in_page() -> TreelabApp {
         let mut app = TreelabApp::new_for_tests();
+        if let Some(text) = platform::stored(STORED_SESSION) {
+            app.restore_kept(&text);
+        }
         if let Some(fragment) = platform::page_fragment() {
-            platform::forget_fragment();
-            match crate::session::link::session_from_link(&fragment) {
-                Ok(session) => {
-                    let problem = app.take_session(session, None);
-                    match problem {
-                        Some(e) => app.error(format!("Opened the session of the link, but {e}")),
-                        None => app.info("Opened the session of the link"),
-                    }
-                }
-                Err(e) => app.error(format!(
-                    "The link does not open ({e}); the default session is open instead"
-                )),
-            }
-        } else if let Some(text) = platform::stored(STORED_SESSION) {
-            match Session::from_ron(&text) {
-                Ok(session) => {
-                    let problem = app.take_session(session, None);
-                    if let Some(e) = problem {
-                        app.error(format!("Restored the last session, but {e}"));
-                    }
-                }
-                Err(e) => app.error(format!(
-                    "The session this page kept does not open ({e}); the default session is open instead"
-                )),
-            }
+            app.open_link(&fragment);
         }
         app
+    }
+
+    /// Opens the session the page kept (its text `text`), with its file's name and
+    /// unsaved state, and says so.
+    fn restore_kept(&mut self, text: &str) {
+        let session = match Session::from_ron(text) {
+            Ok(session) => session,
+            Err(e) => {
+                return self.error(format!(
+                    "The session this page kept does not open ({e}); the default session is open instead"
+                ));
+            }
+        };
+        let file = platform::stored(STORED_FILE).unwrap_or_default();
+        let (unsaved, name) = match file.strip_prefix('*') {
+            Some(name) => (true, name),
+            None => (false, file.as_str()),
+        };
+        let path = (!name.is_empty()).then(|| std::path::PathBuf::from(name));
+        let problem = self.take_session(session, path.as_deref());
+        if unsaved {
+            self.model.touch();
+        }
+        let n = self.model.session.results.len();
+        let results = match n {
+            0 => String::new(),
+            1 => " with its result".to_string(),
+            n => format!(" with its {n} results"),
+        };
+        match problem {
+            Some(e) => self.error(format!("Restored the last session{results}, but {e}")),
+            None => self.info(format!(
+                "Restored the session this page kept{results} (File ▸ New session starts afresh)"
+            )),
+        }
+    }
+
+    /// A session link (the address's fragment, after `#`) opened on the page: its
+    /// session replaces the open one at once when that holds nothing to lose (no
+    /// results, no unsaved change); else the person is asked (open it, save the open
+    /// one first, or keep the open one).
+    pub(super) fn open_link(&mut self, fragment: &str) {
+        let session = match crate::session::link::session_from_link(fragment) {
+            Ok(session) => session,
+            Err(e) => {
+                platform::forget_fragment();
+                let open = if self.model.session == Session::default() {
+                    "the default session is open instead"
+                } else {
+                    "the open session stays"
+                };
+                return self.error(format!("The link does not open ({e}); {open}"));
+            }
+        };
+        if self.would_lose_work() {
+            self.page.link_question = Some(Box::new(session));
+            self.info("A link asks to replace the open session: open it, or keep this one?");
+        } else {
+            self.take_link_session(session);
+        }
+    }
+
+    /// Whether opening another session would throw away something of the open one:
+    /// its results, or a change not saved (a session as it was opened, from a file or
+    /// a link, can be opened again; the page keeps the unsaved marker across a reload).
+    fn would_lose_work(&self) -> bool {
+        !self.model.session.results.is_empty() || self.is_dirty()
+    }
+
+    /// Makes a link's session the open one.
+    fn take_link_session(&mut self, session: Session) {
+        platform::forget_fragment();
+        match self.take_session(session, None) {
+            Some(e) => self.error(format!("Opened the session of the link, but {e}")),
+            None => self.info("Opened the session of the link"),
+        }
+    }
+
+    /// The question put when a link would replace work, while it is open.
+    pub(super) fn link_question_ui(&mut self, ctx: &egui::Context) {
+        let Some(incoming) = &self.page.link_question else {
+            return;
+        };
+        let open = &self.model.session;
+        let n = open.results.len();
+        let what = match n {
+            0 => "unsaved changes".to_string(),
+            1 => "a result".to_string(),
+            n => format!("{n} results"),
+        };
+        let summary = format!(
+            "The link opens a session of {} ({} row{}, no results). The page holds {what}: \
+             opening the link replaces it.",
+            incoming.position.kind().label(),
+            incoming.rows.len(),
+            if incoming.rows.len() == 1 { "" } else { "s" },
+        );
+        let mut answer = None;
+        egui::Modal::new(egui::Id::unique("treelab.page.link_question")).show(ctx, |ui| {
+            ui.set_max_width(520.0);
+            ui.heading("Open the link?");
+            ui.label(summary);
+            ui.add_space(8.0);
+            ui.horizontal_wrapped(|ui| {
+                let buttons = [
+                    ("link_keep", "Keep this session", LinkAnswer::Keep),
+                    (
+                        "link_save",
+                        "Save it, then open the link",
+                        LinkAnswer::SaveFirst,
+                    ),
+                    ("link_open", "Open the link", LinkAnswer::Open),
+                ];
+                for (name, label, what) in buttons {
+                    let button = ui.button(label);
+                    note_widget(ui.ctx(), name, button.rect);
+                    if button.clicked() {
+                        answer = Some(what);
+                    }
+                }
+            });
+        });
+        let Some(answer) = answer else {
+            return;
+        };
+        let Some(incoming) = self.page.link_question.take() else {
+            return;
+        };
+        match answer {
+            LinkAnswer::Keep => {
+                platform::forget_fragment();
+                self.info("Kept the open session; the link's session was not opened");
+            }
+            LinkAnswer::SaveFirst => {
+                self.apply(Command::Save, ctx);
+                if matches!(self.model.status, super::model::Status::Error(_)) {
+                    // Not saved: the work stays, and the question is put again.
+                    self.page.link_question = Some(incoming);
+                } else {
+                    self.take_link_session(*incoming);
+                }
+            }
+            LinkAnswer::Open => self.take_link_session(*incoming),
+        }
     }
 
     /// A link to the session as it is now (not its results), on this page's address
@@ -139,7 +307,7 @@ impl TreelabApp {
     /// At the start of a frame: the page's commands and the file a picker read (in a
     /// browser; natively nothing).
     pub(super) fn page_frame(&mut self, ctx: &egui::Context) {
-        if !crate::platform::IN_BROWSER {
+        if !crate::platform::IN_PAGE {
             return;
         }
         self.page.frames += 1;
@@ -155,6 +323,9 @@ impl TreelabApp {
         {
             self.push(purpose.command(path));
         }
+        if let Some(fragment) = platform::take_new_fragment() {
+            self.open_link(&fragment);
+        }
         if self.model.is_running() {
             ctx.request_repaint_after(LIVE_REFRESH);
         }
@@ -163,7 +334,7 @@ impl TreelabApp {
     /// At the end of a frame: the session into the page's storage and the state for the
     /// tests (in a browser; natively nothing).
     pub(super) fn page_publish(&mut self, ctx: &egui::Context) {
-        if !crate::platform::IN_BROWSER {
+        if !crate::platform::IN_PAGE {
             return;
         }
         self.keep_in_page();
@@ -199,6 +370,15 @@ impl TreelabApp {
                     platform::store(STORED_SESSION, &text)
                 })
             });
+        let file = self
+            .model
+            .path
+            .as_deref()
+            .map(|p| p.display().to_string())
+            .unwrap_or_default();
+        let marker = if self.is_dirty() { "*" } else { "" };
+        let written =
+            written.and_then(|()| platform::store(STORED_FILE, &format!("{marker}{file}")));
         if let Err(e) = written {
             self.error(format!("the page could not keep the session: {e}"));
         }
@@ -218,30 +398,7 @@ impl TreelabApp {
             .iter()
             .map(|r| json::text(&r.label()))
             .collect();
-        let results: Vec<String> = session
-            .results
-            .iter()
-            .map(|r| {
-                json::object(&[
-                    ("row", r.row.to_string()),
-                    ("label", json::text(&r.label)),
-                    ("position", json::text(&r.position_label())),
-                    ("position_text", json::text(&r.position_text)),
-                    ("depth", r.depth.to_string()),
-                    ("nodes", r.record.counters.nodes.to_string()),
-                    ("secs", format!("{:.6}", r.record.counters.elapsed_secs)),
-                    (
-                        "score",
-                        r.record.score.map_or("null".into(), |s| s.to_string()),
-                    ),
-                    ("complete", r.is_complete().to_string()),
-                    (
-                        "error",
-                        r.error.as_deref().map_or("null".into(), json::text),
-                    ),
-                ])
-            })
-            .collect();
+        let results = results_json(session);
         let suite = session.suite.as_ref();
         json::object(&[
             ("frames", self.page.frames.to_string()),
@@ -249,6 +406,10 @@ impl TreelabApp {
             ("match_button", widget_json(ctx, "match_button")),
             ("match", match_json(session.match_result.as_ref())),
             ("frame_ms", format!("{:.1}", self.page.last_frame_ms)),
+            (
+                "clock_step_ms",
+                (crate::platform::clock::resolution().as_secs_f64() * 1000.0).to_string(),
+            ),
             ("revision", self.model.revision().to_string()),
             (
                 "game",
@@ -267,6 +428,9 @@ impl TreelabApp {
             ),
             ("tab", json::text(&format!("{:?}", session.view.tab))),
             ("rows", format!("[{}]", rows.join(","))),
+            ("refusals", self.refusals_json()),
+            ("title", json::text(&self.window_title())),
+            ("question", self.question_json(ctx)),
             ("status", json::text(self.model.status.text())),
             (
                 "error",
@@ -281,7 +445,7 @@ impl TreelabApp {
                     format!("{:.1}", d.as_secs_f64() * 1000.0)
                 }),
             ),
-            ("results", format!("[{}]", results.join(","))),
+            ("results", results),
             (
                 "link",
                 self.page
@@ -291,6 +455,70 @@ impl TreelabApp {
             ),
         ])
     }
+
+    /// Why Run would refuse each row (`null`: it runs), as JSON: what the "(!)" on a
+    /// row says.
+    fn refusals_json(&self) -> String {
+        let each: Vec<String> = self
+            .model
+            .row_refusals()
+            .iter()
+            .map(|r| r.as_deref().map_or("null".into(), json::text))
+            .collect();
+        format!("[{}]", each.join(","))
+    }
+
+    /// The questions and menus the tests answer and read: whether a link's question or
+    /// a "discard?" is open, where the link question's buttons and the File menu are,
+    /// and the menu items drawn last.
+    fn question_json(&self, ctx: &egui::Context) -> String {
+        json::object(&[
+            (
+                "link_question",
+                self.page.link_question.is_some().to_string(),
+            ),
+            ("confirming", self.confirm.is_some().to_string()),
+            ("link_keep", widget_json(ctx, "link_keep")),
+            ("link_save", widget_json(ctx, "link_save")),
+            ("link_open", widget_json(ctx, "link_open")),
+            ("file_menu", widget_json(ctx, "file_menu")),
+            ("menu_items", menu_items_json(ctx)),
+        ])
+    }
+}
+
+/// The session's results as the tests read them: each one's search, counts, and its
+/// time and rate as the results table shows them.
+fn results_json(session: &Session) -> String {
+    let report =
+        crate::report::Report::new(&session.results, &session.rows, session.view.baseline_row);
+    let results: Vec<String> = session
+        .results
+        .iter()
+        .map(|r| {
+            json::object(&[
+                ("row", r.row.to_string()),
+                ("label", json::text(&r.label)),
+                ("position", json::text(&r.position_label())),
+                ("position_text", json::text(&r.position_text)),
+                ("depth", r.depth.to_string()),
+                ("nodes", r.record.counters.nodes.to_string()),
+                ("secs", format!("{:.6}", r.record.counters.elapsed_secs)),
+                ("time", json::text(&report.cell(r, Column::Time))),
+                ("rate", json::text(&report.cell(r, Column::NodesPerSec))),
+                (
+                    "score",
+                    r.record.score.map_or("null".into(), |s| s.to_string()),
+                ),
+                ("complete", r.is_complete().to_string()),
+                (
+                    "error",
+                    r.error.as_deref().map_or("null".into(), json::text),
+                ),
+            ])
+        })
+        .collect();
+    format!("[{}]", results.join(","))
 }
 
 /// The little JSON the test hook writes.
@@ -335,6 +563,7 @@ fn hook_command(name: &str) -> Option<Command> {
         "save-as" => Command::SaveAsDialog,
         "open" => Command::OpenSessionDialog,
         "build-trees" => Command::BuildTrees,
+        "clear-results" => Command::ClearResults,
         "export=table" => Command::SaveTableDialog,
         "export=position" => Command::SavePositionDialog(PositionFormat(0)),
         "export=chart-svg" => Command::SaveChartDialog(ChartFormat::Svg),

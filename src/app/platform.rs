@@ -39,6 +39,21 @@ pub fn page_fragment() -> Option<String> {
     imp::page_fragment().filter(|f| !f.is_empty())
 }
 
+/// A fragment the page's address took while the app was open (a link pasted into the
+/// address of the open page: only the part after `#` changes, so the page does not
+/// load again), once; never natively.
+#[must_use]
+pub fn take_new_fragment() -> Option<String> {
+    hook::NEW_FRAGMENT
+        .with_borrow_mut(Option::take)
+        .filter(|f| !f.is_empty())
+}
+
+/// Shows `title` as the window's title (in a browser, the page's).
+pub fn set_title(ctx: &egui::Context, title: &str) {
+    imp::set_title(ctx, title);
+}
+
 /// Takes the fragment off the page's address (the session it held is open now: a
 /// reload then restores the session as the person left it, from the page's storage).
 pub fn forget_fragment() {
@@ -107,6 +122,7 @@ mod hook {
         pub(super) static COMMANDS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
         pub(super) static PICKED: RefCell<Option<PathBuf>> = const { RefCell::new(None) };
         pub(super) static CONTEXT: RefCell<Option<egui::Context>> = const { RefCell::new(None) };
+        pub(super) static NEW_FRAGMENT: RefCell<Option<String>> = const { RefCell::new(None) };
     }
 
     /// Asks the app for a frame now (once it has started), to act on what just came.
@@ -234,6 +250,10 @@ mod imp {
         None
     }
 
+    pub(super) fn set_title(ctx: &egui::Context, title: &str) {
+        ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.to_string()));
+    }
+
     pub(super) fn forget_fragment() {}
 
     pub(super) fn page_address() -> Option<String> {
@@ -318,6 +338,7 @@ mod imp {
             say_in_page(&format!("treelab: the page has no canvas '{canvas_id}'"));
             return;
         };
+        follow_the_address();
         wasm_bindgen_futures::spawn_local(async move {
             let runner = eframe::WebRunner::new();
             let started = runner
@@ -352,6 +373,29 @@ mod imp {
     pub(super) fn page_fragment() -> Option<String> {
         let hash = window()?.location().hash().ok()?;
         Some(hash.trim_start_matches('#').to_string())
+    }
+
+    /// Listens for the address's fragment changing while the page is open (a link
+    /// pasted into it): the new fragment waits for the app's next frame, asked for now.
+    fn follow_the_address() {
+        let Some(w) = window() else {
+            return;
+        };
+        let on_change = Closure::<dyn FnMut()>::new(|| {
+            if let Some(fragment) = page_fragment().filter(|f| !f.is_empty()) {
+                hook::NEW_FRAGMENT.set(Some(fragment));
+                hook::wake_app();
+            }
+        });
+        w.set_onhashchange(Some(on_change.as_ref().unchecked_ref()));
+        // The listener lives as long as the page.
+        on_change.forget();
+    }
+
+    pub(super) fn set_title(_ctx: &egui::Context, title: &str) {
+        if let Some(document) = window().and_then(|w| w.document()) {
+            document.set_title(title);
+        }
     }
 
     pub(super) fn forget_fragment() {

@@ -28,6 +28,9 @@ pub fn game_picker_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
     });
 }
 
+/// The width of the board's Undo and Redo buttons: room for the longest edit named.
+const UNDO_BUTTON_WIDTH: f32 = 108.0;
+
 fn side_name(kind: GameKind, side: Side) -> &'static str {
     kind.info().sides()[side.index()]
 }
@@ -41,15 +44,34 @@ fn mode_line_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, kind: GameKind) {
             .on_hover_text(edit_help(kind));
         ui.radio_value(&mut cx.view.play_mode, true, "Play moves")
             .on_hover_text("Click a legal move to play it");
-        ui.separator();
+    });
+    ui.horizontal(|ui| {
+        // The one history of the board and the rows (as Edit ▸ Undo and Ctrl+Z): each
+        // button names the edit it takes back, at a width that does not move the other.
+        let button = |back: bool| {
+            let verb = if back { "Undo" } else { "Redo" };
+            let noun = cx.model.history_next(back).map_or("", |e| e.noun());
+            egui::Button::new(format!("{verb} {noun}").trim_end().to_string())
+                .min_size(egui::vec2(UNDO_BUTTON_WIDTH, 0.0))
+        };
+        let keys = |back: bool| if back { "Ctrl+Z" } else { "Ctrl+Shift+Z" };
+        let hover = |back: bool| {
+            format!(
+                "{} the last edit, of the board or of the rows: one history for both ({})",
+                if back { "Take back" } else { "Make again" },
+                keys(back)
+            )
+        };
         if ui
-            .add_enabled(cx.model.can_undo(), egui::Button::new("Undo"))
+            .add_enabled(cx.model.can_undo(), button(true))
+            .on_hover_text(hover(true))
             .clicked()
         {
             cx.push(Command::Undo);
         }
         if ui
-            .add_enabled(cx.model.can_redo(), egui::Button::new("Redo"))
+            .add_enabled(cx.model.can_redo(), button(false))
+            .on_hover_text(hover(false))
             .clicked()
         {
             cx.push(Command::Redo);
@@ -163,16 +185,7 @@ fn text_form_ui(
     let text = pos.to_text();
     let name = kind.info().text_name();
     ui.horizontal(|ui| {
-        let label = ui.label(format!("{name}:"));
-        let mut shown: &str = &text;
-        let width = (ui.available_width() - 60.0).max(80.0);
-        ui.add(
-            egui::TextEdit::singleline(&mut shown)
-                .desired_width(width)
-                .font(egui::TextStyle::Monospace),
-        )
-        .labelled_by(label.id)
-        .on_hover_text(&text);
+        ui.label(format!("{name}:"));
         if ui
             .button("Copy")
             .on_hover_text("Copy the text form")
@@ -182,6 +195,7 @@ fn text_form_ui(
             cx.info("Copied the position");
         }
     });
+    ui.add(egui::Label::new(text_form_job(ui, &text)).selectable(true));
     ui.horizontal(|ui| {
         let label = ui.label("Paste:");
         let width = (ui.available_width() - 60.0).max(80.0);
@@ -206,6 +220,27 @@ fn text_form_ui(
     if let Some(e) = &panel.paste_error {
         ui.colored_label(ui.visuals().error_fg_color, e);
     }
+}
+
+/// The most lines the text form takes under the board; a longer text (a big tree)
+/// ends in "…" there, whole on hover and in Copy.
+const TEXT_FORM_LINES: usize = 3;
+
+/// The text form as it is shown: monospace, wrapped at any character (an OBF line has
+/// no space to wrap at) so that no character is ever cut in two at the panel's edge.
+fn text_form_job(ui: &egui::Ui, text: &str) -> egui::text::LayoutJob {
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    let mut job = egui::text::LayoutJob::single_section(
+        text.to_string(),
+        egui::TextFormat::simple(font, ui.visuals().text_color()),
+    );
+    job.wrap = egui::text::TextWrapping {
+        max_rows: TEXT_FORM_LINES,
+        break_anywhere: true,
+        overflow_character: Some('…'),
+        ..Default::default()
+    };
+    job
 }
 
 fn hint(kind: GameKind) -> &'static str {

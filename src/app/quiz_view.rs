@@ -259,6 +259,19 @@ fn check_buttons_ui(
         state.quiz.reveal(tree);
         given = Some(practice::given(visit, &Answer::default(), true));
     }
+    if ui
+        .button("Skip")
+        .on_hover_text(
+            "On to the next visit, this one neither answered nor shown (a handout keeps the skip)",
+        )
+        .clicked()
+    {
+        state.error = None;
+        state.quiz.skip(tree);
+        state.quiz.next(tree);
+        state.clear_inputs();
+        given = Some(practice::skipped(visit));
+    }
     if tree.scale() > 1 {
         ui.weak("write −∞ and +∞ as -inf and inf, fractions as 2.5 or 7/3");
     } else {

@@ -102,8 +102,14 @@ fn toolbar_ui(
         }
         ui.separator();
         let report = cx.report();
-        let rows = report.result_rows();
-        let labels: Vec<(usize, String)> = rows.iter().map(|&r| (r, report.row_label(r))).collect();
+        // The baseline is a row as it is now: its results searched with its current
+        // settings (a changed row's older results are not offered).
+        let labels: Vec<(usize, String)> = report
+            .result_rows()
+            .into_iter()
+            .filter(|&r| !report.ran(r).is_stale())
+            .map(|r| (r, report.ran(r).label))
+            .collect();
         let choices = cx.session().scope_choices();
         let view = &mut *cx.view;
         wrap_unit(ui, "position", |ui| {

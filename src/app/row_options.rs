@@ -11,10 +11,13 @@ use crate::search::option_decl::{Form, OptionDecl, all};
 use crate::search::options::MAX_SHALLOW_DEPTH;
 
 /// A short summary of the options that differ from the defaults, in the words each
-/// option declares ([`crate::search::option_decl::all`]).
+/// option declares ([`crate::search::option_decl::all`]); a parallel row's threads
+/// first, as what most sets it apart.
 #[must_use]
 pub fn options_summary(o: &SearchOptions) -> String {
-    let parts: Vec<String> = all().filter_map(|d| (d.summary)(o)).collect();
+    let mut decls: Vec<_> = all().collect();
+    decls.sort_by_key(|d| d.key != "threads");
+    let parts: Vec<String> = decls.iter().filter_map(|d| (d.summary)(o)).collect();
     if parts.is_empty() {
         "defaults".into()
     } else {
@@ -135,14 +138,15 @@ fn control_ui(ui: &mut egui::Ui, decl: &OptionDecl, o: &mut SearchOptions, row: 
             ..
         } => {
             ui.horizontal(|ui| {
-                ui.label(decl.label);
+                let label = ui.label(decl.label).id;
                 let mut v: i64 = get(o).parse().unwrap_or(n.min);
                 if ui
                     .add(
-                        egui::DragValue::new(&mut v)
+                        super::layout::number(&mut v)
                             .range(n.min..=n.max)
                             .suffix(n.unit),
                     )
+                    .labelled_by(label)
                     .on_hover_text(decl.help)
                     .changed()
                 {
@@ -180,7 +184,7 @@ fn control_ui(ui: &mut egui::Ui, decl: &OptionDecl, o: &mut SearchOptions, row: 
                     && let Ok(mut k) = k.parse::<u32>()
                     && ui
                         .add(
-                            egui::DragValue::new(&mut k)
+                            super::layout::number(&mut k)
                                 .range(1..=MAX_SHALLOW_DEPTH)
                                 .prefix("depth "),
                         )

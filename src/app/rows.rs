@@ -10,6 +10,13 @@ use crate::search::Algorithm;
 use crate::search::options::MAX_DEPTH;
 
 impl TreelabApp {
+    /// Why row `i` carries a note (a typed depth set to the deepest, options an
+    /// algorithm change dropped), if it does.
+    #[must_use]
+    pub fn row_note(&self, i: usize) -> Option<&str> {
+        self.model.row_notes.get(&i).map(|n| n.why.as_str())
+    }
+
     /// Removes row `i` and its results ([`crate::session::Session::remove_row`]).
     pub(super) fn remove_row(&mut self, i: usize) {
         if self.model.session.remove_row(i) {
@@ -45,7 +52,7 @@ impl TreelabApp {
 }
 
 /// The room the row buttons (move, copy, remove) take right of the options.
-const ROW_BUTTONS_WIDTH: f32 = 112.0;
+const ROW_BUTTONS_WIDTH: f32 = 116.0;
 
 /// Controls of a row: move it, copy it, remove it.
 fn row_buttons(ui: &mut egui::Ui, cx: &mut Panel<'_>, i: usize, n: usize) {
@@ -97,24 +104,88 @@ fn live_bar_ui(ui: &mut egui::Ui, live: Option<&RowLive>) {
     .on_hover_text("searches done of all this row's searches");
 }
 
-/// The rows grid: a header line, then a line per row.
+/// The width of the rows' columns but the options summary, which takes what is left
+/// less the buttons' room: whatever a row's summary or notes say, no control moves.
+const ROW_NUMBER_WIDTH: f32 = 38.0;
+/// The algorithm column's width.
+const ALGORITHM_WIDTH: f32 = 118.0;
+/// The depths column's width.
+const DEPTHS_WIDTH: f32 = 120.0;
+/// The evaluator column's width.
+const EVALUATOR_WIDTH: f32 = 100.0;
+/// The room between two columns.
+const COLUMN_GAP: f32 = 6.0;
+/// The narrowest the options summary gets (a narrower window scrolls sideways).
+const SUMMARY_MIN_WIDTH: f32 = 80.0;
+
+/// The options summary's width in a rows area `width` wide, and whether it has a line
+/// of its own under each row (a narrow area: the summary does not fit beside the
+/// controls, and would push the buttons out of the window).
+fn summary_width(width: f32) -> (f32, bool) {
+    let controls = ROW_NUMBER_WIDTH
+        + ALGORITHM_WIDTH
+        + DEPTHS_WIDTH
+        + EVALUATOR_WIDTH
+        + ROW_BUTTONS_WIDTH
+        + 5.0 * COLUMN_GAP;
+    let beside = width - controls;
+    if beside >= SUMMARY_MIN_WIDTH {
+        (beside, false)
+    } else {
+        let room = width - ROW_NUMBER_WIDTH - ROW_BUTTONS_WIDTH - 2.0 * COLUMN_GAP;
+        (room.max(SUMMARY_MIN_WIDTH), true)
+    }
+}
+
+/// Lays `add` out in a cell `width` wide (at least; a wrapped text may make it taller),
+/// left to right, centred in the line.
+fn cell<R>(ui: &mut egui::Ui, width: f32, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    let size = egui::vec2(width, ui.spacing().interact_size.y);
+    ui.allocate_ui_with_layout(
+        size,
+        egui::Layout::left_to_right(egui::Align::Center),
+        |ui| {
+            ui.set_min_width(width);
+            ui.set_max_width(width);
+            add(ui)
+        },
+    )
+    .inner
+}
+
+/// The rows, `width` wide: a header line, then a line per row, every column at a fixed
+/// width, and a row's note (options an algorithm change dropped, a depth set to the deepest) on a
+/// line of its own under it.
 pub(super) fn rows_ui(
     ui: &mut egui::Ui,
     cx: &mut Panel<'_>,
     selected_row: &mut Option<usize>,
     running: bool,
+    width: f32,
 ) {
     let n = cx.session().rows.len();
-    egui::Grid::new("comparison_rows")
-        .striped(true)
-        .num_columns(6)
-        .spacing([10.0, 4.0])
-        .show(ui, |ui| {
-            for h in ["Row", "Algorithm", "Depths", "Evaluator", "Options"] {
-                ui.label(egui::RichText::new(h).underline());
-            }
-            // The last column's head: the progress while running, else Add row (on
-            // the header's line, so the rows take one line less).
+    let (summary, stacked) = summary_width(width);
+    ui.spacing_mut().item_spacing.x = COLUMN_GAP;
+    ui.horizontal(|ui| {
+        let head = |ui: &mut egui::Ui, w: f32, h: &str| {
+            cell(ui, w, |ui| ui.label(egui::RichText::new(h).underline()));
+        };
+        head(ui, ROW_NUMBER_WIDTH, "Row");
+        head(ui, ALGORITHM_WIDTH, "Algorithm");
+        head(ui, DEPTHS_WIDTH, "Depths");
+        head(ui, EVALUATOR_WIDTH, "Evaluator");
+        if !stacked {
+            head(ui, summary, "Options");
+        }
+        // The last column's head: the progress while running, else Add row (on the
+        // header's line, so the rows take one line less; stacked, the buttons are on
+        // the options' line, but Add row stays here, after the evaluator).
+        let last = if stacked {
+            ui.available_width().min(ROW_BUTTONS_WIDTH)
+        } else {
+            ROW_BUTTONS_WIDTH
+        };
+        cell(ui, last, |ui| {
             if running {
                 ui.label(egui::RichText::new("Progress").underline());
             } else if ui
@@ -124,53 +195,94 @@ pub(super) fn rows_ui(
             {
                 cx.push(Command::AddRow);
             }
-            ui.end_row();
-            for i in 0..n {
-                row_ui(ui, cx, selected_row, i, running);
-                ui.end_row();
-            }
         });
-    if let Some(d) = cx.model.run.last_stop_latency {
-        ui.weak(format!(
-            "last Stop: every search ended {:.0} ms after the click",
-            d.as_secs_f64() * 1000.0
-        ));
+    });
+    for i in 0..n {
+        let fill = if i % 2 == 1 {
+            ui.visuals().faint_bg_color
+        } else {
+            egui::Color32::TRANSPARENT
+        };
+        egui::Frame::new().fill(fill).show(ui, |ui| {
+            ui.horizontal(|ui| row_ui(ui, cx, selected_row, i, running, summary, stacked));
+            if stacked {
+                // The options and the buttons on a line of their own, under the row's
+                // controls.
+                ui.horizontal(|ui| {
+                    ui.add_space(ROW_NUMBER_WIDTH + COLUMN_GAP);
+                    cell(ui, summary, |ui| summary_ui(ui, cx, selected_row, i));
+                    cell(ui, ROW_BUTTONS_WIDTH, |ui| {
+                        row_controls_ui(ui, cx, i, running);
+                    });
+                });
+            }
+            note_ui(ui, cx, i);
+        });
     }
 }
 
-/// Row `i`'s line: its settings (fixed while a run goes on), its options summary, and
-/// its buttons or progress.
+/// Row `i`'s note, if it has one, under the row in the options' column, wrapped: the
+/// word, and why on hover.
+fn note_ui(ui: &mut egui::Ui, cx: &Panel<'_>, i: usize) {
+    let Some(note) = cx.model.row_notes.get(&i) else {
+        return;
+    };
+    ui.horizontal(|ui| {
+        ui.add_space(ROW_NUMBER_WIDTH + COLUMN_GAP);
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(&note.word)
+                    .small()
+                    .color(ui.visuals().warn_fg_color),
+            )
+            .wrap(),
+        )
+        .on_hover_text(&note.why);
+    });
+}
+
+/// Row `i`'s line: its settings (fixed while a run goes on), its options summary
+/// (`summary` wide; on a line of its own when `stacked`), and its buttons or progress.
 fn row_ui(
     ui: &mut egui::Ui,
     cx: &mut Panel<'_>,
     selected_row: &mut Option<usize>,
     i: usize,
     running: bool,
+    summary: f32,
+    stacked: bool,
 ) {
-    let n = cx.session().rows.len();
     let row = cx.session().rows[i].clone();
     let evaluators = cx.session().position.kind().evaluator_names();
     let mut commands = Vec::new();
-    ui.add_enabled_ui(!running, |ui| {
-        let mut enabled = row.enabled;
-        ui.checkbox(&mut enabled, format!("{}", i + 1))
-            .on_hover_text("Take part in the next run");
-        if enabled != row.enabled {
-            commands.push(Command::SetRowEnabled(i, enabled));
-        }
+    cell(ui, ROW_NUMBER_WIDTH, |ui| {
+        ui.add_enabled_ui(!running, |ui| {
+            let mut enabled = row.enabled;
+            ui.checkbox(&mut enabled, format!("{}", i + 1))
+                .on_hover_text("Take part in the next run");
+            if enabled != row.enabled {
+                commands.push(Command::SetRowEnabled(i, enabled));
+            }
+        });
     });
-    ui.add_enabled_ui(!running, |ui| {
-        commands.extend(algorithm_ui(ui, i, row.algorithm));
+    cell(ui, ALGORITHM_WIDTH, |ui| {
+        ui.add_enabled_ui(!running, |ui| {
+            commands.extend(algorithm_ui(ui, i, row.algorithm));
+        });
     });
     let mut note = None;
-    ui.add_enabled_ui(!running, |ui| {
-        if let Some((command, clamped)) = depths_ui(ui, i, row.depth_min, row.depth_max) {
-            commands.push(command);
-            note = Some(clamped);
-        }
+    cell(ui, DEPTHS_WIDTH, |ui| {
+        ui.add_enabled_ui(!running, |ui| {
+            if let Some((command, clamped)) = depths_ui(ui, i, row.depth_min, row.depth_max) {
+                commands.push(command);
+                note = Some(clamped);
+            }
+        });
     });
-    ui.add_enabled_ui(!running, |ui| {
-        commands.extend(evaluator_ui(ui, i, &row.evaluator, &evaluators));
+    cell(ui, EVALUATOR_WIDTH, |ui| {
+        ui.add_enabled_ui(!running, |ui| {
+            commands.extend(evaluator_ui(ui, i, &row.evaluator, &evaluators));
+        });
     });
     for c in commands {
         cx.push(c);
@@ -180,18 +292,23 @@ fn row_ui(
     if let Some(note) = note {
         cx.push(Command::SetRowNote(i, note));
     }
-    // The summary and, after an algorithm change, what it dropped: one cell.
-    ui.horizontal(|ui| summary_ui(ui, cx, selected_row, i));
-    // While a run goes on the row cannot change: its progress takes the place of the
-    // row buttons.
-    ui.horizontal(|ui| {
-        if running {
-            let live = cx.model.run.active.as_ref().and_then(|a| a.live.get(&i));
-            live_bar_ui(ui, live);
-        } else {
-            row_buttons(ui, cx, i, n);
-        }
-    });
+    if !stacked {
+        cell(ui, summary, |ui| summary_ui(ui, cx, selected_row, i));
+        cell(ui, ROW_BUTTONS_WIDTH, |ui| {
+            row_controls_ui(ui, cx, i, running)
+        });
+    }
+}
+
+/// Row `i`'s buttons, or while a run goes on (the row cannot change) its progress.
+fn row_controls_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, i: usize, running: bool) {
+    if running {
+        let live = cx.model.run.active.as_ref().and_then(|a| a.live.get(&i));
+        live_bar_ui(ui, live);
+    } else {
+        let n = cx.session().rows.len();
+        row_buttons(ui, cx, i, n);
+    }
 }
 
 /// Row `i`'s algorithm; the command when another is picked.
@@ -200,13 +317,14 @@ fn algorithm_ui(ui: &mut egui::Ui, i: usize, current: Algorithm) -> Option<Comma
     egui::ComboBox::from_id_salt(("algorithm", i))
         .selected_text(algorithm.label())
         .width(112.0)
+        .truncate()
         .show_ui(ui, |ui| {
             for a in Algorithm::ALL {
                 ui.selectable_value(&mut algorithm, a, a.label());
             }
         })
         .response
-        .on_hover_text(format!("Algorithm of row {}", i + 1));
+        .on_hover_text(format!("Algorithm of row {}: {}", i + 1, current.label()));
     (algorithm != current).then_some(Command::SetRowAlgorithm(i, algorithm))
 }
 
@@ -222,7 +340,7 @@ fn depths_ui(
     ui.horizontal(|ui| {
         // Any number may be typed: one beyond the deepest is set to it, with a word.
         ui.add(
-            egui::DragValue::new(&mut first)
+            super::layout::number(&mut first)
                 .range(1..=u32::MAX)
                 .prefix("from "),
         )
@@ -230,7 +348,7 @@ fn depths_ui(
             "First depth, 1 to {MAX_DEPTH} (for MCTS, the horizon its playouts stop at)"
         ));
         ui.add(
-            egui::DragValue::new(&mut last)
+            super::layout::number(&mut last)
                 .range(1..=u32::MAX)
                 .prefix("to "),
         )
@@ -241,14 +359,31 @@ fn depths_ui(
     if (first, last) == (depth_min, depth_max) {
         return None;
     }
+    Some((
+        Command::SetRowDepths(i, first, last),
+        depth_note(first, last),
+    ))
+}
+
+/// The word on a row whose typed depths `first` to `last` are not what it will search
+/// ([`crate::session::Session::set_row_depths`] clamps them): a depth beyond the
+/// deepest, or a last depth before the first.
+fn depth_note(first: u32, last: u32) -> Option<RowNote> {
     let typed = first.max(last);
-    let note = (typed > MAX_DEPTH).then(|| RowNote {
-        word: format!("depth set to {MAX_DEPTH}"),
+    if typed > MAX_DEPTH {
+        return Some(RowNote {
+            word: format!("depth set to {MAX_DEPTH}"),
+            why: format!(
+                "Depth {typed} is beyond the deepest a row may search, {MAX_DEPTH}: set to {MAX_DEPTH}"
+            ),
+        });
+    }
+    (last < first).then(|| RowNote {
+        word: format!("to set to {first}"),
         why: format!(
-            "Depth {typed} is beyond the deepest a row may search, {MAX_DEPTH}: set to {MAX_DEPTH}"
+            "The last depth, {last}, was before the first, {first}: the row searches depth {first} alone"
         ),
-    });
-    Some((Command::SetRowDepths(i, first, last), note))
+    })
 }
 
 /// Row `i`'s evaluator among the game's (empty: the first, the game's default); the
@@ -286,8 +421,9 @@ fn evaluator_ui(
     (evaluator != current).then_some(Command::SetRowEvaluator(i, evaluator))
 }
 
-/// Row `i`'s options in one line, marked (!) when the row cannot run; a click shows
-/// or hides its options below the rows.
+/// Row `i`'s options, marked (!) when the row cannot run, wrapped within its column
+/// (never cut: the options that matter, threads first for a parallel row); a click
+/// shows or hides its options below the rows.
 fn summary_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, selected_row: &mut Option<usize>, i: usize) {
     let selected = *selected_row == Some(i);
     let summary = super::row_options::options_summary(&cx.session().rows[i].options);
@@ -296,28 +432,14 @@ fn summary_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, selected_row: &mut Option<u
         Some(_) => egui::RichText::new(format!("(!) {summary}")).color(ui.visuals().error_fg_color),
         None => egui::RichText::new(&summary),
     };
-    // Cut to leave the row's buttons room in a narrow window; the hover shows it whole.
-    let room = (ui.available_width() - ROW_BUTTONS_WIDTH).clamp(80.0, 360.0);
+    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
     let resp = ui
-        .scope(|ui| {
-            ui.set_max_width(room);
-            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
-            ui.selectable_label(selected, text)
-        })
-        .inner
+        .selectable_label(selected, text)
         .on_hover_text(match problem {
             Some(p) => format!("{summary}\n{p}"),
             None => format!("{summary}\nShow this row's options"),
         });
     if resp.clicked() {
         *selected_row = if selected { None } else { Some(i) };
-    }
-    if let Some(note) = cx.model.row_notes.get(&i) {
-        ui.label(
-            egui::RichText::new(&note.word)
-                .small()
-                .color(ui.visuals().warn_fg_color),
-        )
-        .on_hover_text(&note.why);
     }
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use super::TreelabApp;
 use super::model::{ActiveRun, Model, RowLive, RunState};
-use crate::runner::{Run, RunEvent, Target};
+use crate::runner::{JobOrder, Run, RunEvent, Target};
 
 impl TreelabApp {
     /// Ends the run, if any (dropping it stops its threads), and forgets the last
@@ -132,10 +132,10 @@ impl TreelabApp {
         let ctx = ctx.clone();
         let notify = Arc::new(move || ctx.request_repaint_after(super::page::LIVE_REFRESH));
         let n = jobs.len();
-        let run = match &self.model.run.search_fn {
-            Some(f) => Run::start_with(jobs, threads, notify, Arc::clone(f)),
-            None => Run::start(jobs, threads, notify),
-        };
+        // Taken as a person reads them: the shallowest depth over every position and
+        // row first, so a Stop at any moment leaves whole depths to read.
+        let search = self.model.run.search_fn.as_ref().map(Arc::clone);
+        let run = Run::start_ordered(jobs, threads, notify, search, JobOrder::Reading);
         let left_note = left_out_note(&left_out);
         self.info(format!(
             "Running {n} searches on {} thread{}{left_note}",

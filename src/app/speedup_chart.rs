@@ -18,7 +18,7 @@ pub(super) fn speedup_chart_ui(
 ) -> Option<egui::Rect> {
     let set = cx.position_set();
     let report = cx.report();
-    let (lines, depth) = report.speedup_series(&report.finished(&set.keys()));
+    let (lines, depth) = report.speedup_series(&report.finished_by_depth(&set.keys()));
     if lines.is_empty() {
         return None;
     }
@@ -53,7 +53,7 @@ pub(super) fn speedup_chart_ui(
         // reaches it on the way down).
         .allow_scroll(false)
         .x_axis_label("threads")
-        .y_axis_label("× the baseline's speed")
+        .y_axis_label("× faster")
         .include_y(0.0)
         .include_y(1.0)
         .x_grid_spacer(power_of_two_grid)

@@ -1,10 +1,11 @@
-//! The results table, drawn cell by cell so that no number is ever cut: every column is
-//! as wide as its widest text (names alone are cut, with the whole name on hover), the
-//! leading columns that say which result a line is (row, algorithm and options,
-//! position, depth) stay in place while the rest scrolls sideways, a column only partly
-//! in view is left out rather than drawn cut, and the scroll bars are always shown when
-//! there is more to see. Only the lines in view are drawn, so a table of thousands of
-//! lines scrolls as fast as one of ten.
+//! The results table, on rerun's egui_table: no number is ever cut (a number column is
+//! as wide as its widest text, and a number only partly in view is left out rather than
+//! drawn cut), names are cut with the whole name on hover and their columns can be
+//! widened by dragging, the leading columns that say which result a line is (row,
+//! algorithm and options, position, depth) and the header stay in place while the rest
+//! scrolls, and the scroll bars are always shown when there is more to see. Only the
+//! lines in view are drawn, so a table of thousands of lines scrolls as fast as one of
+//! ten.
 
 use std::hash::{Hash, Hasher};
 
@@ -22,6 +23,9 @@ const TEXT_WIDTH: f32 = 420.0;
 
 /// Room left and right of a cell's text.
 const PAD: f32 = 12.0;
+
+/// The narrowest a text column may be dragged.
+const MIN_TEXT_WIDTH: f32 = 60.0;
 
 /// The share of the width the fixed columns may take; beyond it the names are cut.
 const STICKY_SHARE: f32 = 0.55;
@@ -145,74 +149,49 @@ fn measure_widths(ui: &egui::Ui, report: &Report, lines: &[usize], columns: &[Co
     })
 }
 
-/// The table's columns laid out: each one's width and its left edge, the fixed ones
-/// from the table's left, the others from the start of the scrolled part.
-struct Layout {
-    /// The columns shown.
-    columns: Vec<Column>,
-    /// Each column's width.
-    widths: Vec<f32>,
-    /// Each column's left edge (fixed: from the table's left; else from the scrolled
-    /// part's left).
-    lefts: Vec<f32>,
-    /// How many leading columns stay in place.
-    fixed: usize,
-    /// The fixed columns' width together.
-    fixed_width: f32,
-    /// The scrolled columns' width together.
-    scrolled_width: f32,
-}
-
-impl Layout {
-    /// Lays `columns` out with `widths` in a table `width` wide: the fixed columns may
-    /// take [`STICKY_SHARE`] of it, the names giving way first.
-    fn new(columns: Vec<Column>, mut widths: Vec<f32>, width: f32) -> Layout {
-        let fixed = columns.iter().take_while(|&&c| is_fixed(c)).count();
-        let fixed_width: f32 = widths[..fixed].iter().sum();
-        let room = width * STICKY_SHARE;
-        if fixed_width > room
-            && let Some(k) = columns[..fixed].iter().position(|&c| c == Column::Setup)
-        {
-            widths[k] = (widths[k] - (fixed_width - room)).max(80.0);
-        }
-        let mut lefts = Vec::with_capacity(widths.len());
-        let (mut x_fixed, mut x_scrolled) = (0.0, 0.0);
-        for (k, w) in widths.iter().enumerate() {
-            if k < fixed {
-                lefts.push(x_fixed);
-                x_fixed += w;
-            } else {
-                lefts.push(x_scrolled);
-                x_scrolled += w;
+/// Each column of the table as egui_table lays it out: a number column exactly as wide
+/// as its widest text (so that no number is ever cut, and none is drawn wider than it
+/// needs), a text column (names, positions, the PV, the status) starting at its widest
+/// text up to a limit, resizable by dragging its edge (a double click fits it again). The
+/// naming columns may together take [`STICKY_SHARE`] of the width; the names give way
+/// first.
+fn table_columns(
+    base: egui::Id,
+    columns: &[Column],
+    widths: &[f32],
+    width: f32,
+) -> Vec<egui_table::Column> {
+    let fixed = columns.iter().take_while(|&&c| is_fixed(c)).count();
+    let fixed_width: f32 = widths[..fixed].iter().sum();
+    let room = width * STICKY_SHARE;
+    columns
+        .iter()
+        .zip(widths)
+        .map(|(&c, &w)| {
+            let id = base.with(c.title());
+            if c.is_numeric() {
+                return egui_table::Column::new(w)
+                    .range(w..=w)
+                    .resizable(false)
+                    .id(id);
             }
-        }
-        Layout {
-            columns,
-            widths,
-            lefts,
-            fixed,
-            fixed_width: x_fixed,
-            scrolled_width: x_scrolled,
-        }
-    }
-
-    /// Column `k`'s left and right edges on screen, the table's visible part being
-    /// `visible` and its content starting at `origin_x`; None for a scrolled column not
-    /// wholly in view (it is left out rather than drawn cut).
-    fn span(&self, k: usize, visible: egui::Rect, origin_x: f32) -> Option<(f32, f32)> {
-        if k < self.fixed {
-            let left = visible.left() + self.lefts[k];
-            return Some((left, left + self.widths[k]));
-        }
-        let left = origin_x + self.fixed_width + self.lefts[k];
-        let right = left + self.widths[k];
-        let room = (visible.left() + self.fixed_width - 0.5)..=(visible.right() + 0.5);
-        (room.contains(&left) && room.contains(&right)).then_some((left, right))
-    }
+            let start = if c == Column::Setup && fixed_width > room {
+                (w - (fixed_width - room)).max(MIN_TEXT_WIDTH)
+            } else {
+                w
+            };
+            egui_table::Column::new(start)
+                .range(MIN_TEXT_WIDTH..=f32::INFINITY)
+                .resizable(true)
+                .id(id)
+        })
+        .collect()
 }
 
 /// The results table: its warnings above, then a sortable line per result with the
 /// columns shown (a click on a header sorts by it: ascending, descending, plan order).
+/// The leading columns that say which result a line is and the header stay in place;
+/// only the lines in view are drawn.
 pub fn table_ui(ui: &mut egui::Ui, report: &Report, lines: &[usize], table: &mut TableView) {
     let disagree = report.disagreements();
     table_warnings_ui(ui, report, lines, &disagree);
@@ -225,45 +204,49 @@ pub fn table_ui(ui: &mut egui::Ui, report: &Report, lines: &[usize], table: &mut
             w
         }
     };
-    let layout = Layout::new(table.columns.clone(), widths, ui.available_width());
     let line_height = egui::TextStyle::Body
         .resolve(ui.style())
         .size
         .max(ui.spacing().interact_size.y)
         + 2.0;
-    let header_height = line_height + 4.0;
-    let content = egui::vec2(
-        layout.fixed_width + layout.scrolled_width,
-        header_height + line_height * lines.len() as f32,
+    let columns = table_columns(
+        ui.scope_id().with("results_table_columns"),
+        &table.columns,
+        &widths,
+        ui.available_width(),
     );
-    let mut clicked = None;
+    let mut delegate = Cells {
+        report,
+        lines,
+        disagree: &disagree,
+        columns: &table.columns,
+        sort: table.sort,
+        clicked: None,
+        line_height,
+    };
     ui.scope(|ui| {
         // Solid bars, always drawn when there is more to see (not only on hover).
         ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
-        egui::ScrollArea::both()
-            .id_salt("results_table_scroll")
-            .auto_shrink([false, false])
-            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::VisibleWhenNeeded)
-            .show_viewport(ui, |ui, viewport| {
-                let (rect, _) = ui.allocate_exact_size(content, egui::Sense::hover());
-                // The part in view, on screen: where the scroll area clips its content
-                // (steady as the content moves, so the fixed columns do not jitter).
-                let visible = ui.clip_rect().intersect(egui::Rect::from_min_size(
-                    rect.min + viewport.min.to_vec2(),
-                    viewport.size(),
-                ));
-                let grid = Grid {
-                    layout: &layout,
-                    origin: rect.min,
-                    visible,
-                    header_height,
-                    line_height,
-                };
-                grid.body_ui(ui, report, lines, &disagree);
-                clicked = grid.header_ui(ui, table.sort);
-            });
+        // The widths measured here from every line, not egui_table's first sizing pass
+        // over the lines in view (which would give the names only their cut width).
+        let id = egui_table::TableState::id(ui, egui::IdSalt::new("results_table"));
+        if egui_table::TableState::load(ui.ctx(), id).is_none() {
+            let mut state = egui_table::TableState::default();
+            for (k, c) in columns.iter().enumerate() {
+                state.col_widths.insert(c.id_for(k), c.current);
+            }
+            state.store(ui.ctx(), id);
+        }
+        egui_table::Table::new()
+            .id_salt("results_table")
+            .num_rows(lines.len() as u64)
+            .columns(columns)
+            .num_sticky_cols(table.columns.iter().take_while(|&&c| is_fixed(c)).count())
+            .headers([egui_table::HeaderRow::new(line_height + 4.0)])
+            .auto_size_mode(egui_table::AutoSizeMode::Never)
+            .show(ui, &mut delegate);
     });
-    if let Some(c) = clicked {
+    if let Some(c) = delegate.clicked {
         table.sort = match table.sort {
             Some((s, true)) if s == c => Some((c, false)),
             Some((s, false)) if s == c => None,
@@ -272,85 +255,81 @@ pub fn table_ui(ui: &mut egui::Ui, report: &Report, lines: &[usize], table: &mut
     }
 }
 
-/// Where the table is on screen this frame.
-struct Grid<'a> {
-    /// The columns.
-    layout: &'a Layout,
-    /// The content's top left (moves as the table scrolls).
-    origin: egui::Pos2,
-    /// The part of the content in view, on screen.
-    visible: egui::Rect,
-    /// The header's height.
-    header_height: f32,
+/// What the table draws its cells from, for egui_table.
+struct Cells<'a> {
+    /// The results.
+    report: &'a Report<'a>,
+    /// The results shown, in the table's order (indices into the report's results).
+    lines: &'a [usize],
+    /// Per result: whether its score disagrees with another row's.
+    disagree: &'a [bool],
+    /// The columns shown.
+    columns: &'a [Column],
+    /// The sort now.
+    sort: Option<(Column, bool)>,
+    /// The header clicked this frame.
+    clicked: Option<Column>,
     /// A line's height.
     line_height: f32,
 }
 
-impl Grid<'_> {
-    /// The lines in view: a stripe on every other one, then their cells.
-    fn body_ui(&self, ui: &mut egui::Ui, report: &Report, lines: &[usize], disagree: &[bool]) {
-        let mut clip = self.visible;
-        clip.min.y += self.header_height;
-        let top = self.origin.y + self.header_height;
-        let first = (((clip.top() - top) / self.line_height).floor().max(0.0)) as usize;
-        let last = ((((clip.bottom() - top) / self.line_height).ceil()).max(0.0) as usize)
-            .min(lines.len());
-        let stripe = ui.visuals().faint_bg_color;
-        for n in first..last {
-            let y = top + n as f32 * self.line_height;
-            if n % 2 == 1 {
-                let band = egui::Rect::from_x_y_ranges(clip.x_range(), y..=y + self.line_height);
-                ui.painter()
-                    .with_clip_rect(clip)
-                    .rect_filled(band, 0.0, stripe);
+impl egui_table::TableDelegate for Cells<'_> {
+    fn header_cell_ui(&mut self, ui: &mut egui::Ui, cell: &egui_table::HeaderCellInfo) {
+        let Some(&c) = self.columns.get(cell.group_index) else {
+            return;
+        };
+        let rect = ui.max_rect();
+        ui.painter().rect_filled(rect, 0.0, ui.visuals().panel_fill);
+        ui.painter().hline(
+            rect.x_range(),
+            rect.bottom() - 0.5,
+            ui.visuals().widgets.noninteractive.bg_stroke,
+        );
+        padded(ui, c, |ui| {
+            if header_cell_ui(ui, c, self.sort) {
+                self.clicked = Some(c);
             }
-            let e = &report.results[lines[n]];
-            for (k, &c) in self.layout.columns.iter().enumerate() {
-                let Some((left, right)) = self.layout.span(k, self.visible, self.origin.x) else {
-                    continue;
-                };
-                let cell = egui::Rect::from_x_y_ranges(
-                    left + PAD / 2.0..=right - PAD / 2.0,
-                    y..=y + self.line_height,
-                );
-                let mut child =
-                    ui.new_child(egui::UiBuilder::new().max_rect(cell).layout(cell_layout(c)));
-                child.set_clip_rect(clip.intersect(cell.expand2(egui::vec2(PAD / 2.0, 0.0))));
-                body_cell_ui(&mut child, report, e, c, disagree[lines[n]]);
-            }
+        });
+    }
+
+    fn row_ui(&mut self, ui: &mut egui::Ui, row_nr: u64) {
+        if row_nr % 2 == 1 {
+            ui.painter()
+                .rect_filled(ui.max_rect(), 0.0, ui.visuals().faint_bg_color);
         }
     }
 
-    /// The header, kept at the top of the view: a button per column in view, its
-    /// meaning on hover. Returns the column clicked.
-    fn header_ui(&self, ui: &mut egui::Ui, sort: Option<(Column, bool)>) -> Option<Column> {
-        let band = egui::Rect::from_min_size(
-            self.visible.min,
-            egui::vec2(self.visible.width(), self.header_height),
-        );
-        let painter = ui.painter().with_clip_rect(band);
-        painter.rect_filled(band, 0.0, ui.visuals().panel_fill);
-        painter.hline(
-            band.x_range(),
-            band.bottom() - 0.5,
-            ui.visuals().widgets.noninteractive.bg_stroke,
-        );
-        let mut clicked = None;
-        for (k, &c) in self.layout.columns.iter().enumerate() {
-            let Some((left, right)) = self.layout.span(k, self.visible, self.origin.x) else {
-                continue;
-            };
-            let cell =
-                egui::Rect::from_x_y_ranges(left + PAD / 2.0..=right - PAD / 2.0, band.y_range());
-            let mut child =
-                ui.new_child(egui::UiBuilder::new().max_rect(cell).layout(cell_layout(c)));
-            child.set_clip_rect(band);
-            if header_cell_ui(&mut child, c, sort) {
-                clicked = Some(c);
-            }
+    fn cell_ui(&mut self, ui: &mut egui::Ui, cell: &egui_table::CellInfo) {
+        let (Some(&i), Some(&c)) = (
+            usize::try_from(cell.row_nr)
+                .ok()
+                .and_then(|n| self.lines.get(n)),
+            self.columns.get(cell.col_nr),
+        ) else {
+            return;
+        };
+        // A number only partly in view (at the edge, or under the naming columns) is
+        // left out rather than drawn cut.
+        if c.is_numeric() && ui.clip_rect().width() + 0.5 < ui.max_rect().width() {
+            return;
         }
-        clicked
+        let e = &self.report.results[i];
+        padded(ui, c, |ui| {
+            body_cell_ui(ui, self.report, e, c, self.disagree[i]);
+        });
     }
+
+    fn default_row_height(&self) -> f32 {
+        self.line_height
+    }
+}
+
+/// Draws `add` in the cell's room less [`PAD`] on each side, laid out as column `c`'s
+/// texts are.
+fn padded(ui: &mut egui::Ui, c: Column, add: impl FnOnce(&mut egui::Ui)) {
+    let cell = ui.max_rect().shrink2(egui::vec2(PAD / 2.0, 0.0));
+    let mut inner = ui.new_child(egui::UiBuilder::new().max_rect(cell).layout(cell_layout(c)));
+    add(&mut inner);
 }
 
 /// How a column's texts sit in their cells: numbers to the right.

@@ -80,12 +80,13 @@ pub fn canvas_ui(
         let area = areas[k];
         let (head, long) = &heads[k];
         let at = Pos2::new(area.min.x + 2.0, full.min.y + 1.0);
-        ui.interact(
+        let head_resp = ui.interact(
             Rect::from_min_size(at, head.size()),
             ui.scope_id().with(("tree_head", k)),
             Sense::hover(),
-        )
-        .on_hover_text(long.as_str());
+        );
+        head_resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, long));
+        head_resp.on_hover_text(long.as_str());
         ui.painter().galley(at, head.clone(), strong);
         let foot_at = Pos2::new(area.min.x + 2.0, area.max.y + 3.0);
         ui.interact(
@@ -121,12 +122,14 @@ fn pane_heads(
         .iter()
         .map(|p| {
             let (long, short) = header(p, quiz);
-            let g = small_galley(ui, long.clone(), f32::INFINITY, color, 12.0);
-            let g = if g.size().x <= width - 4.0 {
-                g
-            } else {
-                small_galley(ui, short, width - 4.0, color, 12.0)
-            };
+            let shortest = short.split("; ").next().unwrap_or_default().to_string();
+            // The longest form that fits on one line; the shortest wrapped if even it
+            // does not.
+            let g = [long.clone(), short]
+                .into_iter()
+                .map(|t| small_galley(ui, t, f32::INFINITY, color, 12.0))
+                .find(|g| g.size().x <= width - 4.0)
+                .unwrap_or_else(|| small_galley(ui, shortest, width - 4.0, color, 12.0));
             (g, long)
         })
         .collect()
@@ -174,7 +177,14 @@ fn hidden_pane_ui(ui: &egui::Ui, area: Rect, color: Color32) {
 /// full and short (visits, score, PV); in a quiz only what gives nothing away.
 fn header(p: &PaneInput<'_>, quiz: bool) -> (String, String) {
     let tree = p.full;
-    let name = crate::engine::rowspec::row_spec(tree.request.algorithm, &tree.request.options);
+    // What ran: the tree's own search, whatever its row says now.
+    let spec = crate::engine::rowspec::row_spec(tree.request.algorithm, &tree.request.options);
+    let evaluator = tree.request.evaluator.trim();
+    let name = if evaluator.is_empty() {
+        format!("{spec} at depth {}", tree.request.depth)
+    } else {
+        format!("{spec} [eval {evaluator}] at depth {}", tree.request.depth)
+    };
     if quiz {
         // A quiz: no score or counts that would give answers away.
         let text = format!("{name}: {} visits", tree.nodes.len());

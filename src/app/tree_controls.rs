@@ -43,7 +43,7 @@ pub fn controls_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, tree: &mut TreeViewSta
         row_pickers_ui(ui, &labels, width, &mut state.tree_row, &mut state.tree_row_beside);
         let depth = ui.label("depth");
         ui.add(
-            egui::DragValue::new(&mut state.tree_depth)
+            super::layout::number(&mut state.tree_depth)
                 .range(1..=crate::search::options::MAX_DEPTH),
         )
         .labelled_by(depth.id);
@@ -225,7 +225,7 @@ fn steps_ui(ui: &mut egui::Ui, state: &mut TreeViewState) {
     let label = ui.label("visit");
     let mut shown = state.step + 1;
     if ui
-        .add(egui::DragValue::new(&mut shown).range(1..=last + 1))
+        .add(super::layout::number(&mut shown).range(1..=last + 1))
         .labelled_by(label.id)
         .changed()
     {
@@ -247,7 +247,7 @@ fn steps_ui(ui: &mut egui::Ui, state: &mut TreeViewState) {
         state.last_tick = None;
     }
     ui.add(
-        egui::DragValue::new(&mut state.speed)
+        super::layout::number(&mut state.speed)
             .range(0.5..=200.0)
             .suffix("/s"),
     )

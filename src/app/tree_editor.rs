@@ -348,7 +348,7 @@ fn tools_ui(
         let label = ui.label("Value:").id;
         if node.leaf {
             let mut v = node.value.unwrap_or(0);
-            let r = ui.add(egui::DragValue::new(&mut v)).labelled_by(label);
+            let r = ui.add(super::layout::number(&mut v)).labelled_by(label);
             if r.changed() {
                 edit = Some(TreeEdit::SetValue(selected, Some(v)));
             }
@@ -362,7 +362,7 @@ fn tools_ui(
                 edit = Some(TreeEdit::SetValue(selected, has.then_some(0)));
             }
             if let Some(mut v) = node.value {
-                let r = ui.add(egui::DragValue::new(&mut v)).labelled_by(label);
+                let r = ui.add(super::layout::number(&mut v)).labelled_by(label);
                 if r.changed() {
                     edit = Some(TreeEdit::SetValue(selected, Some(v)));
                 }

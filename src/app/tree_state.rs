@@ -41,6 +41,10 @@ pub struct TreeViewState {
     pub last_tick: Option<Instant>,
     /// The node of the left tree last clicked.
     pub selected: Option<usize>,
+    /// A click on a visit waiting to show it on the board (pane, visit, when): it is
+    /// carried out once no second click has made it a double click (which folds the
+    /// subtree and leaves the board alone).
+    pub pending_show: Option<(usize, usize, f64)>,
     /// The quiz under way (quiz mode, once the tree is built).
     pub quiz: Option<QuizState>,
     /// The left tree as the quiz shows it now (the visits so far).
@@ -67,6 +71,7 @@ impl Default for TreeViewState {
             speed: 8.0,
             last_tick: None,
             selected: None,
+            pending_show: None,
             quiz: None,
             so_far: None,
             built_with: None,

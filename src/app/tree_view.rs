@@ -26,7 +26,8 @@ fn tree_rows(view: &crate::session::ViewChoices) -> Vec<usize> {
         .collect()
 }
 
-/// The labels of the rows the tree view draws (those that exist).
+/// The names of the rows the tree view draws (those that exist), as `row 1: negaalpha`:
+/// what a tree is labelled with, and what tells a tree built before a row changed.
 fn tree_row_labels(
     session: &crate::session::Session,
     view: &crate::session::ViewChoices,
@@ -37,9 +38,19 @@ fn tree_row_labels(
             session
                 .rows
                 .get(r)
-                .map(crate::session::ComparisonRow::label)
+                .map(|row| format!("row {}: {}", r + 1, row.label()))
         })
         .collect()
+}
+
+/// What trees built with `labels` at `depth` show, in words: `row 1: negaalpha at
+/// depth 3`, or both rows with which is drawn where.
+fn drawn_text(labels: &[String], depth: u32) -> String {
+    match labels {
+        [one] => format!("{one} at depth {depth}"),
+        [left, right] => format!("{left} (left) and {right} (right) at depth {depth}"),
+        more => format!("{} at depth {depth}", more.join(", ")),
+    }
 }
 
 impl TreelabApp {
@@ -321,18 +332,49 @@ fn tree_view_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, tree: &mut TreeViewState)
             .collect(),
     };
     let clicked = canvas_ui(ui, &mut tree.canvas, &panes, &show);
+    clicks_ui(ui, cx, tree, clicked);
+    if tree.playing {
+        play_tick(ui, tree);
+    }
+}
+
+/// A click on a visit (`clicked`: pane, visit, whether a double click): a double click
+/// folds or unfolds its subtree, the step and the board staying where they are; a click
+/// shows the visit on the board once it is clear it is not a double click's first.
+fn clicks_ui(
+    ui: &egui::Ui,
+    cx: &mut Panel<'_>,
+    tree: &mut TreeViewState,
+    clicked: Option<(usize, usize, bool)>,
+) {
+    let now = ui.input(|i| i.time);
+    let delay = ui.ctx().options(|o| o.input_options.max_double_click_delay);
     if let Some((k, node, double)) = clicked {
         if double {
-            // Folds or unfolds the subtree; the step stays where it is.
+            // Folds or unfolds the subtree; the step and the board stay where they are.
+            tree.pending_show = None;
             if let Some(&j) = tree.canvas.joint.of.get(k).and_then(|of| of.get(node)) {
                 tree.canvas.toggle_fold(j);
             }
         } else {
-            show_visit(cx, tree, k, node);
+            // Shown on the board once it is clear the click is not a double click's
+            // first.
+            if k == 0 {
+                tree.selected = Some(node);
+            }
+            tree.pending_show = Some((k, node, now));
         }
     }
-    if tree.playing {
-        play_tick(ui, tree);
+    if let Some((k, node, at)) = tree.pending_show {
+        if now - at > delay {
+            tree.pending_show = None;
+            if k < tree.panes.len() && node < tree.panes[k].tree.nodes.len() {
+                show_visit(cx, tree, k, node);
+            }
+        } else {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f64(delay + 0.01));
+        }
     }
 }
 
@@ -409,16 +451,25 @@ fn stale_note_ui(
         .built_with
         .as_ref()
         .is_some_and(|(labels, depth)| *labels != now || *depth != cx.view.tree_depth);
+    let drawn = tree
+        .built_with
+        .as_ref()
+        .map(|(labels, depth)| drawn_text(labels, *depth))
+        .unwrap_or_default();
     if !other_position && !other_setup {
+        // Each pane's head names what ran (its search's algorithm, options and depth).
         return true;
     }
     let what = if other_position {
         format!(
-            "These trees were searched on another position ({}), not the one on the board.",
+            "These trees ({drawn}) were searched on another position ({}), not the one on the board.",
             crate::session::short_text(root.kind(), &root.to_text())
         )
     } else {
-        "These trees were built with other rows or another depth than those chosen now.".to_string()
+        format!(
+            "Stale: these trees were built with {drawn}; chosen now: {}.",
+            drawn_text(&now, cx.view.tree_depth)
+        )
     };
     let mut rebuild = false;
     ui.horizontal_wrapped(|ui| {

@@ -5,8 +5,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use super::OptionArgs;
-use crate::engine::{GameKind, Suite};
-use crate::matches::play::{MatchSpec, parse_player, run_match};
+use crate::engine::GameKind;
+use crate::matches::play::{MatchSpec, Openings, parse_openings, parse_player, run_match};
 use crate::stats::SprtSpec;
 
 /// `treelab match`.
@@ -77,23 +77,12 @@ pub(super) fn cli_match(args: &MatchArgs) -> anyhow::Result<()> {
     use std::io::IsTerminal;
     let game = GameKind::from_name(&args.game)?;
     let base = args.options.to_options()?;
-    let (openings, book, book_name) = match args.openings.trim().parse::<usize>() {
-        Ok(n) => (n, Vec::new(), None),
-        Err(_) => {
-            let suite = Suite::load_named(args.openings.trim())
-                .with_context(|| format!("--openings {}", args.openings.trim()))?;
-            if suite.kind != game {
-                anyhow::bail!(
-                    "--openings {}: a {} suite, not {}",
-                    suite.name,
-                    suite.kind.label(),
-                    game.label()
-                );
-            }
-            let positions = suite.items.into_iter().map(|it| it.position).collect();
-            (0, positions, Some(suite.name))
-        }
-    };
+    let Openings {
+        random_moves: openings,
+        book,
+        book_name,
+    } = parse_openings(game, &args.openings)
+        .with_context(|| format!("--openings {}", args.openings.trim()))?;
     // Each opening of a book is played twice, colours swapped.
     let alternate = args.alternate || book_name.is_some();
     let spec = MatchSpec {

@@ -12,22 +12,22 @@ mod position;
 mod record;
 mod registry;
 pub mod rowspec;
+mod run;
 mod size;
 mod suite;
 
 pub use guard::{SearchFailure, run_guarded};
-pub use position::{DynPosition, GameInfo};
 pub use record::{
-    IterationRecord, SearchRecord, SearchRequest, TracedRecord, check_described, check_search,
-    named_search, run_search, run_search_guarded, run_search_traced, search_described,
-    search_described_traced, search_named,
+    IterationRecord, SearchRecord, SearchRequest, TracedRecord, check_described, search_described,
+    search_described_traced,
 };
-pub use registry::{AnyPosition, GameKind};
-pub use size::{
-    Basis, LEAF_LIMIT, LeafEstimate, PROBES, WorkEstimate, beyond_reach, expected_cost,
-    work_estimate,
+pub use registry::{AnyPosition, DynPosition, GameInfo, GameKind, SuiteItem};
+pub use run::{
+    beyond_reach, check_search, expected_cost, named_search, run_search, run_search_guarded,
+    run_search_traced, search_named, work_estimate,
 };
-pub use suite::{Suite, SuiteItem, shipped_suites};
+pub use size::{Basis, LEAF_LIMIT, LeafEstimate, PROBES, WorkEstimate};
+pub use suite::{Suite, shipped_suites};
 
 use crate::game::FormatError;
 use crate::search::OptionError;

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{AnyPosition, EngineError, run_guarded};
+use super::EngineError;
 use crate::game::Game;
 use crate::game::describe::Describe;
 use crate::search::{
@@ -38,10 +38,20 @@ pub struct SearchRecord {
     /// units ([`crate::game::chance`]). Read scores through [`SearchRecord::score_text`].
     #[serde(skip_serializing_if = "is_unit_scale")]
     pub scale: u32,
+    /// The step of the clock that timed it, in seconds, where that clock is coarse (a
+    /// browser's: 0.1 ms or 1 ms, [`crate::platform::clock::coarse_step_secs`]); 0
+    /// (left out) for a clock finer than a microsecond. A time below one step reads
+    /// as none, and a rate from a few steps is noise: the views say so.
+    #[serde(skip_serializing_if = "is_fine_clock")]
+    pub clock_step_secs: f64,
 }
 
 fn is_unit_scale(scale: &u32) -> bool {
     *scale <= 1
+}
+
+fn is_fine_clock(step: &f64) -> bool {
+    *step <= 0.0
 }
 
 /// One iteration of a search, moves written out.
@@ -118,6 +128,7 @@ impl SearchRecord {
                 })
                 .collect(),
             stopped: r.stopped,
+            clock_step_secs: crate::platform::clock::coarse_step_secs(),
         }
     }
 }
@@ -247,93 +258,3 @@ pub fn search_described_traced<D: Describe>(
 
 /// A search record with its trace, moves in notation.
 pub type TracedRecord = (SearchRecord, Vec<crate::search::TraceEvent<String>>);
-
-/// Runs one search on any game and records its trace (for the tree view).
-pub fn run_search_traced(
-    pos: &AnyPosition,
-    req: &SearchRequest,
-    control: SearchControl<'_>,
-) -> Result<TracedRecord, EngineError> {
-    pos.as_dyn().search_traced(req, control)
-}
-
-/// Runs one search on any game.
-pub fn run_search(
-    pos: &AnyPosition,
-    req: &SearchRequest,
-    control: SearchControl<'_>,
-) -> Result<SearchRecord, EngineError> {
-    pos.as_dyn().search(req, control)
-}
-
-/// The position and request of a search named as the command line names it: the game
-/// (`othello`), the position's one-line text form (empty: the start), a row
-/// (`negascout+tt=16+id`), the depth (`None`: where the game has one, the depth that
-/// reaches every end of the game, a tree's height) and the evaluator (empty: the
-/// game's own).
-///
-/// # Errors
-/// An unknown game, a position or row that does not read, no depth where the game has
-/// no end to reach.
-pub fn named_search(
-    game: &str,
-    position: &str,
-    row: &str,
-    depth: Option<u32>,
-    evaluator: &str,
-) -> Result<(AnyPosition, SearchRequest), EngineError> {
-    let kind = super::GameKind::from_name(game)?;
-    let pos = AnyPosition::parse(kind, position).map_err(|error| EngineError::Format {
-        context: "position".into(),
-        error,
-    })?;
-    let depth = match depth {
-        Some(d) => d,
-        None => pos.as_dyn().full_depth().ok_or_else(|| {
-            EngineError::Input(format!(
-                "a depth is needed: {} has no depth that reaches every end of the game",
-                kind.label()
-            ))
-        })?,
-    };
-    let row = super::rowspec::parse_row_spec(row, &SearchOptions::default())?;
-    let req = SearchRequest {
-        algorithm: row.algorithm,
-        options: row.options,
-        depth,
-        evaluator: evaluator.to_string(),
-    };
-    Ok((pos, req))
-}
-
-/// One search named as the command line names it ([`named_search`]).
-///
-/// # Errors
-/// As [`named_search`], and a refused search.
-pub fn search_named(
-    game: &str,
-    position: &str,
-    row: &str,
-    depth: Option<u32>,
-    control: SearchControl<'_>,
-) -> Result<SearchRecord, EngineError> {
-    let (pos, req) = named_search(game, position, row, depth, "")?;
-    run_search(&pos, &req, control)
-}
-
-/// Whether `req` would be refused on `pos` ([`check_described`]), without searching.
-pub fn check_search(pos: &AnyPosition, req: &SearchRequest) -> Result<(), EngineError> {
-    pos.as_dyn().check(req)
-}
-
-/// [`run_search`] under [`run_guarded`]: a panic inside the search (a bug in a game,
-/// an evaluator or an algorithm) comes back as [`EngineError::Failed`] with the panic's
-/// message instead of unwinding into the caller. What the app's worker and the bench
-/// runner call.
-pub fn run_search_guarded(
-    pos: &AnyPosition,
-    req: &SearchRequest,
-    control: SearchControl<'_>,
-) -> Result<SearchRecord, EngineError> {
-    run_guarded(|| run_search(pos, req, control))?
-}

@@ -41,7 +41,16 @@ pub fn parse_row_spec(spec: &str, base: &SearchOptions) -> Result<BenchRow, Engi
             (Form::Switch { .. }, _, Some(_)) => {
                 return Err(bad(&format!("'{key}' takes no value")));
             }
-            (Form::Value { set, .. }, _, Some(v)) => set(&mut o, v).map_err(|e| bad(&e))?,
+            (Form::Value { set, number, .. }, _, Some(v)) => set(&mut o, v).map_err(|e| {
+                // A number's refusal says what the option takes.
+                bad(&match number {
+                    Some(n) => format!(
+                        "{e}; {key} takes a whole number from {} to {}{}",
+                        n.min, n.max, n.unit
+                    ),
+                    None => e,
+                })
+            })?,
             (Form::Value { hint, .. }, _, None) => {
                 return Err(bad(&format!("'{key}' needs a value, as {key}={hint}")));
             }

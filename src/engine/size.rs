@@ -5,7 +5,6 @@
 
 use std::fmt;
 
-use super::{AnyPosition, SearchRequest};
 use crate::game::{Game, SeededRng};
 
 /// The most leaves a search that prunes nothing may visit before [`beyond_reach`] names
@@ -140,36 +139,6 @@ fn number(n: f64) -> String {
     }
 }
 
-/// The size of `req` on `pos` when its algorithm prunes nothing
-/// ([`crate::search::registry::AlgorithmInfo::prunes_nothing`]) and no option cuts the
-/// tree (the win-at-once shortcut scores nodes without their children); `None` for
-/// every other search, and on a finished position. Walks at most [`PROBES`] paths: a
-/// few milliseconds.
-#[must_use]
-pub fn work_estimate(pos: &AnyPosition, req: &SearchRequest) -> Option<WorkEstimate> {
-    if !req.algorithm.info().prunes_nothing() || req.options.win_at_once || pos.is_over() {
-        return None;
-    }
-    let deepening = req.options.iterative_deepening;
-    Some(WorkEstimate {
-        algorithm: req.algorithm.name().to_string(),
-        depth: req.depth,
-        deepening,
-        estimate: pos.as_dyn().leaf_estimate(req.depth, deepening),
-    })
-}
-
-/// The size of `req` on `pos` when it is a search that prunes nothing and would visit
-/// more than [`LEAF_LIMIT`] leaves, so that it cannot end in any time worth waiting
-/// (minimax to depth 40 on a tree of width 64, minimax over a whole Othello game);
-/// `None` when it is within reach or prunes. The CLI refuses such a search unless
-/// forced; the app asks before it starts one. Its `Display` gives the size and the
-/// limit.
-#[must_use]
-pub fn beyond_reach(pos: &AnyPosition, req: &SearchRequest) -> Option<WorkEstimate> {
-    work_estimate(pos, req).filter(WorkEstimate::beyond_limit)
-}
-
 /// The leaves a search that prunes nothing visits from `pos` to `depth` (every depth
 /// from 1 with `deepening`): exact when `uniform` gives the tree's shape below `pos`
 /// (children per node, plies to the leaves), else estimated from [`PROBES`] random
@@ -190,20 +159,6 @@ pub(super) fn leaf_estimate<G: Game>(
             basis: Basis::Sampled { probes: PROBES },
         },
     }
-}
-
-/// How long a search of `pos` to `depth` is expected to take, as a number that only
-/// orders searches (larger: longer): the logarithm of `b^depth`, `b` the branching
-/// found from the moves two plies deep. A grid starts its cells in this order so that
-/// the longest do not start last ([`crate::platform::pool::longest_first`]). Cheap:
-/// two plies of move generation.
-#[must_use]
-pub fn expected_cost(pos: &AnyPosition, depth: u32) -> f64 {
-    if pos.is_over() {
-        return 0.0;
-    }
-    let two = pos.perft(2, pos.kind().perft_convention()).max(1) as f64;
-    f64::from(depth) * two.ln() / 2.0
 }
 
 /// `width^min(depth, plies)`, or its sum over the depths 1 to `depth`.
@@ -284,6 +239,7 @@ fn probe<G: Game>(
 mod tests {
     use super::*;
     use crate::engine::GameKind;
+    use crate::engine::{AnyPosition, SearchRequest, beyond_reach, work_estimate};
     use crate::game::perft::PerftConvention;
     use crate::game::tictactoe::TicTacToe;
     use crate::search::{Algorithm, SearchOptions};

@@ -2,23 +2,11 @@
 
 use std::path::Path;
 
-use super::{AnyPosition, EngineError, GameKind};
+use super::EngineError;
+use super::registry::{GameKind, SuiteItem};
 use crate::fileread::{SUITE_LIMIT, read_text_capped};
 use crate::game::FormatError;
 use crate::game::describe::Claim;
-
-/// One position of a suite, game-agnostic.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SuiteItem {
-    /// Display name (`#40`, `line 12`).
-    pub name: String,
-    /// The position.
-    pub position: AnyPosition,
-    /// The exact value for the side to move, when the file gives it.
-    pub expected_score: Option<i32>,
-    /// Exact scores of moves, best first, when the file gives them.
-    pub move_scores: Vec<(String, i32)>,
-}
 
 /// A list of positions from one file.
 #[derive(Clone, Debug, PartialEq)]

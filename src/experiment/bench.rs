@@ -214,8 +214,9 @@ fn lent_threads(workers: usize, cells: usize) -> Arc<Threads> {
 /// The grid's cells (position index, row, depth) in grid order, and the order to start
 /// them in: with more than one worker the longest expected first, so that no deep
 /// search starts last and holds the run; one worker keeps the grid's order (a stopped
-/// serial run has whole positions first).
-fn cells_in_start_order(
+/// serial run has whole positions first). Public for the Python package, which shares
+/// a grid's cells over an executor in this order.
+pub fn cells_in_start_order(
     spec: &BenchSpec,
     indices: &[usize],
     threads: usize,

@@ -372,7 +372,7 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// The default walks the tree with bulk counting at the last ply; a game may override
     /// it with something faster, which must return the same numbers.
     fn perft(&self, depth: u32, convention: perft::PerftConvention) -> u64 {
-        perft::perft_generic(self, depth, convention)
+        perft_generic(self, depth, convention)
     }
 }
 
@@ -486,4 +486,38 @@ impl SeededRng {
         debug_assert!(n > 0);
         ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
     }
+}
+
+/// Generic perft with bulk counting at the last ply: at depth 1 the answer is the number
+/// of legal moves, without playing them. Depth 0 is one leaf.
+pub fn perft_generic<G: Game>(pos: &G, depth: u32, convention: perft::PerftConvention) -> u64 {
+    let mut buffers: Vec<Vec<G::Move>> = (0..=depth).map(|_| Vec::new()).collect();
+    walk(pos, depth, convention, &mut buffers)
+}
+
+fn walk<G: Game>(
+    pos: &G,
+    depth: u32,
+    convention: perft::PerftConvention,
+    buffers: &mut [Vec<G::Move>],
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if pos.outcome().is_some() {
+        return match convention {
+            perft::PerftConvention::FinishedIsLeaf => 1,
+            perft::PerftConvention::FinishedIsDropped => 0,
+        };
+    }
+    let (mine, rest) = buffers.split_first_mut().expect("one buffer per ply");
+    pos.legal_moves(mine);
+    if depth == 1 {
+        return mine.len() as u64;
+    }
+    let mut total = 0;
+    for &mv in mine.iter() {
+        total += walk(&pos.play(mv), depth - 1, convention, rest);
+    }
+    total
 }

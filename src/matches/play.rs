@@ -172,6 +172,44 @@ pub fn search_player(
     })
 }
 
+/// The openings a match starts its games from, as `--openings` names them.
+#[derive(Clone, Debug, Default)]
+pub struct Openings {
+    /// Seeded random moves played before the players take over (0 with a book).
+    pub random_moves: usize,
+    /// The book's positions (empty without one).
+    pub book: Vec<AnyPosition>,
+    /// The book's name.
+    pub book_name: Option<String>,
+}
+
+/// Reads `text` as the openings of a match of `game`: a whole number of seeded random
+/// moves, or a suite (a shipped suite's name or a file) of `game`'s positions, the
+/// book. The error says what is wrong without naming the argument (the command line
+/// and the Python package each name theirs).
+pub fn parse_openings(game: GameKind, text: &str) -> Result<Openings, EngineError> {
+    let text = text.trim();
+    if let Ok(n) = text.parse::<usize>() {
+        return Ok(Openings {
+            random_moves: n,
+            ..Openings::default()
+        });
+    }
+    let suite = crate::engine::Suite::load_named(text)?;
+    if suite.kind != game {
+        return Err(EngineError::Input(format!(
+            "a {} suite, not {}",
+            suite.kind.label(),
+            game.label()
+        )));
+    }
+    Ok(Openings {
+        random_moves: 0,
+        book: suite.items.into_iter().map(|it| it.position).collect(),
+        book_name: Some(suite.name),
+    })
+}
+
 /// What to play.
 #[derive(Clone, Debug)]
 pub struct MatchSpec {

@@ -29,5 +29,51 @@ pub mod pool;
 pub mod threads;
 pub mod workers;
 
-/// Whether this build runs in a browser (wasm32): one thread, no file system.
+/// Whether this build runs in a browser (wasm32): one thread, no file system. The rest
+/// of the crate asks the named facts below, never this, so that each difference between
+/// a window and a page is stated once, here.
 pub const IN_BROWSER: bool = cfg!(target_arch = "wasm32");
+
+/// The program can quit itself: a window can; a page closes with its tab (and keeps
+/// the session in its storage).
+pub const CAN_QUIT: bool = !IN_BROWSER;
+
+/// F5 is the browser's: it reloads the page, so a page cannot take it as a shortcut.
+pub const F5_RELOADS: bool = IN_BROWSER;
+
+/// A folder can be listed and its files read; a page reads only the files a person
+/// picks, one at a time.
+pub const READS_FOLDERS: bool = !IN_BROWSER;
+
+/// A file picked to open arrives later, from the page's picker, not from a dialog that
+/// returns it.
+pub const PICKED_FILES_COME_LATER: bool = IN_BROWSER;
+
+/// The program lives in a web page: it keeps the session in the page's storage, reads
+/// links from the page's address, and answers the browser tests' hook.
+pub const IN_PAGE: bool = IN_BROWSER;
+
+/// Searches and matches run in workers that share no memory and talk by messages (Web
+/// Workers), not on threads of this process.
+pub const SEARCHES_IN_WORKERS: bool = IN_BROWSER;
+
+/// The thread that owns a run may block while it waits for the run's events; a page's
+/// one thread must not (it draws the page).
+pub const OWNER_MAY_BLOCK: bool = !IN_BROWSER;
+
+/// A frame costs much: a page's drawing (software WebGL without a graphics card) shares
+/// the cores with the workers' searches, so the app redraws less often by itself and
+/// draws no spinner.
+pub const FRAMES_ARE_DEAR: bool = IN_BROWSER;
+
+/// The cores searches may use: every one natively; in a page every one but the one that
+/// draws it.
+#[must_use]
+pub fn search_cores() -> usize {
+    let cores = workers::available();
+    if IN_BROWSER {
+        cores.saturating_sub(1).max(1)
+    } else {
+        cores
+    }
+}

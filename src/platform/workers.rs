@@ -12,6 +12,12 @@
 //!
 //! Every worker says [`READY`] first, once it can take messages; a message sent
 //! before that waits in the browser's queue for the worker to load.
+//!
+//! A pool started with an [`Answer`] ([`Workers::start_answering`]) hands each post to
+//! it where the post arrives, at once (in a browser, the page's message callback;
+//! natively, the worker's own thread), and sends the worker whatever it answers: a
+//! host hands out the next job the moment a worker ends one, without waiting for its
+//! owner (the page's frame, four a second during a run) to look.
 
 use std::sync::Arc;
 
@@ -20,6 +26,11 @@ pub type Handler = fn(message: &str);
 
 /// Called whenever a worker posted something (the app asks for a repaint).
 pub type Wake = Arc<dyn Fn() + Send + Sync>;
+
+/// What a pool started with [`Workers::start_answering`] does with each post, where it
+/// arrives: given the worker and what it posted, the messages to send that worker
+/// now (in order; nothing, most often).
+pub type Answer = Arc<dyn Fn(usize, Posted) -> Vec<String> + Send + Sync>;
 
 /// The first message every worker posts, once it takes messages.
 pub const READY: &str = "ready";
@@ -69,7 +80,23 @@ impl Workers {
     /// # Errors
     /// When a worker cannot be made (no `worker.js` beside the page, no threads).
     pub fn start(count: usize, handler: Handler, wake: Wake) -> std::io::Result<Workers> {
-        imp::Pool::start(count.max(1), handler, wake).map(Workers)
+        imp::Pool::start(count.max(1), handler, wake, None).map(Workers)
+    }
+
+    /// Starts `count` workers (at least one) that run `handler`, each of whose posts
+    /// goes to `answer` as it arrives (and never to [`Workers::try_recv`]); what
+    /// `answer` returns is sent to the worker that posted, at once. `wake` is called
+    /// after each post.
+    ///
+    /// # Errors
+    /// When a worker cannot be made (no `worker.js` beside the page, no threads).
+    pub fn start_answering(
+        count: usize,
+        handler: Handler,
+        wake: Wake,
+        answer: Answer,
+    ) -> std::io::Result<Workers> {
+        imp::Pool::start(count.max(1), handler, wake, Some(answer)).map(Workers)
     }
 
     /// How many workers there are.
@@ -117,9 +144,12 @@ impl Drop for Workers {
 
 #[cfg(not(target_arch = "wasm32"))]
 mod imp {
-    use super::{Handler, Posted, READY, Wake};
-    use std::sync::Mutex;
+    use super::{Answer, Handler, Posted, READY, Wake};
+    use std::cell::RefCell;
+    use std::collections::VecDeque;
+    use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::mpsc::{Receiver, Sender, channel};
+    use std::sync::{Arc, Mutex};
     use std::time::Duration;
 
     pub(super) fn available() -> usize {
@@ -135,44 +165,82 @@ mod imp {
         index: usize,
         to: Sender<(usize, Posted)>,
         wake: Wake,
+        answer: Option<Answer>,
+        /// Set when the pool is terminated: nothing more is heard or run.
+        ended: Arc<AtomicBool>,
     }
 
     thread_local! {
-        static OUTBOX: std::cell::RefCell<Option<Outbox>> = const { std::cell::RefCell::new(None) };
+        static OUTBOX: RefCell<Option<Outbox>> = const { RefCell::new(None) };
+        /// What the answers to this thread's posts sent it, before its inbox.
+        static ANSWERED: RefCell<VecDeque<String>> = const { RefCell::new(VecDeque::new()) };
     }
 
     pub(super) fn post(message: &str) {
         OUTBOX.with_borrow(|outbox| {
-            if let Some(o) = outbox {
-                let _ = o.to.send((o.index, Posted::Message(message.to_string())));
-                (o.wake)();
+            let Some(o) = outbox else {
+                return;
+            };
+            if o.ended.load(Ordering::Acquire) {
+                return;
             }
+            let posted = Posted::Message(message.to_string());
+            match &o.answer {
+                Some(answer) => {
+                    let next = answer(o.index, posted);
+                    ANSWERED.with_borrow_mut(|q| q.extend(next));
+                }
+                None => {
+                    let _ = o.to.send((o.index, posted));
+                }
+            }
+            (o.wake)();
         });
+    }
+
+    /// The next message for this worker thread: an answer to its posts first, then its
+    /// inbox; `None` once the pool is ended.
+    fn next_message(rx: &Receiver<String>, ended: &AtomicBool) -> Option<String> {
+        let message = match ANSWERED.with_borrow_mut(VecDeque::pop_front) {
+            Some(m) => m,
+            None => rx.recv().ok()?,
+        };
+        (!ended.load(Ordering::Acquire)).then_some(message)
     }
 
     pub(super) struct Pool {
         inboxes: Vec<Option<Sender<String>>>,
         outbox: Mutex<Receiver<(usize, Posted)>>,
+        ended: Arc<AtomicBool>,
     }
 
     impl Pool {
-        pub(super) fn start(count: usize, handler: Handler, wake: Wake) -> std::io::Result<Pool> {
+        pub(super) fn start(
+            count: usize,
+            handler: Handler,
+            wake: Wake,
+            answer: Option<Answer>,
+        ) -> std::io::Result<Pool> {
             let (out_tx, outbox) = channel();
+            let ended = Arc::new(AtomicBool::new(false));
             let mut inboxes = Vec::with_capacity(count);
             for index in 0..count {
                 let (tx, rx) = channel::<String>();
                 let out = out_tx.clone();
-                let wake = wake.clone();
+                let (wake, answer, ended) = (wake.clone(), answer.clone(), Arc::clone(&ended));
                 std::thread::Builder::new()
                     .name(format!("treelab-worker-{index}"))
                     .spawn(move || {
+                        let mine = Arc::clone(&ended);
                         OUTBOX.set(Some(Outbox {
                             index,
                             to: out,
                             wake,
+                            answer,
+                            ended,
                         }));
                         post(READY);
-                        while let Ok(message) = rx.recv() {
+                        while let Some(message) = next_message(&rx, &mine) {
                             handler(&message);
                         }
                     })?;
@@ -181,6 +249,7 @@ mod imp {
             Ok(Pool {
                 inboxes,
                 outbox: Mutex::new(outbox),
+                ended,
             })
         }
 
@@ -203,6 +272,7 @@ mod imp {
         }
 
         pub(super) fn terminate(&mut self) {
+            self.ended.store(true, Ordering::Release);
             for inbox in &mut self.inboxes {
                 inbox.take();
             }
@@ -217,7 +287,7 @@ mod imp {
 
 #[cfg(target_arch = "wasm32")]
 mod imp {
-    use super::{Handler, Posted, READY, Wake};
+    use super::{Answer, Handler, Posted, READY, Wake};
     use std::cell::RefCell;
     use std::collections::VecDeque;
     use std::rc::Rc;
@@ -268,12 +338,41 @@ mod imp {
         _listeners: Vec<Listeners>,
     }
 
+    /// What a worker's callbacks do with what it posted: answer it at once, or keep it
+    /// for `try_recv`; then wake the app.
+    struct Take {
+        index: usize,
+        worker: web_sys::Worker,
+        inbox: Inbox,
+        answer: Option<Answer>,
+        wake: Wake,
+    }
+
+    impl Take {
+        fn took(&self, posted: Posted) {
+            match &self.answer {
+                Some(answer) => {
+                    for m in answer(self.index, posted) {
+                        let _ = self.worker.post_message(&JsValue::from_str(&m));
+                    }
+                }
+                None => self.inbox.borrow_mut().push_back((self.index, posted)),
+            }
+            (self.wake)();
+        }
+    }
+
     fn js_error(what: &str, e: &JsValue) -> std::io::Error {
         std::io::Error::other(format!("{what}: {e:?}"))
     }
 
     impl Pool {
-        pub(super) fn start(count: usize, _handler: Handler, wake: Wake) -> std::io::Result<Pool> {
+        pub(super) fn start(
+            count: usize,
+            _handler: Handler,
+            wake: Wake,
+            answer: Option<Answer>,
+        ) -> std::io::Result<Pool> {
             let inbox: Inbox = Rc::default();
             let mut workers = Vec::with_capacity(count);
             let mut listeners = Vec::with_capacity(count);
@@ -282,21 +381,30 @@ mod imp {
                 options.set_type(web_sys::WorkerType::Module);
                 let worker = web_sys::Worker::new_with_options(SCRIPT, &options)
                     .map_err(|e| js_error("could not start a worker", &e))?;
-                let (to, woken) = (Rc::clone(&inbox), Arc::clone(&wake));
+                let take = Take {
+                    index,
+                    worker: worker.clone(),
+                    inbox: Rc::clone(&inbox),
+                    answer: answer.clone(),
+                    wake: Arc::clone(&wake),
+                };
                 let message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(
                     move |event: web_sys::MessageEvent| {
                         let text = event.data().as_string().unwrap_or_default();
-                        to.borrow_mut().push_back((index, Posted::Message(text)));
-                        woken();
+                        take.took(Posted::Message(text));
                     },
                 );
-                let (to, woken) = (Rc::clone(&inbox), Arc::clone(&wake));
+                let take = Take {
+                    index,
+                    worker: worker.clone(),
+                    inbox: Rc::clone(&inbox),
+                    answer: answer.clone(),
+                    wake: Arc::clone(&wake),
+                };
                 let error = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(
                     move |event: web_sys::ErrorEvent| {
                         event.prevent_default();
-                        let why = event.message();
-                        to.borrow_mut().push_back((index, Posted::Failed(why)));
-                        woken();
+                        take.took(Posted::Failed(event.message()));
                     },
                 );
                 worker.set_onmessage(Some(message.as_ref().unchecked_ref()));

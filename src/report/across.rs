@@ -83,7 +83,7 @@ impl Report<'_> {
                     .map(|((_, d), a)| (*d, a))
                     .collect();
                 (!mine.is_empty()).then(|| Series {
-                    name: format!("{}: {}", r + 1, self.row_label(r)),
+                    name: self.row_name(r),
                     points: mine
                         .iter()
                         .map(|(d, a)| (f64::from(*d), a.geomean))

@@ -7,156 +7,10 @@ use std::fmt::Write as _;
 
 use crate::engine::count::CountKind;
 pub use crate::engine::count::{PARTIAL_MARK, PARTIAL_NOTE, Ratio, Tally};
-use crate::search::Counter;
 use crate::session::{ComparisonRow, PositionKey, PositionSet, ResultEntry};
 
 /// What a table says of results searched on several threads.
 pub const PARALLEL_NOTE: &str = "searched on several threads: the counts of those rows vary from run to run, their values do not";
-
-/// A column of the results table: what identifies a result, each search counter
-/// ([`Counter`], declared once in [`crate::search::counters`]), and the figures derived
-/// from them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Column {
-    /// The row number (1-based).
-    Row,
-    /// The row's label (algorithm and options).
-    Setup,
-    /// The position's name.
-    Position,
-    /// The depth.
-    Depth,
-    /// The root value.
-    Score,
-    /// The best move.
-    Best,
-    /// The principal variation.
-    Pv,
-    /// A search counter.
-    Counter(Counter),
-    /// Share of cutoffs made by the first move.
-    FirstMoveRate,
-    /// Seconds.
-    Time,
-    /// Nodes per second.
-    NodesPerSec,
-    /// Nodes relative to the baseline row at the same position and depth.
-    Ratio,
-    /// Stopped, failed, stale, or empty.
-    Status,
-}
-
-impl Column {
-    /// The nodes column (the one ratios and charts are about).
-    pub const NODES: Column = Column::Counter(Counter::Nodes);
-
-    /// Every column, in table order: what names the result, then every counter in
-    /// [`Counter::ALL`]'s order, each figure derived from a counter right after it (the
-    /// ratio to the baseline after nodes, the first-move share after the first-move
-    /// cutoffs), then time, speed, the best move and the principal variation.
-    #[must_use]
-    pub fn all() -> Vec<Column> {
-        let mut out = vec![
-            Column::Row,
-            Column::Setup,
-            Column::Position,
-            Column::Depth,
-            Column::Score,
-            Column::Status,
-        ];
-        for &c in Counter::ALL {
-            out.push(Column::Counter(c));
-            match c {
-                Counter::Nodes => out.push(Column::Ratio),
-                Counter::FirstMoveCutoffs => out.push(Column::FirstMoveRate),
-                _ => {}
-            }
-        }
-        out.extend([Column::Time, Column::NodesPerSec, Column::Best, Column::Pv]);
-        out
-    }
-
-    /// Whether the table shows the column unless asked otherwise: every column but the
-    /// counters declared hidden ([`Counter::shown_by_default`]).
-    #[must_use]
-    pub fn shown_by_default(self) -> bool {
-        match self {
-            Column::Counter(c) => c.shown_by_default(),
-            _ => true,
-        }
-    }
-
-    /// The columns the table shows unless asked otherwise.
-    #[must_use]
-    pub fn default_shown() -> Vec<Column> {
-        Column::all()
-            .into_iter()
-            .filter(|c| c.shown_by_default())
-            .collect()
-    }
-
-    /// The header text.
-    #[must_use]
-    pub fn title(self) -> &'static str {
-        match self {
-            Column::Row => "Row",
-            Column::Setup => "Algorithm and options",
-            Column::Position => "Position",
-            Column::Depth => "Depth",
-            Column::Score => "Score",
-            Column::Best => "Best",
-            Column::Pv => "PV",
-            Column::Counter(c) => c.title(),
-            Column::FirstMoveRate => "1st-move cut %",
-            Column::Time => "Time",
-            Column::NodesPerSec => "Nodes/s",
-            Column::Ratio => "× baseline",
-            Column::Status => "Status",
-        }
-    }
-
-    /// The header in the CSV, which keeps units out of its cells: the time is `Time (s)`.
-    #[must_use]
-    pub fn csv_title(self) -> &'static str {
-        match self {
-            Column::Time => "Time (s)",
-            c => c.title(),
-        }
-    }
-
-    /// What the column holds, in words (the header's hover).
-    #[must_use]
-    pub fn meaning(self) -> String {
-        match self {
-            Column::Row => "The comparison row (its number in the rows list)".into(),
-            Column::Setup => "The row's algorithm and options".into(),
-            Column::Position => "The position searched".into(),
-            Column::Depth => "The depth searched".into(),
-            Column::Score => "The root value the search returned; ≈ marks a sampling algorithm's estimate (its mean reward, -1 to 1, and the visits of its move), never compared with a score; \"win proven\" (draw, loss) an outcome MCTS-Solver proved where the scoring counts more than the outcome".into(),
-            Column::Best => "The best move found".into(),
-            Column::Pv => "The principal variation".into(),
-            Column::Counter(c) => format!("{} ({})", c.meaning(), c.name()),
-            Column::FirstMoveRate => {
-                "The share of β-cutoffs made by the first move tried, in percent: the move-ordering quality figure".into()
-            }
-            Column::Time => "Wall-clock time, in µs, ms or s as the value needs (seconds in the CSV)".into(),
-            Column::NodesPerSec => "Nodes per second".into(),
-            Column::Ratio => {
-                "Nodes relative to the baseline row at the same position and depth".into()
-            }
-            Column::Status => "Stopped, failed, stale (options changed since), or empty".into(),
-        }
-    }
-
-    /// Whether the column holds numbers (right-aligned, sorted numerically).
-    #[must_use]
-    pub fn is_numeric(self) -> bool {
-        !matches!(
-            self,
-            Column::Setup | Column::Position | Column::Best | Column::Pv | Column::Status
-        )
-    }
-}
 
 /// The comparison's results over a set of positions, with what the table needs: rows
 /// (for staleness and labels) and the baseline row, and an index from (row, position,
@@ -172,8 +26,65 @@ pub struct Report<'a> {
     pub baseline: Option<usize>,
     /// The results the report is over (all, or those of a position set), in order.
     members: Vec<usize>,
-    /// (row, position, depth) to the index of its result.
+    /// Per result (indexed as `results`): the id of the row as it ran ([`Report::ran`]).
+    ids: Vec<usize>,
+    /// The rows as they ran before they changed: (row, label when it ran), the id of
+    /// the k-th being `rows.len() + k`.
+    stale: Vec<(usize, String)>,
+    /// (row as it ran, position, depth) to the index of its result.
     index: HashMap<(usize, PositionKey<'a>, u32), usize>,
+}
+
+/// A row as its results were searched ([`Report::ran`]): the comparison row, what ran
+/// (its label when the results were searched: algorithm, options, threads, evaluator),
+/// and whether the row has changed since.
+///
+/// A row's results are totalled, charted and named by what ran, never by what the row
+/// is now: a row changed after a run keeps its old results under their own id (one
+/// past the rows, [`Report::result_rows`]), marked stale, apart from the results of
+/// the row as it is now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RanAs {
+    /// The comparison row (its index in the rows).
+    pub row: usize,
+    /// What ran: the row's label when its results were searched.
+    pub label: String,
+    /// The row's label now, when it differs from what ran (the results are stale).
+    pub now: Option<String>,
+}
+
+impl RanAs {
+    /// Whether the row has changed since these results were searched.
+    #[must_use]
+    pub fn is_stale(&self) -> bool {
+        self.now.is_some()
+    }
+
+    /// The name views give it: `1: negaalpha`, or `1: negaalpha (stale)` when the row
+    /// has changed since.
+    #[must_use]
+    pub fn name(&self) -> String {
+        if self.is_stale() {
+            format!("{}: {} (stale)", self.row + 1, self.label)
+        } else {
+            format!("{}: {}", self.row + 1, self.label)
+        }
+    }
+
+    /// The name with what the row is now, for a hover or a note:
+    /// `1: negaalpha (stale: row 1 is now minimax)`.
+    #[must_use]
+    pub fn long_name(&self) -> String {
+        match &self.now {
+            Some(now) => format!(
+                "{}: {} (stale: row {} is now {now})",
+                self.row + 1,
+                self.label,
+                self.row + 1
+            ),
+            None => self.name(),
+        }
+    }
 }
 
 /// `positions` with each listed once, in their first order.
@@ -224,6 +135,65 @@ pub fn duration_text(secs: f64) -> String {
     }
 }
 
+/// A search's time read by a clock that moves in steps of `tick` seconds (its
+/// record's [`crate::engine::SearchRecord::clock_step_secs`], 0 for a fine clock):
+/// below one step `< 0.1 ms` (the clock saw no time pass), else [`duration_text`]
+/// with no digit finer than the step (`1 ms`, not `1.00 ms`, from a clock of whole
+/// milliseconds).
+#[must_use]
+pub fn time_text(secs: f64, tick: f64) -> String {
+    if secs < tick {
+        return format!("< {}", tick_text(tick));
+    }
+    let secs = secs.max(0.0);
+    // A clock of tenths of a millisecond writes milliseconds (0.3 ms, not 300 µs).
+    let (v, unit, scale) = if secs * 1e6 < 999.5 && tick < 1e-5 {
+        (secs * 1e6, "µs", 1e-6)
+    } else if secs * 1e3 < 999.5 {
+        (secs * 1e3, "ms", 1e-3)
+    } else {
+        (secs, "s", 1.0)
+    };
+    // Three significant figures, as duration_text writes them...
+    let three = if unit == "µs" || v >= 99.95 {
+        0
+    } else if v >= 9.995 {
+        1
+    } else {
+        2
+    };
+    // ... but no digit finer than the clock's step.
+    let allowed = if tick > 0.0 {
+        (-(tick / scale).log10() - 1e-9).ceil().max(0.0) as usize
+    } else {
+        three
+    };
+    format!("{v:.*} {unit}", three.min(allowed))
+}
+
+/// Whether a search of `secs` gives its nodes per second on a clock of steps of `tick`
+/// seconds (0 for a fine clock): when it lasted ten steps or more (the rate then
+/// within a tenth), and some time at all.
+#[must_use]
+pub fn rate_known(secs: f64, tick: f64) -> bool {
+    secs > 0.0 && secs >= 10.0 * tick
+}
+
+/// A clock's step as people read it: `0.1 ms`, `1 ms`, `40 ns`.
+fn tick_text(tick: f64) -> String {
+    let trim = |v: f64| {
+        let t = format!("{v:.3}");
+        t.trim_end_matches('0').trim_end_matches('.').to_string()
+    };
+    if tick >= 1e-4 {
+        format!("{} ms", trim(tick * 1e3))
+    } else if tick >= 1e-6 {
+        format!("{} µs", trim(tick * 1e6))
+    } else {
+        format!("{} ns", trim(tick * 1e9))
+    }
+}
+
 fn plain_number(n: u64) -> String {
     n.to_string()
 }
@@ -250,11 +220,33 @@ impl<'a> Report<'a> {
         let members: Vec<usize> = (0..results.len())
             .filter(|&i| set.is_none_or(|s| s.contains(results[i].key())))
             .collect();
+        // A result is of its row as the row is now unless the row's label has changed
+        // since it ran; then it is of the row as it ran, an id of its own past the rows.
+        let mut stale: Vec<(usize, String)> = Vec::new();
+        let ids = results
+            .iter()
+            .map(|e| {
+                let changed = rows
+                    .get(e.row)
+                    .is_some_and(|row| !e.label.is_empty() && row.label() != e.label);
+                if !changed {
+                    return e.row;
+                }
+                let k = stale
+                    .iter()
+                    .position(|(r, l)| *r == e.row && *l == e.label)
+                    .unwrap_or_else(|| {
+                        stale.push((e.row, e.label.clone()));
+                        stale.len() - 1
+                    });
+                rows.len() + k
+            })
+            .collect::<Vec<usize>>();
         let index = members
             .iter()
             .map(|&i| {
                 let e = &results[i];
-                ((e.row, e.key(), e.depth), i)
+                ((ids[i], e.key(), e.depth), i)
             })
             .collect();
         Report {
@@ -262,8 +254,57 @@ impl<'a> Report<'a> {
             rows,
             baseline,
             members,
+            ids,
+            stale,
             index,
         }
+    }
+
+    /// The id of the row as `results[i]` ran ([`Report::ran`]).
+    #[must_use]
+    pub fn id_of(&self, i: usize) -> usize {
+        self.ids[i]
+    }
+
+    /// The row as it ran, by id ([`Report::result_rows`] gives the ids): the row as it
+    /// is now for an id below the rows' count, else a row as it was before it changed.
+    #[must_use]
+    pub fn ran(&self, id: usize) -> RanAs {
+        if let Some((row, label)) = id
+            .checked_sub(self.rows.len())
+            .and_then(|k| self.stale.get(k))
+        {
+            return RanAs {
+                row: *row,
+                label: label.clone(),
+                now: self.rows.get(*row).map(ComparisonRow::label),
+            };
+        }
+        let label = self.rows.get(id).map_or_else(
+            || {
+                // A grid's report knows no rows: the label its results ran with.
+                self.members
+                    .iter()
+                    .find(|&&i| self.ids[i] == id)
+                    .map(|&i| self.results[i].label.clone())
+                    .unwrap_or_default()
+            },
+            ComparisonRow::label,
+        );
+        RanAs {
+            row: id,
+            label,
+            now: None,
+        }
+    }
+
+    /// Whether any result the report is over was searched with other settings than its
+    /// row has now (its row changed since).
+    #[must_use]
+    pub fn has_stale(&self) -> bool {
+        self.members
+            .iter()
+            .any(|&i| self.ids[i] >= self.rows.len() && !self.rows.is_empty())
     }
 
     /// The results the report is over.
@@ -284,7 +325,7 @@ impl<'a> Report<'a> {
     pub fn is_stale(&self, e: &ResultEntry) -> bool {
         match self.rows.get(e.row) {
             Some(row) => !e.label.is_empty() && row.label() != e.label,
-            None => true,
+            None => !self.rows.is_empty(),
         }
     }
 
@@ -409,8 +450,11 @@ impl<'a> Report<'a> {
                     format!("{:.1}", 100.0 * s.first_move_cutoff_rate())
                 }
             }
-            Column::Time => duration_text(s.elapsed_secs),
-            Column::NodesPerSec => format!("{:.0}", s.nodes_per_sec()),
+            Column::Time => time_text(s.elapsed_secs, e.record.clock_step_secs),
+            Column::NodesPerSec if rate_known(s.elapsed_secs, e.record.clock_step_secs) => {
+                format!("{:.0}", s.nodes_per_sec())
+            }
+            Column::NodesPerSec => String::new(),
             Column::Ratio => self.ratio(e).map(|r| r.text(3)).unwrap_or_default(),
         }
     }
@@ -427,7 +471,9 @@ impl<'a> Report<'a> {
             Column::Counter(c) if e.error.is_none() => n(c.of(s) as f64),
             Column::FirstMoveRate => n(s.first_move_cutoff_rate()),
             Column::Time => n(s.elapsed_secs),
-            Column::NodesPerSec => n(s.nodes_per_sec()),
+            Column::NodesPerSec if rate_known(s.elapsed_secs, e.record.clock_step_secs) => {
+                n(s.nodes_per_sec())
+            }
             Column::Ratio => self.ratio(e).map_or(SortKey::Empty, |r| n(r.value)),
             _ => {
                 let t = self.cell(e, c);
@@ -480,22 +526,34 @@ impl<'a> Report<'a> {
         out
     }
 
-    /// The depths that have results, ascending.
+    /// The depths the views have a column for, ascending: every depth from the
+    /// shallowest with a result to the deepest, so that a depth no search reached
+    /// between two that were (after a Stop) is a column of dashes, never left out.
     #[must_use]
     pub fn depths(&self) -> Vec<u32> {
-        let mut d: Vec<u32> = self.entries().map(|e| e.depth).collect();
-        d.sort_unstable();
-        d.dedup();
-        d
+        let lo = self.entries().map(|e| e.depth).min();
+        let hi = self.entries().map(|e| e.depth).max();
+        match (lo, hi) {
+            (Some(lo), Some(hi)) => (lo..=hi).collect(),
+            _ => Vec::new(),
+        }
     }
 
-    /// The rows that have results, ascending.
+    /// The ids of the rows as they ran that have results ([`Report::ran`]), in the
+    /// rows' order, each row's results as it is now before those of what it was.
     #[must_use]
     pub fn result_rows(&self) -> Vec<usize> {
-        let mut r: Vec<usize> = self.entries().map(|e| e.row).collect();
-        r.sort_unstable();
+        let mut r: Vec<usize> = self.members.iter().map(|&i| self.ids[i]).collect();
+        r.sort_unstable_by_key(|&id| (self.ran_row(id), id));
         r.dedup();
         r
+    }
+
+    /// The comparison row of id `id` ([`Report::ran`]).
+    fn ran_row(&self, id: usize) -> usize {
+        id.checked_sub(self.rows.len())
+            .and_then(|k| self.stale.get(k))
+            .map_or(id, |(row, _)| *row)
     }
 
     /// Whether any result the report is over was stopped or failed.
@@ -544,11 +602,14 @@ impl<'a> Report<'a> {
     }
 
     /// Of `positions` (each once), those every row has finished: a complete result at
-    /// every depth the row has a result at anywhere in the report. After a Stop part
-    /// way through a suite these are the positions totals can be over.
+    /// every depth the row has a result at anywhere in the report.
     #[must_use]
     pub fn finished<'p>(&self, positions: &[PositionKey<'p>]) -> Vec<PositionKey<'p>> {
-        let mut wanted: Vec<(usize, u32)> = self.entries().map(|e| (e.row, e.depth)).collect();
+        let mut wanted: Vec<(usize, u32)> = self
+            .members
+            .iter()
+            .map(|&i| (self.ids[i], self.results[i].depth))
+            .collect();
         wanted.sort_unstable();
         wanted.dedup();
         once(positions)
@@ -559,6 +620,62 @@ impl<'a> Report<'a> {
                     .all(|&(r, d)| self.find(r, p, d).is_some_and(ResultEntry::is_complete))
             })
             .collect()
+    }
+
+    /// Per depth with results: of `positions` (each once), those every row that
+    /// searched that depth anywhere finished there (a complete result). After a Stop
+    /// part way through a run these are what each depth's totals, ratios and chart
+    /// points are over: every depth has figures over the positions it was finished on.
+    #[must_use]
+    pub fn finished_by_depth<'p>(
+        &self,
+        positions: &[PositionKey<'p>],
+    ) -> BTreeMap<u32, Vec<PositionKey<'p>>> {
+        let positions = once(positions);
+        let mut out = BTreeMap::new();
+        for depth in self.depths() {
+            let mut ids: Vec<usize> = self
+                .members
+                .iter()
+                .filter(|&&i| self.results[i].depth == depth)
+                .map(|&i| self.ids[i])
+                .collect();
+            ids.sort_unstable();
+            ids.dedup();
+            if ids.is_empty() {
+                continue;
+            }
+            let done: Vec<PositionKey<'p>> = positions
+                .iter()
+                .copied()
+                .filter(|&p| {
+                    ids.iter()
+                        .all(|&r| self.find(r, p, depth).is_some_and(ResultEntry::is_complete))
+                })
+                .collect();
+            out.insert(depth, done);
+        }
+        out
+    }
+
+    /// Totals per row as it ran and depth, each depth over its own positions
+    /// (`by_depth`, as [`Report::finished_by_depth`] gives them). A total is None
+    /// unless the row has a result at every one of the depth's positions.
+    #[must_use]
+    pub fn totals_by_depth(
+        &self,
+        by_depth: &BTreeMap<u32, Vec<PositionKey<'_>>>,
+        count: CountKind,
+    ) -> BTreeMap<(usize, u32), Tally> {
+        let mut out = BTreeMap::new();
+        for (&depth, positions) in by_depth {
+            for ((row, d), t) in self.totals(positions, count) {
+                if d == depth {
+                    out.insert((row, d), t);
+                }
+            }
+        }
+        out
     }
 
     /// Totals per row and depth over `positions` (each counted once, however often it
@@ -598,18 +715,11 @@ impl<'a> Report<'a> {
         out
     }
 
-    /// The label of result row `row`: its current label, or the one it ran with.
+    /// The name of the row as it ran with id `id` ([`RanAs::name`]): `1: negaalpha`,
+    /// `1: negaalpha (stale)` for results searched before the row changed.
     #[must_use]
-    pub fn row_label(&self, row: usize) -> String {
-        self.rows.get(row).map_or_else(
-            || {
-                self.entries()
-                    .find(|e| e.row == row)
-                    .map(|e| e.label.clone())
-                    .unwrap_or_default()
-            },
-            ComparisonRow::label,
-        )
+    pub fn row_name(&self, id: usize) -> String {
+        self.ran(id).name()
     }
 
     /// The results in `lines` order as a Markdown table of `columns` (those shown on
@@ -676,10 +786,12 @@ impl<'a> Report<'a> {
 }
 
 mod across;
+mod column;
 mod series;
 mod speedup;
 
 pub use across::{Across, BOOTSTRAP_SEED, RESAMPLES, p_text};
+pub use column::Column;
 pub use series::{Series, to_line_chart, uniform_tree_references};
 
 #[cfg(test)]

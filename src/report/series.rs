@@ -2,6 +2,8 @@
 //! baseline per position, partial points flagged; reference lines for uniform trees;
 //! the series as an SVG line chart.
 
+use std::collections::BTreeMap;
+
 use super::{PARTIAL_MARK, Ratio, Report, Tally};
 use crate::engine::count::CountKind;
 use crate::output::chart::{LineChart, Series as ChartSeries};
@@ -70,11 +72,16 @@ impl Series {
 }
 
 impl Report<'_> {
-    /// Per row: the total count over `positions` against depth (only depths where the
-    /// row has every position).
+    /// Per row as it ran: the total count against depth, each depth over its own
+    /// positions (`by_depth`, [`Report::finished_by_depth`]; only depths where the row
+    /// has every one of them).
     #[must_use]
-    pub fn depth_series(&self, positions: &[PositionKey<'_>], count: CountKind) -> Vec<Series> {
-        let totals = self.totals(positions, count);
+    pub fn depth_series(
+        &self,
+        by_depth: &BTreeMap<u32, Vec<PositionKey<'_>>>,
+        count: CountKind,
+    ) -> Vec<Series> {
+        let totals = self.totals_by_depth(by_depth, count);
         self.result_rows()
             .into_iter()
             .map(|r| {
@@ -84,7 +91,7 @@ impl Report<'_> {
                     .map(|((_, d), &t)| (*d, t))
                     .collect();
                 Series {
-                    name: format!("{}: {}", r + 1, self.row_label(r)),
+                    name: self.row_name(r),
                     points: mine
                         .iter()
                         .map(|(d, t)| (f64::from(*d), t.value as f64))
@@ -130,7 +137,7 @@ impl Report<'_> {
                     })
                     .collect();
                 Series {
-                    name: format!("{}: {}", r + 1, self.row_label(r)),
+                    name: self.row_name(r),
                     points: ratios.iter().map(|(x, q, _)| (*x, q.value)).collect(),
                     partial: ratios.iter().map(|(_, q, _)| q.partial).collect(),
                     reference: false,

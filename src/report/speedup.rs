@@ -4,6 +4,8 @@
 //! row's, totals over the positions at one depth. The baseline, a serial search on one
 //! thread, is every line's point at one thread. The app's charts tab and E8 draw it.
 
+use std::collections::BTreeMap;
+
 use super::{Report, Series};
 use crate::session::PositionKey;
 
@@ -12,23 +14,33 @@ use crate::session::PositionKey;
 type Point = (u32, f64, bool);
 
 impl Report<'_> {
-    /// The speedup lines over `positions` at the deepest depth the baseline searched,
-    /// and that depth; empty without a baseline, without a row on several threads, or
-    /// when a row lacks a position there. A point that includes a stopped or failed
-    /// search is marked partial.
+    /// The speedup lines at the deepest depth the baseline searched, over that depth's
+    /// positions in `by_depth` ([`Report::finished_by_depth`]), and that depth; empty
+    /// without a baseline, without a row on several threads, or when a row lacks a
+    /// position there. A point that includes a stopped or failed search is marked
+    /// partial.
     #[must_use]
-    pub fn speedup_series(&self, positions: &[PositionKey<'_>]) -> (Vec<Series>, u32) {
+    pub fn speedup_series(
+        &self,
+        by_depth: &BTreeMap<u32, Vec<PositionKey<'_>>>,
+    ) -> (Vec<Series>, u32) {
         let Some(base) = self.baseline else {
             return (Vec::new(), 0);
         };
+        // The baseline as it is now (a changed row's old results are not its).
         let Some(depth) = self
-            .entries()
-            .filter(|e| e.row == base)
-            .map(|e| e.depth)
+            .members
+            .iter()
+            .filter(|&&i| self.ids[i] == base)
+            .map(|&i| self.results[i].depth)
             .max()
         else {
             return (Vec::new(), 0);
         };
+        let positions: &[PositionKey<'_>] = by_depth.get(&depth).map_or(&[], Vec::as_slice);
+        if positions.is_empty() {
+            return (Vec::new(), depth);
+        }
         // Total seconds of a row over the positions, and whether any search in it is
         // incomplete; None when a position is missing.
         let seconds = |r: usize| -> Option<(f64, bool)> {
@@ -44,7 +56,8 @@ impl Report<'_> {
         let Some((base_seconds, base_partial)) = seconds(base) else {
             return (Vec::new(), depth);
         };
-        // The parallel rows, grouped by what they are but for their threads.
+        // The parallel rows as they are now (ids past the rows are results of rows
+        // since changed: left out), grouped by what they are but for their threads.
         let mut groups: Vec<(usize, Vec<Point>)> = Vec::new();
         for r in self.result_rows() {
             let Some(row) = self.rows.get(r).filter(|row| row.options.threads > 1) else {

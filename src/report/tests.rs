@@ -87,7 +87,7 @@ fn disagreement_ratio_totals_and_sort() {
     let r3 = Report::new(&failed, &rows, Some(0));
     assert_eq!(r3.cell(&failed[0], Column::Status), "failed: boom");
     assert_eq!(r3.cell(&failed[0], Column::NODES), "");
-    let series = r.depth_series(&r.positions(), CountKind::Nodes);
+    let series = r.depth_series(&r.finished_by_depth(&r.positions()), CountKind::Nodes);
     assert_eq!(series.len(), 2);
     assert_eq!(series[0].points, vec![(2.0, 140.0)]);
     let ratios = r.ratio_series(&r.positions(), &[], 2, CountKind::Nodes);
@@ -125,8 +125,10 @@ fn stopped_and_failed_searches_mark_every_count_they_enter() {
             .as_deref(),
         Some("80*")
     );
-    // Charts: the partial point is flagged and named in the legend.
-    let series = r.depth_series(&r.positions(), CountKind::Nodes);
+    // Charts: the partial point is flagged and named in the legend (a depth over
+    // every position, the stopped one too).
+    let every = BTreeMap::from([(2, r.positions())]);
+    let series = r.depth_series(&every, CountKind::Nodes);
     assert_eq!(series[0].partial, vec![false]);
     assert_eq!(series[1].partial, vec![true]);
     assert_eq!(series[1].legend(), "2: scout (* partial at depth 2)");
@@ -350,7 +352,7 @@ fn speedup_lines_group_parallel_rows_by_what_they_are_but_their_threads() {
         }
     }
     let report = Report::new(&results, &rows, Some(0));
-    let (lines, depth) = report.speedup_series(&report.positions());
+    let (lines, depth) = report.speedup_series(&report.finished_by_depth(&report.positions()));
     assert_eq!(depth, 6);
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0].name, "2: YBWC");
@@ -360,11 +362,15 @@ fn speedup_lines_group_parallel_rows_by_what_they_are_but_their_threads() {
     // Without a baseline, or without a row on several threads: no lines.
     assert!(
         Report::new(&results, &rows, None)
-            .speedup_series(&report.positions())
+            .speedup_series(&report.finished_by_depth(&report.positions()))
             .0
             .is_empty()
     );
     let serial = vec![row(Algorithm::Pvs, 1), row(Algorithm::NegaAlpha, 1)];
     let r = Report::new(&results[..4], &serial, Some(0));
-    assert!(r.speedup_series(&r.positions()).0.is_empty());
+    assert!(
+        r.speedup_series(&r.finished_by_depth(&r.positions()))
+            .0
+            .is_empty()
+    );
 }

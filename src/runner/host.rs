@@ -1,7 +1,7 @@
 //! Where a run's searches execute: a [`JobHost`] is started with the jobs, hands back
 //! their events and stops them when asked. [`ThreadHost`] is the native side: a
 //! background thread that runs the jobs on treelab's worker pool
-//! ([`crate::platform::pool`]), the longest expected first ([`super::start_order`]), and sends the events down a channel. A browser build
+//! ([`crate::platform::pool`]), the longest expected first ([`start_order`]), and sends the events down a channel. A browser build
 //! gives its own host (workers that post the events back) and changes nothing else of
 //! the runner.
 
@@ -10,7 +10,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel}
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use super::{Job, Notify, RunEvent, SearchFn};
+use super::job::{Job, JobOrder, Notify, RunEvent, SearchFn, start_order};
 use crate::platform::pool::map_with_alone;
 use crate::platform::threads::{self, JoinHandle};
 use crate::search::slots::Threads;
@@ -52,35 +52,63 @@ pub struct ThreadHost {
 impl ThreadHost {
     /// Starts `jobs` on `threads` workers, each search through `search`; `notify` is
     /// called whenever there is news.
+    /// The jobs are taken in `order`; in reading order each depth is a stage of its
+    /// own (its parallel searches alone at its end), so no deeper search starts before
+    /// every shallower one has ended.
     #[must_use]
-    pub fn start(jobs: Arc<Vec<Job>>, threads: usize, notify: Notify, search: SearchFn) -> Self {
+    pub fn start(
+        jobs: Arc<Vec<Job>>,
+        threads: usize,
+        notify: Notify,
+        search: SearchFn,
+        order: JobOrder,
+    ) -> Self {
         let stop = Arc::new(AtomicBool::new(false));
         let (tx, events) = channel();
         let flag = Arc::clone(&stop);
         let spawned = threads::spawn("treelab-run", move || {
-            let order = super::start_order(&jobs, threads);
+            let start = start_order(&jobs, threads, order);
+            let stages: Vec<Vec<usize>> = match order {
+                JobOrder::LongestFirst => vec![start],
+                JobOrder::Reading => {
+                    let mut stages: Vec<Vec<usize>> = Vec::new();
+                    for i in start {
+                        let depth = jobs[i].request.depth;
+                        match stages.last_mut() {
+                            Some(s) if jobs[s[0]].request.depth == depth => s.push(i),
+                            _ => stages.push(vec![i]),
+                        }
+                    }
+                    stages
+                }
+            };
             // A parallel search runs alone, after the others: its threads get the cores.
             let alone = |job: &Job| job.request.options.threads > 1;
-            // Workers with no job left are lent to the searches still running (they
-            // serve the run's crew, which has threads of its own only for the workers
-            // that never had a job).
-            let lend = Arc::new(Threads::lent(if threads > 1 {
-                threads.saturating_sub(jobs.len())
-            } else {
-                0
-            }));
-            map_with_alone(
-                &jobs,
-                &order,
-                alone,
-                threads,
-                &flag,
-                Some(lend.crew()),
-                |index, job| {
-                    let lend = (threads > 1 && !alone(job)).then(|| Arc::clone(&lend));
-                    run_job(index, job, &flag, (&tx, &notify), &search, lend);
-                },
-            );
+            for stage in stages {
+                if flag.load(Ordering::Relaxed) {
+                    break;
+                }
+                // Workers with no job left are lent to the searches still running (they
+                // serve the stage's crew, which has threads of its own only for the
+                // workers that never had a job).
+                let lend = Arc::new(Threads::lent(if threads > 1 {
+                    threads.saturating_sub(stage.len())
+                } else {
+                    0
+                }));
+                map_with_alone(
+                    &jobs,
+                    &stage,
+                    alone,
+                    threads,
+                    &flag,
+                    Some(lend.crew()),
+                    |index, job| {
+                        let lend = (threads > 1 && !alone(job)).then(|| Arc::clone(&lend));
+                        run_job(index, job, &flag, (&tx, &notify), &search, lend);
+                    },
+                );
+            }
         });
         // Without a thread the channel's sender is gone with the closure: the run reads
         // as ended at once, with no job started.

@@ -18,7 +18,7 @@ use super::serve::{MATCH_PREFIX, MatchEvent, MatchMessage, serve_worker};
 use crate::engine::EngineError;
 use crate::matches::play::{MatchSpec, run_match_observed};
 use crate::matches::record::{GameRecord, MatchResult, merge_matches};
-use crate::platform::workers::{self, Posted, READY, Wake, Workers};
+use crate::platform::workers::{Posted, READY, Wake, Workers};
 
 /// A match being played in the background.
 pub struct MatchRun {
@@ -59,8 +59,8 @@ impl MatchRun {
     /// # Errors
     /// When no thread or worker can be started.
     pub fn start(spec: MatchSpec, wake: Wake) -> std::io::Result<MatchRun> {
-        if crate::platform::IN_BROWSER {
-            let count = workers::available().saturating_sub(1).max(1);
+        if crate::platform::SEARCHES_IN_WORKERS {
+            let count = crate::platform::search_cores();
             return MatchRun::start_in_workers(&spec, count, wake);
         }
         let shell = spec.result_without_games();

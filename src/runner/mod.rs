@@ -14,126 +14,24 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::engine::{AnyPosition, SearchRecord, SearchRequest, run_search};
+use crate::engine::SearchRecord;
 use crate::platform::clock::Instant;
-use crate::search::{Progress, SearchControl};
-use crate::session::{ResultEntry, Session, short_text};
+use crate::session::{ResultEntry, Session};
 
 mod host;
+mod job;
 mod matches;
 mod plan;
 mod serve;
 mod workers;
 pub use host::{JobHost, Next, ThreadHost};
+pub use job::{Job, JobOrder, Notify, RunEvent, RunPosition, SearchFn, engine_search, start_order};
 pub use matches::MatchRun;
 pub use plan::{
     LeftOut, Target, plan_jobs, plan_jobs_on, plan_runnable, row_left_out, target_positions,
 };
 pub use serve::serve_worker;
 pub use workers::WorkerHost;
-
-/// A position a run searches, with what names it: the suite entry it is (source,
-/// index and name), if it is one.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RunPosition {
-    /// The position.
-    pub position: AnyPosition,
-    /// The suite entry's name (`#40`), or empty for a position of no suite.
-    pub name: String,
-    /// The suite's source and the position's index in it, when it is a suite entry.
-    pub suite: Option<(String, usize)>,
-}
-
-impl RunPosition {
-    /// A position of no suite.
-    #[must_use]
-    pub fn plain(position: AnyPosition) -> RunPosition {
-        RunPosition {
-            position,
-            name: String::new(),
-            suite: None,
-        }
-    }
-
-    /// How the views name it: the suite entry's name, or the game and its text.
-    #[must_use]
-    pub fn label(&self) -> String {
-        if self.name.is_empty() {
-            short_text(self.position.kind(), &self.position.to_text())
-        } else {
-            self.name.clone()
-        }
-    }
-}
-
-/// One search of a run.
-#[derive(Clone, Debug)]
-pub struct Job {
-    /// The comparison row it belongs to.
-    pub row: usize,
-    /// The row's label when the run started (see [`ComparisonRow::label`]).
-    pub label: String,
-    /// The position, with its name.
-    pub at: RunPosition,
-    /// What to run (its depth is this job's depth).
-    pub request: SearchRequest,
-}
-
-/// The order a host starts `jobs` in on `workers` workers: with more than one, the
-/// longest expected first ([`crate::engine::expected_cost`]), so that no deep search
-/// starts last and holds the run while the other workers idle; with one, the plan's
-/// order (positions outer: a stopped run has whole positions).
-#[must_use]
-pub fn start_order(jobs: &[Job], workers: usize) -> Vec<usize> {
-    if workers <= 1 {
-        return (0..jobs.len()).collect();
-    }
-    let costs: Vec<f64> = jobs
-        .iter()
-        .map(|j| crate::engine::expected_cost(&j.at.position, j.request.depth))
-        .collect();
-    crate::platform::pool::longest_first(&costs)
-}
-
-/// What a worker reports.
-#[derive(Clone, Debug)]
-pub enum RunEvent {
-    /// A job started.
-    Started {
-        /// Its index in [`Run::jobs`].
-        job: usize,
-    },
-    /// Live progress of a running job.
-    Progress {
-        /// Its index in [`Run::jobs`].
-        job: usize,
-        /// The search's report.
-        progress: Progress,
-    },
-    /// A job ended: its record (perhaps stopped early) or why it failed.
-    Finished {
-        /// Its index in [`Run::jobs`].
-        job: usize,
-        /// The record (boxed: the other events stay small), or the error or panic
-        /// message.
-        result: Result<Box<SearchRecord>, String>,
-    },
-}
-
-/// Something to call when there is news (the app asks for a repaint).
-pub type Notify = Arc<dyn Fn() + Send + Sync>;
-
-/// A job that runs a search: the default is [`run_search`]; tests put in failing ones.
-pub type SearchFn =
-    Arc<dyn Fn(&Job, SearchControl<'_>) -> Result<SearchRecord, String> + Send + Sync>;
-
-/// The default [`SearchFn`]: the engine's search of the job's position.
-#[must_use]
-pub fn engine_search() -> SearchFn {
-    Arc::new(|job: &Job, control: SearchControl<'_>| {
-        run_search(&job.at.position, &job.request, control).map_err(|e| e.to_string())
-    })
-}
 
 /// A comparison running in the background.
 pub struct Run {
@@ -164,41 +62,60 @@ impl std::fmt::Debug for Run {
 /// answers Stop late).
 #[must_use]
 pub fn default_threads() -> usize {
-    let cores = crate::platform::workers::available();
-    if crate::platform::IN_BROWSER {
-        cores.saturating_sub(1).max(1)
-    } else {
-        cores
-    }
+    crate::platform::search_cores()
 }
 
 impl Run {
     /// Starts `jobs` on `threads` workers (at least one, at most one per job) with the
     /// engine's search: natively on threads ([`ThreadHost`]), in a browser on Web
     /// Workers ([`WorkerHost`], as many as the browser has cores, up to `threads`).
+    /// The jobs are taken longest first ([`JobOrder::LongestFirst`]).
     #[must_use]
     pub fn start(jobs: Vec<Job>, threads: usize, notify: Notify) -> Run {
-        if crate::platform::IN_BROWSER {
+        Run::start_ordered(jobs, threads, notify, None, JobOrder::LongestFirst)
+    }
+
+    /// Starts `jobs` with a given search function (tests inject failures this way),
+    /// longest first.
+    #[must_use]
+    pub fn start_with(jobs: Vec<Job>, threads: usize, notify: Notify, search: SearchFn) -> Run {
+        Run::start_ordered(jobs, threads, notify, Some(search), JobOrder::LongestFirst)
+    }
+
+    /// Starts `jobs` taken in `order`, each search through `search` (None: the
+    /// engine's): natively on threads, in a browser on Web Workers.
+    #[must_use]
+    pub fn start_ordered(
+        jobs: Vec<Job>,
+        threads: usize,
+        notify: Notify,
+        search: Option<SearchFn>,
+        order: JobOrder,
+    ) -> Run {
+        if crate::platform::SEARCHES_IN_WORKERS && search.is_none() {
             let jobs = Arc::new(jobs);
             let count = threads
                 .min(crate::platform::workers::available())
                 .clamp(1, jobs.len().max(1));
-            match WorkerHost::start(Arc::clone(&jobs), count, Arc::clone(&notify)) {
+            match WorkerHost::start(Arc::clone(&jobs), count, Arc::clone(&notify), order) {
                 Ok(host) => return Run::start_on(jobs, count, Box::new(host)),
                 // No worker (the page was opened without its worker script): the jobs
                 // run on the page itself, which waits for them.
-                Err(_) => return Run::start_with(jobs.to_vec(), 1, notify, engine_search()),
+                Err(_) => {
+                    return Run::start_ordered(
+                        jobs.to_vec(),
+                        1,
+                        notify,
+                        Some(engine_search()),
+                        order,
+                    );
+                }
             }
         }
-        Run::start_with(jobs, threads, notify, engine_search())
-    }
-
-    /// Starts `jobs` with a given search function (tests inject failures this way).
-    #[must_use]
-    pub fn start_with(jobs: Vec<Job>, threads: usize, notify: Notify, search: SearchFn) -> Run {
+        let search = search.unwrap_or_else(engine_search);
         let jobs = Arc::new(jobs);
         // Workers beyond the jobs are lent to the searches that can use them.
-        let host = ThreadHost::start(Arc::clone(&jobs), threads.max(1), notify, search);
+        let host = ThreadHost::start(Arc::clone(&jobs), threads.max(1), notify, search, order);
         Run::start_on(
             Arc::clone(&jobs),
             threads.clamp(1, jobs.len().max(1)),
@@ -404,7 +321,9 @@ pub fn run_session_blocking(
 }
 
 /// Sorts `results` into the order of `jobs` (the plan's order: position, row, depth),
-/// whatever order the threads finished in. Results of no job keep their order, first.
+/// whatever order the threads finished in. Results of no job (an earlier run's deeper
+/// depths, other positions) keep their order, after the run's: a new run's results
+/// read in its plan's order from the top, never below an old depth 9.
 pub fn order_like_jobs(results: &mut [ResultEntry], jobs: &[Job]) {
     let texts: Vec<String> = jobs.iter().map(|j| j.at.position.to_text()).collect();
     let place: std::collections::HashMap<(usize, crate::session::PositionKey<'_>, u32), usize> =
@@ -416,17 +335,23 @@ pub fn order_like_jobs(results: &mut [ResultEntry], jobs: &[Job]) {
                     game: j.at.position.kind(),
                     text,
                 };
-                ((j.row, key, j.request.depth), i + 1)
+                ((j.row, key, j.request.depth), i)
             })
             .collect();
-    results.sort_by_cached_key(|r| place.get(&(r.row, r.key(), r.depth)).copied().unwrap_or(0));
+    results.sort_by_cached_key(|r| {
+        place
+            .get(&(r.row, r.key(), r.depth))
+            .copied()
+            .unwrap_or(usize::MAX)
+    });
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::GameKind;
+    use crate::engine::{AnyPosition, GameKind, SearchRequest, run_search};
     use crate::search::Algorithm;
+    use crate::search::SearchControl;
     use crate::session::ComparisonRow;
 
     /// On AIMA's tree (values at depth 2 only) a row at depths 1-3 runs depths 2 and 3
@@ -631,6 +556,33 @@ mod tests {
             Some(crate::search::StopReason::Stopped)
         );
         assert!(finished[0].counters.nodes > 0);
+    }
+
+    /// A run at depths 1-3 after one at depths 2-5: the new results read 1, 2, 3 in
+    /// the plan's order from the top, and the old depths 4 and 5 follow in their
+    /// order, whatever order the new ones finished in.
+    #[test]
+    fn a_new_runs_results_come_first_in_plan_order() {
+        let rows = |lo, hi| {
+            vec![ComparisonRow {
+                depth_min: lo,
+                depth_max: hi,
+                ..ComparisonRow::new(Algorithm::AlphaBeta)
+            }]
+        };
+        let at = [RunPosition::plain(AnyPosition::start(GameKind::TicTacToe))];
+        let old = plan_jobs(&rows(2, 5), &at).unwrap();
+        let new = plan_jobs(&rows(1, 3), &at).unwrap();
+        let mut results: Vec<ResultEntry> = old
+            .iter()
+            .map(|j| result_entry(j, Ok(SearchRecord::default())))
+            .collect();
+        for j in new.iter().rev() {
+            insert_result(&mut results, result_entry(j, Ok(SearchRecord::default())));
+        }
+        order_like_jobs(&mut results, &new);
+        let depths: Vec<u32> = results.iter().map(|r| r.depth).collect();
+        assert_eq!(depths, vec![1, 2, 3, 4, 5]);
     }
 
     #[test]

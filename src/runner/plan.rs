@@ -2,7 +2,7 @@
 //! positions outer), what Run searches (the current position or the suite), and what
 //! it leaves out because the engine would refuse it (checked without searching).
 
-use super::{Job, RunPosition};
+use super::job::{Job, RunPosition};
 use crate::engine::check_search;
 use crate::session::{ComparisonRow, Session};
 

@@ -10,11 +10,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{ComparisonRow, MatchSetup, OpenSuite, ResultEntry, Session, ViewChoices};
-use crate::engine::{AnyPosition, GameKind};
-
-/// What older sessions called the current position in their results.
-const LEGACY_CURRENT: &str = "current";
+use super::entry::{ComparisonRow, ResultEntry, ViewChoices};
+use super::matches::MatchSetup;
+use crate::engine::GameKind;
 
 /// Where the session's suite comes from, and which of its positions is selected: what
 /// the file keeps of an [`OpenSuite`].
@@ -56,130 +54,4 @@ pub struct SessionFile {
     /// with every save, not read back into the session.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub manifest: Option<crate::output::manifest::Manifest>,
-}
-
-impl Default for SessionFile {
-    fn default() -> Self {
-        Session::default().into()
-    }
-}
-
-impl From<Session> for SessionFile {
-    fn from(s: Session) -> SessionFile {
-        SessionFile {
-            version: s.version,
-            game: s.position.kind(),
-            position: s.position.to_text(),
-            suite: s.suite.map(|o| SuiteRef {
-                source: o.source,
-                selected: o.selected,
-            }),
-            rows: s.rows,
-            results: s.results,
-            view: s.view,
-            match_setup: s.match_setup,
-            match_result: s.match_result,
-            practice: s.practice,
-            manifest: None,
-        }
-    }
-}
-
-impl Session {
-    /// Reads a session file, the error naming the file once, then what is wrong and
-    /// where (a read error names it already).
-    pub fn open(path: &std::path::Path) -> Result<Session, String> {
-        Session::load(path).map_err(|e| match e {
-            super::SessionError::Io { .. } => e.to_string(),
-            other => format!("{}: {other}", path.display()),
-        })
-    }
-}
-
-impl From<SessionFile> for Session {
-    fn from(f: SessionFile) -> Session {
-        let mut problems = Vec::new();
-        let position = AnyPosition::parse(f.game, &f.position).unwrap_or_else(|e| {
-            problems.push(format!("position: {e}"));
-            AnyPosition::start(f.game)
-        });
-        let suite = f.suite.and_then(|r| match OpenSuite::open(&r.source) {
-            Ok(mut open) => {
-                open.selected = r.selected.filter(|&i| i < open.suite.items.len());
-                Some(open)
-            }
-            Err(e) => {
-                problems.push(format!("suite: {e}"));
-                None
-            }
-        });
-        let practice = f.practice.filter(|p| match p.check() {
-            Ok(()) => true,
-            Err(e) => {
-                problems.push(format!("handout: {e}"));
-                false
-            }
-        });
-        let mut session = Session {
-            version: f.version,
-            position,
-            suite,
-            rows: f.rows,
-            results: f.results,
-            view: f.view,
-            match_setup: f.match_setup,
-            match_result: f.match_result,
-            practice,
-            problems,
-        };
-        name_legacy_results(&mut session);
-        session
-    }
-}
-
-/// Gives results written before results named their position their game and text
-/// form: `current` is the session's position; a suite entry's name is that entry of the
-/// session's suite. A name the suite does not have stays a name (it is shown as such).
-fn name_legacy_results(session: &mut Session) {
-    let game = session.position.kind();
-    let text = session.position.to_text();
-    for e in session
-        .results
-        .iter_mut()
-        .filter(|e| e.position_text.is_empty())
-    {
-        if e.position == LEGACY_CURRENT {
-            e.game = game;
-            e.position_text.clone_from(&text);
-            e.position.clear();
-        } else if let Some(open) = &session.suite
-            && let Some((i, item)) = open
-                .suite
-                .items
-                .iter()
-                .enumerate()
-                .find(|(_, it)| it.name == e.position)
-        {
-            e.game = item.position.kind();
-            e.position_text = item.position.to_text();
-            e.suite = Some(open.source.clone());
-            e.suite_index = Some(i);
-        }
-    }
-    // A legacy `current` that is a suite entry takes the entry's name.
-    if let Some((i, item)) = session.current_suite_item() {
-        let (name, source) = (
-            item.name.clone(),
-            session.suite.as_ref().map(|s| s.source.clone()),
-        );
-        for e in session
-            .results
-            .iter_mut()
-            .filter(|e| e.position.is_empty() && e.game == game && e.position_text == text)
-        {
-            e.position.clone_from(&name);
-            e.suite.clone_from(&source);
-            e.suite_index = Some(i);
-        }
-    }
 }

@@ -18,7 +18,9 @@
 //! This module does not import egui: the app, its browser build and the command line
 //! share it.
 
-use super::{Session, SessionError};
+use super::entry::CURRENT_VERSION;
+use super::entry::SessionError;
+use super::model::Session;
 
 /// Where `scripts/web.sh serve` serves the browser build: the base of a link when none
 /// is given.
@@ -90,7 +92,7 @@ impl LinkError {
 #[must_use]
 pub fn link_copy(session: &Session) -> Session {
     let mut copy = session.clone();
-    copy.version = super::CURRENT_VERSION;
+    copy.version = CURRENT_VERSION;
     copy.results.clear();
     copy.match_result = None;
     copy.problems.clear();

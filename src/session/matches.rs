@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Session;
+use super::entry::ComparisonRow;
 use crate::stats::SprtSpec;
 
 /// A match as the app's Match view sets it up.
@@ -93,10 +93,8 @@ impl MatchSetup {
     /// picked from a row plays that row's deepest depth unless a depth was set for it
     /// in the Match tab. (A = `.0`, B = `.1`; the random mover's is unused.)
     #[must_use]
-    pub fn depths(&self, session: &Session) -> ((u32, DepthSource), (u32, DepthSource)) {
-        let of = |row: Option<usize>, own: bool, depth: u32| match row
-            .and_then(|r| session.rows.get(r))
-        {
+    pub fn depths(&self, rows: &[ComparisonRow]) -> ((u32, DepthSource), (u32, DepthSource)) {
+        let of = |row: Option<usize>, own: bool, depth: u32| match row.and_then(|r| rows.get(r)) {
             Some(r) if !own => (r.depth_max, DepthSource::Row),
             _ => (depth, DepthSource::Own),
         };
@@ -108,11 +106,11 @@ impl MatchSetup {
 
     /// Why the match cannot start, if it cannot: a player's row is gone or cannot run
     /// at its depth, no games, or an SPRT without sense.
-    pub fn check(&self, session: &Session) -> Result<(), String> {
-        let ((depth_a, _), (depth_b, _)) = self.depths(session);
+    pub fn check(&self, rows: &[ComparisonRow]) -> Result<(), String> {
+        let ((depth_a, _), (depth_b, _)) = self.depths(rows);
         for (name, row, depth) in [("A", self.a, depth_a), ("B", self.b, depth_b)] {
             if let Some(r) = row {
-                let Some(row) = session.rows.get(r) else {
+                let Some(row) = rows.get(r) else {
                     return Err(format!("player {name}: there is no row {}", r + 1));
                 };
                 // Under a limit the player is checked as it is built (deepening added).

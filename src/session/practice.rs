@@ -47,6 +47,9 @@ pub struct GivenAnswer {
     pub visit: usize,
     /// The student pressed Show the answer instead (nothing else is kept).
     pub shown: bool,
+    /// The student pressed Skip instead: the visit was passed over, neither answered
+    /// nor shown (nothing else is kept).
+    pub skipped: bool,
     /// The window `(alpha, beta)` answered.
     pub window: Option<(i32, i32)>,
     /// The value answered.

@@ -3,7 +3,7 @@
 //! commands, tests, scripts). Options an algorithm cannot take are reset when it
 //! changes, and options that only mean something with another are dropped.
 
-use super::Session;
+use super::model::Session;
 use crate::search::option_decl::{Subject, all};
 use crate::search::options::MAX_DEPTH;
 use crate::search::{Algorithm, MtMemory, SearchOptions};

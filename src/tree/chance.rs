@@ -7,40 +7,10 @@
 //! game's score range, in exact arithmetic, the way the search computed them: the words
 //! a learner reads add up.
 
-use super::{Bound, SearchTree, TreeNode, bound, replay};
-use crate::game::chance::{gcd, scaled_text};
+use super::node::{Bound, EdgeProb, SearchTree, TreeNode, bound, replay};
+use crate::game::chance::scaled_text;
 use crate::search::registry::Bounds;
 use crate::search::trace::VisitKind;
-
-/// The probability of the edge into an outcome of a chance node.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EdgeProb {
-    /// Written as a fraction in lowest terms (`1/6`), or `1`.
-    pub text: String,
-    /// The outcome's weight.
-    pub weight: u32,
-    /// The weights' sum at its chance node.
-    pub total: u32,
-}
-
-impl EdgeProb {
-    /// The probability `weight / total`.
-    #[must_use]
-    pub fn new(weight: u32, total: u32) -> EdgeProb {
-        let g = gcd(u64::from(weight), u64::from(total)).max(1);
-        let (n, d) = (u64::from(weight) / g, u64::from(total) / g);
-        let text = if d == 1 {
-            n.to_string()
-        } else {
-            format!("{n}/{d}")
-        };
-        EdgeProb {
-            text,
-            weight,
-            total,
-        }
-    }
-}
 
 /// Marks node `n` as a chance node with these outcomes (notation, weight), and each of
 /// its children with the probability of its outcome.

@@ -11,7 +11,7 @@
 //! [`SearchTree::conventions`] says how the values read, where that differs from a
 //! textbook's figure.
 
-use super::SearchTree;
+use super::node::{Bound, SearchTree};
 use crate::search::registry::Bounds;
 pub use crate::search::registry::Form;
 use crate::search::trace::VisitKind;
@@ -25,15 +25,6 @@ pub enum Role {
     Min,
     /// A node of the negamax form (it maximises for its own side).
     Mover,
-}
-
-/// The bound of the window a value crossed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
-    /// α, the value the node's side is sure of already.
-    Alpha,
-    /// β, the value the other side is sure of already.
-    Beta,
 }
 
 /// Why a visit ended as it did, read off the trace.

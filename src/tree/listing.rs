@@ -32,8 +32,8 @@ pub fn kind_name(kind: VisitKind) -> &'static str {
     }
 }
 
-/// The name the CSV gives a node's type.
-fn type_name(t: NodeType) -> &'static str {
+/// The name the CSV gives a node's type (and the Python package a visit's `type`).
+pub fn type_name(t: NodeType) -> &'static str {
     match t {
         NodeType::Pv => "pv",
         NodeType::Cut => "cut",

@@ -88,6 +88,8 @@ pub struct Quiz {
     /// Visits whose answer was shown without an answer (counted neither right nor
     /// wrong).
     pub skipped: u32,
+    /// Visits passed over with Skip: neither answered nor shown.
+    pub passed: u32,
 }
 
 /// Whether the quiz asks about windows (the algorithm has them at all).
@@ -228,6 +230,18 @@ impl Quiz {
         marks
     }
 
+    /// Passes over the current visit's question with Skip: nothing is marked or
+    /// shown, and the visit counts as passed over (the learner then goes on to the next
+    /// visit). Nothing happens at a visit already answered or with nothing to ask.
+    pub fn skip(&mut self, tree: &SearchTree) {
+        if self.marks.is_some() || self.question(tree).parts.is_empty() {
+            return;
+        }
+        self.passed += 1;
+        self.shown = false;
+        self.marks = Some(Vec::new());
+    }
+
     /// Whether the current visit's answers are known: checked or shown.
     #[must_use]
     pub fn answered(&self) -> bool {
@@ -248,11 +262,16 @@ impl Quiz {
     /// The score as text.
     #[must_use]
     pub fn score_text(&self) -> String {
-        let skipped = match self.skipped {
+        let mut skipped = match self.skipped {
             0 => String::new(),
             1 => "; 1 visit shown, not answered".to_string(),
             k => format!("; {k} visits shown, not answered"),
         };
+        match self.passed {
+            0 => {}
+            1 => skipped.push_str("; 1 visit skipped"),
+            k => skipped.push_str(&format!("; {k} visits skipped")),
+        }
         if self.asked == 0 {
             format!("no answers marked yet{skipped}")
         } else {

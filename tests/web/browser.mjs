@@ -7,7 +7,7 @@
 //
 // Run by scripts/web-test.sh, which builds the site and the CLI, serves the site and
 // passes: BASE (the site's address), TREELAB (the native binary), OUT (a folder for
-// files and screenshots), PLAYWRIGHT (playwright-core's index.mjs).
+// files and screenshots), PLAYWRIGHT (playwright-core's index.mjs); and ONLY, if set.
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -72,7 +72,12 @@ function nativeResults(link) {
   });
 }
 
+// `ONLY=pattern scripts/web-test.sh` runs the tests whose name matches it (tests that
+// read what an earlier one left, such as the default link, need that one too).
+const only = process.env.ONLY ? new RegExp(process.env.ONLY) : null;
+
 async function test(name, body) {
+  if (only && !only.test(name)) return;
   try {
     await body();
     console.log(`ok   ${name}`);
@@ -116,6 +121,47 @@ await test("a reload keeps the session and its results", async () => {
   const after = await waitState((s) => s.frames > 0, 30000, "the reloaded page");
   assert.deepEqual(after.results, before.results);
   assert.equal(after.position, before.position);
+  // It says so, rather than welcome a first visitor.
+  assert.match(after.status, new RegExp(`Restored the session this page kept with its ${before.results.length} results`));
+});
+
+await test("times below the browser's clock step say so, with no rate", async () => {
+  // The default run's searches (the tests above): the shallow ones take less than a
+  // step of the browser's clock (0.1 ms in Chromium, which coarsens it on purpose).
+  const s = await waitState((s) => s.results.length > 0, 5000, "the results");
+  const step = +s.clock_step_ms;
+  assert.ok(step > 0 && step <= 1, `the clock's step: ${step} ms`);
+  const stepText = step >= 1 ? `${step} ms` : `${step.toFixed(1)} ms`;
+  let below = 0;
+  for (const r of s.results) {
+    const ms = +r.secs * 1000;
+    if (ms < step) {
+      below++;
+      assert.equal(r.time, `< ${stepText}`, JSON.stringify(r));
+    } else {
+      assert.doesNotMatch(r.time, /^0 |^</, JSON.stringify(r));
+    }
+    // A rate only from ten steps or more.
+    assert.equal(r.rate !== "", ms >= 10 * step, JSON.stringify(r));
+  }
+  assert.ok(below > 0, "some searches took less than a step");
+  console.log(`     the clock's step: ${step} ms; ${below} of ${s.results.length} searches below it`);
+});
+
+await test("File has no Quit in a page, and Ctrl+Q does nothing", async () => {
+  const [x, y, w, h] = (await waitState((s) => s.question.file_menu, 5000, "the File menu")).question.file_menu;
+  await page.mouse.click(x + w / 2, y + h / 2);
+  const s = await waitState((s) => s.question.menu_items.includes("Save"), 5000, "the File menu's items");
+  await page.screenshot({ path: join(OUT, "file-menu-1280x800.png") });
+  assert.ok(!s.question.menu_items.includes("Quit"), JSON.stringify(s.question.menu_items));
+  await page.keyboard.press("Escape");
+  await focusApp();
+  const before = await waitState(() => true);
+  await page.keyboard.press("Control+q");
+  await page.waitForTimeout(500);
+  const after = await waitState(() => true);
+  assert.equal(after.question.confirming, false, "no question about discarding");
+  assert.equal(after.status, before.status);
 });
 
 /** Waits for the `count` downloads that `act` starts; saves them into OUT; returns the
@@ -211,6 +257,25 @@ await test("Open reads a session file from the browser's file picker", async () 
   console.log(`     ${s.status}`);
 });
 
+await test("a reload brings back the session's file name and its unsaved state", async () => {
+  // The session opened from to-open.ron (the test above).
+  const before = await waitState((s) => /to-open\.ron/.test(s.title), 5000, "the opened file's title");
+  assert.equal(await page.title(), before.title, "the page's title is the app's");
+  await page.reload();
+  const after = await waitState((s) => s.frames > 0, 30000, "the reloaded page");
+  assert.equal(after.title, before.title);
+  assert.equal(await page.title(), before.title);
+  assert.match(after.status, /Restored/);
+  // An unsaved change (Run ▸ Clear results) stays unsaved across a reload.
+  await command("clear-results");
+  const changed = await waitState((s) => s.title.startsWith("*"), 5000, "the unsaved marker");
+  await page.waitForTimeout(300);
+  await page.reload();
+  const again = await waitState((s) => s.frames > 0, 30000, "the reloaded page");
+  assert.equal(again.title, changed.title);
+  console.log(`     ${after.title}, then ${again.title}`);
+});
+
 await test("the chart's picture downloads from the Charts tab", async () => {
   const ron = sessionOfLink(defaultLink).replace(/tab: \w+/, "tab: Charts");
   assert.ok(ron.includes("tab: Charts"), "the session opens on the Charts tab");
@@ -269,6 +334,64 @@ await test("a link from `treelab session link` opens its session", async () => {
   console.log(`     ${state.game}, ${state.rows.length} rows, tab ${state.tab}`);
 });
 
+/** Clicks the button the app noted under `name` in its state (where it drew it). */
+async function clickNoted(name) {
+  const [x, y, w, h] = (await waitState((s) => s.question[name], 5000, `the button ${name}`)).question[name];
+  await page.mouse.click(x + w / 2, y + h / 2);
+}
+
+await test("a link asks before it replaces the page's work; a link pasted into the open page opens", async () => {
+  // The page's work: the default rows run.
+  await open(browser, BASE);
+  await command("run");
+  const work = await waitState((s) => !s.running && s.results.length > 0, 120000, "the run");
+  const preset = join(OUT, "e3.ron");
+  treelab("session", "preset", "e3", "--out", preset);
+  const link = treelab("session", "link", preset, "--base-url", BASE).trim();
+  // A link opened in a new load of the page: asked, over the work, which stays.
+  await page.goto("about:blank");
+  await page.goto(link);
+  const asked = await waitState((s) => s.frames > 0 && s.question.link_question, 30000, "the question");
+  assert.equal(asked.results.length, work.results.length, "the work is there behind the question");
+  await page.screenshot({ path: join(OUT, "link-question-1280x800.png") });
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: join(OUT, "link-question-1024x700.png") });
+  await clickNoted("link_keep");
+  const kept = await waitState((s) => !s.question.link_question, 5000, "the answer");
+  assert.deepEqual(kept.results, work.results, "Keep keeps the work");
+  assert.equal(kept.position, work.position);
+  assert.ok(!page.url().includes("#"), `the link is taken off the address: ${page.url()}`);
+  // The same link pasted into the address of the open page: only the part after # changes.
+  await page.evaluate((url) => { window.location.hash = new URL(url).hash; }, link);
+  await waitState((s) => s.question.link_question, 5000, "the question on the pasted link");
+  // Save it first: the work downloads as a session file, then the link's session opens.
+  const saved = await download(() => clickNoted("link_save"), "the work saved first");
+  const savedCsv = treelab("session", "show", saved.path, "--format", "csv").trim().split("\n");
+  assert.equal(savedCsv.length, work.results.length + 1, "the download holds the work's results");
+  const opened = await waitState((s) => !s.question.link_question && s.results.length === 0, 5000, "the link's session");
+  await command("copy-link");
+  const again = (await waitState((s) => s.link, 5000, "the copied link")).link;
+  assert.equal(sessionOfLink(again), sessionOfLink(link), "the page holds the link's session");
+  assert.equal(opened.error, false, opened.status);
+  // With nothing to lose (no results, no change), a pasted link opens at once.
+  await page.evaluate((url) => { window.location.hash = new URL(url).hash; }, defaultLink);
+  const plain = await waitState((s) => s.rows.length !== opened.rows.length || s.game !== opened.game, 5000, "the default link's session");
+  assert.equal(plain.question.link_question, false);
+  console.log(`     ${work.results.length} results kept, then saved as ${saved.name} before the link opened`);
+});
+
+await test("an exercise link opens with its row whole", async () => {
+  const link = treelab("exercise", "--count", "1", "--seed", "3", "--link", "--base-url", BASE).trim();
+  const { state } = await open(browser, link);
+  assert.equal(state.error, false, state.status);
+  assert.deepEqual(state.refusals, state.rows.map(() => null), `no row refused: ${JSON.stringify(state.refusals)}`);
+  await page.screenshot({ path: join(OUT, "exercise-link-1280x800.png") });
+  await command("run");
+  const done = await waitState((s) => !s.running && s.results.length > 0, 60000, "the exercise's run");
+  assert.ok(done.results.every((r) => r.complete), JSON.stringify(done.results));
+});
+
 await test("Stop during a long search answers within 100 ms", async () => {
   const ron = sessionOfLink(defaultLink).replaceAll("depth_max: 6", "depth_max: 30");
   assert.ok(ron.includes("depth_max: 30"), "the long session's rows");
@@ -314,6 +437,41 @@ await test("Stop during a long search answers within 100 ms", async () => {
   assert.ok(whole < 500, `the press took ${whole} ms to stop the run`);
   const s = await waitState(() => true);
   assert.ok(s.results.some((r) => !r.complete), "the stopped search is kept as stopped");
+});
+
+await test("a run of many small searches takes little more than its searches", async () => {
+  // E1's three rows over FFO #40-#59 at depths 1-6: 360 searches of a few ms each, on
+  // one worker. Each worker takes its next job as soon as it ends one (not when the
+  // page's next frame looks), so the run's wall time is its searches' time and a
+  // little: a run handed out one job a frame (four a second) took 90 s here.
+  const preset = join(OUT, "small.ron");
+  treelab("session", "preset", "e1", "--out", preset);
+  const ron = readFileSync(preset, "utf8").replace(/depth_min: \d+/g, "depth_min: 1").replace(/depth_max: \d+/g, "depth_max: 6");
+  writeFileSync(preset, ron);
+  await open(browser, treelab("session", "link", preset, "--base-url", BASE).trim());
+  await command("threads=1");
+  await page.waitForTimeout(300);
+  const total = 3 * 20 * 6;
+  const frames0 = (await waitState(() => true)).frames;
+  const start = performance.now();
+  await command("run");
+  // Bounded well below the old crawl's pace: at one result a frame it took 90 s.
+  let s;
+  try {
+    s = await waitState((s) => !s.running && s.results.length === total, 30000, "the run");
+  } catch {
+    const last = await waitState(() => true);
+    throw new Error(`only ${last.jobs_done} of ${total} searches ended in 30 s`);
+  }
+  const wall = (performance.now() - start) / 1000;
+  const searches = s.results.reduce((sum, r) => sum + +r.secs, 0);
+  assert.ok(s.results.every((r) => r.complete), "every search finished");
+  console.log(`     ${total} searches: ${wall.toFixed(2)} s from Run to the last result, ` +
+    `${searches.toFixed(2)} s of searching (${(wall / searches).toFixed(2)}x); ${s.frames - frames0} frames drawn`);
+  // Generous: the worker's start (it loads the wasm, half a second), the page's
+  // frames that take the results in (a tenth of a second and more each in software
+  // WebGL), on a 2-core machine where the worker shares the cores with the drawing.
+  assert.ok(wall < 3 * searches + 3, `the run took ${wall.toFixed(2)} s for ${searches.toFixed(2)} s of searches`);
 });
 
 await test("a broken link says so and opens the default session", async () => {

@@ -31,6 +31,8 @@ pub struct Score {
     pub answered: usize,
     /// Visits whose answer was shown, not given.
     pub shown: u32,
+    /// Visits passed over with Skip (neither answered nor shown).
+    pub skipped: u32,
     /// Parts answered right.
     pub right: u32,
     /// Parts marked.
@@ -46,6 +48,7 @@ impl Score {
             questions: self.questions + o.questions,
             answered: self.answered + o.answered,
             shown: self.shown + o.shown,
+            skipped: self.skipped + o.skipped,
             right: self.right + o.right,
             asked: self.asked + o.asked,
         }
@@ -101,10 +104,21 @@ pub fn given(visit: usize, answer: &Answer, shown: bool) -> GivenAnswer {
     GivenAnswer {
         visit,
         shown,
+        skipped: false,
         window: answer.window,
         value: answer.value,
         cutoff: answer.cutoff,
         never: answer.never.iter().cloned().collect(),
+    }
+}
+
+/// The stored form of Skip at `visit`: the visit passed over, nothing else kept.
+#[must_use]
+pub fn skipped(visit: usize) -> GivenAnswer {
+    GivenAnswer {
+        visit,
+        skipped: true,
+        ..GivenAnswer::default()
     }
 }
 
@@ -127,7 +141,9 @@ pub fn replay(tree: &SearchTree, answers: &[GivenAnswer]) -> Result<Quiz, String
         if quiz.question(tree).parts.is_empty() {
             return Err(bad("nothing is asked at that visit"));
         }
-        if g.shown {
+        if g.skipped {
+            quiz.skip(tree);
+        } else if g.shown {
             quiz.reveal(tree);
         } else {
             quiz.check(tree, &answer_of(g));
@@ -169,8 +185,9 @@ pub fn score(item: &PracticeItem) -> Result<Score, String> {
     Ok(Score {
         visits: tree.nodes.len(),
         questions,
-        answered: item.answers.len(),
+        answered: item.answers.iter().filter(|g| !g.skipped).count(),
         shown: quiz.skipped,
+        skipped: quiz.passed,
         right: quiz.right,
         asked: quiz.asked,
     })
@@ -208,15 +225,22 @@ pub fn open_item(session: &mut Session, k: usize) -> Result<AnyPosition, String>
     let position = AnyPosition::parse(GameKind::CustomTree, &tree).map_err(|e| e.to_string())?;
     let depth = position.as_dyn().full_depth().unwrap_or(super::MAX_DEPTH);
     practice.current = k;
+    // At the depth that reaches every leaf only: an exercise's inner nodes carry no
+    // value, so the engine refuses a search that stops above them (and Run would mark
+    // the row with its "(!)").
     let wanted = ComparisonRow {
         algorithm: row.algorithm,
         options: row.options,
-        depth_min: 1,
+        depth_min: depth,
         depth_max: depth,
         ..ComparisonRow::default()
     };
     match session.rows.first_mut() {
-        Some(first) if first.algorithm == wanted.algorithm && first.options == wanted.options => {}
+        Some(first) if first.algorithm == wanted.algorithm && first.options == wanted.options => {
+            // A handout written before: its row at depths 1 to the tree's.
+            first.depth_min = first.depth_min.max(depth);
+            first.depth_max = first.depth_max.max(depth);
+        }
         Some(first) => *first = wanted,
         None => session.rows.push(wanted),
     }
@@ -296,12 +320,12 @@ pub fn handouts(paths: &[std::path::PathBuf]) -> Result<Vec<(String, Practice)>,
 /// by `name`, the file's) a line per exercise and a line `all` with the sums; the
 /// columns are the student, the file, the exercise (1, 2, ... or `all`), its id and
 /// row, the visits with something to ask, those answered, those whose answer was shown,
-/// the parts right and marked, and the percentage right. An error names the file and
+/// those skipped, the parts right and marked, and the percentage right. An error names the file and
 /// exercise whose answers cannot be marked.
 pub fn scores_csv(students: &[(String, Practice)]) -> Result<String, String> {
     use crate::output::csv::field;
     let mut out = String::from(
-        "student,file,exercise,id,row,questions,answered,shown,right,marked,percent right\n",
+        "student,file,exercise,id,row,questions,answered,shown,skipped,right,marked,percent right\n",
     );
     for (name, practice) in students {
         let stem = std::path::Path::new(name)
@@ -316,7 +340,7 @@ pub fn scores_csv(students: &[(String, Practice)]) -> Result<String, String> {
         let mut line = |ex: &str, id: &str, row: &str, s: &Score| {
             let pct = s.percent().map_or_else(String::new, |p| format!("{p:.1}"));
             out.push_str(&format!(
-                "{},{},{ex},{},{},{},{},{},{},{},{pct}\n",
+                "{},{},{ex},{},{},{},{},{},{},{},{},{pct}\n",
                 field(who),
                 field(name),
                 field(id),
@@ -324,6 +348,7 @@ pub fn scores_csv(students: &[(String, Practice)]) -> Result<String, String> {
                 s.questions,
                 s.answered,
                 s.shown,
+                s.skipped,
                 s.right,
                 s.asked
             ));

@@ -36,7 +36,6 @@
 //! and says which node and which depth would reach every leaf, rather than invent a
 //! value.
 
-use std::fmt;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -613,12 +612,6 @@ impl PartialEq for CustomTree {
             return true;
         }
         self.tree.same_subtree(self.node, &other.tree, other.node)
-    }
-}
-
-impl fmt::Debug for CustomTree {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "CustomTree({})", text::write_tree(self))
     }
 }
 

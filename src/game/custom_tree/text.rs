@@ -411,3 +411,10 @@ fn parse_suite_line(line: &str) -> Result<SuiteTree, FormatError> {
     };
     Ok((name, expected, tree))
 }
+
+/// A tree debugs as its bracket text (here, beside the writer it uses).
+impl std::fmt::Debug for CustomTree {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "CustomTree({})", write_tree(self))
+    }
+}

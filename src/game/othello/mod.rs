@@ -646,7 +646,7 @@ impl Game for Othello {
     }
 
     /// Bulk-counting bitboard perft: the same numbers as
-    /// [`perft_generic`](super::perft::perft_generic), an order of magnitude faster.
+    /// [`perft_generic`](super::perft_generic), an order of magnitude faster.
     fn perft(&self, depth: u32, convention: PerftConvention) -> u64 {
         let finished = match convention {
             PerftConvention::FinishedIsLeaf => 1,

@@ -2,7 +2,7 @@
 //! data files are exercised in `tests/game_othello.rs`.
 
 use super::*;
-use crate::game::perft::perft_generic;
+use crate::game::perft_generic;
 use crate::game::{Evaluator, SeededRng};
 
 /// Perft from the start position, depths 1..=9 (a pass is a ply, a finished game a leaf).

@@ -35,13 +35,6 @@ mod tests;
 pub use eval::*;
 pub use spec::*;
 
-/// The most children a node may have (and [`Game::MOVE_SLOTS`]).
-pub const MAX_WIDTH: u32 = 64;
-/// The deepest a tree may be.
-pub const MAX_DEPTH: u32 = 40;
-/// The largest `range` or `step` a value model may have.
-pub const MAX_MAGNITUDE: i32 = 1_000_000;
-
 /// Mixed into the seed to get the root's id.
 const ROOT_SALT: u64 = 0x7265_6554_6D6F_6452; // "RdomTree"
 /// Multiplied by the child index (plus one) and mixed into the parent's id.

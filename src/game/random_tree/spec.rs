@@ -3,6 +3,13 @@
 
 use super::*;
 
+/// The most children a node may have (and [`Game::MOVE_SLOTS`]).
+pub const MAX_WIDTH: u32 = 64;
+/// The deepest a tree may be.
+pub const MAX_DEPTH: u32 = 40;
+/// The largest `range` or `step` a value model may have.
+pub const MAX_MAGNITUDE: i32 = 1_000_000;
+
 /// How the values of a random tree are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -14,7 +14,12 @@ class Game:
 
     Subclasses define :meth:`moves`, :meth:`play`, :meth:`is_over` and :meth:`score`;
     :meth:`evaluate` (a heuristic for searches that stop before the end),
-    :meth:`key` (enables transpositions in a table) and :meth:`bounds` are optional.
+    :meth:`key` (enables transpositions in a table) and :meth:`bounds` are optional,
+    and ``__repr__`` names a state in a grid's ``position`` column.
+
+    :meth:`is_over` is asked first at every state: a finished game is never asked for
+    its moves, so :meth:`moves` may list moves that the rules would still allow (the
+    empty cells of a tic-tac-toe board with a line on it).
 
     >>> class Nim(Game):
     ...     def __init__(self, heaps): self.heaps = tuple(heaps)
@@ -26,6 +31,7 @@ class Game:
     ...     def is_over(self): return not any(self.heaps)
     ...     def score(self): return -1  # the player who took the last object won
     ...     def bounds(self): return (-1, 1)
+    ...     def __repr__(self): return f"Nim{self.heaps}"
     """
 
     #: The engine's units per unit of your values, for games with chance nodes: choose
@@ -39,15 +45,19 @@ class Game:
 
     def moves(self) -> Sequence[Hashable]:
         """The legal moves, in the order the search tries them first. Any hashable
-        values (ints, strings, tuples); ``str(move)`` is how results write it."""
+        values (ints, strings, tuples); ``str(move)`` is how traces write it, and a
+        result's ``best`` and ``pv`` are these objects. Asked only where
+        :meth:`is_over` is false, and then it must give at least one move (a side that
+        cannot move while the game goes on passes: give it a pass move)."""
         raise NotImplementedError("a treelab.Game defines moves()")
 
     def play(self, move: Any) -> "Game":
-        """The state after ``move`` (a new state; this one is left as it is)."""
+        """The state after ``move`` (a new state of a :class:`Game`; this one is left
+        as it is)."""
         raise NotImplementedError("a treelab.Game defines play(move)")
 
     def is_over(self) -> bool:
-        """Whether the game has ended."""
+        """Whether the game has ended (asked first at every state)."""
         raise NotImplementedError("a treelab.Game defines is_over()")
 
     def score(self) -> int:
