@@ -458,14 +458,14 @@ impl Crate {
     fn edges(&self) -> BTreeMap<usize, BTreeMap<usize, BTreeSet<String>>> {
         let mut g: BTreeMap<usize, BTreeMap<usize, BTreeSet<String>>> = BTreeMap::new();
         let mut add = |from: usize, target: Option<Target>| {
-            if let Some(Target::Item(to, name)) = target {
-                if to != from {
-                    g.entry(from)
-                        .or_default()
-                        .entry(to)
-                        .or_default()
-                        .insert(name);
-                }
+            if let Some(Target::Item(to, name)) = target
+                && to != from
+            {
+                g.entry(from)
+                    .or_default()
+                    .entry(to)
+                    .or_default()
+                    .insert(name);
             }
         };
         for (path, m) in &self.modules {
