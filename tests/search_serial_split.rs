@@ -21,8 +21,11 @@ use treelab::search::{SearchControl, SearchOptions, StopReason};
 
 /// `free` lent threads, all free.
 fn lent(free: usize) -> Arc<Threads> {
-    let t = Arc::new(Threads::new(1, false));
-    t.give_back(free);
+    let t = Arc::new(Threads::lent(free));
+    // Every lent thread is ready for work before the search starts.
+    while t.free_now() < free as i64 {
+        std::thread::yield_now();
+    }
     t
 }
 

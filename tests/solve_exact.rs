@@ -6,7 +6,7 @@
 //! names file and line for a bad one, and with `--trace-root` prints the root's searches,
 //! whose nodes add up to the position's.
 
-use treelab::engine::{AnyPosition, Suite};
+use treelab::engine::{AnyPosition, GameKind, Suite};
 use treelab::game::othello::{Othello, OthelloEval};
 use treelab::game::{Game, SeededRng};
 use treelab::search::{self, Algorithm, SearchControl, SearchOptions};
@@ -611,6 +611,34 @@ fn connect4_threads_keep_every_score() {
         for (pos, &w) in harder.iter().zip(&want) {
             assert_eq!(solver.solve(pos).score, w, "{threads} threads");
             assert!(!solver.aborted());
+        }
+    }
+}
+
+#[test]
+fn a_solver_starts_its_helpers_once_for_all_its_solves() {
+    // One set of helper threads for the solver's life: N - 1 started however many
+    // splits its solves make, and 32 threads on this machine's few cores neither hang
+    // nor lose a score (the files' scores).
+    let deep = othello_items("fforum-40-59.obf");
+    let c4 = Suite::load_named("Test_L1_R1").expect("shipped suite");
+    for threads in [2usize, 16, 32] {
+        let mut o = SolveOptions::default();
+        o.othello.threads = threads;
+        o.connect4.threads = threads;
+        for (suite, items) in [(&deep, 0..2), (&c4, 0..20)] {
+            let mut solver = AnySolver::new(suite.kind, &o).expect("solver");
+            for index in items {
+                let row = solver.solve_item(suite, index).expect("solved");
+                assert_eq!(Some(row.score), row.expected, "{threads} threads, {index}");
+            }
+            let stats = solver.finish_threads().expect("threads of its own");
+            assert_eq!(stats.started, threads as u64 - 1, "{threads} threads");
+            if suite.kind == GameKind::Othello {
+                // Many splits, each served by the same threads.
+                assert!(stats.jobs > threads as u64, "{threads}: {stats:?}");
+                assert!(stats.joins > 0, "{threads}: {stats:?}");
+            }
         }
     }
 }

@@ -286,6 +286,7 @@ mod tests {
             tt_mib: 64,
             tt_symmetry: true,
             tt_leaves: true,
+            tt_deeper: true,
             table: TableKind::LastBound,
             mt_memory: MtMemory::Ordinary,
             win_at_once: true,

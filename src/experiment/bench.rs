@@ -194,17 +194,17 @@ fn run_grid(
     // A row that searches on threads of its own runs alone, cell after cell.
     let alone = |&(_, r, _): &(usize, usize, u32)| spec.rows[r].options.threads > 1;
     // Workers with no cell left are lent to the cells still running, which use them
-    // only where that changes no count (`SearchControl::lend`).
-    let lend = Arc::new(Threads::new(1, false));
-    let idle = |k: usize| lend.give_back(k);
+    // only where that changes no count (`SearchControl::lend`): they serve the grid's
+    // crew, which has threads of its own only for the workers that never had a cell.
     let workers = spec.threads.max(1);
+    let lend = lent_threads(workers, cells.iter().filter(|c| !alone(c)).count());
     let ran = map_with_alone(
         &cells,
         &order,
         alone,
         workers,
         stop,
-        &idle,
+        Some(lend.crew()),
         |_, &(i, r, depth)| {
             let item = &spec.suite.items[i];
             let row = &spec.rows[r];
@@ -283,6 +283,18 @@ fn grid_result(
         depths: spec.depths.clone(),
         cells,
     }
+}
+
+/// The threads a grid on `workers` workers lends its searches: its workers with no cell
+/// left serve them, and threads of their own stand in for the workers that never have
+/// one of the `cells` that share the workers.
+fn lent_threads(workers: usize, cells: usize) -> Arc<Threads> {
+    let never = if workers > 1 {
+        workers.saturating_sub(cells)
+    } else {
+        0
+    };
+    Arc::new(Threads::lent(never))
 }
 
 /// The grid's cells (position index, row, depth) of the positions `indices` in grid
@@ -550,6 +562,7 @@ impl BenchResult {
         }
         if self.cells.iter().any(|c| c.record.counters.threads > 1) {
             let _ = writeln!(out, "\nrows {}", crate::report::PARALLEL_NOTE);
+            self.write_threads(&mut out);
         }
         self.write_across(&mut out, &entries, count, format);
         self.write_problems(&mut out, &report);
@@ -637,6 +650,33 @@ impl BenchResult {
                 }
             }
             out.push('\n');
+        }
+    }
+
+    /// A line per row that searched on threads of its own: the threads it started per
+    /// search, its wake-ups and voluntary context switches per million nodes, and its
+    /// threads' idle time (each cell's own counters, summed over the row).
+    fn write_threads(&self, out: &mut String) {
+        for (r, row) in self.rows.iter().enumerate() {
+            let mut sum = crate::search::Counters::default();
+            let mut searches = 0u64;
+            for c in self.cells.iter().filter(|c| c.row == r) {
+                sum.add(&c.record.counters);
+                searches += 1;
+            }
+            if sum.threads <= 1 || searches == 0 {
+                continue;
+            }
+            let per_million = |n: u64| n as f64 * 1e6 / sum.nodes.max(1) as f64;
+            let _ = writeln!(
+                out,
+                "{}: {:.1} threads started per search, {:.1} wake-ups and {:.1} voluntary context switches per million nodes, {:.3} s idle",
+                row.label,
+                sum.threads_started as f64 / searches as f64,
+                per_million(sum.wakeups),
+                per_million(sum.context_switches),
+                sum.idle_micros as f64 / 1e6,
+            );
         }
     }
 

@@ -1,6 +1,6 @@
 //! The machine: its description for manifests (CPU model and features) and the
 //! counters the engine and the tools read (free memory, the process's CPU time, its
-//! memory and threads). Natively from `/proc` on Linux and the CPU's feature flags;
+//! memory and threads, its context switches). Natively from `/proc` on Linux and the CPU's feature flags;
 //! where a figure cannot be had (another system, a browser) it is `None` or
 //! `unknown`, never a guess. And one hint to the memory manager: huge pages for a large
 //! table.
@@ -113,6 +113,45 @@ pub fn thread_cpu_seconds() -> Option<f64> {
         .map(|ns| ns / 1e9)
 }
 
+/// The voluntary context switches (the times a thread gave its core up to wait: for a
+/// lock, a wake-up, a join) of the calling thread so far, from `getrusage`; `None`
+/// where the system does not tell (not Linux, a browser).
+#[must_use]
+pub fn thread_voluntary_switches() -> Option<u64> {
+    #[cfg(target_os = "linux")]
+    {
+        voluntary_switches(libc::RUSAGE_THREAD)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        None
+    }
+}
+
+/// The voluntary context switches of the whole process so far (every thread, ended ones
+/// too), from `getrusage`; `None` where the system does not tell.
+#[must_use]
+pub fn process_voluntary_switches() -> Option<u64> {
+    #[cfg(target_os = "linux")]
+    {
+        voluntary_switches(libc::RUSAGE_SELF)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        None
+    }
+}
+
+/// `ru_nvcsw` of `getrusage(who)`.
+#[cfg(target_os = "linux")]
+fn voluntary_switches(who: libc::c_int) -> Option<u64> {
+    // SAFETY: `getrusage` only writes the struct it is given, which is plain data.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: a valid `who` and a pointer to a live `rusage`.
+    let ok = unsafe { libc::getrusage(who, &raw mut usage) } == 0;
+    ok.then(|| u64::try_from(usage.ru_nvcsw).unwrap_or(0))
+}
+
 /// Asks Linux to back the 2 MiB-aligned part of `len` bytes at `start` (allocated, not
 /// yet touched) with huge pages: one TLB entry per 2 MiB instead of per 4 KiB, so the
 /// table's random probes miss the TLB far less. A hint; without it nothing changes but
@@ -148,6 +187,12 @@ mod tests {
             assert!(proc_status("Threads").is_some_and(|t| t >= 1));
             assert!(process_cpu_seconds().is_some_and(|s| s >= 0.0));
             assert!(thread_cpu_seconds().is_some_and(|s| s >= 0.0));
+            let (thread, process) = (thread_voluntary_switches(), process_voluntary_switches());
+            assert!(thread.is_some() && process.is_some());
+            // A sleep gives the core up: one switch more, at least.
+            std::thread::sleep(std::time::Duration::from_millis(2));
+            assert!(thread_voluntary_switches() > thread);
+            assert!(process_voluntary_switches() > process);
         }
     }
 }

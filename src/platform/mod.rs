@@ -6,10 +6,13 @@
 //!   date.
 //! - [`threads`]: how many cores, named background threads, scoped threads, a pause.
 //! - [`pool`]: [`pool::map_in_order`], the one pool that runs many independent jobs.
+//! - [`crew`]: [`crew::Crew`], helper threads started once for a search, a solver or a
+//!   grid, and the splits that share a search's work out to them.
 //! - [`files`]: opening, listing and atomically writing files, and the settings
 //!   folder.
 //! - [`machine`]: the machine's description for manifests and its counters (CPU
-//!   model and features, free memory, the process's CPU time and memory).
+//!   model and features, free memory, the process's CPU time and memory, context
+//!   switches).
 //!
 //! Each module has a native side (std, `/proc` on Linux) and a browser side: one
 //! thread (work asked for on another runs at once, on the caller's), the page's clock,
@@ -19,6 +22,7 @@
 //! holds that.
 
 pub mod clock;
+pub mod crew;
 pub mod files;
 pub mod machine;
 pub mod pool;

@@ -10,7 +10,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use rayon::iter::{ParallelBridge, ParallelIterator};
+use super::crew::Crew;
 
 /// Runs `task(index, item)` for every item on `threads` workers (at least one, at most
 /// one per item), items taken in order, and returns the results in item order. Once
@@ -41,18 +41,18 @@ pub fn map_in_start_order<T: Sync, R: Send>(
     stop: &AtomicBool,
     task: impl Fn(usize, &T) -> R + Sync + Send,
 ) -> Vec<Option<R>> {
-    map_idling(items, order, threads, stop, &|_| {}, task)
+    map_idling(items, order, threads, stop, None, task)
 }
 
-/// [`map_in_start_order`], telling `idle(k)` whenever `k` more of the `threads`
-/// workers have no job left to take (every job started; those that never had one are
-/// told at once), so that the jobs still running can use their cores.
+/// [`map_in_start_order`], each worker with no job left to take (every job started)
+/// serving `lend` until the last job ends, so that the jobs still running can use its
+/// core (a search posts work to the crew, [`Crew::split`]).
 fn map_idling<T: Sync, R: Send>(
     items: &[T],
     order: &[usize],
     threads: usize,
     stop: &AtomicBool,
-    idle: &(dyn Fn(usize) + Sync),
+    lend: Option<&Crew>,
     task: impl Fn(usize, &T) -> R + Sync + Send,
 ) -> Vec<Option<R>> {
     let mut seen = vec![false; items.len()];
@@ -61,7 +61,6 @@ fn map_idling<T: Sync, R: Send>(
         .copied()
         .filter(|&i| i < items.len() && !std::mem::replace(&mut seen[i], true))
         .collect();
-    let asked = threads.max(1);
     let threads = threads.clamp(1, order.len().max(1));
     let serial = || {
         let mut out: Vec<Option<R>> = items.iter().map(|_| None).collect();
@@ -72,60 +71,61 @@ fn map_idling<T: Sync, R: Send>(
         }
         out
     };
-    let run = || {
-        let mut out: Vec<Option<R>> = items.iter().map(|_| None).collect();
-        // `par_bridge` hands the iterator's items to the workers in its order.
-        // Jobs taken from the order and not yet finished, and workers told idle.
-        let (taken, running, told) = (
-            AtomicUsize::new(0),
-            AtomicUsize::new(0),
-            AtomicUsize::new(0),
-        );
-        let tell = |want: usize| {
-            let before = told.fetch_max(want, Ordering::SeqCst);
-            if want > before {
-                idle(want - before);
+    let run = |pool: &rayon::ThreadPool| {
+        // Each worker takes the next job in the order until none is left; then, while
+        // others still run, it serves `lend`.
+        let next = AtomicUsize::new(0);
+        let in_flight = AtomicUsize::new(0);
+        let open = AtomicBool::new(true);
+        let done: std::sync::Mutex<Vec<(usize, R)>> = std::sync::Mutex::new(Vec::new());
+        let worker = || {
+            loop {
+                in_flight.fetch_add(1, Ordering::SeqCst);
+                let k = next.fetch_add(1, Ordering::SeqCst);
+                let Some(&i) = order.get(k) else {
+                    in_flight.fetch_sub(1, Ordering::SeqCst);
+                    break;
+                };
+                if !stop.load(Ordering::Relaxed) {
+                    let r = task(i, &items[i]);
+                    if let Ok(mut d) = done.lock() {
+                        d.push((i, r));
+                    }
+                }
+                in_flight.fetch_sub(1, Ordering::SeqCst);
+            }
+            if let Some(crew) = lend {
+                if in_flight.load(Ordering::SeqCst) == 0 {
+                    // The last job is over: the workers serving the crew go.
+                    open.store(false, Ordering::SeqCst);
+                    crew.wake_servers();
+                } else {
+                    crew.serve_while(&open);
+                }
             }
         };
-        tell(asked - threads);
-        let done: Vec<(usize, R)> = order
-            .iter()
-            .inspect(|_| {
-                running.fetch_add(1, Ordering::SeqCst);
-                taken.fetch_add(1, Ordering::SeqCst);
-            })
-            .par_bridge()
-            .filter_map(|&i| {
-                let r = (!stop.load(Ordering::Relaxed)).then(|| (i, task(i, &items[i])));
-                let left = running.fetch_sub(1, Ordering::SeqCst) - 1;
-                if taken.load(Ordering::SeqCst) == order.len() {
-                    tell(asked - left);
-                }
-                r
-            })
-            .collect();
-        for (i, r) in done {
+        pool.scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|_| worker());
+            }
+        });
+        let mut out: Vec<Option<R>> = items.iter().map(|_| None).collect();
+        for (i, r) in done.into_inner().unwrap_or_default() {
             out[i] = Some(r);
         }
         out
     };
     if threads == 1 || super::IN_BROWSER {
         // No pool for one worker (or in a browser, one thread): the jobs run here, in
-        // order, and the workers asked for beyond one have nothing to take.
-        if super::IN_BROWSER {
-            return serial();
-        }
-        idle(asked - 1);
-        let out = serial();
-        idle(1);
-        return out;
+        // order.
+        return serial();
     }
     match rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .thread_name(|i| format!("treelab-worker-{i}"))
         .build()
     {
-        Ok(pool) => pool.install(run),
+        Ok(pool) => run(&pool),
         // No threads to be had: run the jobs here, in order, as one worker would.
         Err(_) => serial(),
     }
@@ -137,8 +137,8 @@ fn map_idling<T: Sync, R: Send>(
 /// theirs. The others share the `threads` workers as before; the results still come
 /// back in item order.
 ///
-/// While the others run, `idle(k)` is told whenever `k` more workers have no job left
-/// ([`map_idling`]): a grid lends them to its last searches
+/// While the others run, a worker with no job left serves `lend` ([`map_idling`]): a
+/// grid lends its workers to its last searches
 /// ([`crate::search::SearchControl::lend`]).
 pub fn map_with_alone<T: Sync, R: Send>(
     items: &[T],
@@ -146,7 +146,7 @@ pub fn map_with_alone<T: Sync, R: Send>(
     alone: impl Fn(&T) -> bool,
     threads: usize,
     stop: &AtomicBool,
-    idle: &(dyn Fn(usize) + Sync),
+    lend: Option<&Crew>,
     task: impl Fn(usize, &T) -> R + Sync + Send,
 ) -> Vec<Option<R>> {
     let (solo, shared): (Vec<usize>, Vec<usize>) = order
@@ -154,7 +154,7 @@ pub fn map_with_alone<T: Sync, R: Send>(
         .copied()
         .filter(|&i| i < items.len())
         .partition(|&i| alone(&items[i]));
-    let mut out = map_idling(items, &shared, threads, stop, idle, &task);
+    let mut out = map_idling(items, &shared, threads, stop, lend, &task);
     let one_by_one = map_in_start_order(items, &solo, 1, stop, &task);
     for (slot, r) in out.iter_mut().zip(one_by_one) {
         if r.is_some() {
@@ -227,7 +227,7 @@ mod tests {
             |&x| x % 10 == 3,
             4,
             &stop,
-            &|_| {},
+            None,
             |i, &x| {
                 let before = running.fetch_add(1, Ordering::SeqCst);
                 if x % 10 == 3 {
@@ -248,37 +248,44 @@ mod tests {
     }
 
     #[test]
-    fn workers_with_no_job_left_are_told_idle() {
+    fn workers_with_no_job_left_serve_the_crew_until_the_last_job_ends() {
         let stop = AtomicBool::new(false);
-        for (threads, jobs) in [(5usize, 2usize), (3, 12), (1, 4), (4, 1)] {
-            let items: Vec<usize> = (0..jobs).collect();
-            let order: Vec<usize> = (0..jobs).collect();
-            let told = AtomicUsize::new(0);
-            let idle = |k: usize| {
-                told.fetch_add(k, Ordering::SeqCst);
-            };
-            let seen_at_start = map_with_alone(
-                &items,
-                &order,
-                |_| false,
-                threads,
-                &stop,
-                &idle,
-                |_, _| {
-                    let seen = told.load(Ordering::SeqCst);
-                    std::thread::sleep(std::time::Duration::from_millis(5));
-                    seen
-                },
-            );
-            // Workers beyond the jobs are idle from the start; every worker is idle at
-            // the end, told once.
-            let extra = threads.saturating_sub(jobs);
-            assert!(
-                seen_at_start.iter().flatten().all(|&s| s >= extra),
-                "{threads} on {jobs}"
-            );
-            assert_eq!(told.load(Ordering::SeqCst), threads, "{threads} on {jobs}");
-        }
+        let crew = Crew::new(0);
+        let items: Vec<usize> = (0..4).collect();
+        let order: Vec<usize> = (0..4).collect();
+        let joined = AtomicUsize::new(0);
+        let out = map_with_alone(
+            &items,
+            &order,
+            |_| false,
+            4,
+            &stop,
+            Some(&crew),
+            |i, _| {
+                if i != 0 {
+                    return 0;
+                }
+                // The first job offers work to the others once they are idle, and waits
+                // for all three (a few seconds at most).
+                let start = std::time::Instant::now();
+                while crew.idle() < 3 && start.elapsed().as_secs() < 5 {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+                let helper = |_: usize| {
+                    joined.fetch_add(1, Ordering::SeqCst);
+                };
+                crew.gather(3, &helper, || {
+                    while joined.load(Ordering::SeqCst) < 3 && start.elapsed().as_secs() < 5 {
+                        std::thread::sleep(std::time::Duration::from_millis(1));
+                    }
+                });
+                joined.load(Ordering::SeqCst)
+            },
+        );
+        assert_eq!(out, vec![Some(3), Some(0), Some(0), Some(0)]);
+        // Nobody serves it once the jobs are over.
+        assert_eq!(crew.idle(), 0);
+        assert_eq!(crew.stats().started, 0);
     }
 
     #[test]

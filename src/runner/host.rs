@@ -88,13 +88,26 @@ impl ThreadHost {
                 if flag.load(Ordering::Relaxed) {
                     break;
                 }
-                // Workers with no job left are lent to the searches still running.
-                let lend = Arc::new(Threads::new(1, false));
-                let idle = |k: usize| lend.give_back(k);
-                map_with_alone(&jobs, &stage, alone, threads, &flag, &idle, |index, job| {
-                    let lend = (threads > 1 && !alone(job)).then(|| Arc::clone(&lend));
-                    run_job(index, job, &flag, (&tx, &notify), &search, lend);
-                });
+                // Workers with no job left are lent to the searches still running (they
+                // serve the stage's crew, which has threads of its own only for the
+                // workers that never had a job).
+                let lend = Arc::new(Threads::lent(if threads > 1 {
+                    threads.saturating_sub(stage.len())
+                } else {
+                    0
+                }));
+                map_with_alone(
+                    &jobs,
+                    &stage,
+                    alone,
+                    threads,
+                    &flag,
+                    Some(lend.crew()),
+                    |index, job| {
+                        let lend = (threads > 1 && !alone(job)).then(|| Arc::clone(&lend));
+                        run_job(index, job, &flag, (&tx, &notify), &search, lend);
+                    },
+                );
             }
         });
         // Without a thread the channel's sender is gone with the closure: the run reads

@@ -169,10 +169,20 @@ counters! {
     /// The parallel algorithms: nodes of searches whose result was thrown away (a
     /// sibling's cutoff made them needless); counted in `nodes` too.
     AbortedNodes aborted_nodes: u64, "Aborted nodes", Sum, hidden;
-    /// The parallel algorithms: thread-microseconds spent waiting for work (while the
-    /// first move was searched alone, after the last move was handed out); varies from
-    /// run to run, as the time does.
+    /// The parallel algorithms: thread-microseconds the search's threads spent with
+    /// nothing to do (helpers waiting for work, a split's owner waiting for its helpers
+    /// with no work below it to help with); varies from run to run, as the time does.
     IdleMicros idle_micros: u64, "Idle µs", Sum, hidden;
+    /// The parallel algorithms: threads started for the search (its helpers, started
+    /// once for the whole search and kept to its end: the threads less one).
+    ThreadsStarted threads_started: u64, "Threads started", Sum, hidden;
+    /// The parallel algorithms: times a sleeping thread of the search was woken to work
+    /// (a split offered work, a split's last helper left); varies from run to run.
+    Wakeups wakeups: u64, "Wake-ups", Sum, hidden;
+    /// The parallel algorithms: voluntary context switches of the search's threads (a
+    /// thread gave its core up to wait: to sleep, for a lock), from `getrusage`; varies
+    /// from run to run; 0 where the system does not tell.
+    ContextSwitches context_switches: u64, "Context switches", Sum, hidden;
 }
 
 impl Counters {

@@ -68,52 +68,13 @@ pub fn search<G: Game, E: Evaluator<G>>(
         // (no score lies beyond it), and a win at the top of the range cuts at once.
         InitialWindow::GameRange => (range_lo, range_hi),
     };
-    let mut iterations: Vec<IterationResult<G::Move>> = Vec::new();
-    let mut estimate = None;
-    let mut sampled_pv = Vec::new();
-    for d in first..=depth {
-        ctx.begin_iteration(d);
-        let previous = iterations.last().map(|it| it.score);
-        // MTD(f)'s first guess: the last iteration's value, or the one before it (same
-        // parity of depth) when asked.
-        let guess = if opts.guess_before_last && iterations.len() >= 2 {
-            iterations.get(iterations.len() - 2).map(|it| it.score)
-        } else {
-            previous
-        };
-        let root = Root {
-            window: root_window,
-            previous,
-            guess,
-        };
-        let score = match registry::run_root(&mut ctx, pos, algorithm, d, root) {
-            registry::RootValue::Exact(score) => score,
-            // An estimate holds whenever the search ends (fewer iterations when
-            // stopped); it has no iterations of depth and no score.
-            registry::RootValue::Estimate(e) => {
-                estimate = Some(e);
-                sampled_pv = ctx.root_pv();
-                break;
-            }
-        };
-        if ctx.aborted() {
-            break;
-        }
-        let pv = root_line(&ctx, pos, score <= range_lo);
-        let it = IterationResult {
-            depth: d,
-            score,
-            best_move: pv.first().copied(),
-            pv,
-            counters: ctx.counters_so_far(),
-        };
-        ctx.finish_iteration(
-            score,
-            it.best_move.map(G::move_to_string),
-            it.pv.iter().map(|&m| G::move_to_string(m)).collect(),
-        );
-        iterations.push(it);
-    }
+    let depths = (first, depth, root_window);
+    let (iterations, estimate, sampled_pv) =
+        registry::with_helpers(&mut ctx, pos, algorithm, depths, |ctx| {
+            deepen(ctx, pos, algorithm, (first, depth), (root_window, range_lo))
+        });
+    // A parallel search's helper threads end with it.
+    ctx.end_threads();
     let counters = ctx.counters_so_far();
     let last = iterations.last();
     let pv = match last {
@@ -136,6 +97,65 @@ pub fn search<G: Game, E: Evaluator<G>>(
         trace: ctx.take_trace(),
         iterations,
     })
+}
+
+/// What the iterations of a search left: one row per finished iteration, a sampling
+/// algorithm's estimate and the line it samples.
+type Deepened<M> = (Vec<IterationResult<M>>, Option<Estimate>, Vec<M>);
+
+/// The iterations of a search from depth `first` to `last` (one without iterative
+/// deepening) with the root `window`; `range_lo` is the bottom of the game's range.
+fn deepen<G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'_, G, E>,
+    pos: &G,
+    algorithm: Algorithm,
+    (first, last): (u32, u32),
+    (window, range_lo): ((i32, i32), i32),
+) -> Deepened<G::Move> {
+    let opts = ctx.opts();
+    let mut iterations: Vec<IterationResult<G::Move>> = Vec::new();
+    for d in first..=last {
+        ctx.begin_iteration(d);
+        let previous = iterations.last().map(|it| it.score);
+        // MTD(f)'s first guess: the last iteration's value, or the one before it (same
+        // parity of depth) when asked.
+        let guess = if opts.guess_before_last && iterations.len() >= 2 {
+            iterations.get(iterations.len() - 2).map(|it| it.score)
+        } else {
+            previous
+        };
+        let root = Root {
+            window,
+            previous,
+            guess,
+        };
+        let score = match registry::run_root(ctx, pos, algorithm, d, root) {
+            registry::RootValue::Exact(score) => score,
+            // An estimate holds whenever the search ends (fewer iterations when
+            // stopped); it has no iterations of depth and no score.
+            registry::RootValue::Estimate(e) => return (iterations, Some(e), ctx.root_pv()),
+        };
+        if ctx.aborted() {
+            break;
+        }
+        // A team's helpers' work so far counts in the iteration's counters.
+        ctx.collect_helpers();
+        let pv = root_line(ctx, pos, score <= range_lo);
+        let it = IterationResult {
+            depth: d,
+            score,
+            best_move: pv.first().copied(),
+            pv,
+            counters: ctx.counters_so_far(),
+        };
+        ctx.finish_iteration(
+            score,
+            it.best_move.map(G::move_to_string),
+            it.pv.iter().map(|&m| G::move_to_string(m)).collect(),
+        );
+        iterations.push(it);
+    }
+    (iterations, None, Vec::new())
 }
 
 /// The principal variation of an iteration. When every move failed low at the bottom

@@ -238,6 +238,11 @@ pub struct SearchOptions {
     /// leaves in SSS*'s order on a tree, given a large enough table: MT-SSS*'s default
     /// ([`MtMemory::Plaat`]). NegaAlpha, MTD(f) and MT-SSS* only; needs a table.
     pub tt_leaves: bool,
+    /// Lazy SMP and ABDADA only: a bound stored for a deeper search answers a shallower one too,
+    /// as chess engines' tables do, so that what the helpers a ply ahead store cuts the
+    /// main thread's search; the value is then no longer exactly the depth's (a deeper
+    /// search's bound may stand for it). Off by default; needs a table.
+    pub tt_deeper: bool,
     /// What the table keeps: both bounds and the move, or Pons' one-bound tables.
     pub table: TableKind,
     /// MT-SSS* only: the memory its passes share; Plaat et al.'s by default, so that a
@@ -312,6 +317,7 @@ impl Default for SearchOptions {
             tt_mib: 0,
             tt_symmetry: false,
             tt_leaves: false,
+            tt_deeper: false,
             table: TableKind::Full,
             mt_memory: MtMemory::Plaat,
             win_at_once: false,

@@ -1,36 +1,25 @@
-//! The thread slots of a parallel search: how many threads are free for a split to
-//! claim (PVS split at the root, YBWC, Lazy SMP's and ABDADA's teams, the splits that
-//! keep a serial search's counts), the thread-time they stayed free, and ABDADA's marks
-//! of the nodes being searched. Shared by the search context and by whoever lends a search its spare threads (a
-//! grid whose other cells are done, [`crate::search::SearchControl::lend`]).
+//! The threads of a parallel search: the crew of helper threads it starts once, when
+//! its first parallel iteration begins, and keeps to its end (PVS split at the root,
+//! YBWC, Lazy SMP's and ABDADA's teams all post their work to it), and ABDADA's marks of
+//! the nodes being searched. A grid lends the search its idle workers the same way: a
+//! crew they serve while they have no cell of their own
+//! ([`crate::search::SearchControl::lend`]), which the splits that keep a serial
+//! search's counts use.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, PoisonError};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, PoisonError};
 
-use crate::platform::clock::Instant;
+use crate::platform::crew::{Crew, CrewStats};
+use crate::search::counters::Counters;
 
-/// What the threads of one parallel search share besides the table: the thread slots
-/// free for a split to claim (YBWC), with the thread-time they stayed free, and the
-/// marks of the nodes being searched (ABDADA).
+/// What the threads of one parallel search share besides the table: its crew of helper
+/// threads and the marks of the nodes being searched (ABDADA).
 #[derive(Debug)]
 pub struct Threads {
-    slots: Mutex<Slots>,
-    /// The free slots as last counted, read without the lock (most nodes that could
-    /// split find none free and must not take a lock, or write to a line the other
-    /// threads read, to learn it).
-    free: std::sync::atomic::AtomicI64,
+    crew: Crew,
+    /// The threads the search runs on, its own included (0 for lent threads).
+    threads: usize,
     busy: Vec<AtomicU64>,
-    /// Every slot ever claimed (how much the splits used the threads).
-    claimed: AtomicU64,
-}
-
-/// The free thread slots and how long they were free.
-#[derive(Debug)]
-struct Slots {
-    /// Below zero for a moment when a split's owner takes its own slot back.
-    free: i64,
-    since: Instant,
-    idle_micros: u64,
 }
 
 /// How many busy marks ABDADA keeps (a power of two): a mark lost to another node of
@@ -38,80 +27,74 @@ struct Slots {
 const BUSY_MARKS: usize = 1 << 15;
 
 impl Threads {
-    /// The state of a search on `threads` threads, the calling one busy; with busy
-    /// marks when `marks`.
+    /// The threads of a search on `threads` threads: the calling one and `threads - 1`
+    /// helpers, started now and kept until [`Threads::finish`]; with busy marks when
+    /// `marks`.
     #[must_use]
     pub fn new(threads: usize, marks: bool) -> Self {
+        let threads = threads.max(1);
         Threads {
-            slots: Mutex::new(Slots {
-                free: threads as i64 - 1,
-                since: Instant::now(),
-                idle_micros: 0,
-            }),
-            free: std::sync::atomic::AtomicI64::new(threads as i64 - 1),
+            crew: Crew::new(threads - 1),
+            threads,
             busy: if marks {
                 (0..BUSY_MARKS).map(|_| AtomicU64::new(0)).collect()
             } else {
                 Vec::new()
             },
-            claimed: AtomicU64::new(0),
         }
     }
 
-    /// Adds `change` free slots, counting the thread-time the old number stayed free.
-    fn change(&self, change: impl FnOnce(i64) -> i64) -> i64 {
-        let mut s = self.slots.lock().unwrap_or_else(PoisonError::into_inner);
-        let now = Instant::now();
-        let free = s.free.max(0) as u64;
-        s.idle_micros += free * now.duration_since(s.since).as_micros() as u64;
-        s.since = now;
-        let taken = change(s.free);
-        s.free -= taken;
-        self.free.store(s.free, Ordering::Relaxed);
-        taken
-    }
-
-    /// Claims up to `at_most` free slots for helper threads; the number claimed.
-    pub fn claim(&self, at_most: usize) -> usize {
-        if at_most == 0 || self.free.load(Ordering::Relaxed) <= 0 {
-            return 0;
-        }
-        let n = self.change(|free| free.clamp(0, at_most as i64)) as usize;
-        self.claimed.fetch_add(n as u64, Ordering::Relaxed);
-        n
-    }
-
-    /// How many slots have been claimed so far, all told.
+    /// Threads to lend to searches: `helpers` threads of their own (none where the
+    /// lenders are a grid's workers, which serve [`Threads::crew`] while they have no
+    /// cell: [`crate::platform::pool::map_with_alone`]).
     #[must_use]
-    pub fn claimed(&self) -> u64 {
-        self.claimed.load(Ordering::Relaxed)
+    pub fn lent(helpers: usize) -> Self {
+        Threads {
+            crew: Crew::new(helpers),
+            threads: 0,
+            busy: Vec::new(),
+        }
     }
 
-    /// The slots free now (a hint: another thread may claim or give back meanwhile).
+    /// The crew the splits post their work to.
+    #[inline]
+    #[must_use]
+    pub fn crew(&self) -> &Crew {
+        &self.crew
+    }
+
+    /// The threads the search runs on (its own included; 0 for lent threads).
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The threads that could take work now (a hint: another split may take them
+    /// first).
+    #[inline]
     #[must_use]
     pub fn free_now(&self) -> i64 {
-        self.free.load(Ordering::Relaxed)
+        self.crew.idle() as i64
     }
 
-    /// Gives `n` slots back (a helper's when it ends, or a split's owner's while it
-    /// waits for its helpers, so that another split can use its core).
-    pub fn give_back(&self, n: usize) {
-        self.change(|_| -(n as i64));
-    }
-
-    /// Takes `n` slots back whatever is free (a split's owner after its helpers end).
-    pub fn take_back(&self, n: usize) {
-        self.change(|_| n as i64);
-    }
-
-    /// The thread-microseconds slots have stayed free so far.
+    /// How many times a thread joined a split so far (how much the splits used the
+    /// threads).
     #[must_use]
-    pub fn idle_micros(&self) -> u64 {
-        self.change(|_| 0);
-        self.slots
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .idle_micros
+    pub fn claimed(&self) -> u64 {
+        self.crew.stats().joins
+    }
+
+    /// What the crew counted so far.
+    #[must_use]
+    pub fn stats(&self) -> CrewStats {
+        self.crew.stats()
+    }
+
+    /// Ends the helper threads and returns what the crew counted (on the thread that
+    /// made it, that thread's context switches included).
+    #[must_use]
+    pub fn finish(self) -> CrewStats {
+        self.crew.finish()
     }
 
     /// Whether another thread is searching the node of `key` (ABDADA's test).
@@ -137,5 +120,90 @@ impl Threads {
         if let Some(m) = self.busy.get(key as usize & (BUSY_MARKS - 1)) {
             let _ = m.compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
         }
+    }
+}
+
+/// What a team of whole-tree searchers (Lazy SMP, ABDADA) shares across the iterations
+/// of a search: the depth the main thread searches, a flag per depth raised once the
+/// main thread has finished it (a helper still searching that depth stops: its work is
+/// no longer wanted), the end of the search, and the helpers' counters not yet added to
+/// the main thread's.
+#[derive(Debug)]
+pub struct Deepening {
+    depth: std::sync::atomic::AtomicU32,
+    finished: Vec<Arc<AtomicBool>>,
+    done: Arc<AtomicBool>,
+    inbox: std::sync::Mutex<Delivered>,
+}
+
+/// Helpers' work handed to the main thread: their counters, the nodes of their
+/// searches that were stopped, and the most nodes one helper searched.
+#[derive(Clone, Debug, Default)]
+pub struct Delivered {
+    /// The counters added up.
+    pub counters: Counters,
+    /// Nodes of searches stopped before they ended.
+    pub aborted: u64,
+    /// The most nodes one helper searched, all told.
+    pub busiest: u64,
+}
+
+impl Deepening {
+    /// The state of a search whose iterations go from `first` to `last`.
+    #[must_use]
+    pub fn new(first: u32, last: u32) -> Self {
+        Deepening {
+            depth: std::sync::atomic::AtomicU32::new(first),
+            finished: (0..last as usize + 3)
+                .map(|_| Arc::new(AtomicBool::new(false)))
+                .collect(),
+            done: Arc::new(AtomicBool::new(false)),
+            inbox: std::sync::Mutex::new(Delivered::default()),
+        }
+    }
+
+    /// The main thread begins the iteration of `depth`: the shallower ones are over.
+    pub fn begin(&self, depth: u32) {
+        self.depth.store(depth, Ordering::SeqCst);
+        for f in self.finished.iter().take(depth as usize) {
+            f.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// The depth the main thread searches now.
+    #[must_use]
+    pub fn depth(&self) -> u32 {
+        self.depth.load(Ordering::SeqCst)
+    }
+
+    /// The flag raised once the main thread has finished `depth` (None beyond the
+    /// search's depths: never raised).
+    #[must_use]
+    pub fn finished(&self, depth: u32) -> Option<&Arc<AtomicBool>> {
+        self.finished.get(depth as usize)
+    }
+
+    /// The flag raised when the search ends.
+    #[must_use]
+    pub fn done(&self) -> &Arc<AtomicBool> {
+        &self.done
+    }
+
+    /// A helper hands over its work since it last did.
+    pub fn deliver(&self, counters: &Counters, aborted: u64, helper_total: u64) {
+        let mut d = self.inbox.lock().unwrap_or_else(PoisonError::into_inner);
+        d.counters.add(counters);
+        d.aborted += aborted;
+        d.busiest = d.busiest.max(helper_total);
+    }
+
+    /// The helpers' work handed over since the last call.
+    #[must_use]
+    pub fn collect(&self) -> Delivered {
+        let mut d = self.inbox.lock().unwrap_or_else(PoisonError::into_inner);
+        let busiest = d.busiest;
+        let out = std::mem::take(&mut *d);
+        d.busiest = busiest;
+        out
     }
 }

@@ -6,9 +6,14 @@
 //! table still returns plain minimax's value. Entries of other depths still give their
 //! move to the move ordering.
 //!
+//! The parallel rows' threads share a lock-free table of the same bounds
+//! ([`SharedTable`]).
+//!
 //! MT-SSS* with leaves in the table turns a table into Plaat et al.'s MT memory
 //! ([`TranspositionTable::use_as_mt_memory`]): bounds only, and no position lost to
 //! another that hashes to the same slot while the table has room.
+
+use std::sync::atomic::{AtomicU64, Ordering, fence};
 
 /// A stored pair of bounds on a position's value at one remaining depth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -241,70 +246,199 @@ impl<M: Copy> TranspositionTable<M> {
     }
 }
 
-/// Whether `n` is prime (trial division: table sizes only).
-/// A transposition table several threads share (Lazy SMP): the same table cut into
-/// shards, each behind its own lock, a key's shard chosen by its high bits and its slot
-/// in the shard by its low bits. Entries are whole bounds stored under a lock, so a
-/// thread never reads half of another's entry; a bound answers a node only at the depth
-/// it was stored for, as in [`TranspositionTable`], so sharing never changes a value.
+/// A transposition table several threads share (the parallel rows), lock-free: each
+/// entry is three atomic words (its key, its bounds, and its depth and move with a
+/// sequence number) written under the sequence number as a sequence lock is: a writer
+/// makes the number odd (claiming the entry; a writer that finds it odd drops its
+/// store, as a table may), writes, and makes it even again; a reader reads the words
+/// between two readings of the number and takes them only when it was the same even
+/// number both times, so no thread ever reads half of another's entry, and no thread
+/// ever waits for another. A bound answers a node only at the depth it was stored for,
+/// as in [`TranspositionTable`], so sharing never changes a value. The move is kept as
+/// its [`crate::game::Game::move_index`]: the search finds it among the node's moves.
 #[derive(Debug)]
-pub struct SharedTable<M> {
-    shards: Vec<std::sync::Mutex<TranspositionTable<M>>>,
+pub struct SharedTable {
+    slots: Box<[SharedSlot]>,
+    mask: usize,
 }
 
-/// How many locks a shared table is cut into: enough that threads seldom wait for one
-/// another.
-const SHARDS: usize = 256;
+/// One entry of a [`SharedTable`]: two to a cache line.
+#[derive(Debug, Default)]
+#[repr(align(32))]
+struct SharedSlot {
+    key: AtomicU64,
+    /// `lower` in the high half, `upper` in the low half.
+    bounds: AtomicU64,
+    /// The sequence number in the high half (odd while written), the depth in the next
+    /// 16 bits, the move's index plus one in the low 16 (0: none).
+    meta: AtomicU64,
+}
 
-impl<M: Copy> SharedTable<M> {
-    /// A table of at most `mib` MiB in all (ordinary, power-of-two slots in each shard).
+/// An entry of a [`SharedTable`] as read: its bounds and depth, and its move's index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SharedEntry {
+    /// The value is at least this.
+    pub lower: i32,
+    /// The value is at most this.
+    pub upper: i32,
+    /// The remaining depth the bounds hold for.
+    pub depth: u32,
+    /// The best move's index ([`crate::game::Game::move_index`]), when there was one.
+    pub best: Option<usize>,
+}
+
+/// The sequence number's step: it lives in the high half of `meta`.
+const SEQ_ONE: u64 = 1 << 32;
+
+impl SharedTable {
+    /// A table of at most `mib` MiB (a power of two of entries, at least one).
     #[must_use]
     pub fn with_mib(mib: u32) -> Self {
-        let per_shard_kib = (u64::from(mib) << 10) / SHARDS as u64;
-        let entry = std::mem::size_of::<Option<TtEntry<M>>>().max(1) as u64;
-        let fit = ((per_shard_kib << 10) / entry).max(1);
+        let entry = std::mem::size_of::<SharedSlot>() as u64;
+        let fit = ((u64::from(mib) << 20) / entry).max(1);
         let slots = 1usize << (63 - fit.leading_zeros());
         SharedTable {
-            shards: (0..SHARDS)
-                .map(|_| {
-                    std::sync::Mutex::new(TranspositionTable {
-                        slots: vec![None; slots],
-                        mask: slots - 1,
-                        prime: false,
-                        mt_memory: false,
-                        used: 0,
-                    })
-                })
-                .collect(),
+            slots: (0..slots).map(|_| SharedSlot::default()).collect(),
+            mask: slots - 1,
         }
     }
 
-    /// The shard of `key`, locked (a poisoned lock is taken as it is: a table holds
-    /// only bounds, each written whole).
-    fn shard(&self, key: u64) -> std::sync::MutexGuard<'_, TranspositionTable<M>> {
-        let i = (key >> 56) as usize % self.shards.len();
-        self.shards[i]
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
-    /// The entry stored under `key`, if any.
+    /// The number of entries.
     #[must_use]
-    pub fn probe(&self, key: u64) -> Option<TtEntry<M>> {
-        self.shard(key).probe(key)
+    pub fn len(&self) -> usize {
+        self.slots.len()
     }
 
-    /// Stores what a search learned (see [`TranspositionTable::store`]).
-    pub fn store(&self, key: u64, depth: u32, alpha: i32, beta: i32, value: i32, best: Option<M>) {
-        self.shard(key).store(key, depth, alpha, beta, value, best);
+    /// Never true: a table has at least one entry.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
     }
 
-    /// Stores `entry` over whatever its slot held (see [`TranspositionTable::put`]).
-    pub fn put(&self, entry: TtEntry<M>) {
-        self.shard(entry.key).put(entry);
+    fn slot(&self, key: u64) -> &SharedSlot {
+        &self.slots[(key as usize) & self.mask]
+    }
+
+    /// The entry stored under `key`, if any (None too while another thread writes
+    /// it).
+    #[must_use]
+    pub fn probe(&self, key: u64) -> Option<SharedEntry> {
+        let slot = self.slot(key);
+        let before = slot.meta.load(Ordering::Acquire);
+        if (before / SEQ_ONE) % 2 == 1 {
+            return None;
+        }
+        let stored = slot.key.load(Ordering::Relaxed);
+        let bounds = slot.bounds.load(Ordering::Relaxed);
+        fence(Ordering::Acquire);
+        if slot.meta.load(Ordering::Relaxed) != before || stored != key || before == 0 {
+            return None;
+        }
+        Some(unpack(bounds, before))
+    }
+
+    /// Stores what a search of `depth` learned, as [`TranspositionTable::store`] does
+    /// (bounds of an entry of the same key and depth tightened), with the best move's
+    /// index; dropped when another thread is writing the entry.
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &self,
+        key: u64,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        value: i32,
+        best: Option<usize>,
+    ) {
+        self.write(key, |old| {
+            let (mut lower, mut upper) = (i32::MIN, i32::MAX);
+            let mut keep_best = None;
+            if let Some(old) = old.filter(|o| o.depth == depth) {
+                lower = old.lower;
+                upper = old.upper;
+                keep_best = old.best;
+            }
+            if value <= alpha {
+                upper = value;
+            } else if value >= beta {
+                lower = value;
+            } else {
+                lower = value;
+                upper = value;
+            }
+            if lower > upper {
+                if value <= alpha {
+                    lower = i32::MIN;
+                } else {
+                    upper = i32::MAX;
+                }
+            }
+            SharedEntry {
+                lower,
+                upper,
+                depth,
+                best: best.or(keep_best),
+            }
+        });
+    }
+
+    /// Stores `entry` over whatever its slot held (Pons' one-bound tables).
+    pub fn put(&self, key: u64, entry: SharedEntry) {
+        self.write(key, |_| entry);
+    }
+
+    /// Writes the entry `make` gives (from what `key` held, when it did) under the
+    /// sequence lock; drops it when another thread holds the lock.
+    fn write(&self, key: u64, make: impl FnOnce(Option<SharedEntry>) -> SharedEntry) {
+        let slot = self.slot(key);
+        let before = slot.meta.load(Ordering::Relaxed);
+        if (before / SEQ_ONE) % 2 == 1
+            || slot
+                .meta
+                .compare_exchange(
+                    before,
+                    before.wrapping_add(SEQ_ONE),
+                    Ordering::Acquire,
+                    Ordering::Relaxed,
+                )
+                .is_err()
+        {
+            return;
+        }
+        fence(Ordering::Release);
+        let old = (before != 0 && slot.key.load(Ordering::Relaxed) == key)
+            .then(|| unpack(slot.bounds.load(Ordering::Relaxed), before));
+        let e = make(old);
+        slot.key.store(key, Ordering::Relaxed);
+        slot.bounds.store(
+            (u64::from(e.lower as u32) << 32) | u64::from(e.upper as u32),
+            Ordering::Relaxed,
+        );
+        let depth = u64::from(e.depth.min(u32::from(u16::MAX)));
+        let best = e
+            .best
+            .and_then(|i| u16::try_from(i + 1).ok())
+            .map_or(0, u64::from);
+        let seq = (before / SEQ_ONE).wrapping_add(2) * SEQ_ONE;
+        slot.meta
+            .store(seq | (depth << 16) | best, Ordering::Release);
     }
 }
 
+/// An entry from its bounds and meta words.
+fn unpack(bounds: u64, meta: u64) -> SharedEntry {
+    SharedEntry {
+        lower: (bounds >> 32) as u32 as i32,
+        upper: bounds as u32 as i32,
+        depth: ((meta >> 16) & 0xFFFF) as u32,
+        best: match meta & 0xFFFF {
+            0 => None,
+            i => Some(i as usize - 1),
+        },
+    }
+}
+
+/// Whether `n` is prime (trial division: table sizes only).
 fn is_prime(n: u64) -> bool {
     n >= 2
         && (2..)
@@ -365,6 +499,78 @@ mod tests {
             assert_eq!((e.upper, e.best), (k as i32 - 100, None), "{k}");
         }
         assert_eq!(t.probe(7 + 100 * n), None);
+    }
+
+    #[test]
+    fn the_shared_table_keeps_what_the_ordinary_one_keeps() {
+        // The same stores, probes and tightening, one thread: the same answers (moves
+        // as their indices).
+        let own = &mut TranspositionTable::<u8>::with_mib(1);
+        let shared = SharedTable::with_mib(1);
+        // Both sizes are powers of two: keys this far apart share a slot in both.
+        let n = own.len().max(shared.len()) as u64;
+        let (mut x, mut hits) = (12345u64, 0);
+        for step in 0..20_000u32 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            // Few keys, some sharing a slot in either table.
+            let key = (x >> 33) % 16 + ((x >> 40) % 3) * n;
+            let depth = (x >> 20) as u32 % 3;
+            let (alpha, beta) = ((x >> 10) as i32 % 50 - 25, (x >> 14) as i32 % 50 + 26);
+            let value = (x >> 50) as i32 % 120 - 60;
+            let best = (step % 5 != 0).then_some((x >> 5) as u8 % 9);
+            if x % 3 == 0 {
+                let a = own.probe(key);
+                let b = shared.probe(key);
+                hits += usize::from(a.is_some());
+                assert_eq!(
+                    a.map(|e| (e.lower, e.upper, e.depth, e.best.map(usize::from))),
+                    b.map(|e| (e.lower, e.upper, e.depth, e.best)),
+                    "step {step}"
+                );
+            } else {
+                own.store(key, depth, alpha, beta, value, best);
+                shared.store(key, depth, alpha, beta, value, best.map(usize::from));
+            }
+        }
+        assert!(hits > 1000, "{hits}");
+    }
+
+    #[test]
+    fn no_thread_reads_half_of_anothers_entry() {
+        // Eight threads write and read 64 keys over 16 entries: every entry read must be
+        // one that was written whole for its key.
+        let table = SharedTable::with_mib(0);
+        assert_eq!(table.len(), 1);
+        let table = SharedTable {
+            slots: (0..16).map(|_| SharedSlot::default()).collect(),
+            mask: 15,
+        };
+        let want = |key: u64, depth: u32| (key as i32) * 10 + depth as i32;
+        std::thread::scope(|scope| {
+            for t in 0..8u64 {
+                let table = &table;
+                scope.spawn(move || {
+                    let mut x = t + 1;
+                    for _ in 0..100_000 {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        let key = x % 64;
+                        let depth = (x >> 8) as u32 % 4;
+                        if x % 2 == 0 {
+                            let v = want(key, depth);
+                            table.store(key, depth, v - 1, v + 1, v, Some(key as usize % 7));
+                        } else if let Some(e) = table.probe(key) {
+                            assert_eq!(e.lower, want(key, e.depth), "{e:?}");
+                            assert_eq!(e.upper, e.lower, "{e:?}");
+                            assert_eq!(e.best, Some(key as usize % 7), "{e:?}");
+                        }
+                    }
+                });
+            }
+        });
     }
 
     #[test]

@@ -13,6 +13,8 @@ use super::othello::{
 use super::pattern::PatternEval;
 use super::{AnySolver, SolveOptions, SolveRow, item_number};
 use crate::engine::Suite;
+use crate::platform::crew::CrewStats;
+use crate::platform::machine::process_voluntary_switches;
 
 /// `treelab solve`: exact solving of Othello endgame suites (`.obf`, `.pos`) and Connect
 /// Four test sets, checked against the file's scores.
@@ -248,6 +250,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     write_header(&mut out, args, csv, &suite, chosen.len(), threads)?;
     let mut totals = Totals::default();
     let cpu_start = super::cpu_seconds(threads);
+    let switches_start = process_voluntary_switches();
     for &i in &chosen {
         let name = &suite.items[i].name;
         let mut trace = |r: &RootSearch| {
@@ -270,10 +273,16 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         .zip(cpu_start)
         .map(|(end, start)| end - start);
     let summary = totals.summary(chosen.len(), total_cpu);
+    let switches = process_voluntary_switches()
+        .zip(switches_start)
+        .map(|(end, start)| end.saturating_sub(start));
+    let threads_line = threads_line(solver.finish_threads(), switches, totals.nodes);
     if csv {
         eprintln!("{summary}");
+        eprintln!("{threads_line}");
     } else {
         writeln!(out, "{summary}")?;
+        writeln!(out, "{threads_line}")?;
     }
     if !totals.mismatches.is_empty() {
         bail!(
@@ -284,6 +293,28 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// The line on the threads: started, wake-ups and idle time of the solver's helpers
+/// (`crew`, None with one thread), and the process's voluntary context switches over
+/// the solves (`switches`, when the system tells) per million nodes.
+fn threads_line(crew: Option<CrewStats>, switches: Option<u64>, nodes: u64) -> String {
+    let crew = crew.unwrap_or_default();
+    let switches = match switches {
+        Some(n) => format!(
+            "{n} voluntary context switches ({:.1} per million nodes)",
+            n as f64 * 1e6 / nodes.max(1) as f64
+        ),
+        None => "voluntary context switches not known here".to_string(),
+    };
+    format!(
+        "threads: {} started, {} splits offered, {} joined, {} wake-ups, {:.3} s idle; {switches}",
+        crew.started,
+        crew.jobs,
+        crew.joins,
+        crew.wakeups,
+        crew.idle_micros as f64 / 1e6
+    )
 }
 
 /// Writes what comes before the rows: the CSV header, or the suite's line and (unless

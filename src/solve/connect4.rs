@@ -9,8 +9,10 @@
 //! function, the calls of every null-window pass of the bisection included. The root's
 //! "win at once" test is not a node. The table is cleared before every position.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicIsize, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use crate::platform::crew::{Crew, CrewStats};
 
 use crate::game::connect4::{Connect4, non_losing_cells, winning_cells};
 
@@ -161,6 +163,8 @@ pub struct C4Solver {
     stop: Option<Arc<AtomicBool>>,
     /// Whether the last solve saw `stop` raised.
     aborted: bool,
+    /// The helper threads (`threads - 1`), once a solve has started them.
+    crew: Option<Crew>,
 }
 
 impl std::fmt::Debug for C4Solver {
@@ -175,8 +179,8 @@ impl std::fmt::Debug for C4Solver {
 /// move failed to cut off) when this many cells or more are empty...
 pub const SPLIT_MIN_EMPTY_CELLS: i32 = 20;
 /// ... and its first move took this many nodes or more: the eldest brother's subtree
-/// foretells its brothers', and a small one is searched faster than a thread is
-/// started for it.
+/// foretells its brothers', and a small one is searched faster than it is handed to
+/// another thread.
 pub const SPLIT_MIN_ELDEST_NODES: u64 = 20_000;
 
 /// One thread's search: the shared table, its node count, the splits it works under.
@@ -190,9 +194,8 @@ struct Search<'t> {
     /// Whether this search saw `stop` raised: every node then returns at once and
     /// nothing more is stored.
     aborted: bool,
-    /// Idle threads to split work with (None: one thread, no splits); below zero for
-    /// a moment when a split's owner takes back the slot it lent while waiting.
-    idle: Option<&'t AtomicIsize>,
+    /// The helper threads to split work with (None: one thread, no splits).
+    crew: Option<&'t Crew>,
     /// The flags of the splits this search works under: one raised means a sibling
     /// refuted the split's node, and this work is void.
     splits: Vec<Arc<AtomicBool>>,
@@ -211,7 +214,21 @@ impl C4Solver {
             touched: Vec::new(),
             stop: None,
             aborted: false,
+            crew: None,
         }
+    }
+
+    /// What the helper threads counted so far (None with one thread, or before the
+    /// first solve).
+    #[must_use]
+    pub fn crew_stats(&self) -> Option<CrewStats> {
+        self.crew.as_ref().map(Crew::stats)
+    }
+
+    /// Ends the helper threads (the next solve starts them again) and returns what they
+    /// counted (see [`Crew::finish`]).
+    pub fn finish_threads(&mut self) -> Option<CrewStats> {
+        self.crew.take().map(Crew::finish)
     }
 
     /// A flag that ends a solve early when raised (looked at every 4,096 nodes): the
@@ -255,7 +272,9 @@ impl C4Solver {
             mask: position.all_stones(),
             moves: position.moves_played() as i32,
         };
-        let idle = AtomicIsize::new(self.opts.threads.saturating_sub(1) as isize);
+        if self.opts.threads > 1 && self.crew.is_none() {
+            self.crew = Some(Crew::new(self.opts.threads - 1));
+        }
         let mut search = Search {
             opts: &self.opts,
             slots: &self.slots,
@@ -263,7 +282,7 @@ impl C4Solver {
             nodes: 0,
             stop: self.stop.as_deref(),
             aborted: false,
-            idle: (self.opts.threads > 1).then_some(&idle),
+            crew: self.crew.as_ref(),
             splits: Vec::new(),
         };
         let score = search.solve_pos(pos);
@@ -408,18 +427,13 @@ impl Search<'_> {
         for i in (0..count).rev() {
             // Young brothers wait: once the first move failed to cut off, the others
             // may go to idle threads, if it was big enough to be worth a thread.
-            let helpers = if deep
+            let split = deep
                 && i + 2 == count
                 && i > 0
-                && self.idle.is_some()
                 && self.nodes - start >= SPLIT_MIN_ELDEST_NODES
-            {
-                self.claim(i)
-            } else {
-                0
-            };
-            let score = if helpers > 0 {
-                self.split(pos, alpha, beta, &moves[..=i], helpers)
+                && self.crew.is_some_and(|c| c.idle() > 0);
+            let score = if split {
+                self.split(pos, alpha, beta, &moves[..=i])
             } else {
                 -self.negamax(pos.play(moves[i].0), -beta, -alpha)
             };
@@ -432,7 +446,7 @@ impl Search<'_> {
             if score > alpha {
                 alpha = score;
             }
-            if helpers > 0 {
+            if split {
                 break;
             }
         }
@@ -471,32 +485,12 @@ impl Search<'_> {
         (moves, count)
     }
 
-    /// Claims up to `at_most` idle threads; how many it got.
-    #[inline]
-    fn claim(&self, at_most: usize) -> usize {
-        let Some(idle) = self.idle else { return 0 };
-        let at_most = at_most as isize;
-        match idle.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
-            (n > 0).then(|| n - n.min(at_most))
-        }) {
-            Ok(n) => n.min(at_most) as usize,
-            Err(_) => 0,
-        }
-    }
-
     /// Searches `moves` (tried last first) of `pos` with the window `(alpha, beta)`,
-    /// this thread and `helpers` claimed threads taking them in turn; a helper gives
-    /// its slot back when it runs out of moves, and this thread lends its own while it
-    /// waits for them. Returns the best score found, capped as negamax's loop would be;
-    /// a score at or above beta stops them all.
-    fn split(
-        &mut self,
-        pos: Pos,
-        alpha: i32,
-        beta: i32,
-        moves: &[(u64, u32)],
-        helpers: usize,
-    ) -> i32 {
+    /// this thread and the crew's idle helpers taking them in turn (a helper that
+    /// becomes idle joins while moves are left; this thread, its moves done, works on
+    /// the splits below while it waits for its helpers). Returns the best score found,
+    /// capped as negamax's loop would be; a score at or above beta stops them all.
+    fn split(&mut self, pos: Pos, alpha: i32, beta: i32, moves: &[(u64, u32)]) -> i32 {
         let next = AtomicUsize::new(0);
         let flag = Arc::new(AtomicBool::new(false));
         let best = AtomicI32::new(alpha);
@@ -522,45 +516,43 @@ impl Search<'_> {
                 }
             }
         };
-        let (opts, slots, stop, idle) = (self.opts, self.slots, self.stop, self.idle);
+        let (opts, slots, stop, crew) = (self.opts, self.slots, self.stop, self.crew);
         let mut under = self.splits.clone();
         under.push(Arc::clone(&flag));
-        let helped: Vec<(u64, Vec<u32>, bool)> = crate::platform::threads::scope(|scope| {
-            let handles: Vec<_> = (0..helpers)
-                .map(|_| {
-                    let (work, splits) = (&work, under.clone());
-                    scope.spawn(move || {
-                        let mut h = Search {
-                            opts,
-                            slots,
-                            touched: Vec::new(),
-                            nodes: 0,
-                            stop,
-                            aborted: false,
-                            idle,
-                            splits,
-                        };
-                        work(&mut h);
-                        if let Some(idle) = idle {
-                            idle.fetch_add(1, Ordering::AcqRel);
-                        }
-                        (h.nodes, h.touched, h.aborted)
-                    })
-                })
-                .collect();
-            self.splits.push(Arc::clone(&flag));
-            work(self);
-            self.splits.pop();
-            if let Some(idle) = idle {
-                idle.fetch_add(1, Ordering::AcqRel);
+        let helped: Mutex<Vec<(u64, Vec<u32>, bool)>> = Mutex::new(Vec::new());
+        let helper = |_: usize| {
+            if next.load(Ordering::Relaxed) >= moves.len() || flag.load(Ordering::Relaxed) {
+                return;
             }
-            let helped = crate::platform::threads::join_all(handles);
-            if let Some(idle) = idle {
-                idle.fetch_sub(1, Ordering::AcqRel);
+            let mut h = Search {
+                opts,
+                slots,
+                touched: Vec::new(),
+                nodes: 0,
+                stop,
+                aborted: false,
+                crew,
+                splits: under.clone(),
+            };
+            work(&mut h);
+            if let Ok(mut v) = helped.lock() {
+                v.push((h.nodes, h.touched, h.aborted));
             }
-            helped
-        });
-        for (nodes, touched, aborted) in helped {
+        };
+        match crew {
+            Some(c) => c.split(
+                moves.len().saturating_sub(1),
+                (CELLS - pos.moves) as u32,
+                &helper,
+                || {
+                    self.splits.push(Arc::clone(&flag));
+                    work(self);
+                    self.splits.pop();
+                },
+            ),
+            None => work(self),
+        }
+        for (nodes, touched, aborted) in helped.into_inner().unwrap_or_default() {
             self.nodes += nodes;
             self.touched.extend(touched);
             self.aborted |= aborted;

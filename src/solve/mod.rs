@@ -118,6 +118,16 @@ impl AnySolver {
         }
     }
 
+    /// Ends the solver's helper threads (the next solve starts them again) and returns
+    /// what they counted: threads started, wake-ups, idle time, context switches (see
+    /// [`crate::platform::crew::Crew::finish`]). None with one thread.
+    pub fn finish_threads(&mut self) -> Option<crate::platform::crew::CrewStats> {
+        match self {
+            AnySolver::Othello(solver) => solver.finish_threads(),
+            AnySolver::Connect4(solver) => solver.finish_threads(),
+        }
+    }
+
     /// Solves suite item `index` (0-based) of `suite`.
     pub fn solve_item(&mut self, suite: &Suite, index: usize) -> Result<SolveRow, String> {
         self.solve_item_observed(suite, index, &mut |_| {})

@@ -14,19 +14,22 @@
 //! changes the order moves are searched in, never a value, and a bound in the table
 //! answers a node only at its depth, so the main thread's value is PVS's exact value
 //! whatever the threads. With one thread it is PVS, node for node; with more the
-//! counts vary from run to run.
+//! counts vary from run to run. The helpers are started once for the search and keep
+//! their killers and history across its iterations (see [`super::lazy_smp`]): each
+//! searches the main thread's depth, and goes on to the next when it finishes first.
 
 use crate::game::{Evaluator, Game};
 use crate::search::context::{Ctx, INF};
 
-use super::lazy_smp::{Team, team};
+use super::lazy_smp::{Team, main_search};
 
 /// The least depth left at which a node marks the moves it searches and puts off
 /// those another thread is searching.
 pub const MIN_DEFER_DEPTH: u32 = 3;
 
-/// Searches the root `pos` at `depth` with the window `(alpha, beta)` on the options'
-/// threads, the calling one the main thread.
+/// Searches the root `pos` at `depth` with the window `(alpha, beta)`: the main
+/// thread's search, the helpers (started by [`super::lazy_smp::with_team`] for the
+/// whole search) searching beside it; on one thread, PVS node for node.
 pub fn search<G: Game, E: Evaluator<G>>(
     ctx: &mut Ctx<'_, G, E>,
     pos: &G,
@@ -34,12 +37,18 @@ pub fn search<G: Game, E: Evaluator<G>>(
     alpha: i32,
     beta: i32,
 ) -> i32 {
-    let team_of = Team {
+    main_search(ctx, pos, depth, (alpha, beta), node_search::<G, E>)
+}
+
+/// ABDADA's team: its own search in every thread, all at the main thread's depth,
+/// sharing busy marks.
+#[must_use]
+pub fn team<'a, G: Game, E: Evaluator<G>>() -> Team<'a, G, E> {
+    Team {
         search: node_search::<G, E>,
         diverse: false,
         marks: true,
-    };
-    team(ctx, pos, depth, (alpha, beta), &team_of)
+    }
 }
 
 /// A node of the search, visited and counted.

@@ -5,29 +5,41 @@
 //! the threads apart: every other helper searches a ply deeper, and each helper tries
 //! the root's moves from a different one.
 //!
+//! The helpers persist across the iterations of the deepening, as Stockfish's do: they
+//! are started once for the search, each keeps its own killers and history, and each
+//! runs a deepening of its own a ply ahead of the main thread or level with it: a
+//! helper searching a depth the main thread has finished stops and goes on at the next,
+//! and one ahead of it goes on undisturbed. The table is lock-free
+//! ([`crate::search::tt::SharedTable`]).
+//!
 //! D. Homan's description (2013, the name), after the shared-table searches of the
 //! 1980s; the parallel search of Stockfish and most chess engines since. Contract:
 //! fail-soft as [`super::pvs`], which each thread runs, side to move's view. A bound
 //! in the table answers a node only at the depth it was stored for, so the main
 //! thread's value is PVS's exact value whatever the helpers did; its counts, and the
 //! best move among equals, vary from run to run. Without a table the helpers share
-//! nothing and only cost nodes. The counters add every thread's; the helpers' searches,
-//! stopped when the main one ends, are `aborted_nodes`.
+//! nothing and only cost nodes. With `+tt-deeper` a bound stored for a deeper search
+//! answers a shallower one too, as chess engines' tables do: what the helpers a ply
+//! ahead store then cuts the main thread's search, but the value is no longer exactly
+//! the one of the depth searched (a deeper search's bound may stand for it), so the row
+//! is no longer exact; off by default. The counters add every thread's; the helpers'
+//! searches stopped before they ended are `aborted_nodes`.
 //!
-//! [`team`] runs such a team of threads for [`super::abdada`] as well, with its own
+//! [`with_team`] runs such a team of threads for [`super::abdada`] as well, with its own
 //! search in every thread.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 
 use crate::game::{Evaluator, Game};
-use crate::search::context::{Ctx, Threads};
+use crate::search::context::{Ctx, Deepening, HelperParts};
 
 use super::pvs;
 use super::split::Child;
 
-/// Searches the root `pos` at `depth` with the window `(alpha, beta)` on the options'
-/// threads, the calling one the main thread.
+/// Searches the root `pos` at `depth` with the window `(alpha, beta)`: the main
+/// thread's search, the helpers (started by [`with_team`] for the whole search)
+/// searching beside it; on one thread, PVS node for node.
 pub fn search<G: Game, E: Evaluator<G>>(
     ctx: &mut Ctx<'_, G, E>,
     pos: &G,
@@ -35,12 +47,38 @@ pub fn search<G: Game, E: Evaluator<G>>(
     alpha: i32,
     beta: i32,
 ) -> i32 {
-    let team_of = Team {
+    main_search(ctx, pos, depth, (alpha, beta), pvs::search::<G, E>)
+}
+
+/// The main thread's search of one iteration with `search` (each thread's), counted.
+pub fn main_search<'a, G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'a, G, E>,
+    pos: &G,
+    depth: u32,
+    (alpha, beta): (i32, i32),
+    search: Child<'a, G, E>,
+) -> i32 {
+    let threads = ctx.opts().threads.max(1) as usize;
+    let before = ctx.own_nodes();
+    let v = if ctx.has_team() {
+        search(ctx, pos, depth, 0, None, alpha, beta)
+    } else {
+        // PVS, node for node, with the search's own table.
+        pvs::search(ctx, pos, depth, 0, None, alpha, beta)
+    };
+    let threads = if ctx.has_team() { threads } else { 1 };
+    ctx.count_threads(threads as u32, ctx.own_nodes() - before, 0);
+    v
+}
+
+/// Lazy SMP's team: PVS in every thread, diverse.
+#[must_use]
+pub fn team<'a, G: Game, E: Evaluator<G>>() -> Team<'a, G, E> {
+    Team {
         search: pvs::search::<G, E>,
         diverse: true,
         marks: false,
-    };
-    team(ctx, pos, depth, (alpha, beta), &team_of)
+    }
 }
 
 /// What the threads of a shared-table search run.
@@ -50,70 +88,99 @@ pub struct Team<'a, G: Game, E: Evaluator<G>> {
     /// Every other helper a ply deeper, each starting the root at another move
     /// (Lazy SMP's diversity); otherwise all alike.
     pub diverse: bool,
-    /// The threads share busy marks ([`Threads::is_busy`]: ABDADA's).
+    /// The threads share busy marks ([`crate::search::context::Threads::is_busy`]:
+    /// ABDADA's).
     pub marks: bool,
 }
 
-/// Runs `team` from the root `pos` at `depth` with `window` on the options' threads,
-/// the calling one the main thread, whose value is the result; on one thread, PVS
-/// node for node.
-pub fn team<'a, G: Game, E: Evaluator<G>>(
+/// Runs `body` (the search's iterations, from depth `first` to `last`) on the calling
+/// thread with `team`'s helpers beside it on the options' threads: started once, each
+/// with a deepening of its own from the root `pos` with the root `window`, until `body`
+/// ends. On one thread `body` alone.
+pub fn with_team<'a, G: Game, E: Evaluator<G>, R>(
     ctx: &mut Ctx<'a, G, E>,
     pos: &G,
-    depth: u32,
-    (alpha, beta): (i32, i32),
+    (first, last, window): (u32, u32, (i32, i32)),
     team: &Team<'a, G, E>,
-) -> i32 {
+    body: impl FnOnce(&mut Ctx<'a, G, E>) -> R,
+) -> R {
     let threads = ctx.opts().threads.max(1) as usize;
     if threads == 1 {
-        // PVS, node for node, with the search's own table.
-        let before = ctx.own_nodes();
-        let v = pvs::search(ctx, pos, depth, 0, None, alpha, beta);
-        ctx.count_threads(1, ctx.own_nodes() - before, 0);
-        return v;
+        return body(ctx);
     }
     let _ = ctx.share_table();
-    ctx.set_threads(Some(Arc::new(Threads::new(threads, team.marks))));
-    // The helpers' own stop: raised when the main search ends; the caller's stop
-    // reaches them directly.
-    let done = Arc::new(AtomicBool::new(false));
-    let parts = ctx.helper_parts().watching(&done);
-    let before = ctx.own_nodes();
-    let (value, helpers) = crate::platform::threads::scope(|scope| {
-        let handles: Vec<_> = (1..threads)
-            .map(|k| {
-                let parts = &parts;
-                scope.spawn(move || {
-                    let mut h = parts.context(pos);
-                    let mut d = depth;
-                    if team.diverse {
-                        d += k as u32 % 2;
-                        h.rotate_root_moves(k);
-                    }
-                    let _ = (team.search)(&mut h, pos, d, 0, None, alpha, beta);
-                    let finished = h.stop_reason().is_none();
-                    (h.counters_so_far(), finished)
-                })
-            })
-            .collect();
-        let value = (team.search)(ctx, pos, depth, 0, None, alpha, beta);
-        done.store(true, Ordering::Relaxed);
-        // A helper that panicked fails the whole search, as a panic in a serial search
-        // does.
-        let helpers = crate::platform::threads::join_all(handles);
-        (value, helpers)
+    let crew = ctx.parallel(threads, team.marks);
+    let deepening = Arc::new(Deepening::new(first, last));
+    ctx.set_deepening(Some(Arc::clone(&deepening)));
+    let parts = ctx.helper_parts().watching(deepening.done());
+    let helper = |k: usize| {
+        let run = Helper {
+            k,
+            parts: &parts,
+            pos,
+            team,
+            last,
+            window,
+            deepening: &deepening,
+        };
+        run.deepen();
+    };
+    let r = crew.crew().gather(threads - 1, &helper, || {
+        let r = body(ctx);
+        deepening.done().store(true, Ordering::SeqCst);
+        r
     });
-    ctx.set_threads(None);
-    let mut busiest = ctx.own_nodes() - before;
-    let mut aborted = 0;
-    for (counters, finished) in &helpers {
-        ctx.absorb(counters);
-        busiest = busiest.max(counters.nodes);
-        if !finished {
-            aborted += counters.nodes;
+    ctx.collect_helpers();
+    ctx.set_deepening(None);
+    ctx.count_threads(threads as u32, 0, 0);
+    r
+}
+
+/// One helper of a team.
+struct Helper<'h, 'a, G: Game, E: Evaluator<G>> {
+    /// Its number (1 on).
+    k: usize,
+    parts: &'h HelperParts<'a, G, E>,
+    pos: &'h G,
+    team: &'h Team<'a, G, E>,
+    last: u32,
+    window: (i32, i32),
+    deepening: &'h Deepening,
+}
+
+impl<G: Game, E: Evaluator<G>> Helper<'_, '_, G, E> {
+    /// The helper's deepening: each search one ply past its last (at least the main
+    /// thread's depth, plus one for every other helper of a diverse team), stopped when
+    /// the main thread finishes its depth, until the search ends or no depth is left;
+    /// its work handed to the main thread after each.
+    fn deepen(&self) {
+        let mut h = self.parts.context(self.pos);
+        let ahead = if self.team.diverse {
+            h.rotate_root_moves(self.k);
+            (self.k % 2) as u32
+        } else {
+            0
+        };
+        let (mut done, mut total) = (0, 0);
+        loop {
+            let d = (self.deepening.depth() + ahead).max(done + 1).max(1);
+            if d > self.last + ahead || h.aborted() {
+                break;
+            }
+            let place = self.deepening.finished(d).map(|f| h.watch(f));
+            let (alpha, beta) = self.window;
+            let _ = (self.team.search)(&mut h, self.pos, d, 0, None, alpha, beta);
+            let stopped = h.aborted();
+            if let Some(place) = place {
+                h.unwatch(place);
+            }
+            let delta = h.take_counters();
+            total += delta.nodes;
+            let aborted = if stopped { delta.nodes } else { 0 };
+            self.deepening.deliver(&delta, aborted, total);
+            if !stopped {
+                done = d;
+            }
         }
     }
-    ctx.count_aborted(aborted);
-    ctx.count_threads(threads as u32, busiest, 0);
-    value
 }

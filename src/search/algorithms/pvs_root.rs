@@ -17,13 +17,11 @@
 //! thread raised the bound first, so the node counts (and the best move among equals)
 //! vary from run to run. The counters add every thread's; `threads`,
 //! `busiest_thread_nodes`, `splits`, `aborted_nodes` and `idle_micros` tell how the
-//! work was shared.
-
-use std::sync::Arc;
+//! work was shared. The threads are the search's crew, started when its first
+//! iteration splits and kept to its end.
 
 use crate::game::{Evaluator, Game};
-use crate::platform::clock::Instant;
-use crate::search::context::{Ctx, Threads};
+use crate::search::context::Ctx;
 
 use super::pvs;
 use super::split::{At, Node, split};
@@ -61,7 +59,6 @@ fn root<G: Game, E: Evaluator<G>>(
         Ok(m) => m,
         Err(v) => return v,
     };
-    let started = Instant::now();
     let root_nodes = ctx.own_nodes();
     // The first move alone, with the full window.
     let first = moves[0];
@@ -89,13 +86,7 @@ fn root<G: Game, E: Evaluator<G>>(
             node.cut = true;
         }
     }
-    // The helpers wait while the first move is searched.
-    let waited = started.elapsed().as_micros() as u64 * (threads as u64 - 1);
-    let mut idle = 0;
-    let helpers = (threads - 1).min(moves.len().saturating_sub(2));
     if !node.cut && !ctx.aborted() && moves.len() > 1 {
-        let pool = Arc::new(Threads::new(threads, false));
-        ctx.set_threads(Some(Arc::clone(&pool)));
         let at = At {
             pos,
             depth,
@@ -105,18 +96,15 @@ fn root<G: Game, E: Evaluator<G>>(
             first: 1,
             child: pvs::search::<G, E>,
         };
-        let claimed = pool.claim(helpers);
-        let (after, _) = split(ctx, &at, node, claimed);
-        ctx.set_threads(None);
-        idle = pool.idle_micros();
-        node = after;
+        if threads > 1 {
+            let _ = ctx.parallel(threads, false);
+        }
+        node = split(ctx, &at, node);
         if !node.line.is_empty() {
             ctx.set_line_at(0, std::mem::take(&mut node.line));
         }
     }
-    // One thread waits for nobody.
-    let idle = if threads > 1 { waited + idle } else { 0 };
-    ctx.count_threads(threads as u32, ctx.own_nodes() - root_nodes, idle);
+    ctx.count_threads(threads as u32, ctx.own_nodes() - root_nodes, 0);
     ctx.release(moves);
     if !ctx.aborted() {
         ctx.tt_store(pos, depth, alpha0, beta0, node.best, node.best_move);

@@ -149,8 +149,8 @@ fn sharing_loop<'a, G, E, S, K, F, B>(
     }
 }
 
-/// The loop from move `first` on shared out when lent threads can be claimed; false
-/// (nothing done) when none can.
+/// The loop from move `first` on shared out when lent threads are idle; false
+/// (nothing done) when none is.
 #[allow(clippy::too_many_arguments)]
 fn shared<'a, G: Game, E: Evaluator<G>, S>(
     ctx: &mut Ctx<'a, G, E>,
@@ -162,12 +162,11 @@ fn shared<'a, G: Game, E: Evaluator<G>, S>(
     step: &dyn Step<'a, G, E>,
     fold: &mut Fold<'_, 'a, G, E, S>,
 ) -> bool {
-    let helpers = lent.claim(at.moves.len() - first - 1);
-    if helpers == 0 {
+    if lent.free_now() <= 0 {
         return false;
     }
     let loop_ = Loop { at, step, lent };
-    loop_.share(ctx, first, helpers, state, key, fold);
+    loop_.share(ctx, first, state, key, fold);
     true
 }
 
@@ -226,13 +225,11 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl<'m, 'a, G: Game, E: Evaluator<G>> Loop<'_, 'm, 'a, G, E> {
-    /// The loop from move `first` on, with `helpers` lent threads (their slots
-    /// claimed).
+    /// The loop from move `first` on, the lent threads joining while moves are open.
     fn share<S>(
         &self,
         ctx: &mut Ctx<'a, G, E>,
         first: usize,
-        helpers: usize,
         state: &mut S,
         key: &dyn Fn(&S) -> i32,
         fold: &mut Fold<'_, 'a, G, E, S>,
@@ -251,8 +248,9 @@ impl<'m, 'a, G: Game, E: Evaluator<G>> Loop<'_, 'm, 'a, G, E> {
             end,
             panic: Mutex::new(None),
         };
-        crate::platform::threads::scope(|scope| {
-            (0..helpers).for_each(|_| team.recruit(scope));
+        let room = self.at.moves.len() - first - 1;
+        let helper = |_: usize| team.help();
+        self.lent.crew().split(room, self.at.depth, &helper, || {
             for i in first..self.at.moves.len() {
                 let mv = self.at.moves[i];
                 let k = key(state);
@@ -266,10 +264,6 @@ impl<'m, 'a, G: Game, E: Evaluator<G>> Loop<'_, 'm, 'a, G, E> {
                 };
                 if ctx.aborted() || fold(ctx, state, i, mv, v) {
                     break;
-                }
-                let spare = team.spare_after(i);
-                if spare > 0 {
-                    (0..self.lent.claim(spare)).for_each(|_| team.recruit(scope));
                 }
             }
             team.end.store(true, Ordering::Relaxed);
@@ -285,15 +279,6 @@ impl<'m, 'a, G: Game, E: Evaluator<G>> Loop<'_, 'm, 'a, G, E> {
 }
 
 impl<'m, 'a, G: Game, E: Evaluator<G>> Team<'_, 'm, 'a, G, E> {
-    /// Starts a lent thread on the loop (its slot claimed); it gives the slot back
-    /// when it ends.
-    fn recruit<'scope>(&'scope self, scope: &'scope crate::platform::threads::Scope<'scope, '_>) {
-        let _ = scope.spawn(move || {
-            self.help();
-            self.fixed.lent.give_back(1);
-        });
-    }
-
     /// A lent thread's work: the first move after the owner's that is free or was
     /// searched with a key since changed, searched with the owner's key, until none is
     /// left or the loop is over.
@@ -376,18 +361,10 @@ impl<'m, 'a, G: Game, E: Evaluator<G>> Team<'_, 'm, 'a, G, E> {
         Some((i, key, restart))
     }
 
-    /// How many moves after `i` are free or stale (work for more lent threads).
-    fn spare_after(&self, i: usize) -> usize {
-        let b = lock(&self.board);
-        (i + 1..b.slots.len())
-            .filter(|&j| is_open(&b.slots[j], b.key))
-            .count()
-    }
-
     /// The owner is at move `i` with `key`: tells the helpers searching a later move
     /// with another key to start again, and returns move `i` when a helper searched it
-    /// with this key, waiting for it when one is searching it now (lending this
-    /// thread's slot meanwhile). None: the owner searches it itself.
+    /// with this key, waiting for it when one is searching it now (searching a later
+    /// move ahead meanwhile when one is open). None: the owner searches it itself.
     fn accept(&self, i: usize, key: i32) -> Option<Done<G::Move>> {
         let mut b = lock(&self.board);
         b.at = i;
@@ -399,7 +376,6 @@ impl<'m, 'a, G: Game, E: Evaluator<G>> Team<'_, 'm, 'a, G, E> {
                 restart.store(true, Ordering::Relaxed);
             }
         }
-        let mut lending = false;
         let taken = loop {
             match &b.slots[i] {
                 Slot::Done(d) if d.key == key => {
@@ -410,7 +386,7 @@ impl<'m, 'a, G: Game, E: Evaluator<G>> Team<'_, 'm, 'a, G, E> {
                 }
                 Slot::Busy { key: k, .. } if *k == key => {
                     // A helper has it: search a later move ahead meanwhile, or wait
-                    // (lending this thread's slot) when none is open.
+                    // when none is open.
                     let open = (i + 1..b.slots.len()).find(|&j| is_open(&b.slots[j], key));
                     if let Some(j) = open.filter(|_| !b.over) {
                         let restart = Arc::new(AtomicBool::new(false));
@@ -423,19 +399,12 @@ impl<'m, 'a, G: Game, E: Evaluator<G>> Team<'_, 'm, 'a, G, E> {
                         b = lock(&self.board);
                         continue;
                     }
-                    if !lending {
-                        lending = true;
-                        self.fixed.lent.give_back(1);
-                    }
                     b = self.ready.wait(b).unwrap_or_else(PoisonError::into_inner);
                 }
                 _ => break None,
             }
         };
         drop(b);
-        if lending {
-            self.fixed.lent.take_back(1);
-        }
         taken
     }
 }

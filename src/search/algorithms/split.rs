@@ -5,10 +5,11 @@
 //! searching it again with the full window when it fails high, as PVS does. A move
 //! that reaches beta raises the split's flag, which ends the other threads' work at
 //! this node within a poll of the stop flag (1024 nodes); that work is counted as
-//! aborted. A thread that takes a move with two or more left after it recruits the
-//! threads that have become idle since (a helper joins a split already under way). The
-//! owner gives its thread slot back while it waits for its helpers, so another split
-//! can use the core.
+//! aborted. The split is a job of the search's crew ([`crate::platform::crew`]): its
+//! helper threads, started once for the whole search, join it while it has moves left
+//! (a thread that becomes idle joins a split already under way), and its owner, once
+//! its own moves are done, works on the splits its helpers made below it while it
+//! waits for them.
 //!
 //! Helpers search with contexts of their own (killers, history, counters), sharing the
 //! table when the search shares one; their counters are added to the owner's.
@@ -18,7 +19,6 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use crate::game::{Evaluator, Game};
-use crate::platform::clock::Instant;
 use crate::search::context::Ctx;
 
 pub use super::pvs::Child;
@@ -79,37 +79,24 @@ struct Team<'t, 'a, G: Game, E: Evaluator<G>> {
     state: Mutex<Node<G::Move>>,
     flag: Arc<AtomicBool>,
     parts: crate::search::context::HelperParts<'a, G, E>,
-    threads: Option<Arc<crate::search::context::Threads>>,
-    /// What the helpers handed back, as each ended.
+    /// What the helpers handed back, as each left.
     helped: Mutex<Vec<Helped>>,
-    /// The first helper's panic, passed on to the owner once all have ended.
-    panic: Mutex<Option<Box<dyn std::any::Any + Send>>>,
 }
 
-/// Starts a helper on `team`'s split (its thread slot already claimed).
-fn recruit<'scope, 'env, 'a, G: Game, E: Evaluator<G>>(
-    scope: &'scope crate::platform::threads::Scope<'scope, 'env>,
-    team: &'env Team<'env, 'a, G, E>,
-) {
-    let _ = scope.spawn(move || {
-        let run = std::panic::AssertUnwindSafe(|| {
-            let mut h = team.parts.context(team.at.pos);
-            let more = |n: usize| (0..n).for_each(|_| recruit(scope, team));
-            let work = share(&mut h, team, &more);
-            (work, h.counters_so_far(), h.own_nodes(), h.stop_cause())
-        });
-        let result = std::panic::catch_unwind(run);
-        if let Some(t) = &team.threads {
-            t.give_back(1);
+impl<G: Game, E: Evaluator<G>> Team<'_, '_, G, E> {
+    /// A helper's part: the moves it takes, in a context of its own (none made when
+    /// every move is taken already).
+    fn help(&self) {
+        if self.next.load(Ordering::Relaxed) >= self.at.moves.len()
+            || self.flag.load(Ordering::Relaxed)
+        {
+            return;
         }
-        match result {
-            Ok(r) => lock(&team.helped).push(r),
-            Err(p) => {
-                team.flag.store(true, Ordering::Relaxed);
-                lock(&team.panic).get_or_insert(p);
-            }
-        }
-    });
+        let mut h = self.parts.context(self.at.pos);
+        let work = share(&mut h, self);
+        let r = (work, h.counters_so_far(), h.own_nodes(), h.stop_cause());
+        lock(&self.helped).push(r);
+    }
 }
 
 /// `m` locked, poisoned or not (what it guards is whole after every write).
@@ -117,19 +104,19 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// Shares the moves of `at` out to this thread and `helpers` helper threads (their
-/// slots already claimed), starting from `node`, and returns the node's state after.
-/// A thread that takes a move with two or more left after it recruits the threads
-/// that have become idle since (a helper joins a split already under way). When this
-/// thread's search was stopped meanwhile it stays stopped; a cutoff at this node stops
-/// nothing above it. Returns the thread-microseconds this thread waited for its
-/// helpers as well.
+/// Shares the moves of `at` out to this thread and the search's idle helper threads,
+/// starting from `node`, and returns the node's state after. Helpers join while moves
+/// are left; a cutoff at this node stops the others' work here and nothing above it;
+/// when this thread's search was stopped meanwhile it stays stopped. A helper's panic
+/// fails the search, as a panic in a serial search does.
 pub fn split<'a, G: Game, E: Evaluator<G>>(
     ctx: &mut Ctx<'a, G, E>,
     at: &At<'_, 'a, G, E>,
     node: Node<G::Move>,
-    helpers: usize,
-) -> (Node<G::Move>, u64) {
+) -> Node<G::Move> {
+    let Some(threads) = ctx.threads().cloned() else {
+        return serial(ctx, at, node);
+    };
     let flag = Arc::new(AtomicBool::new(false));
     let place = ctx.watch(&flag);
     let team = Team {
@@ -138,36 +125,20 @@ pub fn split<'a, G: Game, E: Evaluator<G>>(
         state: Mutex::new(node),
         flag,
         parts: ctx.helper_parts(),
-        threads: ctx.threads().cloned(),
         helped: Mutex::new(Vec::new()),
-        panic: Mutex::new(None),
     };
-    if helpers > 0 {
-        ctx.count_split();
-    }
-    let waiting = crate::platform::threads::scope(|scope| {
-        (0..helpers).for_each(|_| recruit(scope, &team));
-        let more = |n: usize| (0..n).for_each(|_| recruit(scope, &team));
-        let mine = share(ctx, &team, &more);
+    ctx.count_split();
+    let room = at.moves.len().saturating_sub(at.first + 1);
+    let helper = |_: usize| team.help();
+    let mine = threads.crew().split(room, at.depth, &helper, || {
+        let mine = share(ctx, &team);
         // Stopped from above, or cut here: the helpers stop too.
         if ctx.aborted() {
             team.flag.store(true, Ordering::Relaxed);
         }
-        if let Some(t) = &team.threads {
-            t.give_back(1);
-        }
-        (mine, Instant::now())
+        mine
     });
-    // The scope has joined every helper.
-    if let Some(t) = &team.threads {
-        t.take_back(1);
-    }
-    if let Some(p) = lock(&team.panic).take() {
-        // A helper that panicked fails the whole search, as a panic in a serial search
-        // does.
-        std::panic::resume_unwind(p);
-    }
-    let (mine, since) = waiting;
+    // Every helper has left.
     let mut aborted = mine.aborted;
     let mut busiest = 0;
     for (work, counters, own, cause) in lock(&team.helped).iter() {
@@ -184,28 +155,38 @@ pub fn split<'a, G: Game, E: Evaluator<G>>(
     ctx.unwatch(place);
     ctx.count_aborted(aborted);
     ctx.count_threads(0, busiest, 0);
-    let node = team.state.into_inner().unwrap_or_else(|e| e.into_inner());
-    (node, since.elapsed().as_micros() as u64)
+    team.state.into_inner().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The split's moves on this thread alone (a search without helper threads).
+fn serial<'a, G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'a, G, E>,
+    at: &At<'_, 'a, G, E>,
+    node: Node<G::Move>,
+) -> Node<G::Move> {
+    let team = Team {
+        at,
+        next: AtomicUsize::new(at.first),
+        state: Mutex::new(node),
+        flag: Arc::new(AtomicBool::new(false)),
+        parts: ctx.helper_parts(),
+        helped: Mutex::new(Vec::new()),
+    };
+    let work = share(ctx, &team);
+    ctx.count_aborted(work.aborted);
+    team.state.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
 /// One thread's share of a split: the next move not yet taken, tested with the null
 /// window at the best value so far and searched again when it fails high, until none
 /// is left, a move reaches beta, or the search is stopped.
-fn share<'a, G: Game, E: Evaluator<G>>(
-    c: &mut Ctx<'a, G, E>,
-    team: &Team<'_, 'a, G, E>,
-    more: &dyn Fn(usize),
-) -> Work {
+fn share<'a, G: Game, E: Evaluator<G>>(c: &mut Ctx<'a, G, E>, team: &Team<'_, 'a, G, E>) -> Work {
     let mut aborted = 0;
     let (at, state) = (team.at, &team.state);
     let (depth, ply, beta) = (at.depth, at.ply, at.beta);
     loop {
         let i = team.next.fetch_add(1, Ordering::Relaxed);
         let Some(&mv) = at.moves.get(i) else { break };
-        let left = at.moves.len() - i - 1;
-        if left >= 2 {
-            more(c.claim_helpers(left - 1));
-        }
         let alpha = match state.lock() {
             Ok(s) if s.cut => break,
             Ok(s) => s.alpha,

@@ -16,7 +16,7 @@ mod parallel;
 mod shortcuts;
 mod table;
 
-pub use parallel::{HelperParts, Threads};
+pub use parallel::{Deepening, HelperParts, Threads};
 
 use crate::platform::clock::Instant;
 use std::sync::atomic::Ordering as AtomicOrdering;
@@ -94,6 +94,12 @@ pub struct Ctx<'a, G: Game, E: Evaluator<G>> {
     /// Threads lent to a search whose counts depend only on its inputs, which it may
     /// share its moves out to without changing a count (`serial_split`).
     lent: Option<std::sync::Arc<Threads>>,
+    /// What a team of whole-tree searchers beside this one shares across iterations
+    /// (Lazy SMP, ABDADA).
+    deepening: Option<std::sync::Arc<Deepening>>,
+    /// The shared table's move for the node last looked up: its key and the move's
+    /// index (see `table.rs`).
+    tt_hint: Option<(u64, usize)>,
 }
 
 /// A search's transposition table: its own, or one shared with other threads.
@@ -101,8 +107,8 @@ pub struct Ctx<'a, G: Game, E: Evaluator<G>> {
 pub enum Table<M> {
     /// This search's own.
     Own(TranspositionTable<M>),
-    /// Shared by a parallel search's threads (Lazy SMP).
-    Shared(std::sync::Arc<SharedTable<M>>),
+    /// Shared by a parallel search's threads (lock-free).
+    Shared(std::sync::Arc<SharedTable>),
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
@@ -167,6 +173,8 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
             threads: None,
             absorbed_nodes: 0,
             lent,
+            deepening: None,
+            tt_hint: None,
         }
     }
 
@@ -327,6 +335,9 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
     /// Progress reports from now on are of the iteration to `depth`.
     pub fn begin_iteration(&mut self, depth: u32) {
         self.progress_state.depth = depth;
+        if let Some(team) = &self.deepening {
+            team.begin(depth);
+        }
     }
 
     /// An iteration finished with `score`, its best move and line in notation: reports
@@ -421,6 +432,11 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
         if self.ordering_level == 0 {
             self.ensure_pv_rows(ply);
             if moves.len() > 1 {
+                let tt_move = match tt_move {
+                    Some(m) => Some(m),
+                    None if self.tt_hint.is_some() => self.hinted_move(pos, &moves),
+                    None => None,
+                };
                 self.order_moves(pos, depth, ply, tt_move, &mut moves);
             }
         }

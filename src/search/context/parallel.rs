@@ -1,7 +1,7 @@
 //! The context's side of a parallel search: the parts a helper thread makes its own
 //! context from, the table the threads share, the flags that end one thread's part
-//! (a split's cutoff, the end of the main search), the free thread slots that YBWC's
-//! splits claim, ABDADA's busy marks, and the counters of the sharing.
+//! (a split's cutoff, the end of the main search), the helper threads the splits post
+//! their work to, ABDADA's busy marks, and the counters of the sharing.
 //!
 //! A flag a context watches stops it as the stop flag does (polled with it); when the
 //! flag belongs to a split this thread owns, the split takes the stop back once its
@@ -15,7 +15,7 @@ use super::{Ctx, SearchControl, ShallowSearch, StopReason, Table};
 use crate::game::{Evaluator, Game};
 use crate::search::counters::Counters;
 use crate::search::options::{SearchOptions, TableKind};
-pub use crate::search::slots::Threads;
+pub use crate::search::slots::{Deepening, Threads};
 use crate::search::tt::SharedTable;
 
 /// What a helper thread of a parallel search makes its context from
@@ -28,7 +28,7 @@ pub struct HelperParts<'a, G: Game, E: Evaluator<G>> {
     node_budget: Option<u64>,
     time_budget: Option<std::time::Duration>,
     shallow: ShallowSearch<'a, G, E>,
-    table: Option<Arc<SharedTable<G::Move>>>,
+    table: Option<Arc<SharedTable>>,
     threads: Option<Arc<Threads>>,
     lent: Option<Arc<Threads>>,
 }
@@ -107,7 +107,7 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
     /// empty one of the same size; called before the first iteration searches), the
     /// same one after. None without a table, or with a kind of table other than the
     /// ordinary one (Pons' one-bound tables, MT memory stay the search's own).
-    pub fn share_table(&mut self) -> Option<Arc<SharedTable<G::Move>>> {
+    pub fn share_table(&mut self) -> Option<Arc<SharedTable>> {
         match &self.tt {
             Some(Table::Shared(t)) => Some(Arc::clone(t)),
             Some(Table::Own(_)) if self.opts.table == TableKind::Full && !self.opts.tt_leaves => {
@@ -125,10 +125,61 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
         self.threads.as_ref()
     }
 
-    /// Claims up to `at_most` free thread slots for a split; 0 in a serial search.
+    /// The threads of this parallel search on `threads` threads: started by the first
+    /// call (its helpers, `threads - 1`, with ABDADA's busy marks when `marks`), the same
+    /// ones after, to the end of the search ([`Ctx::end_threads`]).
+    pub fn parallel(&mut self, threads: usize, marks: bool) -> Arc<Threads> {
+        Arc::clone(
+            self.threads
+                .get_or_insert_with(|| Arc::new(Threads::new(threads, marks))),
+        )
+    }
+
+    /// Ends the helper threads of a parallel search and counts what they did: threads
+    /// started, wake-ups, context switches, idle time. Called once the search is over
+    /// (on the thread that started them).
+    pub fn end_threads(&mut self) {
+        let Some(threads) = self.threads.take() else {
+            return;
+        };
+        let stats = match Arc::try_unwrap(threads) {
+            Ok(t) => t.finish(),
+            Err(shared) => shared.stats(),
+        };
+        let c = &mut self.counters;
+        c.threads_started += stats.started;
+        c.wakeups += stats.wakeups;
+        c.context_switches += stats.switches;
+        c.idle_micros += stats.idle_micros;
+    }
+
+    /// How many of this search's threads could take work now (0 in a serial search).
     #[inline]
-    pub fn claim_helpers(&self, at_most: usize) -> usize {
-        self.threads.as_ref().map_or(0, |t| t.claim(at_most))
+    #[must_use]
+    pub fn idle_helpers(&self) -> usize {
+        self.threads.as_ref().map_or(0, |t| t.crew().idle())
+    }
+
+    /// The state a team of whole-tree searchers shares across iterations, while one
+    /// runs (Lazy SMP, ABDADA): each iteration begun is told to it.
+    pub fn set_deepening(&mut self, deepening: Option<Arc<Deepening>>) {
+        self.deepening = deepening;
+    }
+
+    /// Whether a team of whole-tree searchers runs beside this search.
+    #[must_use]
+    pub fn has_team(&self) -> bool {
+        self.deepening.is_some()
+    }
+
+    /// Adds what the team's helpers handed over since the last call to this search's
+    /// counters (before an iteration's counters are read, and at the team's end).
+    pub fn collect_helpers(&mut self) {
+        let Some(d) = &self.deepening else { return };
+        let got = d.collect();
+        self.absorb(&got.counters);
+        self.counters.aborted_nodes += got.aborted;
+        self.counters.busiest_thread_nodes = self.counters.busiest_thread_nodes.max(got.busiest);
     }
 
     /// Whether another thread is searching the node of `key` (ABDADA's marks; false
@@ -153,11 +204,6 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
         if let Some(t) = &self.threads {
             t.unmark_busy(key);
         }
-    }
-
-    /// Makes this search parallel with `threads` (None: serial again).
-    pub fn set_threads(&mut self, threads: Option<Arc<Threads>>) {
-        self.threads = threads;
     }
 
     /// Watches `flag` from now on: raised, it stops this context as the stop flag does.
@@ -234,6 +280,13 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
         c.elapsed_secs = 0.0;
         self.absorbed_nodes += c.nodes;
         self.counters.add(&c);
+    }
+
+    /// Hands this context's counters over (a team's helper, its work since it last did)
+    /// and starts them again from zero.
+    pub fn take_counters(&mut self) -> Counters {
+        self.absorbed_nodes = 0;
+        std::mem::take(&mut self.counters)
     }
 
     /// The nodes this thread searched itself (its counter less what it absorbed).

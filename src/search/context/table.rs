@@ -7,7 +7,7 @@ use super::{Ctx, Table};
 use crate::game::{Evaluator, Game};
 use crate::search::options::TableKind;
 use crate::search::trace::TraceEvent;
-use crate::search::tt::TtEntry;
+use crate::search::tt::{SharedEntry, TtEntry};
 
 impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
     /// The key a position is stored under (canonical with symmetry sharing).
@@ -38,25 +38,25 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
             return Ok((alpha, beta, None));
         };
         let key = self.tt_key(pos);
+        self.tt_hint = None;
         let found = match tt {
-            Table::Own(t) => t.probe(key),
-            Table::Shared(t) => t.probe(key),
+            Table::Own(t) => t.probe(key).map(|e| (e.lower, e.upper, e.depth, e.best)),
+            Table::Shared(t) => t.probe(key).map(|e| {
+                // The shared table keeps the move's index: `expand` finds the move.
+                self.tt_hint = e.best.map(|i| (key, i));
+                (e.lower, e.upper, e.depth, None)
+            }),
         };
         self.counters.tt_probes += 1;
-        let Some(TtEntry {
-            lower,
-            upper,
-            depth: d,
-            best,
-            ..
-        }) = found
-        else {
+        let Some((lower, upper, d, best)) = found else {
             return Ok((alpha, beta, None));
         };
         self.counters.tt_hits += 1;
         // With symmetry sharing the stored move may belong to another orientation.
         let tt_move = if self.opts.tt_symmetry { None } else { best };
-        if d != depth {
+        // A deeper search's bounds answer a shallower one only when the row asks
+        // (`+tt-deeper`: the value is then no longer exactly the depth's).
+        if d != depth && !(self.opts.tt_deeper && d > depth) {
             return Ok((alpha, beta, tt_move));
         }
         let answer = if lower == upper {
@@ -107,12 +107,22 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
         let tt = match tt {
             Table::Own(t) => t,
             Table::Shared(t) => {
+                let best = best.map(G::move_index);
+                let put = |lower, upper| {
+                    let e = SharedEntry {
+                        lower,
+                        upper,
+                        depth,
+                        best: None,
+                    };
+                    t.put(key, e);
+                };
                 match self.opts.table {
                     TableKind::Full => t.store(key, depth, alpha, beta, value, best),
-                    TableKind::Upper if value < beta => t.put(one_bound(i32::MIN, value)),
+                    TableKind::Upper if value < beta => put(i32::MIN, value),
                     TableKind::Upper => {}
-                    TableKind::LastBound if value >= beta => t.put(one_bound(value, i32::MAX)),
-                    TableKind::LastBound => t.put(one_bound(i32::MIN, value)),
+                    TableKind::LastBound if value >= beta => put(value, i32::MAX),
+                    TableKind::LastBound => put(i32::MIN, value),
                 }
                 return;
             }
@@ -127,6 +137,16 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
             TableKind::LastBound if value >= beta => tt.put(one_bound(value, i32::MAX)),
             TableKind::LastBound => tt.put(one_bound(i32::MIN, value)),
         }
+    }
+
+    /// The move the shared table gave for `pos` at its last look-up, found among
+    /// `moves` by its index (the shared table keeps indices, not moves).
+    pub(super) fn hinted_move(&mut self, pos: &G, moves: &[G::Move]) -> Option<G::Move> {
+        let (key, index) = self.tt_hint.take()?;
+        if self.opts.tt_symmetry || key != self.tt_key(pos) {
+            return None;
+        }
+        moves.iter().copied().find(|&m| G::move_index(m) == index)
     }
 
     /// Makes the table MT-SSS*'s memory when the options keep leaf values in it

@@ -183,6 +183,8 @@ pub enum OwnOption {
     ProofHybrids,
     /// [`crate::search::SearchOptions::threads`]: the parallel algorithms'.
     Threads,
+    /// [`crate::search::SearchOptions::tt_deeper`]: Lazy SMP's and ABDADA's.
+    DeeperEntries,
 }
 
 /// Whether the tree view draws an algorithm's traced search.

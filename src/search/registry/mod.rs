@@ -239,6 +239,24 @@ pub(super) fn run_root<G: Game, E: Evaluator<G>>(
     RootValue::Exact(exact)
 }
 
+/// Runs `body` (a search's iterations, from depth `first` to `last`, with the root
+/// `window`) as `algorithm` needs it: beside the helpers of Lazy SMP's and ABDADA's
+/// teams, which search the whole tree with it for all its iterations; alone for the
+/// others.
+pub(super) fn with_helpers<'a, G: Game, E: Evaluator<G>, R>(
+    ctx: &mut Ctx<'a, G, E>,
+    pos: &G,
+    algorithm: Algorithm,
+    depths: (u32, u32, (i32, i32)),
+    body: impl FnOnce(&mut Ctx<'a, G, E>) -> R,
+) -> R {
+    match algorithm {
+        Algorithm::LazySmp => lazy_smp::with_team(ctx, pos, depths, &lazy_smp::team(), body),
+        Algorithm::Abdada => lazy_smp::with_team(ctx, pos, depths, &abdada::team(), body),
+        _ => body(ctx),
+    }
+}
+
 /// A window-taking algorithm's root search, `windowed` with the root window, or with an
 /// aspiration window around the previous iteration's value (searched again on the side
 /// it failed to).

@@ -1,9 +1,10 @@
 //! The search proper: one thread's state ([`Searcher`]), the null-window search of the
 //! deep nodes (table, ETC, ordering, the presearch's cut) and of the shallow nodes
 //! (parity order, no move list), the principal-variation search, and the
-//! young-brothers-wait split of a deep node's moves over the idle threads.
+//! young-brothers-wait split of a deep node's moves over the solver's idle helper
+//! threads (its crew, started once and kept across solves).
 
-use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use super::moves::{MAX_MOVES, Move, MoveList, ORDER_UNIT, child, select, shallow_order_depth};
@@ -11,10 +12,11 @@ use super::stability::stable_discs;
 use super::table::{EXACT, Entry, NO_MOVE, Table, hash};
 use super::{
     ETC_MIN_EMPTIES, INF, MAX_SCORE, NEIGHBOURS, OthelloOptions, QUADRANT_BIT, QUADRANTS,
-    SHALLOW_EMPTIES, SPLIT_MIN_EMPTIES, SQUARE_CLASSES, STABILITY_ALPHA_PER_EMPTY,
-    STABILITY_ALPHA_SLACK, TT_MIN_EMPTIES, final_score,
+    SHALLOW_EMPTIES, SPLIT_MIN_ELDEST_NODES, SPLIT_MIN_EMPTIES, SQUARE_CLASSES,
+    STABILITY_ALPHA_PER_EMPTY, STABILITY_ALPHA_SLACK, TT_MIN_EMPTIES, final_score,
 };
 use crate::game::othello::board::{flips, moves};
+use crate::platform::crew::Crew;
 use crate::solve::pattern::PatternEval;
 
 /// One thread's search state: options, node counter, the shared table.
@@ -26,9 +28,8 @@ pub(super) struct Searcher<'t> {
     pub(super) pool: Vec<Vec<Move>>,
     /// The ordering evaluation (None: the hand-written one).
     pub(super) eval: Option<&'static PatternEval>,
-    /// Idle threads to split work with (None: one thread, no splits); below zero for a
-    /// moment when a split's owner takes back the slot it lent while waiting.
-    pub(super) helpers: Option<&'t AtomicIsize>,
+    /// The helper threads to split work with (None: one thread, no splits).
+    pub(super) crew: Option<&'t Crew>,
     /// The stop flags of the splits this searcher works under: when one is set, a
     /// sibling refuted the node and the work is thrown away.
     pub(super) stops: Vec<Arc<AtomicBool>>,
@@ -49,7 +50,7 @@ impl<'t> Searcher<'t> {
             eval: opts
                 .pattern
                 .then(|| opts.eval.unwrap_or_else(PatternEval::shipped)),
-            helpers: None,
+            crew: None,
             stops: Vec::new(),
             precision: EXACT,
         }
@@ -109,26 +110,18 @@ impl<'t> Searcher<'t> {
         !self.stops.is_empty() && self.stops.iter().any(|f| f.load(Ordering::Relaxed))
     }
 
-    /// Claims up to `at_most` idle threads; how many it got.
+    /// Whether a helper thread is idle (a split would find one).
     #[inline]
-    fn claim_helpers(&self, at_most: usize) -> usize {
-        let Some(idle) = self.helpers else { return 0 };
-        let at_most = at_most as isize;
-        match idle.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
-            (n > 0 && at_most > 0).then(|| n - n.min(at_most))
-        }) {
-            Ok(n) => n.min(at_most) as usize,
-            Err(_) => 0,
-        }
+    fn helper_idle(&self) -> bool {
+        self.crew.is_some_and(|c| c.idle() > 0)
     }
 
     /// Searches `moves` (sorted) of a deep node with a null window at `alpha`, this
-    /// thread and `helpers` claimed threads taking them in turn; whoever takes a move
-    /// while two or more are left recruits the threads that have become idle since (a
-    /// helper that joins a split already under way); a helper gives its slot back when
-    /// it runs out of moves, and this thread lends its own while it waits for them, so
-    /// that another split can use the core. Returns the best value and move found
-    /// (fail-soft as [`Searcher::nws`]); a value above `alpha` stops them all.
+    /// thread and the crew's idle helpers taking them in turn (a helper that becomes
+    /// idle joins while moves are left; this thread, once its moves are done, works on
+    /// the splits its helpers made below while it waits for them). Returns the best
+    /// value and move found (fail-soft as [`Searcher::nws`]); a value above `alpha`
+    /// stops them all.
     #[allow(clippy::too_many_arguments)]
     fn split(
         &mut self,
@@ -138,7 +131,6 @@ impl<'t> Searcher<'t> {
         empties: u32,
         parity: u32,
         moves: &[Move],
-        helpers: usize,
     ) -> (i32, u8) {
         let flag = Arc::new(AtomicBool::new(false));
         let mut stops = self.stops.clone();
@@ -152,25 +144,19 @@ impl<'t> Searcher<'t> {
             helper_nodes: AtomicU64::new(0),
             opts: self.opts,
             table: self.table,
-            idle: self.helpers,
+            crew: self.crew,
             precision: self.precision,
             stops,
         };
-        let idle = self.helpers;
-        crate::platform::threads::scope(|scope| {
-            for _ in 0..helpers {
-                split.recruit(scope);
-            }
-            self.stops.push(Arc::clone(&split.flag));
-            split.work(self, scope);
-            self.stops.pop();
-            // Waiting for the helpers (the scope joins them): this thread is lent.
-            if let Some(idle) = idle {
-                idle.fetch_add(1, Ordering::AcqRel);
-            }
-        });
-        if let Some(idle) = idle {
-            idle.fetch_sub(1, Ordering::AcqRel);
+        let helper = |_: usize| split.help();
+        let room = moves.len().saturating_sub(1);
+        match self.crew {
+            Some(crew) => crew.split(room, empties, &helper, || {
+                self.stops.push(Arc::clone(&split.flag));
+                split.work(self);
+                self.stops.pop();
+            }),
+            None => split.work(self),
         }
         self.nodes += split.helper_nodes.load(Ordering::Relaxed);
         split.best.into_inner().unwrap_or((-INF, NO_MOVE))
@@ -304,13 +290,17 @@ impl<'t> Searcher<'t> {
         // The table's move first, before paying for the ordering of the others: it
         // often cuts off alone.
         let mut first = 0;
+        // The nodes of the eldest brother's search (a split needs a big one).
+        let mut eldest = 0;
         if let Some(k) = list.moves[..list.len]
             .iter()
             .position(|m| m.square == tt_move)
         {
             list.moves.swap(0, k);
             let m = list.moves[0];
+            let before = self.nodes;
             best = self.nws_move(p, o, &m, alpha, empties, parity, !cut);
+            eldest = self.nodes - before;
             best_move = m.square;
             first = 1;
             if self.aborted() {
@@ -330,19 +320,19 @@ impl<'t> Searcher<'t> {
             }
             let mut i = first;
             while i < list.len {
-                let helpers = if i > 0 && i + 1 < list.len && empties >= SPLIT_MIN_EMPTIES {
-                    self.claim_helpers(list.len - i - 1)
-                } else {
-                    0
-                };
-                if helpers > 0 {
+                if i > 0
+                    && i + 1 < list.len
+                    && empties >= SPLIT_MIN_EMPTIES
+                    && eldest >= SPLIT_MIN_ELDEST_NODES
+                    && self.helper_idle()
+                {
                     // Young brothers wait: the first move did not cut off, so the
                     // others are searched in parallel.
                     for k in i..list.len {
                         list.select(k);
                     }
                     let rest = &list.moves[i..list.len];
-                    let (v, square) = self.split(p, o, alpha, empties, parity, rest, helpers);
+                    let (v, square) = self.split(p, o, alpha, empties, parity, rest);
                     if v > best {
                         best = v;
                         best_move = square;
@@ -350,7 +340,11 @@ impl<'t> Searcher<'t> {
                     break;
                 }
                 let m = list.select(i);
+                let before = self.nodes;
                 let v = self.nws_move(p, o, &m, alpha, empties, parity, !(cut && i == 0));
+                if i == 0 {
+                    eldest = self.nodes - before;
+                }
                 if v > best {
                     best = v;
                     best_move = m.square;
@@ -660,48 +654,37 @@ struct Split<'m, 't> {
     helper_nodes: AtomicU64,
     opts: &'t OthelloOptions,
     table: Option<&'t Table>,
-    idle: Option<&'t AtomicIsize>,
+    crew: Option<&'t Crew>,
     precision: u8,
     /// A helper's stop flags: the splits above and this one's.
     stops: Vec<Arc<AtomicBool>>,
 }
 
-impl<'env> Split<'_, '_> {
-    /// Starts a helper on this split (its thread slot already claimed): it takes moves
-    /// until none is left, then gives its slot back.
-    fn recruit<'scope>(&'env self, scope: &'scope crate::platform::threads::Scope<'scope, 'env>) {
-        let _ = scope.spawn(move || {
-            let mut h = Searcher::new(self.opts, self.table);
-            h.helpers = self.idle;
-            h.stops.clone_from(&self.stops);
-            h.precision = self.precision;
-            self.work(&mut h, scope);
-            if let Some(idle) = self.idle {
-                idle.fetch_add(1, Ordering::AcqRel);
-            }
-            self.helper_nodes.fetch_add(h.nodes, Ordering::Relaxed);
-        });
+impl Split<'_, '_> {
+    /// A helper's part (a thread of the crew that joined): the moves it takes, with a
+    /// searcher of its own (none made when every move is taken already).
+    fn help(&self) {
+        if self.next.load(Ordering::Relaxed) >= self.moves.len()
+            || self.flag.load(Ordering::Relaxed)
+        {
+            return;
+        }
+        let mut h = Searcher::new(self.opts, self.table);
+        h.crew = self.crew;
+        h.stops.clone_from(&self.stops);
+        h.precision = self.precision;
+        self.work(&mut h);
+        self.helper_nodes.fetch_add(h.nodes, Ordering::Relaxed);
     }
 
     /// One thread's share: the next move not yet taken, until none is left, one
-    /// refutes the node, or the work is void; taking a move with two or more left
-    /// after it, the thread recruits the idle threads for them.
-    fn work<'scope>(
-        &'env self,
-        s: &mut Searcher<'_>,
-        scope: &'scope crate::platform::threads::Scope<'scope, 'env>,
-    ) {
+    /// refutes the node, or the work is void.
+    fn work(&self, s: &mut Searcher<'_>) {
         let (p, o, alpha, empties, parity) = self.node;
         loop {
             let i = self.next.fetch_add(1, Ordering::Relaxed);
             if i >= self.moves.len() || s.aborted() {
                 break;
-            }
-            let left = self.moves.len() - i - 1;
-            if left >= 2 {
-                for _ in 0..s.claim_helpers(left - 1) {
-                    self.recruit(scope);
-                }
             }
             let m = self.moves[i];
             // The first move failed low: the node is an all-node, so each of the
