@@ -277,12 +277,13 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         .zip(switches_start)
         .map(|(end, start)| end.saturating_sub(start));
     let threads_line = threads_line(solver.finish_threads(), switches, totals.nodes);
+    // The summary stays the last line (what scripts and people read first).
     if csv {
-        eprintln!("{summary}");
         eprintln!("{threads_line}");
+        eprintln!("{summary}");
     } else {
-        writeln!(out, "{summary}")?;
         writeln!(out, "{threads_line}")?;
+        writeln!(out, "{summary}")?;
     }
     if !totals.mismatches.is_empty() {
         bail!(
