@@ -30,12 +30,7 @@ fn the_window_fits_a_large_screen_and_its_size_is_remembered() {
     viewport.monitor_size = Some(egui::vec2(1920.0, 1080.0));
     viewport.inner_rect = Some(window);
     h.step();
-    let asked: Vec<egui::ViewportCommand> = h
-        .output()
-        .viewport_output
-        .values()
-        .flat_map(|v| v.commands.clone())
-        .collect();
+    let asked = viewport_commands(&h);
     assert!(
         asked.contains(&egui::ViewportCommand::InnerSize(egui::vec2(1632.0, 918.0))),
         "{asked:?}"
@@ -58,16 +53,20 @@ fn the_window_fits_a_large_screen_and_its_size_is_remembered() {
         .or_default()
         .monitor_size = Some(egui::vec2(1920.0, 1080.0));
     h.step();
-    let asked: Vec<egui::ViewportCommand> = h
-        .output()
-        .viewport_output
-        .values()
-        .flat_map(|v| v.commands.clone())
-        .collect();
+    let asked = viewport_commands(&h);
     assert!(
         !asked
             .iter()
             .any(|c| matches!(c, egui::ViewportCommand::InnerSize(_))),
         "{asked:?}"
     );
+}
+
+/// What the app asked of its window in the last frame.
+fn viewport_commands(h: &Harness<'_, TreelabApp>) -> Vec<egui::ViewportCommand> {
+    h.output()
+        .viewport_output
+        .values()
+        .flat_map(|v| v.commands.clone())
+        .collect()
 }

@@ -51,16 +51,9 @@ fn spawn(args: &[String]) -> Child {
 
 /// Runs to the end: its standard output (it must succeed).
 fn run_ok(args: &[String]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_treelab"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    let (ok, out, err) = treelab(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(ok, "{args:?}: {err}");
+    out
 }
 
 /// The whole lines of every cells file in `dir` (a torn tail left out).

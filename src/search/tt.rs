@@ -209,33 +209,9 @@ impl<M: Copy> TranspositionTable<M> {
         };
         let mt_memory = self.mt_memory;
         let slot = &mut self.slots[index];
-        let (mut lower, mut upper) = (i32::MIN, i32::MAX);
-        let mut keep_best = None;
-        if let Some(old) = slot
-            && old.key == key
-            && old.depth == depth
-        {
-            lower = old.lower;
-            upper = old.upper;
-            keep_best = old.best;
-        }
-        if value <= alpha {
-            upper = value;
-        } else if value >= beta {
-            lower = value;
-        } else {
-            lower = value;
-            upper = value;
-        }
-        // A deeper re-search may contradict an older bound only through a bug; keep the
-        // newest knowledge consistent rather than store an empty interval.
-        if lower > upper {
-            if value <= alpha {
-                lower = i32::MIN;
-            } else {
-                upper = i32::MAX;
-            }
-        }
+        let old = slot.filter(|o| o.key == key && o.depth == depth);
+        let keep_best = old.and_then(|o| o.best);
+        let (lower, upper) = merged_bounds(old.map(|o| (o.lower, o.upper)), alpha, beta, value);
         *slot = Some(TtEntry {
             key,
             lower,
@@ -244,6 +220,30 @@ impl<M: Copy> TranspositionTable<M> {
             best: if mt_memory { None } else { best.or(keep_best) },
         });
     }
+}
+
+/// The bounds a search that returned `value` in the window (`alpha`, `beta`) leaves,
+/// tightening those of an older entry of the same key and depth (`old`: its lower and
+/// upper bound). A deeper re-search may contradict an older bound only through a bug;
+/// the newest knowledge is kept consistent rather than an empty interval stored.
+fn merged_bounds(old: Option<(i32, i32)>, alpha: i32, beta: i32, value: i32) -> (i32, i32) {
+    let (mut lower, mut upper) = old.unwrap_or((i32::MIN, i32::MAX));
+    if value <= alpha {
+        upper = value;
+    } else if value >= beta {
+        lower = value;
+    } else {
+        lower = value;
+        upper = value;
+    }
+    if lower > upper {
+        if value <= alpha {
+            lower = i32::MIN;
+        } else {
+            upper = i32::MAX;
+        }
+    }
+    (lower, upper)
 }
 
 /// A transposition table several threads share (the parallel rows), lock-free: each
@@ -351,28 +351,9 @@ impl SharedTable {
         best: Option<usize>,
     ) {
         self.write(key, |old| {
-            let (mut lower, mut upper) = (i32::MIN, i32::MAX);
-            let mut keep_best = None;
-            if let Some(old) = old.filter(|o| o.depth == depth) {
-                lower = old.lower;
-                upper = old.upper;
-                keep_best = old.best;
-            }
-            if value <= alpha {
-                upper = value;
-            } else if value >= beta {
-                lower = value;
-            } else {
-                lower = value;
-                upper = value;
-            }
-            if lower > upper {
-                if value <= alpha {
-                    lower = i32::MIN;
-                } else {
-                    upper = i32::MAX;
-                }
-            }
+            let old = old.filter(|o| o.depth == depth);
+            let keep_best = old.and_then(|o| o.best);
+            let (lower, upper) = merged_bounds(old.map(|o| (o.lower, o.upper)), alpha, beta, value);
             SharedEntry {
                 lower,
                 upper,
