@@ -193,6 +193,60 @@ fn each_search_starts_its_threads_once() {
 }
 
 #[test]
+fn a_grid_keeps_one_crew_from_cell_to_cell() {
+    // The rows on threads of their own run cell after cell and keep their helpers: 15
+    // threads started for the whole grid (16 threads), not 15 a cell; every cell on
+    // 16 threads with NegaAlpha's value.
+    let (ok, out, err) = common::treelab(&[
+        "bench",
+        "--suite",
+        "fforum-40-59.obf",
+        "--algos",
+        "negaalpha,ybwc+threads=16+tt=4+id,abdada+threads=16+tt=4+id,pvs-root+threads=4",
+        "--depths",
+        "6,7",
+        "--limit",
+        "3",
+        "--format",
+        "csv",
+    ]);
+    assert!(ok, "{err}");
+    let mut lines = out.lines();
+    let head: Vec<&str> = lines.next().unwrap_or_default().split(',').collect();
+    let col = |name: &str| head.iter().position(|h| *h == name).expect(name);
+    let (algo, score, threads, started) = (
+        col("algorithm"),
+        col("score"),
+        col("threads"),
+        col("threads_started"),
+    );
+    let cells: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(cells.len(), 3 * 4 * 2);
+    // Threads started: 15 for the 16-thread rows together (ABDADA's cells take the
+    // crew YBWC's left, or the other way round), 3 for the 4-thread row.
+    let (mut sixteen, mut four) = (0u64, 0u64);
+    for c in cells.iter().filter(|c| c[algo] != "negaalpha") {
+        let n: u64 = c[started].parse().expect("a count");
+        match c[threads] {
+            "16" => sixteen += n,
+            "4" => four += n,
+            other => panic!("{other} threads: {c:?}"),
+        }
+    }
+    assert_eq!((sixteen, four), (15, 3));
+    // Every row's score is NegaAlpha's, cell for cell.
+    let depth = col("depth");
+    let negaalpha: std::collections::HashMap<(&str, &str), &str> = cells
+        .iter()
+        .filter(|c| c[algo] == "negaalpha")
+        .map(|c| ((c[0], c[depth]), c[score]))
+        .collect();
+    for c in &cells {
+        assert_eq!(Some(&c[score]), negaalpha.get(&(c[0], c[depth])), "{c:?}");
+    }
+}
+
+#[test]
 fn stop_ends_a_search_on_many_threads() {
     stop_ends("pvs-root+threads=8");
     stop_ends("lazy-smp+threads=8+tt=16");

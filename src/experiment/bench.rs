@@ -12,7 +12,7 @@ use crate::engine::count::{PARTIAL_NOTE, Ratio, Tally};
 use crate::engine::{AnyPosition, EngineError, SearchRecord, SearchRequest, Suite, run_search};
 use crate::platform::pool::{longest_first, map_with_alone};
 use crate::report::{Across, BOOTSTRAP_SEED, RESAMPLES, Report, p_text};
-use crate::search::slots::Threads;
+use crate::search::slots::{KeptCrew, Threads};
 use crate::search::{Counter, SearchControl};
 use crate::session::ResultEntry;
 
@@ -198,6 +198,8 @@ fn run_grid(
     // crew, which has threads of its own only for the workers that never had a cell.
     let workers = spec.threads.max(1);
     let lend = lent_threads(workers, cells.iter().filter(|c| !alone(c)).count());
+    // The rows on threads of their own, cell after cell, keep one crew of helpers.
+    let kept = Arc::new(KeptCrew::new());
     let ran = map_with_alone(
         &cells,
         &order,
@@ -214,9 +216,11 @@ fn run_grid(
                 depth,
                 evaluator: spec.evaluator.clone(),
             };
+            let own = row.options.threads > 1;
             let control = SearchControl {
                 stop: Arc::clone(stop),
-                lend: (workers > 1 && row.options.threads <= 1).then(|| Arc::clone(&lend)),
+                lend: (workers > 1 && !own).then(|| Arc::clone(&lend)),
+                crew: own.then(|| Arc::clone(&kept)),
                 ..SearchControl::default()
             };
             let guarded = crate::engine::run_guarded(|| runner(&item.position, &req, control));
@@ -653,9 +657,10 @@ impl BenchResult {
         }
     }
 
-    /// A line per row that searched on threads of its own: the threads it started per
-    /// search, its wake-ups and voluntary context switches per million nodes, and its
-    /// threads' idle time (each cell's own counters, summed over the row).
+    /// A line per row that searched on threads of its own: the threads it started
+    /// (once for the grid: its cells keep one crew, [`KeptCrew`]; a shard or a resumed
+    /// grid starts its own), its wake-ups and voluntary context switches per million
+    /// nodes, and its threads' idle time (each cell's own counters, summed over the row).
     fn write_threads(&self, out: &mut String) {
         for (r, row) in self.rows.iter().enumerate() {
             let mut sum = crate::search::Counters::default();
@@ -670,9 +675,9 @@ impl BenchResult {
             let per_million = |n: u64| n as f64 * 1e6 / sum.nodes.max(1) as f64;
             let _ = writeln!(
                 out,
-                "{}: {:.1} threads started per search, {:.1} wake-ups and {:.1} voluntary context switches per million nodes, {:.3} s idle",
+                "{}: {} threads started for {searches} searches, {:.1} wake-ups and {:.1} voluntary context switches per million nodes, {:.3} s idle",
                 row.label,
-                sum.threads_started as f64 / searches as f64,
+                sum.threads_started,
                 per_million(sum.wakeups),
                 per_million(sum.context_switches),
                 sum.idle_micros as f64 / 1e6,

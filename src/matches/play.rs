@@ -21,6 +21,7 @@ use crate::game::{Scoring, SeededRng, Side, splitmix64};
 pub use crate::matches::record::{GameRecord, MatchResult, Summary, merge_matches};
 use crate::platform::pool::map_in_order;
 use crate::search::registry::Budget;
+use crate::search::slots::KeptCrew;
 use crate::search::{SearchControl, SearchOptions};
 use crate::stats::{Pentanomial, SprtData, SprtSpec, Trinomial};
 
@@ -342,6 +343,8 @@ fn play_game(spec: &MatchSpec, index: usize, stop: &AtomicBool) -> Result<GameRe
         record.moves.push(mv);
         record.opening_moves += 1;
     }
+    // A player on threads of its own keeps its helpers from move to move.
+    let crews = Arc::new(KeptCrew::new());
     while !pos.is_over() {
         if stop.load(Ordering::Relaxed) {
             return Err(EngineError::Input("stopped".into()));
@@ -355,36 +358,8 @@ fn play_game(spec: &MatchSpec, index: usize, stop: &AtomicBool) -> Result<GameRe
         let player = if who == 0 { &spec.a } else { &spec.b };
         let mv = match &player.kind {
             PlayerKind::Random => pick_random(&pos, &mut random_rng),
-            PlayerKind::Search {
-                row,
-                depth,
-                nodes,
-                time_ms,
-            } => {
-                let mut req = SearchRequest {
-                    algorithm: row.algorithm,
-                    options: row.options.clone(),
-                    depth: *depth,
-                    evaluator: spec.evaluator.clone(),
-                };
-                let control = SearchControl {
-                    node_budget: *nodes,
-                    time_budget: time_ms.map(std::time::Duration::from_millis),
-                    ..SearchControl::default()
-                };
-                let mut r = run_search(&pos, &req, control)?;
-                if r.best_move.is_none() && r.stopped.is_some() {
-                    // The limit ended even the first iteration: a depth-1 search decides.
-                    let spent = r.counters.clone();
-                    req.depth = 1;
-                    r = run_search(&pos, &req, SearchControl::default())?;
-                    r.counters.add(&spent);
-                }
-                record.nodes[who] += r.counters.nodes;
-                record.leaves[who] += r.counters.leaves;
-                record.searches[who] += 1;
-                record.seconds[who] += r.counters.elapsed_secs;
-                r.best_move
+            PlayerKind::Search { .. } => {
+                searched_move(spec, player, &pos, &crews, &mut record, who)?
             }
         };
         let Some(mv) = mv else {
@@ -402,6 +377,54 @@ fn play_game(spec: &MatchSpec, index: usize, stop: &AtomicBool) -> Result<GameRe
     let first = final_score_first(&pos);
     record.score_a = if a_first { first } else { -first };
     Ok(record)
+}
+
+/// The move `player` (a searching player, `who` of the two) chooses in `pos`: its search
+/// with its limits (a depth-1 search decides when the limit ended even the first
+/// iteration), counted in the game's record; its helper threads kept in `crews` from
+/// move to move.
+fn searched_move(
+    spec: &MatchSpec,
+    player: &Player,
+    pos: &AnyPosition,
+    crews: &Arc<KeptCrew>,
+    record: &mut GameRecord,
+    who: usize,
+) -> Result<Option<String>, EngineError> {
+    let PlayerKind::Search {
+        row,
+        depth,
+        nodes,
+        time_ms,
+    } = &player.kind
+    else {
+        return Ok(None);
+    };
+    let mut req = SearchRequest {
+        algorithm: row.algorithm,
+        options: row.options.clone(),
+        depth: *depth,
+        evaluator: spec.evaluator.clone(),
+    };
+    let control = SearchControl {
+        node_budget: *nodes,
+        time_budget: time_ms.map(std::time::Duration::from_millis),
+        crew: Some(Arc::clone(crews)),
+        ..SearchControl::default()
+    };
+    let mut r = run_search(pos, &req, control)?;
+    if r.best_move.is_none() && r.stopped.is_some() {
+        // The limit ended even the first iteration: a depth-1 search decides.
+        let spent = r.counters.clone();
+        req.depth = 1;
+        r = run_search(pos, &req, SearchControl::default())?;
+        r.counters.add(&spent);
+    }
+    record.nodes[who] += r.counters.nodes;
+    record.leaves[who] += r.counters.leaves;
+    record.searches[who] += 1;
+    record.seconds[who] += r.counters.elapsed_secs;
+    Ok(r.best_move)
 }
 
 /// The games finished so far, read in index order by the SPRT.

@@ -8,8 +8,9 @@
 //!   highest priority (the most depth left: the most work), runs the job's work with its
 //!   member number, and goes back to look for another. The owner then closes the job
 //!   (no helper joins it after) and returns once every helper that joined has left.
-//! - **Idle helpers** spin briefly (not at all when the crew has more threads than the
-//!   machine has cores: a spinning thread would take a core from a working one), then
+//! - **Idle helpers** spin briefly (with more threads than the machine has cores, one
+//!   at a time and only while a core is free: a spinning thread must not take a core
+//!   from a working one), then
 //!   sleep until a new job wakes them: one wake-up per helper a job has room for, never
 //!   a broadcast.
 //! - **Helpful master.** An owner waiting for its helpers takes the jobs its helpers
@@ -23,7 +24,8 @@
 //! Its counters ([`CrewStats`]): threads started, wake-ups of sleeping threads, the
 //! thread-time spent idle, and the voluntary context switches of its threads (from
 //! `getrusage`), the figures that tell a machine of few cores what many cores would
-//! see.
+//! see. A crew kept from one search to the next (a grid's searches on threads, cell
+//! after cell) counts each search apart: [`Crew::lap`].
 //!
 //! In a browser there are no threads: a crew has no helpers, and a split runs the
 //! owner's part alone.
@@ -66,12 +68,30 @@ pub struct CrewStats {
     pub joins: u64,
 }
 
+impl CrewStats {
+    /// What was counted after `earlier` (a snapshot of the same crew).
+    #[must_use]
+    pub fn since(&self, earlier: &CrewStats) -> CrewStats {
+        CrewStats {
+            started: self.started.saturating_sub(earlier.started),
+            wakeups: self.wakeups.saturating_sub(earlier.wakeups),
+            idle_micros: self.idle_micros.saturating_sub(earlier.idle_micros),
+            switches: self.switches.saturating_sub(earlier.switches),
+            jobs: self.jobs.saturating_sub(earlier.jobs),
+            joins: self.joins.saturating_sub(earlier.joins),
+        }
+    }
+}
+
 /// Helper threads kept for the life of the crew (see the module doc).
 pub struct Crew {
     shared: Arc<Shared>,
     handles: Vec<super::threads::JoinHandle<()>>,
-    /// The creating thread's voluntary switches at the start.
+    /// The owner thread's voluntary switches at the start of this lap (the crew's
+    /// start, or its last [`Crew::lap`]).
     creator: Option<(std::thread::ThreadId, u64)>,
+    /// What the crew had counted at the start of this lap.
+    lap_start: CrewStats,
 }
 
 impl std::fmt::Debug for Crew {
@@ -97,10 +117,17 @@ struct Shared {
     attached: AtomicUsize,
     /// The machine's cores.
     cores: usize,
+    /// Idle helpers spinning now, when the crew has more threads than cores.
+    spinning: AtomicUsize,
     started: AtomicU64,
     wakeups: AtomicU64,
     idle_nanos: AtomicU64,
+    /// Voluntary switches of owner threads (added at each lap's end) and of lent
+    /// threads.
     switches: AtomicU64,
+    /// Each helper's voluntary switches since it started, as it last wrote them
+    /// (before each sleep and when it ends).
+    helper_switches: Vec<AtomicU64>,
     jobs: AtomicU64,
     joins: AtomicU64,
 }
@@ -184,10 +211,12 @@ impl Crew {
             closing: AtomicBool::new(false),
             attached: AtomicUsize::new(helpers + 1),
             cores: super::threads::available(),
+            spinning: AtomicUsize::new(0),
             started: AtomicU64::new(0),
             wakeups: AtomicU64::new(0),
             idle_nanos: AtomicU64::new(0),
             switches: AtomicU64::new(0),
+            helper_switches: (0..helpers).map(|_| AtomicU64::new(0)).collect(),
             jobs: AtomicU64::new(0),
             joins: AtomicU64::new(0),
         });
@@ -195,7 +224,9 @@ impl Crew {
         for i in 0..helpers {
             let s = Arc::clone(&shared);
             s.idle.fetch_add(1, Ordering::SeqCst);
-            match super::threads::spawn(&format!("treelab-helper-{i}"), move || helper_main(&s)) {
+            match super::threads::spawn(&format!("treelab-helper-{i}"), move || {
+                helper_main(&s, i);
+            }) {
                 Ok(h) => {
                     shared.started.fetch_add(1, Ordering::Relaxed);
                     handles.push(h);
@@ -206,13 +237,11 @@ impl Crew {
                 }
             }
         }
-        let creator = (!super::IN_BROWSER)
-            .then(|| thread_voluntary_switches().map(|n| (std::thread::current().id(), n)))
-            .flatten();
         Crew {
             shared,
             handles,
-            creator,
+            creator: owner_switches(),
+            lap_start: CrewStats::default(),
         }
     }
 
@@ -314,14 +343,16 @@ impl Crew {
             let mut b = lock(&s.board);
             b.jobs.push(Arc::clone(&job));
             s.room.fetch_add(room, Ordering::SeqCst);
-            // A team's every sleeper now. A split's one sleeper, while a core is free:
-            // each thread that joins wakes the next while room is left and a core is
-            // free ([`take`]), so that threads awake anyway fill the room first and no
-            // thread is woken for nothing.
+            // A team's every sleeper now. A split's one sleeper, while a core is free
+            // and no spinning helper is there to take the job: each thread that joins
+            // wakes the next while room is left and a core is free ([`take`]), so that
+            // threads awake anyway fill the room first and no thread is woken for
+            // nothing.
             let n = if eager {
                 room.min(b.sleepers.len())
             } else {
-                usize::from(s.cores_free() && !b.sleepers.is_empty())
+                let spinning = s.spinning.load(Ordering::SeqCst);
+                usize::from(s.cores_free() && !b.sleepers.is_empty() && spinning < room)
             };
             let at = b.sleepers.len() - n;
             b.sleepers.drain(at..).collect()
@@ -355,7 +386,7 @@ impl Crew {
         }
         self.shared.attached.fetch_add(1, Ordering::SeqCst);
         self.shared.idle.fetch_add(1, Ordering::SeqCst);
-        serve(&self.shared, &|| keep.load(Ordering::SeqCst));
+        serve(&self.shared, &|| keep.load(Ordering::SeqCst), &|| {});
         self.shared.idle.fetch_sub(1, Ordering::SeqCst);
         self.shared.attached.fetch_sub(1, Ordering::SeqCst);
     }
@@ -371,27 +402,54 @@ impl Crew {
         }
     }
 
-    /// What the crew counted so far (a running helper's context switches are added
-    /// when it ends).
+    /// What the crew counted from its start (a helper's context switches as of its
+    /// last sleep).
     #[must_use]
     pub fn stats(&self) -> CrewStats {
         let s = &self.shared;
+        let helpers: u64 = s
+            .helper_switches
+            .iter()
+            .map(|h| h.load(Ordering::Relaxed))
+            .sum();
         CrewStats {
             started: s.started.load(Ordering::Relaxed),
             wakeups: s.wakeups.load(Ordering::Relaxed),
             idle_micros: s.idle_nanos.load(Ordering::Relaxed) / 1000,
-            switches: s.switches.load(Ordering::Relaxed),
+            switches: s.switches.load(Ordering::Relaxed) + helpers,
             jobs: s.jobs.load(Ordering::Relaxed),
             joins: s.joins.load(Ordering::Relaxed),
         }
     }
 
+    /// Ends a lap of a crew kept for several searches one after another: returns what
+    /// it counted since the last lap (or its start), the owner thread's context
+    /// switches in when called on the thread that began the lap, and begins the next
+    /// lap on the calling thread. The helpers keep running (asleep until a job comes);
+    /// a helper's switches count in the lap in which it last went to sleep.
+    pub fn lap(&mut self) -> CrewStats {
+        self.add_owner_switches();
+        let now = self.stats();
+        let lap = now.since(&self.lap_start);
+        self.lap_start = now;
+        self.creator = owner_switches();
+        lap
+    }
+
     /// Ends the helpers (each finishes the job it is in first) and returns what the
-    /// crew counted, its threads' context switches complete; called on the thread
-    /// that made the crew, that thread's are in too.
+    /// crew counted in its last lap (its whole life when never lapped), its threads'
+    /// context switches complete; called on the thread that began the lap, that
+    /// thread's are in too.
     #[must_use]
     pub fn finish(mut self) -> CrewStats {
         self.stop_helpers();
+        self.add_owner_switches();
+        self.stats().since(&self.lap_start)
+    }
+
+    /// Adds the calling thread's switches since the lap began, when it is the thread
+    /// that began it.
+    fn add_owner_switches(&mut self) {
         if let Some((id, before)) = self.creator.take()
             && id == std::thread::current().id()
             && let Some(now) = thread_voluntary_switches()
@@ -400,7 +458,6 @@ impl Crew {
                 .switches
                 .fetch_add(now.saturating_sub(before), Ordering::Relaxed);
         }
-        self.stats()
     }
 
     /// Tells the helpers to end and joins them.
@@ -460,12 +517,14 @@ fn wait_members(s: &Shared, job: &Arc<Job>) {
             since = Instant::now();
             continue;
         }
-        let spin_until = Instant::now() + s.spin();
-        while Instant::now() < spin_until
-            && job.members.load(Ordering::Acquire) > 0
-            && s.room.load(Ordering::Relaxed) == 0
-        {
-            std::hint::spin_loop();
+        if let Some(_turn) = s.spin_while_idle() {
+            let spin_until = Instant::now() + SPIN;
+            while Instant::now() < spin_until
+                && job.members.load(Ordering::Acquire) > 0
+                && s.room.load(Ordering::Relaxed) == 0
+            {
+                std::hint::spin_loop();
+            }
         }
         job.owner_asleep.store(true, Ordering::SeqCst);
         if job.members.load(Ordering::SeqCst) > 0 && !has_room_below(s, job) {
@@ -498,14 +557,42 @@ impl Shared {
         }
     }
 
-    /// How long an idle thread spins before it sleeps: [`SPIN`] while the crew's threads
-    /// fit on the machine's cores, else not at all (a spinning thread would take a core
-    /// from a working one).
-    fn spin(&self) -> Duration {
+    /// Whether an idle thread (a helper, an owner waiting for its helpers) spins for
+    /// [`SPIN`] before it sleeps: always while the crew's threads fit on the machine's
+    /// cores; with more threads than cores, one at a time while a core is free (no
+    /// thread works or spins there): it takes the next job (or sees its helpers leave)
+    /// without a wake-up, as a crew that fits its cores does, and takes no core from a
+    /// working thread.
+    fn spin_while_idle(&self) -> Option<SpinSlot<'_>> {
         if self.attached.load(Ordering::Relaxed) <= self.cores {
-            SPIN
-        } else {
-            Duration::ZERO
+            return Some(SpinSlot {
+                s: self,
+                counted: false,
+            });
+        }
+        let busy = self
+            .attached
+            .load(Ordering::SeqCst)
+            .saturating_sub(self.idle.load(Ordering::SeqCst));
+        let spinning = self.spinning.fetch_add(1, Ordering::SeqCst);
+        let slot = SpinSlot {
+            s: self,
+            counted: true,
+        };
+        (busy + spinning < self.cores).then_some(slot)
+    }
+}
+
+/// A helper's turn to spin ([`Shared::spin_while_idle`]); dropped when it stops.
+struct SpinSlot<'s> {
+    s: &'s Shared,
+    counted: bool,
+}
+
+impl Drop for SpinSlot<'_> {
+    fn drop(&mut self) {
+        if self.counted {
+            self.s.spinning.fetch_sub(1, Ordering::SeqCst);
         }
     }
 }
@@ -586,22 +673,37 @@ fn run_member(s: &Shared, job: &Arc<Job>, n: usize) {
     }
 }
 
-/// A helper thread's life: serve the crew until it ends, then add its context
-/// switches.
-fn helper_main(s: &Shared) {
+/// A helper thread's life: serve the crew until it ends, writing its context switches
+/// down before each sleep and at its end.
+fn helper_main(s: &Shared, i: usize) {
     let before = thread_voluntary_switches();
-    serve(s, &|| true);
+    let note = || {
+        if let (Some(before), Some(now), Some(slot)) = (
+            before,
+            thread_voluntary_switches(),
+            s.helper_switches.get(i),
+        ) {
+            slot.store(now.saturating_sub(before), Ordering::Relaxed);
+        }
+    };
+    serve(s, &|| true, &note);
     s.idle.fetch_sub(1, Ordering::SeqCst);
-    if let (Some(before), Some(after)) = (before, thread_voluntary_switches()) {
-        s.switches
-            .fetch_add(after.saturating_sub(before), Ordering::Relaxed);
-    }
+    note();
+}
+
+/// The calling thread and its voluntary switches so far (None in a browser or where
+/// the system does not tell).
+fn owner_switches() -> Option<(std::thread::ThreadId, u64)> {
+    (!super::IN_BROWSER)
+        .then(|| thread_voluntary_switches().map(|n| (std::thread::current().id(), n)))
+        .flatten()
 }
 
 /// The idle loop: take a job when there is one, else spin briefly, else sleep until a
 /// job (or the end) wakes this thread; until the crew closes or `keep` says no more.
-/// The caller counts this thread idle meanwhile.
-fn serve(s: &Shared, keep: &dyn Fn() -> bool) {
+/// `before_sleep` is called before each sleep. The caller counts this thread idle
+/// meanwhile.
+fn serve(s: &Shared, keep: &dyn Fn() -> bool, before_sleep: &dyn Fn()) {
     let mut since = Instant::now();
     loop {
         if s.closing.load(Ordering::SeqCst) || !keep() {
@@ -613,12 +715,14 @@ fn serve(s: &Shared, keep: &dyn Fn() -> bool) {
             since = Instant::now();
             continue;
         }
-        let spin_until = Instant::now() + s.spin();
-        while Instant::now() < spin_until
-            && s.room.load(Ordering::Relaxed) == 0
-            && !s.closing.load(Ordering::Relaxed)
-        {
-            std::hint::spin_loop();
+        if let Some(_turn) = s.spin_while_idle() {
+            let spin_until = Instant::now() + SPIN;
+            while Instant::now() < spin_until
+                && s.room.load(Ordering::Relaxed) == 0
+                && !s.closing.load(Ordering::Relaxed)
+            {
+                std::hint::spin_loop();
+            }
         }
         let me = std::thread::current();
         {
@@ -628,6 +732,7 @@ fn serve(s: &Shared, keep: &dyn Fn() -> bool) {
             }
             b.sleepers.push(me.clone());
         }
+        before_sleep();
         std::thread::park();
         // Woken, or not (a park may end for nothing): off the sleepers either way.
         let mut b = lock(&s.board);

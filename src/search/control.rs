@@ -92,6 +92,10 @@ pub struct SearchControl<'a> {
     /// to them without changing a count ([`crate::search::algorithms::serial_split`]);
     /// any other search leaves them be.
     pub lend: Option<Arc<crate::search::slots::Threads>>,
+    /// A crew of helper threads kept from one search to the next (a grid's cells on
+    /// threads of their own, run one after another): a parallel search takes its
+    /// helpers from it instead of starting them, and gives them back at its end.
+    pub crew: Option<Arc<crate::search::slots::KeptCrew>>,
 }
 
 impl Default for SearchControl<'_> {
@@ -104,6 +108,7 @@ impl Default for SearchControl<'_> {
             progress_interval: Duration::from_millis(100),
             trace: false,
             lend: None,
+            crew: None,
         }
     }
 }

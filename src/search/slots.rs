@@ -4,7 +4,9 @@
 //! the nodes being searched. A grid lends the search its idle workers the same way: a
 //! crew they serve while they have no cell of their own
 //! ([`crate::search::SearchControl::lend`]), which the splits that keep a serial
-//! search's counts use.
+//! search's counts use. A grid's searches on threads of their own, which run one after
+//! another, keep one crew from each to the next ([`KeptCrew`]): its helpers start once
+//! for the grid, not once a cell.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, PoisonError};
@@ -17,6 +19,8 @@ use crate::search::counters::Counters;
 #[derive(Debug)]
 pub struct Threads {
     crew: Crew,
+    /// Where the crew goes back to at the search's end, when it is kept for the next.
+    keeper: Option<Arc<KeptCrew>>,
     /// The threads the search runs on, its own included (0 for lent threads).
     threads: usize,
     busy: Vec<AtomicU64>,
@@ -32,9 +36,21 @@ impl Threads {
     /// `marks`.
     #[must_use]
     pub fn new(threads: usize, marks: bool) -> Self {
+        Threads::kept(threads, marks, None)
+    }
+
+    /// [`Threads::new`] with the crew `keeper` holds when it has `threads - 1` helpers
+    /// (a new one else), given back to it at [`Threads::finish`].
+    #[must_use]
+    pub fn kept(threads: usize, marks: bool, keeper: Option<&Arc<KeptCrew>>) -> Self {
         let threads = threads.max(1);
+        let crew = match keeper {
+            Some(k) => k.take(threads - 1),
+            None => Crew::new(threads - 1),
+        };
         Threads {
-            crew: Crew::new(threads - 1),
+            crew,
+            keeper: keeper.cloned(),
             threads,
             busy: if marks {
                 (0..BUSY_MARKS).map(|_| AtomicU64::new(0)).collect()
@@ -51,6 +67,7 @@ impl Threads {
     pub fn lent(helpers: usize) -> Self {
         Threads {
             crew: Crew::new(helpers),
+            keeper: None,
             threads: 0,
             busy: Vec::new(),
         }
@@ -90,11 +107,16 @@ impl Threads {
         self.crew.stats()
     }
 
-    /// Ends the helper threads and returns what the crew counted (on the thread that
-    /// made it, that thread's context switches included).
+    /// Ends the helper threads, or gives them back to the keeper they came from, and
+    /// returns what the crew counted for this search (on the thread that ran it, that
+    /// thread's context switches included).
     #[must_use]
     pub fn finish(self) -> CrewStats {
-        self.crew.finish()
+        let Threads { crew, keeper, .. } = self;
+        match keeper {
+            Some(k) => k.give_back(crew),
+            None => crew.finish(),
+        }
     }
 
     /// Whether another thread is searching the node of `key` (ABDADA's test).
@@ -205,5 +227,59 @@ impl Deepening {
         let out = std::mem::take(&mut *d);
         d.busiest = busiest;
         out
+    }
+}
+
+/// Crews kept from one search to the next, for searches that run one after another (a
+/// grid's rows on threads of their own run alone, cell after cell; a match's moves): a
+/// search takes a kept crew with the helpers it wants, and gives it back at its end, so
+/// the helpers are started once and sleep between the searches. A search that finds
+/// none of its size starts its own, kept after it beside the others (at most
+/// [`KeptCrew::MOST`] crews; the longest unused ends first).
+#[derive(Debug, Default)]
+pub struct KeptCrew {
+    crews: std::sync::Mutex<Vec<Crew>>,
+}
+
+impl KeptCrew {
+    /// The most crews kept at once (a match's two players, a grid's rows of several
+    /// sizes one after another).
+    pub const MOST: usize = 4;
+
+    /// A keeper holding no crew yet.
+    #[must_use]
+    pub fn new() -> Self {
+        KeptCrew::default()
+    }
+
+    /// A kept crew with `helpers` helpers, its counts from now on this thread's; else a
+    /// new crew.
+    fn take(&self, helpers: usize) -> Crew {
+        let kept = {
+            let mut crews = self.crews.lock().unwrap_or_else(PoisonError::into_inner);
+            let at = crews.iter().rposition(|c| c.helpers() == helpers);
+            at.map(|i| crews.remove(i))
+        };
+        match kept {
+            Some(mut c) => {
+                let _ = c.lap();
+                c
+            }
+            None => Crew::new(helpers),
+        }
+    }
+
+    /// Keeps `crew` for a next search and returns what it counted for this one.
+    fn give_back(&self, mut crew: Crew) -> CrewStats {
+        let stats = crew.lap();
+        let old = {
+            let mut crews = self.crews.lock().unwrap_or_else(PoisonError::into_inner);
+            crews.push(crew);
+            (crews.len() > Self::MOST).then(|| crews.remove(0))
+        };
+        if let Some(old) = old {
+            let _ = old.finish();
+        }
+        stats
     }
 }

@@ -160,3 +160,32 @@ fn lent_threads_serve_a_crew_without_threads_of_its_own() {
     assert_eq!(crew.stats().started, 0);
     assert_eq!(crew.idle(), 0);
 }
+
+#[test]
+fn a_crew_lapped_counts_each_lap_apart() {
+    let mut crew = Crew::new(2);
+    let helper = |_: usize| std::thread::sleep(Duration::from_millis(1));
+    let mut laps = Vec::new();
+    for _ in 0..3 {
+        crew.gather(2, &helper, || std::thread::sleep(Duration::from_millis(3)));
+        crew.gather(2, &helper, || std::thread::sleep(Duration::from_millis(3)));
+        laps.push(crew.lap());
+    }
+    let last = crew.finish();
+    // Threads started in the first lap only; each lap its own jobs and joins.
+    assert_eq!(
+        laps.iter().map(|l| l.started).collect::<Vec<_>>(),
+        [2, 0, 0]
+    );
+    assert!(laps.iter().all(|l| l.jobs == 2), "{laps:?}");
+    assert_eq!(laps.iter().map(|l| l.joins).sum::<u64>(), 12, "{laps:?}");
+    assert_eq!((last.started, last.jobs), (0, 0));
+    if cfg!(target_os = "linux") {
+        // Every sleep of the helpers (6 jobs x 2 members) and of the owner (6) is in
+        // some lap or in the last part: a helper's count lands in the lap in which it
+        // last went to sleep.
+        let all = laps.iter().map(|l| l.switches).sum::<u64>() + last.switches;
+        assert!(all >= 18, "{laps:?} {last:?}");
+        assert!(laps[0].switches >= 6, "the owner's own sleeps: {laps:?}");
+    }
+}

@@ -126,12 +126,15 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
     }
 
     /// The threads of this parallel search on `threads` threads: started by the first
-    /// call (its helpers, `threads - 1`, with ABDADA's busy marks when `marks`), the same
-    /// ones after, to the end of the search ([`Ctx::end_threads`]).
+    /// call (its helpers, `threads - 1`, with ABDADA's busy marks when `marks`; taken
+    /// from the crew the caller keeps across searches when it keeps one,
+    /// [`SearchControl::crew`]), the same ones after, to the end of the search
+    /// ([`Ctx::end_threads`]).
     pub fn parallel(&mut self, threads: usize, marks: bool) -> Arc<Threads> {
+        let keeper = self.control.crew.as_ref();
         Arc::clone(
             self.threads
-                .get_or_insert_with(|| Arc::new(Threads::new(threads, marks))),
+                .get_or_insert_with(|| Arc::new(Threads::kept(threads, marks, keeper))),
         )
     }
 
