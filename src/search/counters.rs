@@ -174,7 +174,9 @@ counters! {
     /// with no work below it to help with); varies from run to run, as the time does.
     IdleMicros idle_micros: u64, "Idle µs", Sum, hidden;
     /// The parallel algorithms: threads started for the search (its helpers, started
-    /// once for the whole search and kept to its end: the threads less one).
+    /// once for the whole search and kept to its end: the threads less one; 0 for a
+    /// search that took the crew an earlier one kept: a grid's cells after the first,
+    /// a match's moves).
     ThreadsStarted threads_started: u64, "Threads started", Sum, hidden;
     /// The parallel algorithms: times a sleeping thread of the search was woken to work
     /// (a split offered work, a split's last helper left); varies from run to run.
