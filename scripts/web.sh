@@ -26,7 +26,7 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $version\$"; then
 fi
 
 echo "== building the wasm (release, simd128)"
-CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128" \
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128 --cfg getrandom_backend=\"wasm_js\"" \
   cargo build --locked --profile web -p treelab-web --target wasm32-unknown-unknown
 
 rm -rf "$out"

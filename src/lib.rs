@@ -14,6 +14,7 @@ pub mod experiment;
 pub mod fileread;
 pub mod game;
 pub mod matches;
+pub mod net;
 pub mod output;
 pub mod platform;
 pub mod presets;

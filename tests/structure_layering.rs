@@ -13,8 +13,9 @@ mod source;
 use source::{Tree, item_end, read_tree};
 
 /// The layers, lowest first. A module may import modules of its own layer or below.
-const LAYERS: [&[&str]; 7] = [
+const LAYERS: [&[&str]; 8] = [
     &["platform", "fileread", "output", "game"],
+    &["net"],
     &["search"],
     &["engine"],
     &["stats", "matches"],

@@ -18,6 +18,7 @@ mod session;
 mod soak;
 mod trace;
 mod train;
+mod train_net;
 mod tree;
 mod verify;
 
@@ -36,6 +37,7 @@ pub use search::{SearchArgs, print_record};
 pub use session::SessionCommand;
 pub use soak::SoakArgs;
 pub use train::TrainEvalArgs;
+pub use train_net::TrainNetArgs;
 pub use tree::TreeArgs;
 pub use verify::VerifyArgs;
 
@@ -96,6 +98,9 @@ pub enum Command {
     /// Train the Othello solver's ordering evaluation (writes a weights file).
     #[command(hide = true)]
     TrainEval(TrainEvalArgs),
+    /// Train a game's policy-value network on positions labelled by an exact solver
+    /// (writes safetensors with a manifest).
+    TrainNet(TrainNetArgs),
 }
 
 /// Runs a parsed command line.
@@ -115,5 +120,6 @@ pub fn run(command: Command) -> Result<()> {
         Command::Soak(args) => soak::soak(&args),
         Command::Solve(args) => crate::solve::cli::run(&args),
         Command::TrainEval(args) => train::train_eval(&args),
+        Command::TrainNet(args) => train_net::train_net(&args),
     }
 }

@@ -263,6 +263,18 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// The move in the notation of the game's community (`d3`, `4`, `b2`, `pass`).
     fn move_to_string(mv: Self::Move) -> String;
 
+    /// How many numbers a policy-value network reads for a position of this game (0:
+    /// the game has no network face; see `net`).
+    const NET_INPUTS: usize = 0;
+
+    /// Writes the position as a policy-value network reads it into `out` (of length
+    /// [`Game::NET_INPUTS`]): a plane of the side to move's stones, then one of the
+    /// other side's, 1.0 or 0.0 a cell, so that the network always sees the position
+    /// from the side that chooses.
+    fn net_input(&self, out: &mut [f32]) {
+        let _ = out;
+    }
+
     /// Parses a move in this position's notation; checks that it is legal here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, FormatError>;
 
@@ -419,6 +431,21 @@ pub fn within_heuristic_limit<G: Game>(pos: &G, scoring: Scoring, value: i32) ->
 
 /// Checks the stone counts of a game where X (the first player) and O alternate and
 /// nothing is ever removed: O never has more stones, X at most one more.
+/// Writes two planes of `cells` cells into `out` (see [`Game::net_input`]): 1.0 where
+/// `mine(cell)`, then 1.0 where `theirs(cell)`.
+pub(crate) fn write_planes(
+    out: &mut [f32],
+    cells: usize,
+    mine: impl Fn(usize) -> bool,
+    theirs: impl Fn(usize) -> bool,
+) {
+    for (i, x) in out.iter_mut().enumerate().take(2 * cells) {
+        let (cell, plane_mine) = (i % cells, i < cells);
+        let on = if plane_mine { mine(cell) } else { theirs(cell) };
+        *x = if on { 1.0 } else { 0.0 };
+    }
+}
+
 pub(crate) fn check_stone_counts(xs: u32, os: u32) -> Result<(), FormatError> {
     if os > xs {
         return Err(FormatError::whole(format!(

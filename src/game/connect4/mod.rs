@@ -348,6 +348,20 @@ impl Game for Connect4 {
         self.hash().min(self.mirrored().hash())
     }
 
+    const NET_INPUTS: usize = 2 * CELLS;
+
+    /// Cells column by column from the bottom (`column * 6 + row`).
+    fn net_input(&self, out: &mut [f32]) {
+        let (mine, all) = (self.position, self.mask);
+        let bit = |cell: usize| 1u64 << ((cell / HEIGHT) * board::COLUMN_BITS + cell % HEIGHT);
+        super::write_planes(
+            out,
+            CELLS,
+            |c| mine & bit(c) != 0,
+            |c| (all ^ mine) & bit(c) != 0,
+        );
+    }
+
     fn move_index(mv: C4Move) -> usize {
         usize::from(mv.0)
     }

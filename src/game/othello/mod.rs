@@ -544,6 +544,19 @@ impl Game for Othello {
             .unwrap_or_else(|| self.hash())
     }
 
+    const NET_INPUTS: usize = 2 * SQUARES as usize;
+
+    /// Squares `a1` to `h8` as the moves number them.
+    fn net_input(&self, out: &mut [f32]) {
+        let (mine, theirs) = (self.player, self.opponent);
+        super::write_planes(
+            out,
+            SQUARES as usize,
+            |c| mine & (1 << c) != 0,
+            |c| theirs & (1 << c) != 0,
+        );
+    }
+
     fn move_index(mv: OthelloMove) -> usize {
         usize::from(mv.0.min(SQUARES))
     }

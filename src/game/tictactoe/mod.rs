@@ -443,6 +443,22 @@ impl Game for TicTacToe {
             .unwrap_or_else(|| self.hash())
     }
 
+    const NET_INPUTS: usize = 2 * CELLS;
+
+    /// Cells `a1`, `b1`, `c1`, `a2`, ... as the moves number them.
+    fn net_input(&self, out: &mut [f32]) {
+        let (mine, theirs) = match self.side {
+            Side::First => (self.x, self.o),
+            Side::Second => (self.o, self.x),
+        };
+        super::write_planes(
+            out,
+            CELLS,
+            |c| mine & (1 << c) != 0,
+            |c| theirs & (1 << c) != 0,
+        );
+    }
+
     fn move_index(mv: TttMove) -> usize {
         usize::from(mv.0)
     }
