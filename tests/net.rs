@@ -339,3 +339,61 @@ fn train_net_writes_a_network_that_loads_with_its_manifest() {
         "the same file, byte for byte"
     );
 }
+
+#[test]
+fn the_shipped_networks_fit_their_games_and_tic_tac_toes_trains_again_to_the_same_weights() {
+    let shipped = |game: &str| {
+        PolicyValueNet::load(std::path::Path::new(&format!(
+            "assets/nets/{game}.safetensors"
+        )))
+        .expect("a shipped network")
+    };
+    let c4 = shipped("connect4");
+    c4.check_fits("connect4", Connect4::NET_INPUTS, Connect4::MOVE_SLOTS)
+        .expect("fits");
+    let ttt = shipped("tictactoe");
+    ttt.check_fits("tictactoe", TicTacToe::NET_INPUTS, TicTacToe::MOVE_SLOTS)
+        .expect("fits");
+    for net in [&c4, &ttt] {
+        for key in [
+            "game",
+            "seed",
+            "commit",
+            "data",
+            "command",
+            "held_out_best_move",
+        ] {
+            assert!(
+                net.manifest.get(key).is_some_and(|v| !v.is_empty()),
+                "{key}"
+            );
+        }
+    }
+    // The command in tic-tac-toe's manifest, run again (into another file), gives the
+    // same weights and the same held-out accuracy.
+    let command = ttt.manifest.get("command").expect("a command");
+    let dir = tempfile::tempdir().expect("a folder");
+    let out = dir.path().join("again.safetensors");
+    let out_text = out.display().to_string();
+    let mut args: Vec<&str> = command.split(' ').skip(1).collect();
+    let at = args.iter().position(|a| *a == "--out").expect("--out");
+    args[at + 1] = &out_text;
+    let (ok, _, err) = common::treelab(&args);
+    assert!(ok, "{err}");
+    let again = PolicyValueNet::load(&out).expect("loads");
+    for key in ["held_out_best_move", "held_out_value_sign", "data", "seed"] {
+        assert_eq!(again.manifest.get(key), ttt.manifest.get(key), "{key}");
+    }
+    let mut x = vec![0.0; 18 * 3];
+    TicTacToe::new().net_input(&mut x[..18]);
+    let pos = TicTacToe::new();
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let child = pos.play(moves[4]);
+    child.net_input(&mut x[18..36]);
+    child.play(moves[0]).net_input(&mut x[36..]);
+    assert_eq!(
+        again.evaluate(&x, 3).expect("runs"),
+        ttt.evaluate(&x, 3).expect("runs")
+    );
+}
