@@ -12,11 +12,15 @@
 #   slurm      scripts/slurm/submit.sh --wait bench DIR 2 ...: a 2-task array (one CPU
 #              a task) and the job after it that finishes and merges, on a single-node
 #              Slurm cluster of the script's own (scripts/slurm/local-cluster.sh)
+#   dask       treelab.bench(..., executor=Client(LocalCluster(2 worker processes)))
+#              from Python (scripts/dask_way.py), when $PYTHON (default python3) has
+#              treelab and dask.distributed; left out otherwise, and said so
 # ROUNDS times, the ways alternating, with a release build of treelab:
 #
 #   scripts/scale-sitting.sh OUT [ROUNDS] [GRIDS]   (root, for Slurm)
 #
-# ROUNDS defaults to 3, GRIDS to "e1 tiny". Each run's wall and CPU seconds go to
+# ROUNDS defaults to 3, GRIDS to "e1 tiny"; E1_DEPTHS (default 2..10) sets e1's depths
+# (2..12 for issue 66's larger grid). Each run's wall and CPU seconds go to
 # OUT/times-GRID.tsv (grid, way, round, wall, cpu, the cells' seconds), a grid's file
 # made anew by each sitting that runs it. A Slurm run's wall time is from the
 # submission to the end of the jobs' last treelab process (sbatch --wait notices the
@@ -41,7 +45,15 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 lscpu > "$out/lscpu.txt"
 echo "before the sitting of $grids: $(uptime)" >> "$out/load.txt"
-grid_e1=(--suite fforum-40-59.obf --algos negaalpha,scout,negascout+skip-shallow-research --depths 2..10)
+e1_depths=${E1_DEPTHS:-2..10}
+grid_e1=(--suite fforum-40-59.obf --algos negaalpha,scout,negascout+skip-shallow-research --depths "$e1_depths")
+python=${PYTHON:-python3}
+if "$python" -c "import treelab, dask.distributed" 2>/dev/null; then
+  dask=1
+else
+  dask=
+  echo "== no dask way: $python lacks treelab or dask.distributed" | tee -a "$out/load.txt"
+fi
 grid_tiny=(--suite Test_L3_R1 --algos negaalpha,alphabeta,negascout,pvs,scout --depths 1..4)
 
 # shellcheck source=scripts/slurm/local-cluster.sh
@@ -135,6 +147,13 @@ for r in $(seq "$rounds"); do
     row slurm "$(printf '%s\t%s' "$wall" "$cpu")" "$(cell_seconds "$dir/merged.csv")"
     cp "$TREELAB_TIMES" "$out/$g-slurm-$r.processes"
     unset TREELAB TREELAB_TIMES
+
+    if [ -n "$dask" ]; then
+      args=("${grid[@]}")
+      # --suite S --algos A --depths D, as the Python package takes them.
+      t=$("$python" scripts/dask_way.py "$out/serial-$g.csv" "${args[1]}" "${args[3]}" "${args[5]}")
+      row dask "$(cut -f1,2 <<< "$t")" "$(cut -f3 <<< "$t")"
+    fi
     unset -n grid
   done
 done

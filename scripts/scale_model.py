@@ -18,16 +18,17 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-WORKERS = {"serial": 1, "threads": 2, "folder": 1, "slurm": 2}
-WAYS = ["serial", "threads", "folder", "slurm"]
+WORKERS = {"serial": 1, "threads": 2, "folder": 1, "slurm": 2, "dask": 2}
+WAYS = ["serial", "threads", "folder", "slurm", "dask"]
 LABEL = {
     "serial": "serial (`--threads 1`)",
     "threads": "`--threads 2`",
     "folder": "serial into a grid folder (`--out DIR/`)",
     "slurm": "2-task Slurm array + finishing job",
+    "dask": "Dask `LocalCluster`, 2 workers (from Python)",
 }
 GRIDS = {
-    "e1": "E1's rows over FFO #40-#59, depths 2-10",
+    "e1": "E1's rows over FFO #40-#59",
     "tiny": "five rows over Test_L3_R1, depths 1-4",
 }
 
