@@ -27,11 +27,13 @@ use treelab::game::othello::{Othello, OthelloEval};
 use treelab::game::random_tree::{RandomTree, RandomTreeEval, TreeSpec, ValueModel};
 use treelab::game::tictactoe::{TicTacToe, TicTacToeEval};
 use treelab::game::{Evaluator, Game, SeededRng};
+use treelab::search::algorithms::alphabeta::AlphaBeta;
 use treelab::search::algorithms::{
-    alphabeta, bisect, expectimax, fsss, minimax, mt_sss, mtdf, negaalpha, negamax, negascout, pvs,
-    scout, shallow_value, sss, star,
+    bisect, expectimax, fsss, minimax, mt_sss, mtdf, negaalpha, negamax, negascout, pvs, scout,
+    shallow_value, sss, star,
 };
 use treelab::search::context::{Ctx, INF};
+use treelab::search::node::Rule;
 use treelab::search::{SearchControl, SearchOptions};
 
 /// A search that takes a window, with the contract its file states.
@@ -100,7 +102,7 @@ fn windowed<G: Game, E: Evaluator<G>>(
     let ctx = &mut ctx;
     match algo {
         Windowed::AlphaBeta { fail_soft } => {
-            alphabeta::search(ctx, pos, depth, 0, None, alpha, beta, fail_soft)
+            AlphaBeta { fail_soft }.search(ctx, pos, depth, 0, None, alpha, beta)
         }
         Windowed::NegaAlpha { fail_soft } => {
             negaalpha::search(ctx, pos, depth, 0, None, alpha, beta, fail_soft)

@@ -12,6 +12,7 @@ pub mod control;
 pub mod counters;
 pub mod deferred;
 pub mod movepick;
+pub mod node;
 mod option_check;
 pub mod option_decl;
 pub mod options;

@@ -19,9 +19,11 @@
 //! searches the main thread's depth, and goes on to the next when it finishes first.
 
 use crate::game::{Evaluator, Game};
-use crate::search::context::{Ctx, INF};
+use crate::search::context::Ctx;
+use crate::search::node::{self, At, Best, Rule};
 
 use super::lazy_smp::{Team, main_search};
+use super::pvs;
 
 /// The least depth left at which a node marks the moves it searches and puts off
 /// those another thread is searching.
@@ -61,18 +63,7 @@ fn node_search<G: Game, E: Evaluator<G>>(
     alpha: i32,
     beta: i32,
 ) -> i32 {
-    debug_assert!(alpha < beta);
-    ctx.visit(ply, mv, alpha, beta, |ctx| {
-        node(ctx, pos, depth, ply, alpha, beta)
-    })
-}
-
-/// A node's window and best value so far.
-struct Window<M> {
-    alpha: i32,
-    beta: i32,
-    best: i32,
-    best_move: Option<M>,
+    node::search(ctx, Abdada, pos, depth, ply, mv, alpha, beta)
 }
 
 /// The key a child being searched at `depth` is marked under.
@@ -80,94 +71,47 @@ fn mark_key<G: Game>(child: &G, depth: u32) -> u64 {
     child.hash() ^ u64::from(depth).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
-fn node<G: Game, E: Evaluator<G>>(
-    ctx: &mut Ctx<'_, G, E>,
-    pos: &G,
-    depth: u32,
-    ply: usize,
-    alpha0: i32,
-    beta0: i32,
-) -> i32 {
-    if depth == 0 {
-        return ctx.static_leaf(pos);
-    }
-    let (alpha, beta, tt_move) = match ctx.judge(pos, depth, ply, alpha0, beta0) {
-        Ok(w) => w,
-        Err(v) => return v,
-    };
-    let moves = match ctx.expand(pos, depth, ply, tt_move) {
-        Ok(m) => m,
-        Err(v) => return v,
-    };
-    let marks = depth >= MIN_DEFER_DEPTH;
-    let mut w = Window {
-        alpha,
-        beta,
-        best: -INF,
-        best_move: None,
-    };
-    let mut later = Vec::new();
-    let mut over = false;
-    for (i, &mv) in moves.iter().enumerate() {
-        let child = pos.play(mv);
-        let key = if marks { mark_key(&child, depth) } else { 0 };
-        if marks {
-            if i > 0 && ctx.is_busy(key) {
-                later.push(i);
-                continue;
+/// ABDADA's rule: PVS's moves, those another thread is searching put off to the end.
+#[derive(Clone, Copy)]
+struct Abdada;
+
+impl<G: Game, E: Evaluator<G>> Rule<G, E> for Abdada {
+    fn moves<const SHARE: bool>(
+        self,
+        ctx: &mut Ctx<'_, G, E>,
+        at: &At<'_, G>,
+        moves: &[G::Move],
+        best: &mut Best<G::Move>,
+    ) {
+        let search = node_search::<G, E>;
+        let marks = at.depth >= MIN_DEFER_DEPTH;
+        let mut later = Vec::new();
+        for (i, &mv) in moves.iter().enumerate() {
+            let key = if marks {
+                mark_key(&at.pos.play(mv), at.depth)
+            } else {
+                0
+            };
+            if marks {
+                if i > 0 && ctx.is_busy(key) {
+                    later.push(i);
+                    continue;
+                }
+                ctx.mark_busy(key);
             }
-            ctx.mark_busy(key);
+            let over = pvs::try_move(ctx, search, at, (i, mv), best);
+            if marks {
+                ctx.unmark_busy(key);
+            }
+            if over {
+                return;
+            }
         }
-        over = try_move(ctx, pos, &child, (depth, ply), (i, mv), &mut w);
-        if marks {
-            ctx.unmark_busy(key);
-        }
-        if over {
-            break;
-        }
-    }
-    // The moves put off, now that their searches elsewhere have (mostly) ended.
-    if !over {
+        // The moves put off, now that their searches elsewhere have (mostly) ended.
         for i in later {
-            let mv = moves[i];
-            if try_move(ctx, pos, &pos.play(mv), (depth, ply), (i, mv), &mut w) {
+            if pvs::try_move(ctx, search, at, (i, moves[i]), best) {
                 break;
             }
         }
     }
-    ctx.release(moves);
-    ctx.tt_store(pos, depth, alpha0, beta0, w.best, w.best_move);
-    w.best
-}
-
-/// Searches the node's `i`th move `mv` to `child` as PVS does (the first with the
-/// window, the others with the null window first), updating `w`. True when the node
-/// is over: the move reached beta, or the search was stopped.
-fn try_move<G: Game, E: Evaluator<G>>(
-    ctx: &mut Ctx<'_, G, E>,
-    pos: &G,
-    child: &G,
-    (depth, ply): (u32, usize),
-    (i, mv): (usize, G::Move),
-    w: &mut Window<G::Move>,
-) -> bool {
-    let (alpha, beta) = (w.alpha, w.beta);
-    let search = node_search::<G, E>;
-    let v = super::pvs::move_value(ctx, search, child, (depth, ply), mv, i == 0, alpha, beta);
-    if ctx.aborted() {
-        return true;
-    }
-    if v > w.best {
-        w.best = v;
-        w.best_move = Some(mv);
-    }
-    if v > w.alpha {
-        ctx.update_pv(ply, mv);
-        if v >= beta {
-            ctx.cutoff(pos, ply, i, mv, depth);
-            return true;
-        }
-        w.alpha = v;
-    }
-    false
 }

@@ -9,6 +9,7 @@
 use crate::game::{Evaluator, Game};
 use crate::search::chance::floor_div;
 use crate::search::context::{Ctx, INF};
+use crate::search::node::{self, At};
 
 /// The exact expectiminimax value of `pos` at `depth`, from the side to move's view.
 pub fn search<G: Game, E: Evaluator<G>>(
@@ -43,21 +44,7 @@ fn node<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, depth: u32, 
         );
         return floor_div(sum, outcomes.total) as i32;
     }
-    let moves = match ctx.expand(pos, depth, ply, None) {
-        Ok(m) => m,
-        Err(v) => return v,
-    };
-    let mut best = -INF;
-    for &mv in &moves {
-        let v = -search(ctx, &pos.play(mv), depth - 1, ply + 1, Some(mv));
-        if ctx.aborted() {
-            break;
-        }
-        if v > best {
-            best = v;
-            ctx.update_pv(ply, mv);
-        }
-    }
-    ctx.release(moves);
-    best
+    node::every_move(ctx, &At { pos, depth, ply }, |ctx, mv, child| {
+        -search(ctx, child, depth - 1, ply + 1, Some(mv))
+    })
 }

@@ -6,6 +6,7 @@
 
 use crate::game::{Evaluator, Game};
 use crate::search::context::{Ctx, INF};
+use crate::search::node::{self, At};
 
 /// The exact value of `pos` at `depth`, from the root side's view.
 pub fn search<G: Game, E: Evaluator<G>>(
@@ -19,26 +20,15 @@ pub fn search<G: Game, E: Evaluator<G>>(
 }
 
 fn node<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, depth: u32, ply: usize) -> i32 {
-    let maximizing = pos.side_to_move() == ctx.root_side();
-    let to_root_view = |v: i32| if maximizing { v } else { -v };
-    if depth == 0 {
-        return to_root_view(ctx.static_leaf(pos));
-    }
-    let moves = match ctx.expand(pos, depth, ply, None) {
-        Ok(m) => m,
-        Err(v) => return to_root_view(v),
+    // MAX nodes take the largest of the root side's values, MIN nodes the smallest: the
+    // largest from their own side's view.
+    let sign = if pos.side_to_move() == ctx.root_side() {
+        1
+    } else {
+        -1
     };
-    let mut best = if maximizing { -INF } else { INF };
-    for &mv in &moves {
-        let v = search(ctx, &pos.play(mv), depth - 1, ply + 1, Some(mv));
-        if ctx.aborted() {
-            break;
-        }
-        if (maximizing && v > best) || (!maximizing && v < best) {
-            best = v;
-            ctx.update_pv(ply, mv);
-        }
-    }
-    ctx.release(moves);
-    best
+    let own = node::every_move(ctx, &At { pos, depth, ply }, |ctx, mv, child| {
+        sign * search(ctx, child, depth - 1, ply + 1, Some(mv))
+    });
+    sign * own
 }

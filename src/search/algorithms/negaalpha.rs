@@ -17,8 +17,8 @@
 
 use super::serial_split::{self, Step};
 use crate::game::{Evaluator, Game};
-use crate::search::TableKind;
 use crate::search::context::{Ctx, INF};
+use crate::search::node::{self, At, Best, Rule};
 
 /// Searches `pos` at `depth` with the window `(alpha, beta)`; see the module contract.
 #[allow(clippy::too_many_arguments)]
@@ -32,110 +32,102 @@ pub fn search<G: Game, E: Evaluator<G>>(
     beta: i32,
     fail_soft: bool,
 ) -> i32 {
-    debug_assert!(alpha < beta);
-    ctx.visit(ply, mv, alpha, beta, |ctx| {
-        if serial_split::may_share(ctx, depth) {
-            serial_split::out_of_line(|| {
-                node::<true, G, E>(ctx, pos, depth, ply, alpha, beta, fail_soft)
-            })
-        } else {
-            node::<false, G, E>(ctx, pos, depth, ply, alpha, beta, fail_soft)
-        }
-    })
-}
-
-// Inlined into `search` (a call more a node costs a few percent).
-#[inline(always)]
-fn node<const SHARE: bool, G: Game, E: Evaluator<G>>(
-    ctx: &mut Ctx<'_, G, E>,
-    pos: &G,
-    depth: u32,
-    ply: usize,
-    alpha0: i32,
-    beta0: i32,
-    fail_soft: bool,
-) -> i32 {
-    if depth == 0 {
-        return if ctx.opts().tt_leaves {
-            kept_leaf(ctx, pos, alpha0, beta0, fail_soft)
-        } else {
-            ctx.static_leaf(pos)
-        };
-    }
-    let soft_cutoffs = ctx.opts().soft_cutoffs;
-    let (alpha, beta, tt_move) = match ctx.judge(pos, depth, ply, alpha0, beta0) {
-        Ok(w) => w,
-        Err(v) if fail_soft || soft_cutoffs => return v,
-        Err(v) => return v.clamp(alpha0, beta0),
-    };
-    // Pons' one-bound tables tell a cutoff by the window the loop searched with.
-    let stored_window = if ctx.opts().table == TableKind::Full {
-        (alpha0, beta0)
-    } else {
-        (alpha, beta)
-    };
-    let moves = match ctx.expand(pos, depth, ply, tt_move) {
-        Ok(m) => m,
-        Err(v) => {
-            // A finished game above the horizon is a leaf too: with leaves kept in
-            // the table (MT memory), a later pass reads it back instead of scoring it
-            // again, as it does a leaf at the horizon.
-            if ctx.opts().tt_leaves {
-                ctx.tt_store(pos, depth, -INF, INF, v, None);
-            }
-            return v;
-        }
-    };
-    // The window's lower end, the best value and its move, as the moves are taken in.
-    let mut st = Best {
-        alpha,
-        value: -INF,
-        mv: None,
-    };
-    let at = serial_split::Moves {
+    node::search(
+        ctx,
+        NegaAlpha { fail_soft },
         pos,
         depth,
         ply,
-        moves: &moves,
-    };
-    serial_split::each_move::<SHARE, _, _, _, _, _, _>(
-        ctx,
-        &at,
-        &mut st,
-        |st| st.alpha,
-        Child {
-            depth,
-            ply,
-            beta,
-            fail_soft,
-        },
-        move |ctx, st, i, mv, v| {
-            if v > st.value {
-                st.value = v;
-                st.mv = Some(mv);
-            }
-            if v > st.alpha {
-                ctx.update_pv(ply, mv);
-                if v >= beta {
-                    ctx.cutoff(pos, ply, i, mv, depth);
-                    return true;
-                }
-                st.alpha = v;
-            }
-            false
-        },
-    );
-    ctx.release(moves);
-    let value = if fail_soft {
-        st.value
-    } else if soft_cutoffs {
-        st.value.max(st.alpha)
-    } else {
-        st.value.clamp(st.alpha, beta)
-    };
-    let (lo, hi) = stored_window;
-    ctx.tt_store(pos, depth, lo, hi, value, st.mv);
-    value
+        mv,
+        alpha,
+        beta,
+    )
+}
+
+/// NegaAlpha's rule: every move searched with `(-beta, -alpha)`; fail-hard or
+/// fail-soft, with Pons' soft cutoffs and one-bound tables, and leaves kept in the
+/// table when the options ask (MT memory).
+#[derive(Clone, Copy)]
+struct NegaAlpha {
+    fail_soft: bool,
+}
+
+impl<G: Game, E: Evaluator<G>> Rule<G, E> for NegaAlpha {
+    const SHARES: bool = true;
+
+    #[inline(always)]
+    fn moves<const SHARE: bool>(
+        self,
+        ctx: &mut Ctx<'_, G, E>,
+        at: &At<'_, G>,
+        moves: &[G::Move],
+        best: &mut Best<G::Move>,
+    ) {
+        let child = Child {
+            depth: at.depth,
+            ply: at.ply,
+            beta: best.beta,
+            fail_soft: self.fail_soft,
+        };
+        serial_split::each_move::<SHARE, _, _, _, _, _, _>(
+            ctx,
+            &serial_split::Moves { node: at, moves },
+            best,
+            |best| best.alpha,
+            child,
+            |ctx, best, i, mv, v| best.take(ctx, at, i, mv, v),
+        );
+    }
+
+    #[inline(always)]
+    fn leaf(self, ctx: &mut Ctx<'_, G, E>, pos: &G, alpha: i32, beta: i32) -> i32 {
+        if ctx.opts().tt_leaves {
+            kept_leaf(ctx, pos, alpha, beta, self.fail_soft)
+        } else {
+            ctx.static_leaf(pos)
+        }
+    }
+
+    #[inline(always)]
+    fn decided(self, ctx: &Ctx<'_, G, E>, v: i32, alpha: i32, beta: i32) -> i32 {
+        if self.fail_soft || ctx.opts().soft_cutoffs {
+            v
+        } else {
+            v.clamp(alpha, beta)
+        }
+    }
+
+    #[inline(always)]
+    fn finished(self, ctx: &mut Ctx<'_, G, E>, at: &At<'_, G>, v: i32) -> i32 {
+        // A finished game above the horizon is a leaf too: with leaves kept in the
+        // table (MT memory), a later pass reads it back instead of scoring it again,
+        // as it does a leaf at the horizon.
+        if ctx.opts().tt_leaves {
+            ctx.tt_store(at.pos, at.depth, -INF, INF, v, None);
+        }
+        v
+    }
+
+    #[inline(always)]
+    fn value(self, ctx: &Ctx<'_, G, E>, best: &Best<G::Move>) -> i32 {
+        if self.fail_soft {
+            best.value
+        } else if ctx.opts().soft_cutoffs {
+            best.value.max(best.alpha)
+        } else {
+            best.value.clamp(best.alpha, best.beta)
+        }
+    }
+
+    #[inline(always)]
+    fn stored_window(
+        self,
+        ctx: &Ctx<'_, G, E>,
+        asked: (i32, i32),
+        searched: (i32, i32),
+    ) -> (i32, i32) {
+        node::one_bound_window(ctx, asked, searched)
+    }
 }
 
 /// A leaf at the horizon with leaves kept in the table (MT memory): one evaluated by
@@ -157,13 +149,6 @@ fn kept_leaf<G: Game, E: Evaluator<G>>(
         }
     };
     if fail_soft { v } else { v.clamp(alpha0, beta0) }
-}
-
-/// A node's window lower end, best value and best move as its moves are taken in.
-struct Best<M> {
-    alpha: i32,
-    value: i32,
-    mv: Option<M>,
 }
 
 /// A move's search below a node: the child searched with `(-beta, -alpha)`.

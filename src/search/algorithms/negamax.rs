@@ -6,6 +6,7 @@
 
 use crate::game::{Evaluator, Game};
 use crate::search::context::{Ctx, INF};
+use crate::search::node::{self, At};
 
 /// The exact value of `pos` at `depth`, from the side to move's view.
 pub fn search<G: Game, E: Evaluator<G>>(
@@ -15,28 +16,9 @@ pub fn search<G: Game, E: Evaluator<G>>(
     ply: usize,
     mv: Option<G::Move>,
 ) -> i32 {
-    ctx.visit(ply, mv, -INF, INF, |ctx| node(ctx, pos, depth, ply))
-}
-
-fn node<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, depth: u32, ply: usize) -> i32 {
-    if depth == 0 {
-        return ctx.static_leaf(pos);
-    }
-    let moves = match ctx.expand(pos, depth, ply, None) {
-        Ok(m) => m,
-        Err(v) => return v,
-    };
-    let mut best = -INF;
-    for &mv in &moves {
-        let v = -search(ctx, &pos.play(mv), depth - 1, ply + 1, Some(mv));
-        if ctx.aborted() {
-            break;
-        }
-        if v > best {
-            best = v;
-            ctx.update_pv(ply, mv);
-        }
-    }
-    ctx.release(moves);
-    best
+    ctx.visit(ply, mv, -INF, INF, |ctx| {
+        node::every_move(ctx, &At { pos, depth, ply }, |ctx, mv, child| {
+            -search(ctx, child, depth - 1, ply + 1, Some(mv))
+        })
+    })
 }

@@ -11,13 +11,13 @@
 
 use super::serial_split::{self, Step};
 use crate::game::{Evaluator, Game};
-use crate::search::context::{Ctx, INF};
+use crate::search::context::Ctx;
+use crate::search::node::{self, At, Best, Rule};
 
 /// The depth at or below which article 000 skips the re-search.
 const SHALLOW_SKIP_DEPTH: u32 = 2;
 
 /// Searches `pos` at `depth` with the window `(alpha, beta)`, fail-soft.
-#[allow(clippy::too_many_arguments)]
 pub fn search<G: Game, E: Evaluator<G>>(
     ctx: &mut Ctx<'_, G, E>,
     pos: &G,
@@ -27,77 +27,42 @@ pub fn search<G: Game, E: Evaluator<G>>(
     alpha: i32,
     beta: i32,
 ) -> i32 {
-    debug_assert!(alpha < beta);
-    ctx.visit(ply, mv, alpha, beta, |ctx| {
-        if serial_split::may_share(ctx, depth) {
-            serial_split::out_of_line(|| node::<true, G, E>(ctx, pos, depth, ply, alpha, beta))
-        } else {
-            node::<false, G, E>(ctx, pos, depth, ply, alpha, beta)
-        }
-    })
+    node::search(ctx, NegaScout, pos, depth, ply, mv, alpha, beta)
 }
 
-// Inlined into `search` (a call more a node costs a few percent).
-#[inline(always)]
-fn node<const SHARE: bool, G: Game, E: Evaluator<G>>(
-    ctx: &mut Ctx<'_, G, E>,
-    pos: &G,
-    depth: u32,
-    ply: usize,
-    alpha0: i32,
-    beta0: i32,
-) -> i32 {
-    if depth == 0 {
-        return ctx.static_leaf(pos);
-    }
-    let (alpha, beta, tt_move) = match ctx.judge(pos, depth, ply, alpha0, beta0) {
-        Ok(w) => w,
-        Err(v) => return v,
-    };
-    let moves = match ctx.expand(pos, depth, ply, tt_move) {
-        Ok(m) => m,
-        Err(v) => return v,
-    };
-    let skip_shallow = ctx.opts().skip_shallow_research && depth <= SHALLOW_SKIP_DEPTH;
-    // The best value and its move as the moves are taken in; a move's test window is
-    // `(m, m + 1)` at `m = max(best, alpha)` (the first move's is the node's window).
-    let mut st = (-INF, None);
-    let at = serial_split::Moves {
-        pos,
-        depth,
-        ply,
-        moves: &moves,
-    };
-    serial_split::each_move::<SHARE, _, _, _, _, _, _>(
-        ctx,
-        &at,
-        &mut st,
-        move |&(best, _)| best.max(alpha),
-        Child {
-            depth,
-            ply,
-            beta,
+/// NegaScout's rule: each move after the first tested with the null window at
+/// `m = max(best, alpha)` (the window's lower end as [`Best`] raises it), and searched
+/// again when the test fails high inside the window.
+#[derive(Clone, Copy)]
+struct NegaScout;
+
+impl<G: Game, E: Evaluator<G>> Rule<G, E> for NegaScout {
+    const SHARES: bool = true;
+
+    #[inline(always)]
+    fn moves<const SHARE: bool>(
+        self,
+        ctx: &mut Ctx<'_, G, E>,
+        at: &At<'_, G>,
+        moves: &[G::Move],
+        best: &mut Best<G::Move>,
+    ) {
+        let skip_shallow = ctx.opts().skip_shallow_research && at.depth <= SHALLOW_SKIP_DEPTH;
+        let child = Child {
+            depth: at.depth,
+            ply: at.ply,
+            beta: best.beta,
             skip_shallow,
-        },
-        move |ctx, (best, best_move), i, mv, v| {
-            if v > *best {
-                *best = v;
-                *best_move = Some(mv);
-                if v > alpha {
-                    ctx.update_pv(ply, mv);
-                }
-            }
-            if *best >= beta {
-                ctx.cutoff(pos, ply, i, mv, depth);
-                return true;
-            }
-            false
-        },
-    );
-    let (best, best_move) = st;
-    ctx.release(moves);
-    ctx.tt_store(pos, depth, alpha0, beta0, best, best_move);
-    best
+        };
+        serial_split::each_move::<SHARE, _, _, _, _, _, _>(
+            ctx,
+            &serial_split::Moves { node: at, moves },
+            best,
+            |best| best.alpha,
+            child,
+            |ctx, best, i, mv, v| best.take(ctx, at, i, mv, v),
+        );
+    }
 }
 
 /// A move's search below a node: the first with the node's window, the others tested

@@ -8,10 +8,10 @@
 //! Contract: fail-soft (see [`super::negaalpha`]), side to move's view.
 
 use crate::game::{Evaluator, Game};
-use crate::search::context::{Ctx, INF};
+use crate::search::context::Ctx;
+use crate::search::node::{self, At, Best, Rule};
 
 /// Searches `pos` at `depth` with the window `(alpha, beta)`, fail-soft.
-#[allow(clippy::too_many_arguments)]
 pub fn search<G: Game, E: Evaluator<G>>(
     ctx: &mut Ctx<'_, G, E>,
     pos: &G,
@@ -21,74 +21,55 @@ pub fn search<G: Game, E: Evaluator<G>>(
     alpha: i32,
     beta: i32,
 ) -> i32 {
-    debug_assert!(alpha < beta);
-    ctx.visit(ply, mv, alpha, beta, |ctx| {
-        node(ctx, pos, depth, ply, alpha, beta)
-    })
+    node::search(ctx, Pvs, pos, depth, ply, mv, alpha, beta)
 }
 
-fn node<G: Game, E: Evaluator<G>>(
-    ctx: &mut Ctx<'_, G, E>,
-    pos: &G,
-    depth: u32,
-    ply: usize,
-    alpha0: i32,
-    beta0: i32,
-) -> i32 {
-    if depth == 0 {
-        return ctx.static_leaf(pos);
-    }
-    let (mut alpha, beta, tt_move) = match ctx.judge(pos, depth, ply, alpha0, beta0) {
-        Ok(w) => w,
-        Err(v) => return v,
-    };
-    let moves = match ctx.expand(pos, depth, ply, tt_move) {
-        Ok(m) => m,
-        Err(v) => return v,
-    };
-    let mut best = -INF;
-    let mut best_move = None;
-    for (i, &mv) in moves.iter().enumerate() {
-        let child = pos.play(mv);
-        let v = if i == 0 {
-            -search(ctx, &child, depth - 1, ply + 1, Some(mv), -beta, -alpha)
-        } else {
-            ctx.mark_null_window();
-            let t = -search(
-                ctx,
-                &child,
-                depth - 1,
-                ply + 1,
-                Some(mv),
-                -alpha - 1,
-                -alpha,
-            );
-            if t > alpha && t < beta && !ctx.aborted() {
-                ctx.research();
-                -search(ctx, &child, depth - 1, ply + 1, Some(mv), -beta, -t)
-            } else {
-                t
-            }
-        };
-        if ctx.aborted() {
-            break;
-        }
-        if v > best {
-            best = v;
-            best_move = Some(mv);
-        }
-        if v > alpha {
-            ctx.update_pv(ply, mv);
-            if v >= beta {
-                ctx.cutoff(pos, ply, i, mv, depth);
+/// PVS's rule: the first move with the window, the others tested with the null window
+/// first ([`move_value`]).
+#[derive(Clone, Copy)]
+pub struct Pvs;
+
+impl<G: Game, E: Evaluator<G>> Rule<G, E> for Pvs {
+    #[inline(always)]
+    fn moves<const SHARE: bool>(
+        self,
+        ctx: &mut Ctx<'_, G, E>,
+        at: &At<'_, G>,
+        moves: &[G::Move],
+        best: &mut Best<G::Move>,
+    ) {
+        for (i, &mv) in moves.iter().enumerate() {
+            if try_move(ctx, search::<G, E>, at, (i, mv), best) {
                 break;
             }
-            alpha = v;
         }
     }
-    ctx.release(moves);
-    ctx.tt_store(pos, depth, alpha0, beta0, best, best_move);
-    best
+}
+
+/// Searches the node's `i`th move `mv` as PVS does with `search` below
+/// ([`move_value`]), taking its value into `best`. True when the node is over: the
+/// move reached beta, or the search was stopped.
+#[inline(always)]
+pub fn try_move<'a, G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'a, G, E>,
+    search: Child<'a, G, E>,
+    at: &At<'_, G>,
+    (i, mv): (usize, G::Move),
+    best: &mut Best<G::Move>,
+) -> bool {
+    let child = at.pos.play(mv);
+    let (alpha, beta) = (best.alpha, best.beta);
+    let v = move_value(
+        ctx,
+        search,
+        &child,
+        (at.depth, at.ply),
+        mv,
+        i == 0,
+        alpha,
+        beta,
+    );
+    ctx.aborted() || best.take(ctx, at, i, mv, v)
 }
 
 /// The search a split runs below its node: a child's value at a depth, ply, move and

@@ -31,19 +31,12 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use crate::game::{Evaluator, Game};
 use crate::search::context::{Ctx, HelperParts, Threads};
 use crate::search::counters::Counters;
-
-/// The least remaining depth at which a node shares its moves out: below it a move's
-/// search is too short to be worth a thread.
-pub const MIN_SPLIT_DEPTH: u32 = 4;
+use crate::search::node::At;
 
 /// A node's moves, in the order the loop takes them.
 pub struct Moves<'m, G: Game> {
-    /// The node.
-    pub pos: &'m G,
-    /// Its remaining depth.
-    pub depth: u32,
-    /// Its ply (a move's line is read at `ply + 1`).
-    pub ply: usize,
+    /// The node (a move's line is read at its ply + 1).
+    pub node: &'m At<'m, G>,
     /// Its moves, ordered.
     pub moves: &'m [G::Move],
 }
@@ -64,8 +57,9 @@ pub trait Step<'a, G: Game, E: Evaluator<G>>: Sync {
 /// enough, where the younger moves are searched ahead by them (see the module doc);
 /// either way the state, the counters and the line come out the same.
 ///
-/// `SHARE` false is the plain loop alone: an algorithm runs it where [`may_share`]
-/// says no, and the other through [`out_of_line`] where it says yes.
+/// `SHARE` false is the plain loop alone: [`crate::search::node::search`] runs it where
+/// [`crate::search::node::may_share`] says no, and the other out of line where it says
+/// yes.
 #[inline]
 pub fn each_move<'a, const SHARE: bool, G, E, S, K, F, B>(
     ctx: &mut Ctx<'a, G, E>,
@@ -82,56 +76,53 @@ pub fn each_move<'a, const SHARE: bool, G, E, S, K, F, B>(
     B: FnMut(&mut Ctx<'a, G, E>, &mut S, usize, G::Move, i32) -> bool,
 {
     if SHARE {
-        sharing_loop(ctx, at, state, key, step, fold);
+        // Through references: the sharing's code is compiled once for an algorithm's
+        // game and state, not again for each of its closures.
+        sharing_loop(ctx, at, state, &key, &step, &mut fold);
         return;
     }
-    for (i, &mv) in at.moves.iter().enumerate() {
-        let v = step.value(ctx, i, &at.pos.play(mv), mv, key(state));
-        if ctx.aborted() || fold(ctx, state, i, mv, v) {
+    for i in 0..at.moves.len() {
+        if serial_step(ctx, at, i, state, &key, &step, &mut fold) {
             break;
         }
     }
 }
 
-/// Whether a node at `depth` may share its moves out: deep enough, in a search with
-/// lent threads.
-#[inline]
-#[must_use]
-pub fn may_share<G: Game, E: Evaluator<G>>(ctx: &Ctx<'_, G, E>, depth: u32) -> bool {
-    depth >= MIN_SPLIT_DEPTH && ctx.lent().is_some()
-}
-
-/// Runs `f` out of line, marked cold: an algorithm's node where lent threads may take
-/// part ([`may_share`]) goes through this, so that the serial nodes carry none of its
-/// code (which slowed them by 5%).
-#[cold]
-#[inline(never)]
-pub fn out_of_line<R>(f: impl FnOnce() -> R) -> R {
-    f()
+/// The serial loop's step at move `i`: its value searched with the key as it stands,
+/// then taken in. True when the loop ends there (a cutoff, or the search stopped).
+#[inline(always)]
+fn serial_step<'a, G, E, S, K, F, B>(
+    ctx: &mut Ctx<'a, G, E>,
+    at: &Moves<'_, G>,
+    i: usize,
+    state: &mut S,
+    key: &K,
+    step: &F,
+    fold: &mut B,
+) -> bool
+where
+    G: Game,
+    E: Evaluator<G>,
+    K: Fn(&S) -> i32 + ?Sized,
+    F: Step<'a, G, E> + ?Sized,
+    B: FnMut(&mut Ctx<'a, G, E>, &mut S, usize, G::Move, i32) -> bool + ?Sized,
+{
+    let mv = at.moves[i];
+    let v = step.value(ctx, i, &at.node.pos.play(mv), mv, key(state));
+    ctx.aborted() || fold(ctx, state, i, mv, v)
 }
 
 /// [`each_move`]'s loop where lent threads may take part: from the second move on,
 /// with two or more moves left and a lent thread free, the rest is shared out.
-fn sharing_loop<'a, G, E, S, K, F, B>(
+fn sharing_loop<'a, G: Game, E: Evaluator<G>, S>(
     ctx: &mut Ctx<'a, G, E>,
     at: &Moves<'_, G>,
     state: &mut S,
-    key: K,
-    step: F,
-    mut fold: B,
-) where
-    G: Game,
-    E: Evaluator<G>,
-    K: Fn(&S) -> i32,
-    F: Step<'a, G, E>,
-    B: FnMut(&mut Ctx<'a, G, E>, &mut S, usize, G::Move, i32) -> bool,
-{
-    // Through references from here on: the sharing's code is compiled once for an
-    // algorithm's game and state, not again for each of its closures.
-    let key: &dyn Fn(&S) -> i32 = &key;
-    let step: &dyn Step<'a, G, E> = &step;
-    let fold: &mut Fold<'_, 'a, G, E, S> = &mut fold;
-    for (i, &mv) in at.moves.iter().enumerate() {
+    key: &dyn Fn(&S) -> i32,
+    step: &dyn Step<'a, G, E>,
+    fold: &mut Fold<'_, 'a, G, E, S>,
+) {
+    for i in 0..at.moves.len() {
         if i > 0
             && at.moves.len() - i >= 2
             && let Some(lent) = ctx.lent()
@@ -142,8 +133,7 @@ fn sharing_loop<'a, G, E, S, K, F, B>(
                 return;
             }
         }
-        let v = step.value(ctx, i, &at.pos.play(mv), mv, key(state));
-        if ctx.aborted() || fold(ctx, state, i, mv, v) {
+        if serial_step(ctx, at, i, state, key, step, fold) {
             break;
         }
     }
@@ -250,26 +240,28 @@ impl<'m, 'a, G: Game, E: Evaluator<G>> Loop<'_, 'm, 'a, G, E> {
         };
         let room = self.at.moves.len() - first - 1;
         let helper = |_: usize| team.help();
-        self.lent.crew().split(room, self.at.depth, &helper, || {
-            for i in first..self.at.moves.len() {
-                let mv = self.at.moves[i];
-                let k = key(state);
-                let v = match team.accept(i, k) {
-                    Some(done) => {
-                        ctx.absorb(&done.counters);
-                        ctx.set_line_at(self.at.ply + 1, done.line);
-                        done.value
+        self.lent
+            .crew()
+            .split(room, self.at.node.depth, &helper, || {
+                for i in first..self.at.moves.len() {
+                    let mv = self.at.moves[i];
+                    let k = key(state);
+                    let v = match team.accept(i, k) {
+                        Some(done) => {
+                            ctx.absorb(&done.counters);
+                            ctx.set_line_at(self.at.node.ply + 1, done.line);
+                            done.value
+                        }
+                        None => self.step.value(ctx, i, &self.at.node.pos.play(mv), mv, k),
+                    };
+                    if ctx.aborted() || fold(ctx, state, i, mv, v) {
+                        break;
                     }
-                    None => self.step.value(ctx, i, &self.at.pos.play(mv), mv, k),
-                };
-                if ctx.aborted() || fold(ctx, state, i, mv, v) {
-                    break;
                 }
-            }
-            team.end.store(true, Ordering::Relaxed);
-            lock(&team.board).over = true;
-            team.ready.notify_all();
-        });
+                team.end.store(true, Ordering::Relaxed);
+                lock(&team.board).over = true;
+                team.ready.notify_all();
+            });
         if let Some(p) = lock(&team.panic).take() {
             // A helper that panicked fails the whole search, as a panic in a serial
             // search does.
@@ -294,7 +286,7 @@ impl<'m, 'a, G: Game, E: Evaluator<G>> Team<'_, 'm, 'a, G, E> {
     /// (or free again when told to start again, or stopped). False when this thread
     /// should take no more: the loop is over, the search stopped, or it panicked.
     fn search_ahead(&self, (i, key, restart): (usize, i32, Arc<AtomicBool>)) -> bool {
-        let (pos, ply) = (self.fixed.at.pos, self.fixed.at.ply);
+        let (pos, ply) = (self.fixed.at.node.pos, self.fixed.at.node.ply);
         let mv = self.fixed.at.moves[i];
         let run = std::panic::AssertUnwindSafe(|| {
             let mut h = self.parts.context(pos);

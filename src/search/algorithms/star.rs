@@ -23,9 +23,9 @@
 //! still a bound ([`crate::search::chance`]). Chance nodes do not use up depth.
 
 use crate::game::{Evaluator, Game};
-use crate::search::TableKind;
 use crate::search::chance::{Outcomes, ceil_div, floor_div, to_value};
-use crate::search::context::{Ctx, INF};
+use crate::search::context::Ctx;
+use crate::search::node::{self, At, Best, Rule};
 
 /// Searches `pos` at `depth` with the window `(alpha, beta)`; Star2 when `probing`,
 /// else Star1. See the module contract.
@@ -55,74 +55,56 @@ pub fn search<G: Game, E: Evaluator<G>>(
                 };
                 node.value(ctx, &outcomes, alpha, beta)
             }
-            None => player(ctx, pos, depth, ply, alpha, beta, probing),
+            None => {
+                let at = At { pos, depth, ply };
+                node::interior::<false, G, E, _>(ctx, Player { probing }, &at, alpha, beta)
+            }
         }
     })
 }
 
-/// A player's node: fail-soft alpha-beta with the table, killers and history.
-fn player<G: Game, E: Evaluator<G>>(
-    ctx: &mut Ctx<'_, G, E>,
-    pos: &G,
-    depth: u32,
-    ply: usize,
-    alpha0: i32,
-    beta0: i32,
+/// The rule of a player's node: fail-soft alpha-beta (NegaAlpha) with the table,
+/// killers and history, Pons' one-bound tables as NegaAlpha takes them.
+#[derive(Clone, Copy)]
+struct Player {
     probing: bool,
-) -> i32 {
-    let (mut alpha, beta, tt_move) = match ctx.judge(pos, depth, ply, alpha0, beta0) {
-        Ok(w) => w,
-        Err(v) => return v,
-    };
-    let stored_window = if ctx.opts().table == TableKind::Full {
-        (alpha0, beta0)
-    } else {
-        (alpha, beta)
-    };
-    let moves = match ctx.expand(pos, depth, ply, tt_move) {
-        Ok(m) => m,
-        Err(v) => return v,
-    };
-    let mut best = -INF;
-    let mut best_move = None;
-    for (i, &mv) in moves.iter().enumerate() {
-        let child = pos.play(mv);
-        let v = -search(
-            ctx,
-            &child,
-            depth - 1,
-            ply + 1,
-            Some(mv),
-            -beta,
-            -alpha,
-            probing,
-        );
-        if ctx.aborted() {
-            break;
-        }
-        if v > best {
-            best = v;
-            best_move = Some(mv);
-        }
-        if v > alpha {
-            ctx.update_pv(ply, mv);
-            if v >= beta {
-                ctx.cutoff(pos, ply, i, mv, depth);
+}
+
+impl<G: Game, E: Evaluator<G>> Rule<G, E> for Player {
+    fn moves<const SHARE: bool>(
+        self,
+        ctx: &mut Ctx<'_, G, E>,
+        at: &At<'_, G>,
+        moves: &[G::Move],
+        best: &mut Best<G::Move>,
+    ) {
+        let (depth, ply) = (at.depth - 1, at.ply + 1);
+        for (i, &mv) in moves.iter().enumerate() {
+            let (alpha, beta) = (-best.beta, -best.alpha);
+            let v = -search(
+                ctx,
+                &at.pos.play(mv),
+                depth,
+                ply,
+                Some(mv),
+                alpha,
+                beta,
+                self.probing,
+            );
+            if ctx.aborted() || best.take(ctx, at, i, mv, v) {
                 break;
             }
-            alpha = v;
         }
     }
-    ctx.release(moves);
-    ctx.tt_store(
-        pos,
-        depth,
-        stored_window.0,
-        stored_window.1,
-        best,
-        best_move,
-    );
-    best
+
+    fn stored_window(
+        self,
+        ctx: &Ctx<'_, G, E>,
+        asked: (i32, i32),
+        searched: (i32, i32),
+    ) -> (i32, i32) {
+        node::one_bound_window(ctx, asked, searched)
+    }
 }
 
 /// A chance node being searched.

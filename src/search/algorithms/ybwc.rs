@@ -20,10 +20,11 @@
 //! first, so the node counts (and the best move among equals) vary from run to run.
 
 use crate::game::{Evaluator, Game};
-use crate::search::context::{Ctx, INF};
+use crate::search::context::Ctx;
+use crate::search::node::{self, At, Best, Rule};
 
 use super::pvs;
-use super::split::{At, Node, split};
+use super::split::{self, Node, split};
 
 /// The least depth left at which a node is split: below it a subtree is searched
 /// faster than it is handed to another thread.
@@ -69,86 +70,67 @@ fn node_search<G: Game, E: Evaluator<G>>(
     alpha: i32,
     beta: i32,
 ) -> i32 {
-    debug_assert!(alpha < beta);
-    ctx.visit(ply, mv, alpha, beta, |ctx| {
-        node(ctx, pos, depth, ply, alpha, beta)
-    })
+    node::search(ctx, Ybwc, pos, depth, ply, mv, alpha, beta)
 }
 
-fn node<G: Game, E: Evaluator<G>>(
-    ctx: &mut Ctx<'_, G, E>,
-    pos: &G,
-    depth: u32,
-    ply: usize,
-    alpha0: i32,
-    beta0: i32,
-) -> i32 {
-    if depth == 0 {
-        return ctx.static_leaf(pos);
-    }
-    let (mut alpha, beta, tt_move) = match ctx.judge(pos, depth, ply, alpha0, beta0) {
-        Ok(w) => w,
-        Err(v) => return v,
-    };
-    let moves = match ctx.expand(pos, depth, ply, tt_move) {
-        Ok(m) => m,
-        Err(v) => return v,
-    };
-    let mut best = -INF;
-    let mut best_move = None;
-    let start = ctx.own_nodes();
-    for (i, &mv) in moves.iter().enumerate() {
-        // The eldest brother is searched: the young ones may go to free threads.
-        if i == 1
-            && depth >= MIN_SPLIT_DEPTH
-            && moves.len() > 2
-            && ctx.own_nodes() - start >= SPLIT_MIN_ELDEST_NODES
-            && ctx.idle_helpers() > 0
-        {
-            let at = At {
-                pos,
-                depth,
-                ply,
-                beta,
-                moves: &moves,
-                first: 1,
-                child: node_search::<G, E>,
-            };
-            let start = Node {
-                best,
-                best_move,
-                line: Vec::new(),
-                alpha,
-                cut: false,
-            };
-            let after = split(ctx, &at, start);
-            best = after.best;
-            best_move = after.best_move;
-            if !after.line.is_empty() && !ctx.aborted() {
-                ctx.set_line_at(ply, after.line);
-            }
-            break;
-        }
-        let child = pos.play(mv);
-        let search = node_search::<G, E>;
-        let v = pvs::move_value(ctx, search, &child, (depth, ply), mv, i == 0, alpha, beta);
-        if ctx.aborted() {
-            break;
-        }
-        if v > best {
-            best = v;
-            best_move = Some(mv);
-        }
-        if v > alpha {
-            ctx.update_pv(ply, mv);
-            if v >= beta {
-                ctx.cutoff(pos, ply, i, mv, depth);
+/// YBWC's rule: PVS's moves, the young brothers split once the eldest is searched.
+#[derive(Clone, Copy)]
+struct Ybwc;
+
+impl<G: Game, E: Evaluator<G>> Rule<G, E> for Ybwc {
+    fn moves<const SHARE: bool>(
+        self,
+        ctx: &mut Ctx<'_, G, E>,
+        at: &At<'_, G>,
+        moves: &[G::Move],
+        best: &mut Best<G::Move>,
+    ) {
+        let start = ctx.own_nodes();
+        for (i, &mv) in moves.iter().enumerate() {
+            // The eldest brother is searched: the young ones may go to free threads.
+            if i == 1
+                && at.depth >= MIN_SPLIT_DEPTH
+                && moves.len() > 2
+                && ctx.own_nodes() - start >= SPLIT_MIN_ELDEST_NODES
+                && ctx.idle_helpers() > 0
+            {
+                young_brothers(ctx, at, moves, best);
                 break;
             }
-            alpha = v;
+            if pvs::try_move(ctx, node_search::<G, E>, at, (i, mv), best) {
+                break;
+            }
         }
     }
-    ctx.release(moves);
-    ctx.tt_store(pos, depth, alpha0, beta0, best, best_move);
-    best
+}
+
+/// The node's moves from the second on, split among this thread and the free ones.
+fn young_brothers<G: Game, E: Evaluator<G>>(
+    ctx: &mut Ctx<'_, G, E>,
+    at: &At<'_, G>,
+    moves: &[G::Move],
+    best: &mut Best<G::Move>,
+) {
+    let split_at = split::At {
+        pos: at.pos,
+        depth: at.depth,
+        ply: at.ply,
+        beta: best.beta,
+        moves,
+        first: 1,
+        child: node_search::<G, E>,
+    };
+    let start = Node {
+        best: best.value,
+        best_move: best.mv,
+        line: Vec::new(),
+        alpha: best.alpha,
+        cut: false,
+    };
+    let after = split(ctx, &split_at, start);
+    best.value = after.best;
+    best.mv = after.best_move;
+    if !after.line.is_empty() && !ctx.aborted() {
+        ctx.set_line_at(at.ply, after.line);
+    }
 }

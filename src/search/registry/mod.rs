@@ -12,11 +12,13 @@
 
 use std::fmt;
 
+use super::algorithms::alphabeta::AlphaBeta;
 use super::algorithms::{
-    abdada, alphabeta, bisect, expectimax, fsss, lazy_smp, mcts, mcts_solver, minimax, mt_sss,
-    mtdf, negaalpha, negamax, negascout, pvs, pvs_root, scout, sss, star, ybwc,
+    abdada, bisect, expectimax, fsss, lazy_smp, mcts, mcts_solver, minimax, mt_sss, mtdf,
+    negaalpha, negamax, negascout, pvs, pvs_root, scout, sss, star, ybwc,
 };
 use super::context::Ctx;
+use super::node::Rule;
 use super::options::OptionError;
 use super::result::Estimate;
 use crate::game::{Evaluator, Game};
@@ -194,7 +196,7 @@ pub(super) fn run_root<G: Game, E: Evaluator<G>>(
         Algorithm::Minimax => minimax::search(ctx, pos, depth, 0, None),
         Algorithm::Negamax => negamax::search(ctx, pos, depth, 0, None),
         Algorithm::AlphaBeta => aspirated(ctx, root, |ctx, (alpha, beta)| {
-            alphabeta::search(ctx, pos, depth, 0, None, alpha, beta, fail_soft)
+            AlphaBeta { fail_soft }.search(ctx, pos, depth, 0, None, alpha, beta)
         }),
         Algorithm::NegaAlpha => aspirated(ctx, root, |ctx, (alpha, beta)| {
             negaalpha::search(ctx, pos, depth, 0, None, alpha, beta, fail_soft)
