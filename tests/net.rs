@@ -397,3 +397,36 @@ fn the_shipped_networks_fit_their_games_and_tic_tac_toes_trains_again_to_the_sam
         ttt.evaluate(&x, 3).expect("runs")
     );
 }
+
+#[test]
+fn a_search_evaluates_as_the_trained_network_does() {
+    // The plain forward pass a search calls against candle's, on positions of both
+    // shipped networks' games.
+    for game in ["connect4", "tictactoe"] {
+        let net = PolicyValueNet::load(std::path::Path::new(&format!(
+            "assets/nets/{game}.safetensors"
+        )))
+        .expect("a shipped network");
+        let fast = treelab::net::Inference::new(&net).expect("its weights");
+        let inputs = net.shape().inputs;
+        let mut rng = treelab::game::SeededRng::new(4);
+        for _ in 0..20 {
+            let x: Vec<f32> = (0..inputs).map(|_| (rng.below(3) as f32) - 1.0).collect();
+            let (logits, value) = fast.evaluate(&x);
+            let slow = net.evaluate(&x, 1).expect("runs");
+            assert!(
+                (value - slow[0].1).abs() < 1e-5,
+                "{game}: {value} {}",
+                slow[0].1
+            );
+            for (a, b) in logits.iter().zip(&slow[0].0) {
+                assert!((a - b).abs() < 1e-4, "{game}: {a} {b}");
+            }
+        }
+        // Priors over some slots: a softmax over their logits alone.
+        let (logits, _) = fast.evaluate(&vec![0.0; inputs]);
+        let p = treelab::net::infer::priors(&logits, &[0, 2]);
+        assert!((p[0] + p[1] - 1.0).abs() < 1e-6);
+        assert_eq!(p[0] > p[1], logits[0] > logits[2]);
+    }
+}

@@ -155,7 +155,7 @@ fn options_are_refused_where_they_do_not_belong() {
     let mut negaalpha_with_iterations = mcts(100, 1, 9);
     negaalpha_with_iterations.algorithm = Algorithm::NegaAlpha;
     let why = refused(&negaalpha_with_iterations);
-    assert!(why.contains("MCTS (UCT) and MCTS-Solver's"), "{why}");
+    assert!(why.contains("MCTS (UCT), MCTS-Solver and PUCT's"), "{why}");
     let zero = mcts(0, 1, 9);
     assert!(refused(&zero).contains("iterations"), "{}", refused(&zero));
 }

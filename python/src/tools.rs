@@ -327,6 +327,7 @@ fn iteration_rows<'py>(py: Python<'py>, tree: &MctsTree) -> PyResult<Bound<'py, 
             PlayoutEnd::GameOver => "game-over",
             PlayoutEnd::Horizon => "horizon",
             PlayoutEnd::Proven => "proven",
+            PlayoutEnd::Network => "network",
         };
         let proven = PyDict::new(py);
         for (node, lo, _) in it.bounds.iter().filter(|(_, lo, hi)| lo == hi) {

@@ -193,6 +193,7 @@ fn check_horizon<D: Describe>(pos: &D, req: &SearchRequest) -> Result<(), Engine
 pub fn check_described<D: Describe>(pos: &D, req: &SearchRequest) -> Result<(), EngineError> {
     pick_eval::<D>(&req.evaluator)?;
     req.options.validate(req.algorithm, req.depth)?;
+    crate::search::check_network::<D::Game>(req.algorithm, &req.options)?;
     check_horizon(pos, req)
 }
 

@@ -306,6 +306,9 @@ mod tests {
             mr_depth: 2,
             ms_depth: 3,
             mb_depth: 4,
+            net: "nets/c4.safetensors".into(),
+            puct_c: 250,
+            dirichlet: 30,
             threads: 5,
         };
         let text = row_spec(Algorithm::MtdF, &all);

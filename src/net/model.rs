@@ -186,6 +186,14 @@ impl PolicyValueNet {
         v.as_tensor()
     }
 
+    /// The tensor `name`'s numbers, row after row.
+    pub(crate) fn values(&self, name: &str) -> Result<Vec<f32>, String> {
+        self.var(name)
+            .flatten_all()
+            .and_then(|t| t.to_vec1())
+            .map_err(|e| text(&e))
+    }
+
     /// The layer whose tensors are `prefix.weight` and `prefix.bias`.
     fn layer(&self, prefix: &str) -> Linear {
         Linear::new(

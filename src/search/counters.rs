@@ -143,6 +143,10 @@ counters! {
     Iterations iterations: u64, "Iterations", Sum, hidden;
     /// Moves played in MCTS playouts (random moves below the node an iteration adds).
     PlayoutPlies playout_plies: u64, "Playout plies", Sum, hidden;
+    /// PUCT: positions the policy-value network evaluated (each gives the priors of the
+    /// position's moves and a value instead of a playout); one per node added to the
+    /// tree that is not a finished game.
+    NetEvaluations net_evaluations: u64, "Net evaluations", Sum, hidden;
     /// Nodes of MCTS-Solver's tree whose game-theoretic value it proved (finished games
     /// included).
     ProvenNodes proven_nodes: u64, "Proven nodes", Sum, hidden;

@@ -35,6 +35,23 @@ use crate::game::{Evaluator, Game};
 use context::Ctx;
 use registry::Root;
 
+/// Refuses an algorithm a network guides (PUCT) where its network cannot be had: a game
+/// without a network face or a shipped network, a file that is not a network or one of
+/// another game's shape.
+///
+/// # Errors
+/// Says which, and how to get one.
+pub fn check_network<G: Game>(
+    algorithm: Algorithm,
+    opts: &SearchOptions,
+) -> Result<(), OptionError> {
+    if algorithm.info().has(registry::OwnOption::Network) {
+        crate::net::load::for_game::<G>(&opts.net)
+            .map_err(|e| OptionError(format!("{}: {e}", algorithm.label())))?;
+    }
+    Ok(())
+}
+
 /// Searches `pos` with `algorithm` and `opts` to `depth` under `control`.
 ///
 /// Tables, killers and history start empty (so a result depends only on its inputs);
@@ -53,6 +70,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
 ) -> Result<SearchResult<G::Move>, OptionError> {
     opts.validate(algorithm, depth)?;
     check_chance(pos, algorithm, opts)?;
+    check_network::<G>(algorithm, opts)?;
     control.validate()?;
     release_deferred();
     // Each thread of a parallel search has a table of its own.

@@ -297,6 +297,16 @@ pub struct SearchOptions {
     /// MCTS-Solver only: MCTS-MB (Baier & Winands): where a proof backed up stops, a
     /// win-loss minimax of this depth from that node may prove it; 0 is off.
     pub mb_depth: u32,
+    /// PUCT only: the policy-value network: empty (or `shipped`) for the one shipped for
+    /// the game, else a safetensors file's path.
+    pub net: String,
+    /// PUCT only: the exploration constant c_puct in hundredths (125: c = 1.25, values
+    /// from -1 to 1), the weight of a move's prior against its mean value.
+    pub puct_c: u32,
+    /// PUCT only: Dirichlet noise mixed into the root's priors (a quarter noise), its
+    /// concentration alpha in hundredths (AlphaZero: 30 for chess); 0 (the default) is
+    /// off, as a measurement wants. Drawn from the seed of [`SearchOptions::rollout_seed`].
+    pub dirichlet: u32,
     /// The parallel algorithms only: threads searching at once (1: the serial search of
     /// the same algorithm, counts as reproducible as any; more: counts vary from run to
     /// run, the exact value does not).
@@ -335,6 +345,9 @@ impl Default for SearchOptions {
             uct_c: 200,
             rollout_seed: 1,
             mr_depth: 0,
+            net: String::new(),
+            puct_c: 125,
+            dirichlet: 0,
             ms_depth: 0,
             mb_depth: 0,
         }

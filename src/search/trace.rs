@@ -83,6 +83,8 @@ pub enum PlayoutEnd {
     /// No playout: a shallow minimax (MCTS-MS) proved the node selection reached; the
     /// reward is its value.
     Proven,
+    /// No playout: the policy-value network valued the position added (PUCT).
+    Network,
 }
 
 /// One MCTS iteration in the tree's terms. Tree nodes are numbered in the order they

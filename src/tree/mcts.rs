@@ -139,9 +139,7 @@ pub struct MctsTree {
 /// Whether the algorithm is drawn as an MCTS tree.
 #[must_use]
 pub fn is_mcts(req: &SearchRequest) -> bool {
-    req.algorithm
-        .info()
-        .has(crate::search::registry::OwnOption::Iterations)
+    req.algorithm.info().tree_view == crate::search::registry::TreeView::Iterations
 }
 
 /// Runs `req` (an MCTS row) on `root` for at most [`MAX_MCTS_STEPS`] iterations with a
@@ -549,6 +547,7 @@ impl MctsTree {
                 PlayoutEnd::GameOver => "game-over",
                 PlayoutEnd::Horizon => "horizon",
                 PlayoutEnd::Proven => "proven",
+                PlayoutEnd::Network => "network",
             };
             let proven: Vec<String> = it
                 .bounds

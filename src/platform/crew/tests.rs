@@ -164,11 +164,23 @@ fn lent_threads_serve_a_crew_without_threads_of_its_own() {
 #[test]
 fn a_crew_lapped_counts_each_lap_apart() {
     let mut crew = Crew::new(2);
-    let helper = |_: usize| std::thread::sleep(Duration::from_millis(1));
+    let joined = AtomicUsize::new(0);
+    let helper = |_: usize| {
+        joined.fetch_add(1, Ordering::SeqCst);
+        std::thread::sleep(Duration::from_millis(1));
+    };
+    // The owner sleeps until both helpers are in (on a loaded machine a woken helper
+    // may take longer than any fixed sleep to get a core).
+    let owner = |target: usize| {
+        std::thread::sleep(Duration::from_millis(3));
+        while joined.load(Ordering::SeqCst) < target {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    };
     let mut laps = Vec::new();
-    for _ in 0..3 {
-        crew.gather(2, &helper, || std::thread::sleep(Duration::from_millis(3)));
-        crew.gather(2, &helper, || std::thread::sleep(Duration::from_millis(3)));
+    for lap in 0..3 {
+        crew.gather(2, &helper, || owner(4 * lap + 2));
+        crew.gather(2, &helper, || owner(4 * lap + 4));
         laps.push(crew.lap());
     }
     let last = crew.finish();

@@ -17,6 +17,7 @@ pub mod mtdf;
 pub mod negaalpha;
 pub mod negamax;
 pub mod negascout;
+pub mod puct;
 pub mod pvs;
 pub mod pvs_root;
 pub mod scout;

@@ -572,6 +572,11 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
         self.counters.tree_nodes += n;
     }
 
+    /// Counts one position the policy-value network evaluated (PUCT).
+    pub fn count_net_evaluation(&mut self) {
+        self.counters.net_evaluations += 1;
+    }
+
     /// Counts `n` nodes of MCTS-Solver's tree whose value it proved.
     pub fn count_proven(&mut self, n: u64) {
         self.counters.proven_nodes += n;

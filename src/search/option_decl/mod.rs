@@ -27,6 +27,7 @@ const GROUPS: &[&[OptionDecl]] = &[
     tables::TABLE_OPTIONS,
     driver::DRIVER_OPTIONS,
     mcts::MCTS_OPTIONS,
+    mcts::PUCT_OPTIONS,
     parallel::PARALLEL_OPTIONS,
 ];
 

@@ -47,6 +47,9 @@ pub enum Algorithm {
     /// MCTS-Solver: UCT that proves wins, draws and losses; a proven root is exact.
     #[serde(rename = "mcts-solver")]
     MctsSolver,
+    /// PUCT: AlphaZero's tree search, a policy-value network's priors and values in
+    /// place of playouts.
+    Puct,
     /// Expectiminimax: negamax over players' nodes, the weighted mean over chance nodes.
     Expectimax,
     /// Ballard's Star1: alpha-beta that also cuts at chance nodes, from the game's
@@ -174,10 +177,16 @@ pub enum OwnOption {
     MtMemory,
     /// [`crate::search::SearchOptions::sss_memory_mib`]: SSS*'s and FSSS-Minimax's memory.
     OpenListBudget,
-    /// [`crate::search::SearchOptions::iterations`], [`crate::search::SearchOptions::uct_c`],
-    /// [`crate::search::SearchOptions::rollout_seed`] and [`crate::search::SearchOptions::mr_depth`]:
-    /// MCTS's.
+    /// [`crate::search::SearchOptions::iterations`] and
+    /// [`crate::search::SearchOptions::rollout_seed`]: the Monte Carlo searches' (MCTS's
+    /// and PUCT's).
     Iterations,
+    /// [`crate::search::SearchOptions::uct_c`] and [`crate::search::SearchOptions::mr_depth`]:
+    /// the searches that play out (MCTS's).
+    Playouts,
+    /// [`crate::search::SearchOptions::net`], [`crate::search::SearchOptions::puct_c`] and
+    /// [`crate::search::SearchOptions::dirichlet`]: the searches a network guides (PUCT).
+    Network,
     /// [`crate::search::SearchOptions::ms_depth`] and [`crate::search::SearchOptions::mb_depth`]: the
     /// hybrids that need proofs.
     ProofHybrids,
@@ -214,7 +223,8 @@ pub enum ChanceNodes {
 /// What the quiz asks about an algorithm's visits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum QuizAsks {
-    /// Nothing: the tree view does not draw it, so there is no quiz.
+    /// Nothing: the tree view does not draw it, or the quiz does not know its rule (PUCT's
+    /// selection by priors).
     Nothing,
     /// Values only: the algorithm has no window to ask about.
     Values,

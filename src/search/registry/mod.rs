@@ -15,7 +15,7 @@ use std::fmt;
 use super::algorithms::alphabeta::AlphaBeta;
 use super::algorithms::{
     abdada, bisect, expectimax, fsss, lazy_smp, mcts, mcts_solver, minimax, mt_sss, mtdf,
-    negaalpha, negamax, negascout, pvs, pvs_root, scout, sss, star, ybwc,
+    negaalpha, negamax, negascout, puct, pvs, pvs_root, scout, sss, star, ybwc,
 };
 use super::context::Ctx;
 use super::node::Rule;
@@ -193,6 +193,7 @@ pub(super) fn run_root<G: Game, E: Evaluator<G>>(
     let exact = match algorithm {
         Algorithm::Mcts => return RootValue::Estimate(mcts::run(ctx, pos, depth)),
         Algorithm::MctsSolver => return RootValue::Estimate(mcts_solver::run(ctx, pos, depth)),
+        Algorithm::Puct => return RootValue::Estimate(puct::run(ctx, pos, depth)),
         Algorithm::Minimax => minimax::search(ctx, pos, depth, 0, None),
         Algorithm::Negamax => negamax::search(ctx, pos, depth, 0, None),
         Algorithm::AlphaBeta => aspirated(ctx, root, |ctx, (alpha, beta)| {
