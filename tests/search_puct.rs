@@ -229,3 +229,53 @@ fn the_command_line_runs_it_with_the_shipped_network_or_a_file() {
         "{shipped}"
     );
 }
+
+#[test]
+fn the_network_is_the_alpha_beta_familys_evaluator_too() {
+    use treelab::engine::{SearchRequest, run_search};
+    let req = |algorithm: Algorithm, evaluator: &str| SearchRequest {
+        algorithm,
+        options: SearchOptions::default(),
+        depth: 4,
+        evaluator: evaluator.into(),
+    };
+    let mut rng = SeededRng::new(9);
+    for plies in [2, 6, 12] {
+        let mut pos = AnyPosition::start(GameKind::Connect4);
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            let mv = &moves[rng.below(moves.len() as u64) as usize];
+            pos = pos.play(mv).expect("a legal move");
+        }
+        let run = |r: &SearchRequest| run_search(&pos, r, SearchControl::default()).expect("runs");
+        // Alpha-beta with the network's values returns minimax's value with them.
+        let minimax = run(&req(Algorithm::Negamax, "net"));
+        let negaalpha = run(&req(Algorithm::NegaAlpha, "net"));
+        assert_eq!(minimax.score, negaalpha.score, "{plies}");
+        assert!(negaalpha.counters.nodes < minimax.counters.nodes);
+        // The shipped network and its file are the same evaluator; the game's own is
+        // another.
+        let file = run(&req(
+            Algorithm::NegaAlpha,
+            "net:assets/nets/connect4.safetensors",
+        ));
+        assert_eq!(
+            file.counters.without_time(),
+            negaalpha.counters.without_time()
+        );
+        let own = run(&req(Algorithm::NegaAlpha, ""));
+        assert_ne!(own.counters.nodes, negaalpha.counters.nodes, "{plies}");
+    }
+    assert!(GameKind::Connect4.evaluator_names().contains(&"net"));
+    assert!(GameKind::TicTacToe.evaluator_names().contains(&"net"));
+    assert!(!GameKind::Othello.evaluator_names().contains(&"net"));
+    let start = AnyPosition::start(GameKind::Othello);
+    let e = run_search(
+        &start,
+        &req(Algorithm::NegaAlpha, "net"),
+        SearchControl::default(),
+    )
+    .expect_err("no network for othello")
+    .to_string();
+    assert!(e.contains("no network ships for othello"), "{e}");
+}

@@ -54,9 +54,21 @@ pub enum Picked {
 /// `None` at once when there is no portal, and no person cancels that fast.
 const NO_DIALOG_BELOW: std::time::Duration = std::time::Duration::from_millis(150);
 
+/// Set once no native dialog is to be tried (see [`without_dialogs`]).
+static NO_DIALOGS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// From now on, every file dialog asks in the window instead (as where no portal
+/// exists): what tests of the UI want, whatever the machine's load makes a failed
+/// portal call take. `TREELAB_NO_DIALOGS` in the environment does the same.
+pub fn without_dialogs() {
+    NO_DIALOGS.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// Runs a dialog and tells a cancel from a dialog that could not be shown.
 fn ask(show: impl FnOnce() -> Option<PathBuf>) -> Picked {
-    if std::env::var_os("TREELAB_NO_DIALOGS").is_some() {
+    if NO_DIALOGS.load(std::sync::atomic::Ordering::Relaxed)
+        || std::env::var_os("TREELAB_NO_DIALOGS").is_some()
+    {
         return Picked::NoDialog;
     }
     let start = crate::platform::clock::Instant::now();

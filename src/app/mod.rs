@@ -15,7 +15,7 @@ mod command;
 mod commands;
 mod comparison;
 mod exercise;
-mod files;
+pub mod files;
 mod help;
 mod history;
 mod labels;

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::EngineError;
 use crate::game::Game;
 use crate::game::describe::Describe;
+use crate::net::eval::{NetValue, OwnOrNet};
 use crate::search::{
     self, Algorithm, Counters, SearchControl, SearchOptions, SearchResult, StopReason,
 };
@@ -146,13 +147,29 @@ pub struct SearchRequest {
     pub evaluator: String,
 }
 
-/// The evaluator `req` names for the game `D` describes (empty: its default).
-fn pick_eval<D: Describe>(name: &str) -> Result<D::Eval, EngineError> {
-    if name.trim().is_empty() {
-        return Ok(D::Eval::default());
+/// The evaluator `req` names for the game `D` describes (empty: its default; `net` or
+/// `net:FILE` a policy-value network's value, scaled into the game's heuristic band
+/// under the request's scoring).
+fn pick_eval<D: Describe>(pos: &D, req: &SearchRequest) -> Result<OwnOrNet<D::Eval>, EngineError> {
+    let name = req.evaluator.trim();
+    if name.is_empty() {
+        return Ok(OwnOrNet::Own(D::Eval::default()));
     }
-    D::eval_from_name(name.trim()).ok_or_else(|| {
-        let names: Vec<&str> = D::evaluators().into_iter().map(D::eval_name).collect();
+    if let Some(file) = crate::net::eval::net_choice(name) {
+        let net = crate::net::load::for_game::<D::Game>(file)
+            .map_err(|e| EngineError::Input(format!("evaluator '{name}': {e}")))?;
+        let game = pos.game();
+        let scoring = req.options.scoring;
+        let band = game
+            .heuristic_limit(scoring)
+            .unwrap_or_else(|| game.score_range(scoring).1);
+        return Ok(OwnOrNet::Net(NetValue::new(net, (band - 1).max(1))));
+    }
+    D::eval_from_name(name).map(OwnOrNet::Own).ok_or_else(|| {
+        let mut names: Vec<&str> = D::evaluators().into_iter().map(D::eval_name).collect();
+        if <D::Game as Game>::NET_INPUTS > 0 {
+            names.push("net (the shipped network; net:FILE for another)");
+        }
         EngineError::Input(format!(
             "unknown evaluator '{name}' for {}; expected one of {}",
             D::name(),
@@ -191,7 +208,7 @@ fn check_horizon<D: Describe>(pos: &D, req: &SearchRequest) -> Result<(), Engine
 /// stop where the game has no value to score. Searches nothing: the app and the runner
 /// ask it before a run, so that a refusal is never shown as a failed search.
 pub fn check_described<D: Describe>(pos: &D, req: &SearchRequest) -> Result<(), EngineError> {
-    pick_eval::<D>(&req.evaluator)?;
+    pick_eval(pos, req)?;
     req.options.validate(req.algorithm, req.depth)?;
     crate::search::check_network::<D::Game>(req.algorithm, &req.options)?;
     check_horizon(pos, req)
@@ -204,7 +221,7 @@ fn run_described<D: Describe>(
     control: SearchControl<'_>,
 ) -> Result<SearchResult<<D::Game as Game>::Move>, EngineError> {
     check_described(pos, req)?;
-    let eval = pick_eval::<D>(&req.evaluator)?;
+    let eval = pick_eval(pos, req)?;
     Ok(search::search(
         pos.game(),
         &eval,

@@ -193,7 +193,12 @@ where
         D::SHIPPED_SUITES
     }
     fn evaluator_names(&self) -> Vec<&'static str> {
-        D::evaluators().into_iter().map(D::eval_name).collect()
+        let mut names: Vec<&'static str> = D::evaluators().into_iter().map(D::eval_name).collect();
+        // The network shipped for the game, where one is (`net:FILE` names another).
+        if crate::net::load::shipped(<D::Game as crate::game::Game>::NAME).is_some() {
+            names.push(crate::net::eval::NET_EVAL);
+        }
+        names
     }
     fn perft_convention(&self) -> PerftConvention {
         D::perft_convention()

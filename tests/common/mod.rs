@@ -19,6 +19,7 @@ pub const MAX_STEPS: usize = 8;
 
 /// The app as on first start (no config file touched), 1280x800.
 pub fn harness() -> Harness<'static, TreelabApp> {
+    treelab::app::files::without_dialogs();
     Harness::builder()
         .with_size([1280.0, 800.0])
         .build_ui_state(
@@ -32,6 +33,7 @@ pub fn harness_with_session(
     path: &std::path::Path,
     size: [f32; 2],
 ) -> Harness<'static, TreelabApp> {
+    treelab::app::files::without_dialogs();
     let mut app = TreelabApp::new_for_tests();
     app.open_session_from(path).expect("the session opens");
     Harness::builder()
