@@ -59,7 +59,7 @@ fn parse_counts(flag: &str, text: &str) -> Result<Vec<u32>> {
 }
 
 pub(super) fn train_eval(args: &TrainEvalArgs) -> Result<()> {
-    use crate::solve::pattern::{SampleFiles, TrainConfig, train_to_file};
+    use crate::solve::pattern_train::{SampleFiles, TrainConfig, train_to_file};
     let empties = parse_counts("--empties", &args.empties)?;
     if empties.is_empty() {
         bail!("--empties names no empty-square count");

@@ -11,6 +11,7 @@ pub mod cli;
 pub mod connect4;
 pub mod othello;
 pub mod pattern;
+pub mod pattern_train;
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;

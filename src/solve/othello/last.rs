@@ -2,8 +2,8 @@
 //! array of the empty squares, two squares unrolled, and the last square's exact score
 //! from one flip count (table look-ups per line, no move generation).
 
+use super::params::{INF, MAX_LAST_N, NEIGHBOURS, final_score};
 use super::search::Searcher;
-use super::{INF, MAX_LAST_N, NEIGHBOURS, final_score};
 use crate::game::othello::board::flips;
 
 impl Searcher<'_> {

@@ -4,11 +4,11 @@
 //! evaluation of the shallow search). The searcher's ordering that combines them is in
 //! `ordering.rs`.
 
-use super::stability::corner_stability;
-use super::{
+use super::params::{
     C_SQUARES, CORNERS, EDGES, NOT_A, NOT_H, PARITY_ORDER_MAX_EMPTIES, QUADRANT_BIT, QUADRANTS,
     SHALLOW_ORDER_MAX_DEPTH, SHALLOW_ORDER_STEP, TT_MIN_EMPTIES, X_SQUARES,
 };
+use super::stability::corner_stability;
 use crate::game::othello::board::{flips, moves};
 
 /// A legal move with its flips and its ordering key.

@@ -6,9 +6,9 @@ use super::moves::{
     MAX_MOVES, Move, MoveList, ORDER_UNIT, PATTERN_MOBILITY_WEIGHT, SQUARE_VALUE, child,
     fastest_first_key, order_eval, potential_mobility, shallow_order_depth, weighted_count,
 };
+use super::params::{INF, PARITY_ORDER_MAX_EMPTIES, TT_MIN_EMPTIES, final_score};
 use super::search::Searcher;
 use super::stability::corner_stability;
-use super::{INF, PARITY_ORDER_MAX_EMPTIES, TT_MIN_EMPTIES, final_score};
 use crate::game::othello::board::{flips, moves};
 use crate::solve::pattern::Features;
 

@@ -4,9 +4,9 @@
 
 use crate::platform::clock::Instant;
 
+use super::params::{INF, PRESEARCH_MIN_EMPTIES, PRESEARCH_MIN_EMPTIES_ABOVE_SHALLOW};
 use super::search::Searcher;
 use super::table::EXACT;
-use super::{INF, PRESEARCH_MIN_EMPTIES, PRESEARCH_MIN_EMPTIES_ABOVE_SHALLOW};
 
 /// Which part of the root a [`RootSearch`] belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,13 +8,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use super::moves::{MAX_MOVES, Move, MoveList, ORDER_UNIT, child, select, shallow_order_depth};
-use super::stability::stable_discs;
-use super::table::{EXACT, Entry, NO_MOVE, Table, hash};
-use super::{
+use super::params::{
     ETC_MIN_EMPTIES, INF, MAX_SCORE, NEIGHBOURS, OthelloOptions, QUADRANT_BIT, QUADRANTS,
     SHALLOW_EMPTIES, SPLIT_MIN_ELDEST_NODES, SPLIT_MIN_EMPTIES, SQUARE_CLASSES,
     STABILITY_ALPHA_PER_EMPTY, STABILITY_ALPHA_SLACK, TT_MIN_EMPTIES, final_score,
 };
+use super::stability::stable_discs;
+use super::table::{EXACT, Entry, NO_MOVE, Table, hash};
 use crate::game::othello::board::{flips, moves};
 use crate::platform::crew::Crew;
 use crate::solve::pattern::PatternEval;

@@ -2,7 +2,7 @@
 //! fixed point ([`stable_discs`]) for the null-window cutoff, and the cheap corner
 //! stability the move ordering uses.
 
-use super::{
+use super::params::{
     C_SQUARES, COLUMNS_AH, CORNERS, EDGES, NOT_A, NOT_AB, NOT_ABCD, NOT_EFGH, NOT_GH, NOT_H,
     ROWS_18,
 };

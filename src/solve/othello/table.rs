@@ -5,7 +5,7 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
-use super::INF;
+use super::params::INF;
 use crate::game::splitmix64;
 
 /// A shared, lock-free table of bounds. Each slot is two atomic words, `key ^ data`

@@ -2,6 +2,7 @@
 //! stability, the last square's flip count against brute force, and the root's trace.
 
 use super::last::{last_flip_count, last_square};
+use super::params::*;
 use super::stability::full_lines;
 use super::table::{EXACT, Entry, NO_MOVE, hash};
 use super::*;

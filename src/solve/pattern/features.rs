@@ -2,11 +2,10 @@
 //! of every placement kept as two vectors of 16-bit lanes (the side to move's part and
 //! the opponent's), so that a child's indices follow from its parent's with a few
 //! vector additions per changed square instead of two bit extractions and two look-ups
-//! per placement. [`PatternEval::eval_features`] gives exactly
-//! [`PatternEval::eval_with_moves`]'s value.
-
-use super::PatternEval;
-use crate::game::othello::board::moves;
+//! per placement. The evaluation reads them in
+//! [`PatternEval::eval_features`](crate::solve::pattern::PatternEval::eval_features),
+//! which gives exactly the value of
+//! [`PatternEval::eval_with_moves`](crate::solve::pattern::PatternEval::eval_with_moves).
 
 /// Lanes of a feature vector: one per placement (46), padded to a multiple of 16.
 pub const LANES: usize = 48;
@@ -26,7 +25,7 @@ pub struct Features {
 pub(super) type Coefficients = [[u16; LANES]; 64];
 
 /// Builds the coefficients from each placement's mask (digit `k` = the `k`-th lowest
-/// square of the mask, as [`PatternEval`]'s tables are laid out).
+/// square of the mask, as the evaluation's tables are laid out).
 pub(super) fn coefficients(masks: &[u64]) -> Box<Coefficients> {
     assert!(masks.len() <= LANES, "more placements than feature lanes");
     let mut coef = Box::new([[0u16; LANES]; 64]);
@@ -69,6 +68,53 @@ impl Default for Features {
 }
 
 impl Features {
+    /// The feature vectors of the position with `p` to move, by the coefficients
+    /// `coef`.
+    #[inline]
+    pub(super) fn of(coef: &Coefficients, p: u64, o: u64) -> Features {
+        let mut f = Features::default();
+        for (bits, lanes) in [(p, &mut f.mine), (o, &mut f.theirs)] {
+            let mut rest = bits;
+            while rest != 0 {
+                let square = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                add(lanes, &coef[square]);
+            }
+        }
+        f
+    }
+
+    /// The feature vectors after the side to move plays `square`, flipping `flips`,
+    /// seen from the new side to move (the opponent).
+    #[inline]
+    pub(super) fn child(&self, coef: &Coefficients, square: u32, flips: u64) -> Features {
+        let mut moved = [0u16; LANES];
+        let mut rest = flips;
+        while rest != 0 {
+            let s = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            add(&mut moved, &coef[s]);
+        }
+        let mut child = Features {
+            mine: self.theirs,
+            theirs: self.mine,
+        };
+        sub(&mut child.mine, &moved);
+        add(&mut child.theirs, &moved);
+        add(&mut child.theirs, &coef[square as usize]);
+        child
+    }
+
+    /// Each placement's base-3 index (`mine + 2 * theirs`, lane by lane).
+    #[inline]
+    pub(super) fn indices(&self) -> [u16; LANES] {
+        let mut index = [0u16; LANES];
+        for ((x, m), t) in index.iter_mut().zip(&self.mine).zip(&self.theirs) {
+            *x = m.wrapping_add(t.wrapping_mul(2));
+        }
+        index
+    }
+
     /// The same position with the other side to move (a pass).
     #[inline]
     #[must_use]
@@ -77,66 +123,5 @@ impl Features {
             mine: self.theirs,
             theirs: self.mine,
         }
-    }
-}
-
-impl PatternEval {
-    /// The feature vectors of the position with `p` to move.
-    #[inline]
-    #[must_use]
-    pub fn features(&self, p: u64, o: u64) -> Features {
-        let mut f = Features::default();
-        for (bits, lanes) in [(p, &mut f.mine), (o, &mut f.theirs)] {
-            let mut rest = bits;
-            while rest != 0 {
-                let square = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                add(lanes, &self.coef[square]);
-            }
-        }
-        f
-    }
-
-    /// The feature vectors after the side to move of `f` plays `square`, flipping
-    /// `flips`, seen from the new side to move (the opponent of `f`).
-    #[inline]
-    #[must_use]
-    pub fn child_features(&self, f: &Features, square: u32, flips: u64) -> Features {
-        let mut moved = [0u16; LANES];
-        let mut rest = flips;
-        while rest != 0 {
-            let s = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            add(&mut moved, &self.coef[s]);
-        }
-        let mut child = Features {
-            mine: f.theirs,
-            theirs: f.mine,
-        };
-        sub(&mut child.mine, &moved);
-        add(&mut child.theirs, &moved);
-        add(&mut child.theirs, &self.coef[square as usize]);
-        child
-    }
-
-    /// [`PatternEval::eval_with_moves`] from the position's feature vectors `f` (of
-    /// `p` to move against `o`): the same value.
-    #[inline]
-    #[must_use]
-    pub fn eval_features(&self, f: &Features, p: u64, o: u64, p_moves: u64) -> i32 {
-        debug_assert_eq!(*f, self.features(p, o));
-        let mut index = [0u16; LANES];
-        for ((x, m), t) in index.iter_mut().zip(&f.mine).zip(&f.theirs) {
-            *x = m.wrapping_add(t.wrapping_mul(2));
-        }
-        let empties = (p | o).count_zeros() as usize;
-        let stage = &self.stages[usize::from(self.stage_of[empties])];
-        let mut sum = 0i32;
-        for (&(_, offset), &idx) in self.placements.iter().zip(&index) {
-            sum += i32::from(stage.tables[offset + usize::from(idx)]);
-        }
-        sum + stage.scalar[0] * p_moves.count_ones() as i32
-            + stage.scalar[1] * moves(o, p).count_ones() as i32
-            + stage.scalar[2]
     }
 }

@@ -1,17 +1,24 @@
 //! The training of the pattern evaluation (`treelab train-eval`): seeded games played
 //! out, positions at the target empties solved exactly by the endgame solver, and
 //! the weights fitted to those scores by least squares (Adam steps, a small ridge
-//! prior), one set per game stage; the samples read and written as text.
+//! prior), one set per game stage; the samples read and written as text. It sits
+//! beside [`super::pattern`] and [`super::othello`], above both: the solver orders its
+//! moves with the evaluation, and the training runs the solver.
 
 use std::fmt::Write as _;
 
 use anyhow::{Context, Result, ensure};
 
-use super::{Instance, SCALARS, SHAPES, features, instances, layout, scalars, write_weights};
+use super::othello::{CORNERS, OthelloOptions, OthelloSolver};
+use super::pattern::{
+    Instance, SCALARS, SHAPES, features, instances, layout, scalars, write_weights,
+};
 use crate::game::SeededRng;
 use crate::game::othello::Othello;
 use crate::game::othello::board::{flips, moves};
-use crate::solve::othello::{CORNERS, OthelloOptions, OthelloSolver};
+
+#[cfg(test)]
+mod tests;
 
 /// A position with its exact score for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
