@@ -241,3 +241,37 @@ fn a_search_beyond_reach_is_asked_about_before_it_runs() {
     h.state_mut().push(Command::StopRun);
     wait_for_run(&mut h, Duration::from_secs(30));
 }
+
+#[test]
+fn a_puct_row_shows_its_network_in_place_of_an_evaluator_and_runs_it() {
+    let mut h = harness();
+    settle(&mut h);
+    h.state_mut().push(Command::SetGame(GameKind::Connect4));
+    settle(&mut h);
+    h.state_mut()
+        .push(Command::SetRowEvaluator(0, "zero".into()));
+    h.state_mut()
+        .push(Command::SetRowAlgorithm(0, Algorithm::Puct));
+    let options = SearchOptions {
+        iterations: 200,
+        ..SearchOptions::default()
+    };
+    h.state_mut().push(Command::SetRowOptions(0, options));
+    h.state_mut().push(Command::SetRowDepths(0, 42, 42));
+    settle(&mut h);
+    // The evaluator chosen before is dropped (a network values PUCT's positions).
+    assert_eq!(h.state().session().rows[0].evaluator, "");
+    h.get_by_label_contains("dropped: Evaluator");
+    h.get_by_label("its network");
+    assert!(h.state().session().rows[0].check().is_ok());
+    common::press_run(&mut h);
+    let r = h
+        .state()
+        .session()
+        .results
+        .iter()
+        .find(|r| r.row == 0)
+        .unwrap_or_else(|| panic!("row 1 ran: {}", status_text(&h)));
+    assert!(r.record.counters.net_evaluations > 0);
+    assert!(r.record.estimate.is_some() && r.record.score.is_none());
+}

@@ -279,3 +279,19 @@ fn the_network_is_the_alpha_beta_familys_evaluator_too() {
     .to_string();
     assert!(e.contains("no network ships for othello"), "{e}");
 }
+
+#[test]
+fn a_puct_row_takes_no_evaluator_and_choosing_puct_clears_one() {
+    let pos = AnyPosition::start(GameKind::Connect4);
+    let mut req = common::request(Algorithm::Puct, options(10), 42);
+    req.evaluator = "threats".into();
+    let e = treelab::engine::run_search(&pos, &req, SearchControl::default())
+        .expect_err("refused")
+        .to_string();
+    assert!(e.contains("values each position by its network"), "{e}");
+    let mut s = treelab::session::Session::default();
+    s.rows[0].evaluator = "discs".into();
+    let reset = s.set_row_algorithm(0, Algorithm::Puct);
+    assert_eq!(s.rows[0].evaluator, "");
+    assert!(reset.contains(&"Evaluator"), "{reset:?}");
+}

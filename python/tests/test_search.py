@@ -44,6 +44,8 @@ CASES = [
     ("random-tree", "", "scout", 6),
     ("ewn", "", "star2", 2),
     ("tictactoe", "", "mcts+iterations=300", None),
+    ("connect4", "4453", "puct+iterations=300", 42),
+    ("tictactoe", "", "puct+iterations=50+puct-c=200+net=" + str(ROOT / "assets" / "nets" / "tictactoe.safetensors"), None),
 ]
 
 
@@ -65,6 +67,26 @@ def test_search_counts_as_the_command_line(game, position, row, depth):
         # A chance game's score is in the game's units, its fraction beside it.
         assert round(r.score, 6) == float(cli["score"])
         assert r.score_exact == cli.get("score_exact")
+
+
+def test_the_network_as_evaluator_counts_as_the_command_line():
+    r = treelab.search("connect4", "4453", algo="negaalpha", depth=6, evaluator="net")
+    args = [TREELAB, "search", "--game", "connect4", "--position", "4453", "--algo", "negaalpha",
+            "--depth", "6", "--eval", "net"]
+    out = subprocess.run(args, capture_output=True, text=True, check=True).stdout
+    cli = dict(line.split(": ", 1) for line in out.splitlines() if ": " in line)
+    assert int(cli["nodes"]) == r.nodes
+    assert int(cli["score"]) == r.score
+    own = treelab.search("connect4", "4453", algo="negaalpha", depth=6)
+    assert own.nodes != r.nodes
+
+
+def test_puct_gives_its_estimate_and_counts_the_network():
+    r = treelab.search("connect4", "4453", algo="puct", depth=42, iterations=200)
+    assert r.score is None and r.estimate is not None
+    assert 0 < r.net_evaluations <= r.tree_nodes <= 201
+    with pytest.raises(ValueError, match="no network ships for othello"):
+        treelab.search("othello", algo="puct", depth=4)
 
 
 def test_options_as_keywords_are_the_row_spec():

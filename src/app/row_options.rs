@@ -154,6 +154,26 @@ fn control_ui(ui: &mut egui::Ui, decl: &OptionDecl, o: &mut SearchOptions, row: 
                 }
             });
         }
+        // A value with neither a number nor choices (a network's file): a text field.
+        Form::Value {
+            get,
+            set,
+            choices: [],
+            ..
+        } => {
+            ui.horizontal(|ui| {
+                let label = ui.label(decl.label).id;
+                let mut text = get(o);
+                if ui
+                    .add(egui::TextEdit::singleline(&mut text).desired_width(160.0))
+                    .labelled_by(label)
+                    .on_hover_text(decl.help)
+                    .changed()
+                {
+                    let _ = set(o, &text);
+                }
+            });
+        }
         Form::Value {
             get, set, choices, ..
         } => {

@@ -280,9 +280,21 @@ fn row_ui(
         });
     });
     cell(ui, EVALUATOR_WIDTH, |ui| {
-        ui.add_enabled_ui(!running, |ui| {
-            commands.extend(evaluator_ui(ui, i, &row.evaluator, &evaluators));
-        });
+        if row
+            .algorithm
+            .info()
+            .has(crate::search::registry::OwnOption::Network)
+        {
+            ui.add_enabled(false, egui::Label::new("its network"))
+                .on_disabled_hover_text(format!(
+                    "{} values each position by its network (the Network option), not by an evaluator",
+                    row.algorithm.label()
+                ));
+        } else {
+            ui.add_enabled_ui(!running, |ui| {
+                commands.extend(evaluator_ui(ui, i, &row.evaluator, &evaluators));
+            });
+        }
     });
     for c in commands {
         cx.push(c);

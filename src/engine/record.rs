@@ -7,6 +7,7 @@ use super::EngineError;
 use crate::game::Game;
 use crate::game::describe::Describe;
 use crate::net::eval::{NetValue, OwnOrNet};
+use crate::search::registry::OwnOption;
 use crate::search::{
     self, Algorithm, Counters, SearchControl, SearchOptions, SearchResult, StopReason,
 };
@@ -154,6 +155,12 @@ fn pick_eval<D: Describe>(pos: &D, req: &SearchRequest) -> Result<OwnOrNet<D::Ev
     let name = req.evaluator.trim();
     if name.is_empty() {
         return Ok(OwnOrNet::Own(D::Eval::default()));
+    }
+    if req.algorithm.info().has(OwnOption::Network) {
+        return Err(EngineError::Input(format!(
+            "{} values each position by its network (the option net), not by an evaluator: leave the evaluator '{name}' out",
+            req.algorithm.label()
+        )));
     }
     if let Some(file) = crate::net::eval::net_choice(name) {
         let net = crate::net::load::for_game::<D::Game>(file)

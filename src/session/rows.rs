@@ -6,6 +6,7 @@
 use super::model::Session;
 use crate::search::option_decl::{Subject, all};
 use crate::search::options::MAX_DEPTH;
+use crate::search::registry::OwnOption;
 use crate::search::{Algorithm, MtMemory, SearchOptions};
 
 /// Whether an option that `set` changes from the defaults makes sense for `algorithm`;
@@ -163,10 +164,16 @@ impl Session {
         let before = row.options.clone();
         row.algorithm = algorithm;
         sanitize(algorithm, &mut row.options);
-        all()
+        let mut reset: Vec<&'static str> = all()
             .filter(|d| !d.is_default(&before) && d.is_default(&row.options))
             .map(|d| d.label)
-            .collect()
+            .collect();
+        // A network values the positions of the algorithms it guides: no evaluator.
+        if algorithm.info().has(OwnOption::Network) && !row.evaluator.is_empty() {
+            row.evaluator.clear();
+            reset.push("Evaluator");
+        }
+        reset
     }
 
     /// Row `i`'s depths, `first` to `last` (a last before the first becomes the

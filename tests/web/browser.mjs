@@ -334,6 +334,34 @@ await test("a link from `treelab session link` opens its session", async () => {
   console.log(`     ${state.game}, ${state.rows.length} rows, tab ${state.tab}`);
 });
 
+await test("PUCT and the network as evaluator run in the page with the native counts", async () => {
+  // The network shipped for Connect Four is built into the page: PUCT's leaves and
+  // NegaAlpha's horizon evaluated by it, in wasm, count for count as the native CLI.
+  const file = join(OUT, "puct.ron");
+  writeFileSync(
+    file,
+    `Session(version: 3, game: connect4, position: "4453", suite: None, rows: [
+      ComparisonRow(algorithm: puct, options: SearchOptions(iterations: 300), depth_min: 42, depth_max: 42, evaluator: ""),
+      ComparisonRow(algorithm: negaalpha, options: SearchOptions(), depth_min: 5, depth_max: 5, evaluator: "net"),
+    ])`,
+  );
+  const link = treelab("session", "link", file, "--base-url", BASE).trim();
+  const { state } = await open(browser, link);
+  assert.equal(state.error, false, state.status);
+  await page.evaluate(() => window.treelab_command("run"));
+  const done = await waitState((s) => !s.running && s.results.length === 2, 120000, "the run");
+  assert.ok(done.results.every((r) => r.complete), JSON.stringify(done.results));
+  await page.screenshot({ path: join(OUT, "puct-1280x800.png") });
+  // PUCT's estimate is no score (the page gives null, the table an estimate): nodes for
+  // both rows, and NegaAlpha's score.
+  const shown = done.results.map((r) => `${r.row + 1} d${r.depth}: ${r.nodes} nodes`);
+  const native = nativeResults(link);
+  assert.deepEqual(shown.sort(), native.map((l) => l.replace(/, score .*/, "")).sort());
+  const negaalpha = done.results.find((r) => r.row === 1);
+  assert.ok(native.includes(`2 d5: ${negaalpha.nodes} nodes, score ${negaalpha.score}`), native.join("; "));
+  console.log(`     ${shown.join("; ")}`);
+});
+
 /** Clicks the button the app noted under `name` in its state (where it drew it). */
 async function clickNoted(name) {
   const [x, y, w, h] = (await waitState((s) => s.question[name], 5000, `the button ${name}`)).question[name];

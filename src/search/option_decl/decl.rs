@@ -176,6 +176,23 @@ pub(super) fn fits(_: &Subject<'_>) -> Result<(), String> {
     Ok(())
 }
 
+/// Refuses `what`, set, on an algorithm a network guides (PUCT): its values come from
+/// the network and the rules' win or loss, with no playout, evaluator or window for
+/// the option to act on.
+pub(super) fn not_for_networks(s: &Subject<'_>, set: bool, what: &str) -> Result<(), String> {
+    if set
+        && s.algorithm
+            .info()
+            .has(crate::search::registry::OwnOption::Network)
+    {
+        return Err(format!(
+            "{what} does nothing in {}: its values come from its network and the rules' win, draw or loss",
+            s.algorithm.label()
+        ));
+    }
+    Ok(())
+}
+
 pub(super) fn whole<T: TryFrom<i64>>(text: &str, what: &str) -> Result<T, String> {
     let n: i64 = text
         .trim()

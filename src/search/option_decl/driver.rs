@@ -19,7 +19,7 @@ pub(super) const DRIVER_OPTIONS: &[OptionDecl] = &[
         form: flag!(win_at_once, "win"),
         summary: |o| o.win_at_once.then(|| "win at once".into()),
         needs: ok,
-        check: fits,
+        check: |s| not_for_networks(s, s.run.win_at_once, "the win-at-once check"),
         example: |o| o.win_at_once = true,
         only_for: None,
     },
@@ -36,7 +36,7 @@ pub(super) const DRIVER_OPTIONS: &[OptionDecl] = &[
                 Err("moves that do not lose at once are known only once the side to move cannot win at once: add the win-at-once check (+win)".into())
             }
         },
-        check: fits,
+        check: |s| not_for_networks(s, s.run.non_losing, "the non-losing moves"),
         example: |o| o.non_losing = true,
         only_for: None,
     },
@@ -146,7 +146,7 @@ pub(super) const DRIVER_OPTIONS: &[OptionDecl] = &[
             (o.scoring != Scoring::Native).then(|| format!("scoring {}", o.scoring.name()))
         },
         needs: ok,
-        check: fits,
+        check: |s| not_for_networks(s, s.run.scoring != Scoring::Native, "a scoring"),
         example: |o| o.scoring = Scoring::WinLoss,
         only_for: None,
     },
@@ -233,6 +233,7 @@ pub(super) const DRIVER_OPTIONS: &[OptionDecl] = &[
         summary: |o| (o.grain > 1).then(|| format!("grain {}", o.grain)),
         needs: ok,
         check: |s| {
+            not_for_networks(s, s.run.grain > 1, "an evaluation grain")?;
             within(i64::from(s.run.grain), GRAIN, || {
                 format!(
                     "an evaluation grain of {} is out of range: use 0 (off) to {MAX_GRAIN}",
