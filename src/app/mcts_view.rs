@@ -1,6 +1,6 @@
 //! The tree view of an MCTS row: its tree drawn after any iteration (a node's size its
 //! visits, its colour its mean reward for the side that made the move, its UCB1 value
-//! on hover), stepped iteration by iteration through selection, expansion, playout and
+//! on hover; for PUCT its prior beside it and its PUCT value on hover), stepped iteration by iteration through selection, expansion, playout and
 //! backup, each phase said in words; and the quiz on selection and backup
 //! ([`super::quiz_view::mcts_quiz_ui`]). The drawing pans and zooms as the minimax
 //! tree's does ([`super::tree_canvas::pan_zoom`]) and opens fitted to its pane. The
@@ -13,6 +13,7 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Vec2, vec2};
 use super::panel::Panel;
 use super::tree_canvas::pan_zoom::{PanZoom, ZoomAsk, zoom_buttons_ui};
 use crate::engine::AnyPosition;
+use crate::search::registry::QuizAsks;
 use crate::tree::mcts::{MctsState, MctsTree, Phase, value_word};
 use crate::tree::mcts_quiz::{MctsQuestion, MctsQuiz};
 
@@ -37,6 +38,8 @@ pub struct MctsView {
     pub min_visits: u64,
     /// The quiz under way.
     pub quiz: Option<MctsQuiz>,
+    /// A quiz was asked for a row whose selection the quiz does not ask about (PUCT).
+    pub no_quiz: bool,
     /// The quiz's backup answer being typed: visits and mean.
     pub typed: (String, String),
     /// The step (or question) the drawing last scrolled to, so that it scrolls to the
@@ -61,7 +64,9 @@ impl MctsView {
     /// A view of `tree` at its last step, or its first question in a quiz.
     #[must_use]
     pub fn new(tree: MctsTree, quiz: bool) -> Self {
-        let quiz = quiz.then(|| MctsQuiz::new(&tree));
+        let asks = tree.request.algorithm.info().quiz == QuizAsks::Selection;
+        let no_quiz = quiz && !asks;
+        let quiz = (quiz && asks).then(|| MctsQuiz::new(&tree));
         MctsView {
             step: if quiz.is_some() {
                 0
@@ -71,6 +76,7 @@ impl MctsView {
             tree,
             min_visits: 1,
             quiz,
+            no_quiz,
             typed: (String::new(), String::new()),
             scrolled_for: None,
             playing: None,
@@ -256,6 +262,9 @@ pub fn mcts_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, view: &mut MctsView) -> Op
             "The first {} of the row's {} iterations (the same seed makes them the row's own; the rest go on the same way).",
             tree.request.options.iterations, tree.asked
         ));
+    }
+    if view.no_quiz {
+        ui.weak("The quiz asks which child UCB1 takes; PUCT's choice by its priors is not asked yet, so its steps are shown.");
     }
     if let Some(quiz) = view.quiz.as_mut() {
         super::quiz_view::mcts_quiz_ui(ui, quiz, &view.tree, &mut view.typed);
@@ -452,7 +461,11 @@ fn legend_ui(ui: &mut egui::Ui, view: &mut MctsView) {
         if view.tree.proves {
             ui.weak("W, D, L: proven result for the side that made the move.");
         }
-        ui.weak("Hover a node for its UCB1 value; click it to see its position.");
+        if view.tree.puct.is_some() {
+            ui.weak("P: the network's prior for the move. Hover a node for its visits, mean and PUCT value; click it to see its position.");
+        } else {
+            ui.weak("Hover a node for its UCB1 value; click it to see its position.");
+        }
     });
 }
 
@@ -618,6 +631,17 @@ fn paint_node(
             Color32::BLACK,
         );
     }
+    if let Some(p) = view.tree.nodes[n].prior
+        && text >= MIN_TEXT
+    {
+        painter.text(
+            c + vec2(r + 3.0, 1.0),
+            Align2::LEFT_TOP,
+            format!("P {p:.2}"),
+            FontId::proportional(text),
+            ui.visuals().weak_text_color(),
+        );
+    }
     if s.phase == Phase::Backup && s.path.contains(&n) && text >= MIN_TEXT {
         painter.text(
             c + vec2(r + 3.0, -r),
@@ -651,7 +675,9 @@ fn node_text(view: &MctsView, state: &MctsState, n: usize) -> String {
             "mean {:+.3} for the side that played it",
             state.mean(n)
         ));
-        if let Some(p) = tree.nodes[n].parent {
+        if let (Some(p), Some(c)) = (tree.nodes[n].parent, tree.puct) {
+            lines.extend(puct_lines(tree, state, p, n, c));
+        } else if let Some(p) = tree.nodes[n].parent {
             let u = tree.ucb(state, p, n);
             lines.push(if u.enterable {
                 format!(
@@ -680,6 +706,25 @@ fn node_text(view: &MctsView, state: &MctsState, n: usize) -> String {
         });
     }
     lines.join("\n")
+}
+
+/// A PUCT node's prior and its PUCT value below its parent `p` (`c`: c_puct).
+fn puct_lines(tree: &MctsTree, state: &MctsState, p: usize, n: usize, c: f64) -> Vec<String> {
+    let edges = tree.puct_edges(state, p);
+    let Some(e) = edges.iter().find(|e| e.child == Some(n)) else {
+        return Vec::new();
+    };
+    vec![
+        format!(
+            "prior P {:.3} (the network's, at {})",
+            e.prior,
+            tree.name(p)
+        ),
+        format!(
+            "PUCT Q + c·P·√N / (1 + n) = {:+.3} + {c:.2}·{:.3}·√{} / (1 + {}) = {:.3}",
+            e.q, e.prior, state.visits[p], e.n, e.value
+        ),
+    ]
 }
 
 /// A click on node `n`: the board shows its position (Undo goes back); returns it.
