@@ -6,7 +6,9 @@
 //! values that decide it, and can show an answer (not scored) or skip a question. The
 //! drawing opens fitted with its root in view and zooms as the minimax tree's; the step
 //! buttons and the drawing keep their places from phase to phase; an MCTS row beside
-//! another is refused naming the drop-down to change.
+//! another is refused naming the drop-down to change. A PUCT row is stepped in its own
+//! words (the network evaluates, PUCT's rule selects) with each drawn node's prior
+//! written beside it, and its quiz, not asked yet, says so.
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -324,4 +326,51 @@ fn an_mcts_row_beside_another_is_refused_naming_the_drop_down() {
     settle(&mut h);
     h.get_by_label_contains("set \"beside\" to nothing");
     assert!(h.query_by_label_contains("untick").is_none());
+}
+
+#[test]
+fn a_puct_row_is_stepped_in_its_words_with_each_node_s_prior_beside_it() {
+    let mut h = open("puct", 30, false);
+    assert_eq!(at(&h), (29, Phase::Backup));
+    h.get_by_label_contains("P: the network's prior for the move");
+    let priors = h.state().mcts_priors_drawn().expect("an MCTS drawing");
+    let tree = h.state().mcts_shown().unwrap().0.clone();
+    assert!(tree.puct.is_some());
+    // Every node drawn but the root has its prior beside it, as the network gave it.
+    let (nodes, _) = drawn(&h);
+    assert!(nodes.len() > 5, "{nodes:?}");
+    for (n, _) in nodes.iter().filter(|(n, _)| *n > 0) {
+        let text = priors
+            .iter()
+            .find(|(k, _)| k == n)
+            .map(|(_, t)| t.clone())
+            .unwrap_or_else(|| panic!("node {n} has no prior drawn: {priors:?}"));
+        assert_eq!(text, format!("P {:.2}", tree.nodes[*n].prior.unwrap()));
+    }
+    h.get_by_label("|◀").click();
+    settle(&mut h);
+    h.get_by_label_contains("Selection: the network has not evaluated the root yet");
+    h.get_by_label("▶").click();
+    settle(&mut h);
+    h.get_by_label_contains(
+        "Expansion: none; the network evaluates root: its moves get priors a1 ",
+    );
+    h.get_by_label("▶").click();
+    settle(&mut h);
+    h.get_by_label_contains("Playout: none; the network values root at ");
+    for _ in 0..2 {
+        h.get_by_label("▶").click();
+        settle(&mut h);
+    }
+    assert_eq!(at(&h), (1, Phase::Selection));
+    h.get_by_label_contains("Selection at root (N = 1): ");
+    h.get_by_label_contains("has Q + c·P·√N / (1 + n) = +0.000 + 1.25·");
+}
+
+#[test]
+fn a_quiz_on_a_puct_row_says_it_is_not_asked_yet_and_shows_the_steps() {
+    let h = open("puct", 20, true);
+    h.get_by_label_contains("PUCT's choice by its priors is not asked yet");
+    assert!(h.state().mcts_shown().unwrap().2.is_none());
+    h.get_by_label("|◀");
 }

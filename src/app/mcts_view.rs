@@ -58,6 +58,8 @@ pub struct MctsView {
     /// The nodes drawn in the last frame with their discs on screen, and the drawing's
     /// pane (for tests).
     pub drawn: (Vec<(usize, Rect)>, Rect),
+    /// PUCT: the priors written beside the nodes in the last frame (for tests).
+    pub priors_drawn: Vec<(usize, String)>,
 }
 
 impl MctsView {
@@ -85,6 +87,7 @@ impl MctsView {
             fitted: None,
             level: LEVEL,
             drawn: (Vec::new(), Rect::NOTHING),
+            priors_drawn: Vec::new(),
         }
     }
 
@@ -510,6 +513,7 @@ fn drawing_ui(ui: &mut egui::Ui, view: &mut MctsView, follow: bool) -> Option<us
     paint_edges(&painter, &view.tree, &s, &screen, z, text_color);
     let mut clicked = None;
     let mut drawn = Vec::new();
+    let mut priors = Vec::new();
     for (n, c) in screen.iter().enumerate() {
         let Some(c) = *c else { continue };
         let r = disc_radius(&s.state, n) * z;
@@ -520,7 +524,23 @@ fn drawing_ui(ui: &mut egui::Ui, view: &mut MctsView, follow: bool) -> Option<us
         if paint_node(ui, &painter, view, &s, n, (c, z)) {
             clicked = Some(n);
         }
+        // PUCT: the node's prior beside its disc (its visits are its size, its mean its
+        // colour).
+        if let Some(p) = view.tree.nodes[n].prior
+            && 11.0 * z >= MIN_TEXT
+        {
+            let text = format!("P {p:.2}");
+            painter.text(
+                c + vec2(r + 3.0, 1.0),
+                Align2::LEFT_TOP,
+                &text,
+                FontId::proportional(11.0 * z),
+                ui.visuals().weak_text_color(),
+            );
+            priors.push((n, text));
+        }
     }
+    view.priors_drawn = priors;
     if let (Some(text), Some(p)) = (&s.playout, s.path.last().and_then(|&l| screen[l])) {
         let c = p + vec2(0.0, 18.0) * z;
         painter.line_segment([c, c + vec2(0.0, 16.0) * z], Stroke::new(1.5, ADDED_COLOR));
@@ -629,17 +649,6 @@ fn paint_node(
             letter,
             FontId::proportional(text),
             Color32::BLACK,
-        );
-    }
-    if let Some(p) = view.tree.nodes[n].prior
-        && text >= MIN_TEXT
-    {
-        painter.text(
-            c + vec2(r + 3.0, 1.0),
-            Align2::LEFT_TOP,
-            format!("P {p:.2}"),
-            FontId::proportional(text),
-            ui.visuals().weak_text_color(),
         );
     }
     if s.phase == Phase::Backup && s.path.contains(&n) && text >= MIN_TEXT {
