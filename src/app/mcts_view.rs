@@ -19,6 +19,13 @@ use crate::tree::mcts_quiz::{MctsQuestion, MctsQuiz};
 
 /// Horizontal room of one leaf of the drawing.
 const SLOT: f32 = 34.0;
+/// Horizontal room of one leaf of a PUCT drawing: its prior is written under it.
+const PUCT_SLOT: f32 = 44.0;
+
+/// The horizontal room of one leaf of `tree`'s drawing.
+fn slot(tree: &MctsTree) -> f32 {
+    if tree.puct.is_some() { PUCT_SLOT } else { SLOT }
+}
 /// Vertical distance between plies.
 const LEVEL: f32 = 70.0;
 /// Margin around the drawing.
@@ -58,7 +65,7 @@ pub struct MctsView {
     /// The nodes drawn in the last frame with their discs on screen, and the drawing's
     /// pane (for tests).
     pub drawn: (Vec<(usize, Rect)>, Rect),
-    /// PUCT: the priors written beside the nodes in the last frame (for tests).
+    /// PUCT: the priors written under the nodes in the last frame (for tests).
     pub priors_drawn: Vec<(usize, String)>,
 }
 
@@ -186,7 +193,7 @@ fn layout(tree: &MctsTree, drawn: &[bool], level: f32) -> (Vec<Option<Pos2>>, Re
     let bounds = Rect::from_min_size(
         Pos2::ZERO,
         vec2(
-            next.max(1.0) * SLOT + 2.0 * MARGIN,
+            next.max(1.0) * slot(tree) + 2.0 * MARGIN,
             depth as f32 * level + 2.0 * MARGIN + 30.0,
         ),
     );
@@ -223,7 +230,7 @@ fn place(
         .filter(|&c| drawn[c])
         .collect();
     let x = if children.is_empty() {
-        let x = MARGIN + (*next + 0.5) * SLOT;
+        let x = MARGIN + (*next + 0.5) * slot(tree);
         *next += 1.0;
         x
     } else {
@@ -524,15 +531,15 @@ fn drawing_ui(ui: &mut egui::Ui, view: &mut MctsView, follow: bool) -> Option<us
         if paint_node(ui, &painter, view, &s, n, (c, z)) {
             clicked = Some(n);
         }
-        // PUCT: the node's prior beside its disc (its visits are its size, its mean its
+        // PUCT: the node's prior under its disc (its visits are its size, its mean its
         // colour).
         if let Some(p) = view.tree.nodes[n].prior
             && 11.0 * z >= MIN_TEXT
         {
             let text = format!("P {p:.2}");
             painter.text(
-                c + vec2(r + 3.0, 1.0),
-                Align2::LEFT_TOP,
+                c + vec2(0.0, r + 1.0),
+                Align2::CENTER_TOP,
                 &text,
                 FontId::proportional(11.0 * z),
                 ui.visuals().weak_text_color(),
