@@ -8,13 +8,13 @@
 //! buttons and the drawing keep their places from phase to phase; an MCTS row beside
 //! another is refused naming the drop-down to change. A PUCT row is stepped in its own
 //! words (the network evaluates, PUCT's rule selects) with each drawn node's prior
-//! written beside it, and its quiz, not asked yet, says so.
+//! written under it, and its quiz asks which move PUCT's rule takes.
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use treelab::app::TreelabApp;
 use treelab::tree::mcts::Phase;
-use treelab::tree::mcts_quiz::{MctsQuestion, next_on_path};
+use treelab::tree::mcts_quiz::{MctsQuestion, next_on_path, right_choice};
 
 mod common;
 use common::{harness_with_session, settle};
@@ -368,9 +368,47 @@ fn a_puct_row_is_stepped_in_its_words_with_each_node_s_prior_beside_it() {
 }
 
 #[test]
-fn a_quiz_on_a_puct_row_says_it_is_not_asked_yet_and_shows_the_steps() {
-    let h = open("puct", 20, true);
-    h.get_by_label_contains("PUCT's choice by its priors is not asked yet");
-    assert!(h.state().mcts_shown().unwrap().2.is_none());
-    h.get_by_label("|◀");
+fn the_quiz_on_a_puct_row_asks_which_move_its_rule_takes() {
+    let mut h = open("puct", 20, true);
+    let (mut right, mut wrong) = (0, 0);
+    for _ in 0..30 {
+        let (tree, _, quiz) = h.state().mcts_shown().unwrap();
+        let quiz = quiz.expect("a quiz");
+        let Some(q) = quiz.question() else { break };
+        match q {
+            MctsQuestion::Select { iteration, parent } => {
+                h.get_by_label_contains("Which move does PUCT take");
+                let taken = right_choice(tree, iteration, parent);
+                let choices = quiz.choices(tree);
+                // Every move of the node is offered, the ones not tried yet too.
+                assert_eq!(choices.len(), tree.edges[parent].len());
+                let pick = if (right + wrong) % 2 == 0 {
+                    taken
+                } else {
+                    (taken + 1) % choices.len()
+                };
+                let taken_move = choices[taken].1.clone();
+                h.get_by_label(&choices[pick].1).click();
+                settle(&mut h);
+                if pick == taken {
+                    h.get_by_label("Right.");
+                    right += 1;
+                } else {
+                    h.get_by_label("Not quite.");
+                    h.get_by_label_contains(&format!("PUCT takes {taken_move}:"));
+                    wrong += 1;
+                }
+            }
+            MctsQuestion::Backup { .. } => {
+                h.get_by_label("Skip").click();
+                settle(&mut h);
+                continue;
+            }
+        }
+        h.get_by_label("Next question").click();
+        settle(&mut h);
+    }
+    let quiz = h.state().mcts_shown().unwrap().2.unwrap();
+    assert!(right >= 3 && wrong >= 3, "{right} right, {wrong} wrong");
+    assert_eq!(quiz.right as usize, right);
 }

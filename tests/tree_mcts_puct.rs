@@ -257,3 +257,61 @@ fn a_trace_saved_before_the_priors_reads_with_none() {
     let back: TraceEvent<String> = ron::from_str(&text).unwrap();
     assert_eq!(back, TraceEvent::Mcts(Box::new(it)));
 }
+
+#[test]
+fn the_quiz_asks_which_move_puct_takes_and_marks_the_search_s_move_right() {
+    use treelab::tree::mcts_quiz::{MctsAnswer, MctsQuestion, MctsQuiz, right_choice};
+    for (kind, text, depth) in [(GameKind::TicTacToe, "", 9), (GameKind::Connect4, "", 42)] {
+        let pos = AnyPosition::parse(kind, text).unwrap();
+        let tree = trace_mcts(&pos, &request(60, depth, |_| {})).unwrap();
+        let mut quiz = MctsQuiz::new(&tree);
+        // The move selection adds is asked too (at the path's last selected node).
+        assert!(quiz.questions.iter().any(|q| match *q {
+            MctsQuestion::Select { iteration, parent } => {
+                tree.iterations[iteration].selected.last() == Some(&(parent as u32))
+            }
+            MctsQuestion::Backup { .. } => false,
+        }));
+        let mut asked = 0;
+        while let Some(q) = quiz.question() {
+            if let MctsQuestion::Select { iteration, parent } = q {
+                asked += 1;
+                let choices = quiz.choices(&tree);
+                let moves: Vec<&String> = tree.edges[parent].iter().map(|(m, _)| m).collect();
+                assert_eq!(choices.iter().map(|(_, m)| m).collect::<Vec<_>>(), moves);
+                // The right answer is the view's own choice by PUCT's rule.
+                let right = right_choice(&tree, iteration, parent);
+                let state = tree.state_after(iteration);
+                assert_eq!(
+                    Some(right),
+                    tree.puct_choice(&state, parent),
+                    "{kind:?} {q:?}"
+                );
+                let wrong = (right + 1) % choices.len();
+                assert!(
+                    !quiz.answer(&tree, MctsAnswer::Child(wrong)),
+                    "{kind:?} {q:?}"
+                );
+                let why = &quiz.verdict.as_ref().unwrap().1;
+                assert!(
+                    why.starts_with(&format!("PUCT takes {}:", choices[right].1)),
+                    "{why}"
+                );
+                quiz.advance();
+                // Asked again, the right answer is marked right.
+                quiz.at -= 1;
+                assert!(
+                    quiz.answer(&tree, MctsAnswer::Child(right)),
+                    "{kind:?} {q:?}"
+                );
+                assert!(
+                    quiz.text(&tree).contains("Which move does PUCT take"),
+                    "{}",
+                    quiz.text(&tree)
+                );
+            }
+            quiz.advance();
+        }
+        assert!(asked > 10, "{kind:?}: {asked}");
+    }
+}

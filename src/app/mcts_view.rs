@@ -13,7 +13,6 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Vec2, vec2};
 use super::panel::Panel;
 use super::tree_canvas::pan_zoom::{PanZoom, ZoomAsk, zoom_buttons_ui};
 use crate::engine::AnyPosition;
-use crate::search::registry::QuizAsks;
 use crate::tree::mcts::{MctsState, MctsTree, Phase, value_word};
 use crate::tree::mcts_quiz::{MctsQuestion, MctsQuiz};
 
@@ -45,8 +44,6 @@ pub struct MctsView {
     pub min_visits: u64,
     /// The quiz under way.
     pub quiz: Option<MctsQuiz>,
-    /// A quiz was asked for a row whose selection the quiz does not ask about (PUCT).
-    pub no_quiz: bool,
     /// The quiz's backup answer being typed: visits and mean.
     pub typed: (String, String),
     /// The step (or question) the drawing last scrolled to, so that it scrolls to the
@@ -73,9 +70,7 @@ impl MctsView {
     /// A view of `tree` at its last step, or its first question in a quiz.
     #[must_use]
     pub fn new(tree: MctsTree, quiz: bool) -> Self {
-        let asks = tree.request.algorithm.info().quiz == QuizAsks::Selection;
-        let no_quiz = quiz && !asks;
-        let quiz = (quiz && asks).then(|| MctsQuiz::new(&tree));
+        let quiz = quiz.then(|| MctsQuiz::new(&tree));
         MctsView {
             step: if quiz.is_some() {
                 0
@@ -85,7 +80,6 @@ impl MctsView {
             tree,
             min_visits: 1,
             quiz,
-            no_quiz,
             typed: (String::new(), String::new()),
             scrolled_for: None,
             playing: None,
@@ -272,9 +266,6 @@ pub fn mcts_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, view: &mut MctsView) -> Op
             "The first {} of the row's {} iterations (the same seed makes them the row's own; the rest go on the same way).",
             tree.request.options.iterations, tree.asked
         ));
-    }
-    if view.no_quiz {
-        ui.weak("The quiz asks which child UCB1 takes; PUCT's choice by its priors is not asked yet, so its steps are shown.");
     }
     if let Some(quiz) = view.quiz.as_mut() {
         super::quiz_view::mcts_quiz_ui(ui, quiz, &view.tree, &mut view.typed);

@@ -341,9 +341,7 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         deepening: Deepening::Refused("PUCT grows its tree by itself, one node per iteration"),
         own_options: &[OwnOption::Iterations, OwnOption::Network],
         tree_view: TreeView::Iterations,
-        // The quiz's selection question is UCB1's: PUCT's (by the priors, over moves
-        // not tried yet too) is still to come.
-        quiz: QuizAsks::Nothing,
+        quiz: QuizAsks::Selection,
         chance: ChanceNodes::Refuses(
             "its network gives priors over a player's moves, and no network here reads a chance node; use mcts (which samples the outcomes), expectimax, star1 or star2",
         ),

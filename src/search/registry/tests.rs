@@ -51,18 +51,15 @@ fn the_capabilities_agree_with_each_other() {
             info.has(OwnOption::Iterations),
             "{a:?}"
         );
-        // A quiz where the tree view draws; about selection where it draws iterations,
-        // but for PUCT: the quiz's selection question is UCB1's, and PUCT's (by the
-        // network's priors) is still to come, so its quiz asks nothing.
-        let puct = a == Algorithm::Puct;
+        // A quiz where the tree view draws; about selection where it draws iterations.
         assert_eq!(
             info.quiz == QuizAsks::Nothing,
-            matches!(info.tree_view, TreeView::Refuses(_)) || puct,
+            matches!(info.tree_view, TreeView::Refuses(_)),
             "{a:?}"
         );
         assert_eq!(
             info.quiz == QuizAsks::Selection,
-            info.tree_view == TreeView::Iterations && !puct,
+            info.tree_view == TreeView::Iterations,
             "{a:?}"
         );
         // The quiz asks about windows where there are windows (and values only where
