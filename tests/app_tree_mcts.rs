@@ -6,13 +6,15 @@
 //! values that decide it, and can show an answer (not scored) or skip a question. The
 //! drawing opens fitted with its root in view and zooms as the minimax tree's; the step
 //! buttons and the drawing keep their places from phase to phase; an MCTS row beside
-//! another is refused naming the drop-down to change.
+//! another is refused naming the drop-down to change. A PUCT row is stepped in its own
+//! words (the network evaluates, PUCT's rule selects) with each drawn node's prior
+//! written under it, and its quiz asks which move PUCT's rule takes.
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use treelab::app::TreelabApp;
 use treelab::tree::mcts::Phase;
-use treelab::tree::mcts_quiz::{MctsQuestion, next_on_path};
+use treelab::tree::mcts_quiz::{MctsQuestion, next_on_path, right_choice};
 
 mod common;
 use common::{harness_with_session, settle};
@@ -324,4 +326,89 @@ fn an_mcts_row_beside_another_is_refused_naming_the_drop_down() {
     settle(&mut h);
     h.get_by_label_contains("set \"beside\" to nothing");
     assert!(h.query_by_label_contains("untick").is_none());
+}
+
+#[test]
+fn a_puct_row_is_stepped_in_its_words_with_each_node_s_prior_beside_it() {
+    let mut h = open("puct", 30, false);
+    assert_eq!(at(&h), (29, Phase::Backup));
+    h.get_by_label_contains("P: the network's prior for the move");
+    let priors = h.state().mcts_priors_drawn().expect("an MCTS drawing");
+    let tree = h.state().mcts_shown().unwrap().0.clone();
+    assert!(tree.puct.is_some());
+    // Every node drawn but the root has its prior beside it, as the network gave it.
+    let (nodes, _) = drawn(&h);
+    assert!(nodes.len() > 5, "{nodes:?}");
+    for (n, _) in nodes.iter().filter(|(n, _)| *n > 0) {
+        let text = priors
+            .iter()
+            .find(|(k, _)| k == n)
+            .map(|(_, t)| t.clone())
+            .unwrap_or_else(|| panic!("node {n} has no prior drawn: {priors:?}"));
+        assert_eq!(text, format!("P {:.2}", tree.nodes[*n].prior.unwrap()));
+    }
+    h.get_by_label("|◀").click();
+    settle(&mut h);
+    h.get_by_label_contains("Selection: the network has not evaluated the root yet");
+    h.get_by_label("▶").click();
+    settle(&mut h);
+    h.get_by_label_contains(
+        "Expansion: none; the network evaluates root: its moves get priors a1 ",
+    );
+    h.get_by_label("▶").click();
+    settle(&mut h);
+    h.get_by_label_contains("Playout: none; the network values root at ");
+    for _ in 0..2 {
+        h.get_by_label("▶").click();
+        settle(&mut h);
+    }
+    assert_eq!(at(&h), (1, Phase::Selection));
+    h.get_by_label_contains("Selection at root (N = 1): ");
+    h.get_by_label_contains("has Q + c·P·√N / (1 + n) = +0.000 + 1.25·");
+}
+
+#[test]
+fn the_quiz_on_a_puct_row_asks_which_move_its_rule_takes() {
+    let mut h = open("puct", 20, true);
+    let (mut right, mut wrong) = (0, 0);
+    for _ in 0..30 {
+        let (tree, _, quiz) = h.state().mcts_shown().unwrap();
+        let quiz = quiz.expect("a quiz");
+        let Some(q) = quiz.question() else { break };
+        match q {
+            MctsQuestion::Select { iteration, parent } => {
+                h.get_by_label_contains("Which move does PUCT take");
+                let taken = right_choice(tree, iteration, parent);
+                let choices = quiz.choices(tree);
+                // Every move of the node is offered, the ones not tried yet too.
+                assert_eq!(choices.len(), tree.edges[parent].len());
+                let pick = if (right + wrong) % 2 == 0 {
+                    taken
+                } else {
+                    (taken + 1) % choices.len()
+                };
+                let taken_move = choices[taken].1.clone();
+                h.get_by_label(&choices[pick].1).click();
+                settle(&mut h);
+                if pick == taken {
+                    h.get_by_label("Right.");
+                    right += 1;
+                } else {
+                    h.get_by_label("Not quite.");
+                    h.get_by_label_contains(&format!("PUCT takes {taken_move}:"));
+                    wrong += 1;
+                }
+            }
+            MctsQuestion::Backup { .. } => {
+                h.get_by_label("Skip").click();
+                settle(&mut h);
+                continue;
+            }
+        }
+        h.get_by_label("Next question").click();
+        settle(&mut h);
+    }
+    let quiz = h.state().mcts_shown().unwrap().2.unwrap();
+    assert!(right >= 3 && wrong >= 3, "{right} right, {wrong} wrong");
+    assert_eq!(quiz.right as usize, right);
 }

@@ -227,7 +227,9 @@ fn the_cli_prints_the_four_phases_of_each_iteration() {
     ]);
     assert!(ok, "{err}");
     assert_eq!(csv.lines().count(), 13);
-    assert!(csv.starts_with("iteration,selected,added,added_move,playout,end,reward,proven\n"));
+    assert!(
+        csv.starts_with("iteration,selected,added,added_move,playout,end,reward,proven,priors\n")
+    );
     let (ok, _, err) = common::treelab(&[
         "trace",
         "--game",

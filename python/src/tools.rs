@@ -318,8 +318,9 @@ fn visit_rows<'py>(py: Python<'py>, tree: &SearchTree) -> PyResult<Bound<'py, Py
 /// An MCTS row's iterations as dicts: the columns of `treelab trace --format csv` for
 /// MCTS, typed: `iteration` (from 1), `selected` (the nodes selection went through),
 /// `added` and `added_move` (None when nothing was added), `playout` (its moves), `end`
-/// (game-over, horizon, proven), `reward` and `proven` (MCTS-Solver: node -> the value
-/// proven there).
+/// (game-over, horizon, proven, network), `reward`, `proven` (MCTS-Solver: node -> the
+/// value proven there) and `priors` (PUCT: the `(move, prior)` pairs the network gave
+/// the moves of the position the iteration evaluated; empty otherwise).
 fn iteration_rows<'py>(py: Python<'py>, tree: &MctsTree) -> PyResult<Bound<'py, PyList>> {
     let rows = PyList::empty(py);
     for (i, it) in tree.iterations.iter().enumerate() {
@@ -343,6 +344,7 @@ fn iteration_rows<'py>(py: Python<'py>, tree: &MctsTree) -> PyResult<Bound<'py, 
                 .with("end", end)?
                 .with("reward", it.reward)?
                 .with("proven", proven)?
+                .with("priors", &it.priors)?
                 .done(),
         )?;
     }

@@ -137,6 +137,12 @@ def test_trace_is_the_command_lines_trace():
         assert mine["reward"] == float(theirs["reward"])
     with pytest.raises(ValueError, match="no figure"):
         mcts.svg()
+    # PUCT's iterations carry the priors the network gave, the CSV's last column.
+    puct = treelab.trace("tictactoe", None, "puct+iterations=20")
+    lines = cli_csv("trace", "--game", "tictactoe", "--algo", "puct+iterations=20", "--format", "csv")
+    assert len(puct) == 20 and len(puct[0]["priors"]) == 9 and mcts[0]["priors"] == []
+    for mine, theirs in zip(puct, lines):
+        assert " ".join(f"{m}:{p:.3f}" for m, p in mine["priors"]) == theirs["priors"]
 
 
 def test_exercise_is_the_command_lines_exercise():

@@ -1,6 +1,6 @@
 //! The tree view of an MCTS row: its tree drawn after any iteration (a node's size its
 //! visits, its colour its mean reward for the side that made the move, its UCB1 value
-//! on hover), stepped iteration by iteration through selection, expansion, playout and
+//! on hover; for PUCT its prior beside it and its PUCT value on hover), stepped iteration by iteration through selection, expansion, playout and
 //! backup, each phase said in words; and the quiz on selection and backup
 //! ([`super::quiz_view::mcts_quiz_ui`]). The drawing pans and zooms as the minimax
 //! tree's does ([`super::tree_canvas::pan_zoom`]) and opens fitted to its pane. The
@@ -18,6 +18,13 @@ use crate::tree::mcts_quiz::{MctsQuestion, MctsQuiz};
 
 /// Horizontal room of one leaf of the drawing.
 const SLOT: f32 = 34.0;
+/// Horizontal room of one leaf of a PUCT drawing: its prior is written under it.
+const PUCT_SLOT: f32 = 44.0;
+
+/// The horizontal room of one leaf of `tree`'s drawing.
+fn slot(tree: &MctsTree) -> f32 {
+    if tree.puct.is_some() { PUCT_SLOT } else { SLOT }
+}
 /// Vertical distance between plies.
 const LEVEL: f32 = 70.0;
 /// Margin around the drawing.
@@ -55,6 +62,8 @@ pub struct MctsView {
     /// The nodes drawn in the last frame with their discs on screen, and the drawing's
     /// pane (for tests).
     pub drawn: (Vec<(usize, Rect)>, Rect),
+    /// PUCT: the priors written under the nodes in the last frame (for tests).
+    pub priors_drawn: Vec<(usize, String)>,
 }
 
 impl MctsView {
@@ -79,6 +88,7 @@ impl MctsView {
             fitted: None,
             level: LEVEL,
             drawn: (Vec::new(), Rect::NOTHING),
+            priors_drawn: Vec::new(),
         }
     }
 
@@ -177,7 +187,7 @@ fn layout(tree: &MctsTree, drawn: &[bool], level: f32) -> (Vec<Option<Pos2>>, Re
     let bounds = Rect::from_min_size(
         Pos2::ZERO,
         vec2(
-            next.max(1.0) * SLOT + 2.0 * MARGIN,
+            next.max(1.0) * slot(tree) + 2.0 * MARGIN,
             depth as f32 * level + 2.0 * MARGIN + 30.0,
         ),
     );
@@ -214,7 +224,7 @@ fn place(
         .filter(|&c| drawn[c])
         .collect();
     let x = if children.is_empty() {
-        let x = MARGIN + (*next + 0.5) * SLOT;
+        let x = MARGIN + (*next + 0.5) * slot(tree);
         *next += 1.0;
         x
     } else {
@@ -452,7 +462,11 @@ fn legend_ui(ui: &mut egui::Ui, view: &mut MctsView) {
         if view.tree.proves {
             ui.weak("W, D, L: proven result for the side that made the move.");
         }
-        ui.weak("Hover a node for its UCB1 value; click it to see its position.");
+        if view.tree.puct.is_some() {
+            ui.weak("P: the network's prior for the move. Hover a node for its visits, mean and PUCT value; click it to see its position.");
+        } else {
+            ui.weak("Hover a node for its UCB1 value; click it to see its position.");
+        }
     });
 }
 
@@ -497,6 +511,7 @@ fn drawing_ui(ui: &mut egui::Ui, view: &mut MctsView, follow: bool) -> Option<us
     paint_edges(&painter, &view.tree, &s, &screen, z, text_color);
     let mut clicked = None;
     let mut drawn = Vec::new();
+    let mut priors = Vec::new();
     for (n, c) in screen.iter().enumerate() {
         let Some(c) = *c else { continue };
         let r = disc_radius(&s.state, n) * z;
@@ -507,7 +522,23 @@ fn drawing_ui(ui: &mut egui::Ui, view: &mut MctsView, follow: bool) -> Option<us
         if paint_node(ui, &painter, view, &s, n, (c, z)) {
             clicked = Some(n);
         }
+        // PUCT: the node's prior under its disc (its visits are its size, its mean its
+        // colour).
+        if let Some(p) = view.tree.nodes[n].prior
+            && 11.0 * z >= MIN_TEXT
+        {
+            let text = format!("P {p:.2}");
+            painter.text(
+                c + vec2(0.0, r + 1.0),
+                Align2::CENTER_TOP,
+                &text,
+                FontId::proportional(11.0 * z),
+                ui.visuals().weak_text_color(),
+            );
+            priors.push((n, text));
+        }
     }
+    view.priors_drawn = priors;
     if let (Some(text), Some(p)) = (&s.playout, s.path.last().and_then(|&l| screen[l])) {
         let c = p + vec2(0.0, 18.0) * z;
         painter.line_segment([c, c + vec2(0.0, 16.0) * z], Stroke::new(1.5, ADDED_COLOR));
@@ -651,7 +682,9 @@ fn node_text(view: &MctsView, state: &MctsState, n: usize) -> String {
             "mean {:+.3} for the side that played it",
             state.mean(n)
         ));
-        if let Some(p) = tree.nodes[n].parent {
+        if let (Some(p), Some(c)) = (tree.nodes[n].parent, tree.puct) {
+            lines.extend(puct_lines(tree, state, p, n, c));
+        } else if let Some(p) = tree.nodes[n].parent {
             let u = tree.ucb(state, p, n);
             lines.push(if u.enterable {
                 format!(
@@ -680,6 +713,25 @@ fn node_text(view: &MctsView, state: &MctsState, n: usize) -> String {
         });
     }
     lines.join("\n")
+}
+
+/// A PUCT node's prior and its PUCT value below its parent `p` (`c`: c_puct).
+fn puct_lines(tree: &MctsTree, state: &MctsState, p: usize, n: usize, c: f64) -> Vec<String> {
+    let edges = tree.puct_edges(state, p);
+    let Some(e) = edges.iter().find(|e| e.child == Some(n)) else {
+        return Vec::new();
+    };
+    vec![
+        format!(
+            "prior P {:.3} (the network's, at {})",
+            e.prior,
+            tree.name(p)
+        ),
+        format!(
+            "PUCT Q + c·P·√N / (1 + n) = {:+.3} + {c:.2}·{:.3}·√{} / (1 + {}) = {:.3}",
+            e.q, e.prior, state.visits[p], e.n, e.value
+        ),
+    ]
 }
 
 /// A click on node `n`: the board shows its position (Undo goes back); returns it.

@@ -239,6 +239,17 @@ impl TreelabApp {
         self.views.tree.mcts.as_ref().map(|v| v.drawn.clone())
     }
 
+    /// PUCT's priors written beside the MCTS drawing's nodes in the last frame: node and
+    /// text (for tests).
+    #[must_use]
+    pub fn mcts_priors_drawn(&self) -> Option<Vec<(usize, String)>> {
+        self.views
+            .tree
+            .mcts
+            .as_ref()
+            .map(|v| v.priors_drawn.clone())
+    }
+
     /// The quiz under way, if any (for tests).
     #[must_use]
     pub fn tree_quiz(&self) -> Option<&crate::tree::quiz::Quiz> {

@@ -38,7 +38,8 @@ pub struct TraceArgs {
     /// text (a line per visit, indented by ply) or csv
     /// (index,ply,path,kind,alpha,beta,value,type,pruned,explanation). MCTS rows: a block
     /// per iteration with its four phases, or a CSV line per iteration
-    /// (iteration,selected,added,added_move,playout,end,reward,proven).
+    /// (iteration,selected,added,added_move,playout,end,reward,proven,priors; priors:
+    /// PUCT's, `move:prior` for each move of the position evaluated).
     #[arg(long, default_value = "text")]
     pub format: String,
     /// Write the tree view's figure as SVG to this file.

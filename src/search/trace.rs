@@ -106,6 +106,12 @@ pub struct MctsIteration<M> {
     /// MCTS-Solver: the nodes whose bounds on the game value changed, with the new
     /// bounds for their side to move (`lo == hi`: proven).
     pub bounds: Vec<(u32, i8, i8)>,
+    /// PUCT: the priors the network gave the moves of the position this iteration
+    /// evaluated (the path's last node; the root in the first iteration), each move with
+    /// its prior, in the order of the moves; empty where nothing was evaluated (a
+    /// finished game, the depth, a value given before) and for the other algorithms.
+    #[serde(default = "Vec::new")]
+    pub priors: Vec<(M, f32)>,
 }
 
 impl<M> TraceEvent<M> {
@@ -140,6 +146,7 @@ impl<M> TraceEvent<M> {
                 end: it.end,
                 reward: it.reward,
                 bounds: it.bounds.clone(),
+                priors: it.priors.iter().map(|&(m, p)| (f(m), p)).collect(),
             })),
         }
     }

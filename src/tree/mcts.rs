@@ -3,8 +3,9 @@
 //! `treelab trace` prints for them and what the quiz asks about them.
 //!
 //! Built from the search's own trace ([`MctsIteration`] events), and replayed here with
-//! UCB1 as the search computes it, so that a test can check every selection the search
-//! made against the rule the view teaches.
+//! UCB1 as the search computes it (PUCT's rule with the network's priors for PUCT rows:
+//! [`super::mcts_puct`]), so that a test can check every selection the search made
+//! against the rule the view teaches.
 
 use crate::engine::{AnyPosition, EngineError, SearchRecord, SearchRequest};
 use crate::search::trace::{MctsIteration, PlayoutEnd};
@@ -27,6 +28,9 @@ pub struct MctsNode {
     pub children: Vec<usize>,
     /// The iteration (0-based) that added it; the root is there before the first.
     pub added_in: Option<usize>,
+    /// PUCT: the prior the network gave its move at its parent (none at the root and for
+    /// the other algorithms).
+    pub prior: Option<f32>,
 }
 
 /// One phase of an iteration.
@@ -134,6 +138,12 @@ pub struct MctsTree {
     pub exploration: f64,
     /// Whether the algorithm proves (MCTS-Solver).
     pub proves: bool,
+    /// PUCT's constant c_puct, for a PUCT row (none for UCB1's rows).
+    pub puct: Option<f64>,
+    /// PUCT: each node's moves with the priors the network gave them, in the order of
+    /// the moves, once the network evaluated it (empty before, and for the other
+    /// algorithms).
+    pub edges: Vec<Vec<(String, f32)>>,
 }
 
 /// Whether the algorithm is drawn as an MCTS tree.
@@ -164,7 +174,9 @@ pub fn trace_mcts(root: &AnyPosition, req: &SearchRequest) -> Result<MctsTree, E
         ply: 0,
         children: Vec::new(),
         added_in: None,
+        prior: None,
     }];
+    let mut edges = vec![Vec::new()];
     let mut iterations = Vec::new();
     for e in events {
         let TraceEvent::Mcts(it) = e else { continue };
@@ -179,13 +191,24 @@ pub fn trace_mcts(root: &AnyPosition, req: &SearchRequest) -> Result<MctsTree, E
             }
             let ply = nodes[parent].ply + 1;
             nodes[parent].children.push(n);
+            let prior: Option<f32> = edges[parent].iter().find(|(m, _)| m == mv).map(|&(_, p)| p);
             nodes.push(MctsNode {
                 parent: Some(parent),
                 mv: Some(mv.clone()),
                 ply,
                 children: Vec::new(),
                 added_in: Some(iterations.len()),
+                prior,
             });
+            edges.push(Vec::new());
+        }
+        if !it.priors.is_empty() {
+            let last = it
+                .added
+                .as_ref()
+                .map_or(*it.selected.last().unwrap_or(&0), |(n, _)| *n)
+                as usize;
+            edges[last].clone_from(&it.priors);
         }
         iterations.push(*it);
     }
@@ -196,6 +219,9 @@ pub fn trace_mcts(root: &AnyPosition, req: &SearchRequest) -> Result<MctsTree, E
             .info()
             .has(crate::search::registry::OwnOption::ProofHybrids),
         exploration: f64::from(run.options.uct_c) / 100.0,
+        puct: (run.algorithm == crate::search::Algorithm::Puct)
+            .then(|| f64::from(run.options.puct_c) / 100.0),
+        edges,
         request: run,
         asked,
         record,
@@ -318,6 +344,9 @@ impl MctsTree {
     /// What iteration `i` did in `phase`, in a sentence or a few.
     #[must_use]
     pub fn describe(&self, i: usize, phase: Phase) -> Vec<String> {
+        if self.puct.is_some() {
+            return self.describe_puct(i, phase);
+        }
         let it = &self.iterations[i];
         match phase {
             Phase::Selection => self.describe_selection(it, &self.state_after(i)),
@@ -470,14 +499,19 @@ impl MctsTree {
         }
     }
 
-    fn describe_backup(&self, i: usize) -> Vec<String> {
+    pub(super) fn describe_backup(&self, i: usize) -> Vec<String> {
         let before = self.state_after(i);
         let mut after = before.clone();
         self.apply(&mut after, i);
         let it = &self.iterations[i];
-        let mut lines = vec![
-            "Backup: each node on the path gets a visit and the reward for the side that moved into it (the sign flips at each ply):".to_string(),
-        ];
+        let mut lines = vec![format!(
+            "Backup: each node on the path gets a visit and the {} for the side that moved into it (the sign flips at each ply):",
+            if self.puct.is_some() {
+                "value"
+            } else {
+                "reward"
+            }
+        )];
         for &n in self.path(it).iter().rev() {
             lines.push(if n == 0 {
                 // No side moved into the root: its mean plays no part in selection.
@@ -536,7 +570,8 @@ impl MctsTree {
         out
     }
 
-    /// The trace as CSV: a line per iteration.
+    /// The trace as CSV: a line per iteration (PUCT's priors, `move:prior` for each move
+    /// of the position evaluated, in the last column).
     #[must_use]
     pub fn csv(&self) -> String {
         let mut out = String::from(MCTS_CSV_HEADER);
@@ -570,6 +605,11 @@ impl MctsTree {
                 end.to_string(),
                 it.reward.to_string(),
                 proven.join(" "),
+                it.priors
+                    .iter()
+                    .map(|(m, p)| format!("{m}:{p:.3}"))
+                    .collect::<Vec<_>>()
+                    .join(" "),
             ];
             let line: Vec<String> = cells.iter().map(|c| crate::output::csv::field(c)).collect();
             out.push_str(&line.join(","));
@@ -580,10 +620,11 @@ impl MctsTree {
 }
 
 /// The CSV's header.
-pub const MCTS_CSV_HEADER: &str = "iteration,selected,added,added_move,playout,end,reward,proven";
+pub const MCTS_CSV_HEADER: &str =
+    "iteration,selected,added,added_move,playout,end,reward,proven,priors";
 
 /// A reward in words: a finished game's result, or the evaluation at the horizon.
-fn reward_words(r: f64, end: PlayoutEnd) -> String {
+pub(super) fn reward_words(r: f64, end: PlayoutEnd) -> String {
     if end == PlayoutEnd::Horizon {
         format!("{r:+.3} (the evaluation over the largest it can be)")
     } else if r == 1.0 {

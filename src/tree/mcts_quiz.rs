@@ -1,6 +1,7 @@
 //! The quiz on an MCTS tree: at each iteration, which child selection takes where there
-//! is a choice (UCB1, the first of equals), and the visits and mean a backup leaves at
-//! the root's child on the path. Answers are checked against the search's own trace,
+//! is a choice (UCB1, the first of equals; for PUCT, which move by `Q + c·P·√N / (1 +
+//! n)`, a move not tried yet among them, the first of equals in the order of the moves),
+//! and the visits and mean a backup leaves at the root's child on the path. Answers are checked against the search's own trace,
 //! and each answer is explained with the numbers that decide it.
 
 use super::mcts::{MctsTree, Phase};
@@ -38,7 +39,8 @@ impl MctsQuestion {
 /// An answer.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum MctsAnswer {
-    /// The child chosen.
+    /// The child chosen: its node; for PUCT the index of its move among the node's
+    /// moves (a move not tried yet has no node), as [`MctsQuiz::choices`] gives them.
     Child(usize),
     /// The visits and the mean (for the side that moved into the node).
     Stats(u64, f64),
@@ -78,12 +80,20 @@ impl MctsQuiz {
         // The statistics before each iteration, carried forward one at a time.
         let mut state = tree.state_after(0);
         for (i, it) in tree.iterations.iter().enumerate() {
-            for &parent in &it.selected[..it.selected.len().saturating_sub(1)] {
-                let parent = parent as usize;
-                let choices = tree
-                    .children_ucb(&state, parent)
-                    .filter(|(_, u)| u.enterable)
-                    .count();
+            // PUCT's selection also chooses the move it adds, among all the moves.
+            let path = if tree.puct.is_some() {
+                tree.path(it)
+            } else {
+                it.selected.iter().map(|&n| n as usize).collect()
+            };
+            for &parent in &path[..path.len().saturating_sub(1)] {
+                let choices = if tree.puct.is_some() {
+                    tree.puct_edges(&state, parent).len()
+                } else {
+                    tree.children_ucb(&state, parent)
+                        .filter(|(_, u)| u.enterable)
+                        .count()
+                };
                 if choices >= 2 {
                     questions.push(MctsQuestion::Select {
                         iteration: i,
@@ -114,6 +124,14 @@ impl MctsQuiz {
         match self.question() {
             Some(MctsQuestion::Select { iteration, parent }) => {
                 let state = tree.state_after(iteration);
+                if let Some(c) = tree.puct {
+                    return format!(
+                        "Iteration {}: selection is at {} (N = {}, c = {c:.2}). Which move does PUCT take: the highest Q + c·P·√N / (1 + n), a move not tried yet with Q = 0 (of equal values, the first in the order of the moves)?",
+                        iteration + 1,
+                        tree.name(parent),
+                        state.visits[parent],
+                    );
+                }
                 format!(
                     "Iteration {}: selection is at {} (N = {}, C = {:.2}). Which child does UCB1 take (of equal values, the one added first)?",
                     iteration + 1,
@@ -138,13 +156,22 @@ impl MctsQuiz {
         }
     }
 
-    /// The children to choose from (a selection question): node and its move.
+    /// The children to choose from (a selection question): node and its move; for PUCT
+    /// every move of the node, by its index among them, in their order.
     #[must_use]
     pub fn choices(&self, tree: &MctsTree) -> Vec<(usize, String)> {
         let Some(MctsQuestion::Select { iteration, parent }) = self.question() else {
             return Vec::new();
         };
         let state = tree.state_after(iteration);
+        if tree.puct.is_some() {
+            return tree
+                .puct_edges(&state, parent)
+                .into_iter()
+                .enumerate()
+                .map(|(k, e)| (k, e.mv))
+                .collect();
+        }
         tree.nodes[parent]
             .children
             .iter()
@@ -163,10 +190,15 @@ impl MctsQuiz {
             return self.verdict.as_ref().is_some_and(|v| v.0);
         }
         let (right, why) = match (q, answer) {
-            (MctsQuestion::Select { iteration, parent }, MctsAnswer::Child(c)) => {
-                let taken = next_on_path(tree, iteration, parent);
-                (c == taken, select_reason(tree, iteration, parent, taken))
-            }
+            (MctsQuestion::Select { iteration, parent }, MctsAnswer::Child(c)) => (
+                c == right_choice(tree, iteration, parent),
+                select_reason(
+                    tree,
+                    iteration,
+                    parent,
+                    next_on_path(tree, iteration, parent),
+                ),
+            ),
             (MctsQuestion::Backup { iteration, node }, MctsAnswer::Stats(visits, mean)) => {
                 let after = tree.state_after(iteration + 1);
                 let right = visits == after.visits[node]
@@ -249,19 +281,66 @@ impl MctsQuiz {
     }
 }
 
-/// The child the search took below `parent` in iteration `i`.
+/// The child the search took below `parent` in iteration `i` (the node it added, where
+/// PUCT's selection chose a move not tried yet).
 #[must_use]
 pub fn next_on_path(tree: &MctsTree, i: usize, parent: usize) -> usize {
-    let sel = &tree.iterations[i].selected;
-    sel.iter()
-        .position(|&n| n as usize == parent)
-        .and_then(|k| sel.get(k + 1))
-        .map_or(usize::MAX, |&n| n as usize)
+    let path = tree.path(&tree.iterations[i]);
+    path.iter()
+        .position(|&n| n == parent)
+        .and_then(|k| path.get(k + 1))
+        .map_or(usize::MAX, |&n| n)
 }
 
-/// Why selection takes `taken`: every child's UCB1 value.
+/// The right answer to the selection question at `parent` in iteration `i`, as
+/// [`MctsQuiz::choices`] numbers them: the node taken, or for PUCT the index of its move
+/// among `parent`'s moves.
+#[must_use]
+pub fn right_choice(tree: &MctsTree, i: usize, parent: usize) -> usize {
+    let taken = next_on_path(tree, i, parent);
+    if tree.puct.is_none() {
+        return taken;
+    }
+    let mv = tree.nodes.get(taken).and_then(|n| n.mv.as_ref());
+    tree.edges[parent]
+        .iter()
+        .position(|(m, _)| Some(m) == mv)
+        .unwrap_or(usize::MAX)
+}
+
+/// Why selection takes `taken`: every child's UCB1 value (every move's PUCT value).
 fn select_reason(tree: &MctsTree, i: usize, parent: usize, taken: usize) -> String {
     let state = tree.state_after(i);
+    if let Some(c) = tree.puct {
+        let values: Vec<String> = tree
+            .puct_edges(&state, parent)
+            .iter()
+            .map(|e| {
+                format!(
+                    "{}: {:+.3} + {c:.2}·{:.3}·√{} / (1 + {}) = {:.3}{}",
+                    e.mv,
+                    e.q,
+                    e.prior,
+                    state.visits[parent],
+                    e.n,
+                    e.value,
+                    if e.child.is_none() {
+                        " (not tried yet)"
+                    } else {
+                        ""
+                    }
+                )
+            })
+            .collect();
+        return format!(
+            "PUCT takes {}: Q + c·P·√N / (1 + n) is highest there (ties go to the first in the order of the moves). {}",
+            tree.nodes
+                .get(taken)
+                .and_then(|n| n.mv.as_deref())
+                .unwrap_or("?"),
+            values.join("; ")
+        );
+    }
     let values: Vec<String> = tree
         .children_ucb(&state, parent)
         .map(|(c, u)| {

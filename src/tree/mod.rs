@@ -8,7 +8,8 @@
 //! [`layout`] places the visits of one or two trees, [`draw`] turns them into shapes,
 //! [`export`] and [`png`] write those as SVG, TikZ and PNG, [`diff`] finds the visits one
 //! tree has and another has not, and [`quiz`] asks a learner what each visit does.
-//! MCTS rows have a tree of their own, stepped by iteration: [`mcts`].
+//! MCTS rows have a tree of their own, stepped by iteration: [`mcts`] (PUCT's rule and
+//! words: [`mcts_puct`]).
 //! This module does not import egui.
 
 mod chance;
@@ -22,6 +23,7 @@ mod labels;
 pub mod layout;
 pub mod listing;
 pub mod mcts;
+pub mod mcts_puct;
 pub mod mcts_quiz;
 mod node;
 pub mod png;

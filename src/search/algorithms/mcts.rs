@@ -181,6 +181,7 @@ pub(super) fn search<G: Game, E: Evaluator<G>, P: Policy<G::Move>>(
                 end: PlayoutEnd::GameOver,
                 reward: 0.0,
                 bounds: Vec::new(),
+                priors: Vec::new(),
             }),
         };
         if !run.iterate(ctx, pos) {

@@ -127,7 +127,7 @@ impl<M: Copy + PartialEq> Puct<M> {
         for _ in 0..entered {
             ctx.leave(0);
         }
-        let Some((path, value, added, end)) = finished else {
+        let Some((path, value, added, end, evaluated)) = finished else {
             return false;
         };
         // The last position is the leaf; at every other a move was chosen.
@@ -141,6 +141,12 @@ impl<M: Copy + PartialEq> Puct<M> {
                 end,
                 reward: value,
                 bounds: Vec::new(),
+                priors: if evaluated {
+                    let node = &self.tree[path[path.len() - 1]];
+                    node.edges.iter().map(|e| (e.mv, e.prior)).collect()
+                } else {
+                    Vec::new()
+                },
             };
             ctx.trace_event(TraceEvent::Mcts(Box::new(log)));
         }
@@ -158,15 +164,16 @@ impl<M: Copy + PartialEq> Puct<M> {
 
     /// Selection down the tree to a position not evaluated yet (added to the tree), a
     /// finished game or the horizon; that position's value for its side to move. Returns
-    /// the path (root first), the value, the node added with its move, and how the
-    /// iteration ended; `None` when stopped. `entered` counts the positions entered.
+    /// the path (root first), the value, the node added with its move, how the iteration
+    /// ended and whether the network gave the last node its moves' priors in it; `None`
+    /// when stopped. `entered` counts the positions entered.
     #[allow(clippy::type_complexity)]
     fn descend<G: Game<Move = M>, E: Evaluator<G>>(
         &mut self,
         ctx: &mut Ctx<'_, G, E>,
         root: &G,
         entered: &mut usize,
-    ) -> Option<(Vec<usize>, f64, Option<(usize, M)>, PlayoutEnd)> {
+    ) -> Option<(Vec<usize>, f64, Option<(usize, M)>, PlayoutEnd, bool)> {
         if !ctx.enter(0, None, -INF, INF) {
             return None;
         }
@@ -205,9 +212,11 @@ impl<M: Copy + PartialEq> Puct<M> {
             }
         }
         let depth = path.len() - 1;
+        // Selection stops at a node without moves: evaluated now if it has them after.
         let (value, end) = self.evaluate(ctx, node, &pos, depth);
         ctx.count_leaf((value * 1000.0).round() as i32);
-        Some((path, value, added, end))
+        let evaluated = !self.tree[node].edges.is_empty();
+        Some((path, value, added, end, evaluated))
     }
 
     /// The value of `node` (`pos`, `depth` plies down) for its side to move: a finished

@@ -340,10 +340,8 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         budget: Budget::Iterations,
         deepening: Deepening::Refused("PUCT grows its tree by itself, one node per iteration"),
         own_options: &[OwnOption::Iterations, OwnOption::Network],
-        tree_view: TreeView::Refuses(
-            "the tree view steps through UCB1's choices, and PUCT chooses by its network's priors: its view is still to come (the table, the command line and the counters show the search)",
-        ),
-        quiz: QuizAsks::Nothing,
+        tree_view: TreeView::Iterations,
+        quiz: QuizAsks::Selection,
         chance: ChanceNodes::Refuses(
             "its network gives priors over a player's moves, and no network here reads a chance node; use mcts (which samples the outcomes), expectimax, star1 or star2",
         ),

@@ -223,8 +223,7 @@ pub enum ChanceNodes {
 /// What the quiz asks about an algorithm's visits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum QuizAsks {
-    /// Nothing: the tree view does not draw it, or the quiz does not know its rule (PUCT's
-    /// selection by priors).
+    /// Nothing: the tree view does not draw it.
     Nothing,
     /// Values only: the algorithm has no window to ask about.
     Values,

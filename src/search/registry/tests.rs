@@ -45,15 +45,10 @@ fn the_capabilities_agree_with_each_other() {
             info.tree_view == TreeView::Draws,
             "{a:?}"
         );
-        // Iterations are drawn where the algorithm has them (PUCT's view, with its
-        // priors, is still to come: it refuses).
-        assert!(
-            info.tree_view != TreeView::Iterations || info.has(OwnOption::Iterations),
-            "{a:?}"
-        );
-        assert!(
-            !info.has(OwnOption::Iterations)
-                || matches!(info.tree_view, TreeView::Iterations | TreeView::Refuses(_)),
+        // Iterations are drawn exactly where the algorithm has them.
+        assert_eq!(
+            info.tree_view == TreeView::Iterations,
+            info.has(OwnOption::Iterations),
             "{a:?}"
         );
         // A quiz where the tree view draws; about selection where it draws iterations.
