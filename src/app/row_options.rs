@@ -137,21 +137,9 @@ fn control_ui(ui: &mut egui::Ui, decl: &OptionDecl, o: &mut SearchOptions, row: 
             number: Some(n),
             ..
         } => {
-            ui.horizontal(|ui| {
-                let label = ui.label(decl.label).id;
-                let mut v: i64 = get(o).parse().unwrap_or(n.min);
-                if ui
-                    .add(
-                        super::layout::number(&mut v)
-                            .range(n.min..=n.max)
-                            .suffix(n.unit),
-                    )
-                    .labelled_by(label)
-                    .on_hover_text(decl.help)
-                    .changed()
-                {
-                    let _ = set(o, &v.to_string());
-                }
+            let now = get(o).parse().unwrap_or(n.min);
+            number_ui(ui, decl, now, n, |v| {
+                let _ = set(o, &v.to_string());
             });
         }
         // A value with neither a number nor choices (a network's file): a text field.
@@ -160,20 +148,9 @@ fn control_ui(ui: &mut egui::Ui, decl: &OptionDecl, o: &mut SearchOptions, row: 
             set,
             choices: [],
             ..
-        } => {
-            ui.horizontal(|ui| {
-                let label = ui.label(decl.label).id;
-                let mut text = get(o);
-                if ui
-                    .add(egui::TextEdit::singleline(&mut text).desired_width(160.0))
-                    .labelled_by(label)
-                    .on_hover_text(decl.help)
-                    .changed()
-                {
-                    let _ = set(o, &text);
-                }
-            });
-        }
+        } => text_ui(ui, decl, get(o), |v| {
+            let _ = set(o, v);
+        }),
         Form::Value {
             get, set, choices, ..
         } => {
@@ -215,4 +192,46 @@ fn control_ui(ui: &mut egui::Ui, decl: &OptionDecl, o: &mut SearchOptions, row: 
             });
         }
     }
+}
+
+/// A value typed as text (a file's path), `now` shown; `set` told every edit.
+fn text_ui(ui: &mut egui::Ui, decl: &OptionDecl, now: String, set: impl FnOnce(&str)) {
+    ui.horizontal(|ui| {
+        let label = ui.label(decl.label).id;
+        let mut text = now;
+        if ui
+            .add(egui::TextEdit::singleline(&mut text).desired_width(160.0))
+            .labelled_by(label)
+            .on_hover_text(decl.help)
+            .changed()
+        {
+            set(&text);
+        }
+    });
+}
+
+/// A number within `n`'s limits, `now` shown; `set` told a change.
+fn number_ui(
+    ui: &mut egui::Ui,
+    decl: &OptionDecl,
+    now: i64,
+    n: crate::search::option_decl::Number,
+    set: impl FnOnce(i64),
+) {
+    ui.horizontal(|ui| {
+        let label = ui.label(decl.label).id;
+        let mut v = now;
+        if ui
+            .add(
+                super::layout::number(&mut v)
+                    .range(n.min..=n.max)
+                    .suffix(n.unit),
+            )
+            .labelled_by(label)
+            .on_hover_text(decl.help)
+            .changed()
+        {
+            set(v);
+        }
+    });
 }
