@@ -217,6 +217,8 @@ fn check_horizon<D: Describe>(pos: &D, req: &SearchRequest) -> Result<(), Engine
 pub fn check_described<D: Describe>(pos: &D, req: &SearchRequest) -> Result<(), EngineError> {
     pick_eval(pos, req)?;
     req.options.validate(req.algorithm, req.depth)?;
+    // A position with chance nodes is refused for that first: it is the deeper reason.
+    crate::search::check_chance(pos.game(), req.algorithm, &req.options)?;
     crate::search::check_network::<D::Game>(req.algorithm, &req.options)?;
     check_horizon(pos, req)
 }

@@ -201,7 +201,10 @@ fn root_line<G: Game, E: Evaluator<G>>(
 
 /// Refuses a position with chance nodes to an algorithm that cannot average over them,
 /// and options that would make a chance node's mean inexact.
-fn check_chance<G: Game>(
+///
+/// # Errors
+/// Says why.
+pub fn check_chance<G: Game>(
     pos: &G,
     algorithm: Algorithm,
     opts: &SearchOptions,
