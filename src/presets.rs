@@ -36,7 +36,7 @@ pub fn presets() -> Vec<Preset> {
         .collect()
 }
 
-/// The preset called `name` (`e1` .. `e7`, any case).
+/// The preset called `name` (`e1` .. `e9`, any case).
 #[must_use]
 pub fn find(name: &str) -> Option<Preset> {
     presets()
@@ -51,7 +51,7 @@ mod tests {
     #[test]
     fn every_preset_builds_a_runnable_session() {
         let all = presets();
-        assert_eq!(all.len(), 8, "e1 .. e8");
+        assert_eq!(all.len(), 9, "e1 .. e9");
         for p in &all {
             let s = (p.build)();
             assert!(!s.rows.is_empty(), "{}", p.name);

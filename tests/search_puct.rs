@@ -295,3 +295,42 @@ fn a_puct_row_takes_no_evaluator_and_choosing_puct_clears_one() {
     assert_eq!(s.rows[0].evaluator, "");
     assert!(reset.contains(&"Evaluator"), "{reset:?}");
 }
+
+/// A node budget stops every family on the node it runs out at, exactly: PUCT, UCT,
+/// MCTS-Solver and the alpha-beta family with the network or the hand-written evaluator
+/// (what E9's equal-node comparison rests on).
+#[test]
+fn a_node_budget_stops_every_family_exactly() {
+    use treelab::engine::{SearchRequest, run_search};
+    use treelab::search::StopReason;
+    let pos = AnyPosition::parse(GameKind::Connect4, "4453").expect("a position");
+    for (row, evaluator) in [
+        ("puct", ""),
+        ("mcts", ""),
+        ("mcts-solver", ""),
+        ("pvs+tt=16+id", "net"),
+        ("negaalpha+id", ""),
+    ] {
+        let parsed = treelab::engine::rowspec::parse_row_spec(row, &SearchOptions::default())
+            .expect("a row");
+        let mut options = parsed.options.clone();
+        if !row.contains("id") {
+            options.iterations = 10_000_000;
+        }
+        let req = SearchRequest {
+            algorithm: parsed.algorithm,
+            options,
+            depth: 38,
+            evaluator: evaluator.into(),
+        };
+        for budget in [1, 10, 37, 1500, 5000] {
+            let control = SearchControl {
+                node_budget: Some(budget),
+                ..SearchControl::default()
+            };
+            let r = run_search(&pos, &req, control).expect("it runs");
+            assert_eq!(r.counters.nodes, budget, "{row} at {budget}");
+            assert_eq!(r.stopped, Some(StopReason::NodeBudget), "{row} at {budget}");
+        }
+    }
+}

@@ -21,6 +21,7 @@ mod pygame;
 mod pysearch;
 mod registry;
 mod tools;
+mod train;
 mod wait;
 
 use pyo3::exceptions::PyValueError;
@@ -123,6 +124,7 @@ fn _treelab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tools::trace_row, m)?)?;
     m.add_function(wrap_pyfunction!(tools::exercises, m)?)?;
     m.add_function(wrap_pyfunction!(tools::across_cells, m)?)?;
+    m.add_function(wrap_pyfunction!(train::train_net, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -29,11 +29,13 @@ from ._tools import (
     MatchResult,
     SolveResult,
     Trace,
+    TrainResult,
     across,
     exercise,
     match,
     solve,
     trace,
+    train_net,
 )
 
 __all__ = [
@@ -43,6 +45,7 @@ __all__ = [
     "trace",
     "match",
     "solve",
+    "train_net",
     "exercise",
     "row_spec",
     "games",
@@ -53,6 +56,7 @@ __all__ = [
     "Trace",
     "MatchResult",
     "SolveResult",
+    "TrainResult",
     "Exercise",
     "__version__",
 ]

@@ -184,6 +184,39 @@ def match(
 def solve(game: str, position: str, threads: int = 1) -> SolveResult:
     """The exact value of an Othello endgame or a Connect Four position."""
 
+class TrainResult(Dict[str, Any]):
+    """A trained network: ``path``, ``shape``, ``command``, ``drawn``, ``trained_on``,
+    ``held_out``, ``label_seconds``, ``before``, ``epochs`` and ``manifest``."""
+
+    path: str
+    shape: str
+    command: str
+    drawn: int
+    trained_on: int
+    held_out: int
+    label_seconds: float
+    before: Dict[str, int]
+    epochs: List[Dict[str, Any]]
+    manifest: Dict[str, str]
+
+def train_net(
+    game: str,
+    out: str,
+    positions: int = 6000,
+    plies: Optional[Tuple[int, int]] = None,
+    hidden: Sequence[int] = (128, 128),
+    epochs: int = 30,
+    batch: int = 128,
+    learning_rate: float = 2e-3,
+    held_out: float = 0.1,
+    seed: int = 1,
+    threads: int = 2,
+    *,
+    progress: _Progress = None,
+) -> TrainResult:
+    """Trains a game's policy-value network on solver-labelled positions, as
+    ``treelab train-net`` does, and writes it to ``out``."""
+
 def exercise(
     algo: str = "alphabeta", difficulty: str = "easy", seed: int = 1, count: int = 1
 ) -> Union[Exercise, List[Exercise]]:

@@ -1,12 +1,12 @@
 """treelab's tools beside search and bench, each the command line's of the same name:
-:func:`solve` (exact solvers), :func:`match` (whole games with the engine tester's
-statistics), :func:`trace` (every visit of one search, with the tree view's figure),
+:func:`solve` (exact solvers), :func:`train_net` (a network trained on solver-labelled
+positions), :func:`match` (whole games with the engine tester's statistics), :func:`trace` (every visit of one search, with the tree view's figure),
 :func:`exercise` (practice trees with their key) and :func:`across` (the
 across-positions figures of a grid). Every result comes from the extension as Python
 objects; nothing is parsed here.
 """
 
-from typing import Any, Dict, List, Optional, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _executor, _treelab
 from ._game import Game
@@ -35,6 +35,54 @@ def solve(game: str, position: str, threads: int = 1) -> SolveResult:
     score). ``threads`` (both games) split the search; the score does not depend on them.
     Ctrl+C stops it (``KeyboardInterrupt``)."""
     return SolveResult(_treelab.solve(game, position, threads))
+
+
+class TrainResult(_Record):
+    """A trained network: ``path`` (the file written), ``shape`` (``84-128-128-7``),
+    ``command`` (the ``treelab train-net`` line that makes the same file), ``drawn``,
+    ``trained_on`` and ``held_out`` (positions), ``label_seconds``, ``before`` (the
+    untrained network's held-out accuracy: ``positions``, ``value_sign``,
+    ``best_move``, counts), ``epochs`` (a dict each: ``epoch``, ``loss`` and the
+    held-out counts; ``pandas.DataFrame(r.epochs)`` is the learning curve) and
+    ``manifest`` (the file's: game, shape, data, seed, commit, accuracy)."""
+
+    def __repr__(self) -> str:
+        last = self["epochs"][-1] if self["epochs"] else self["before"]
+        return (
+            f"TrainResult(path={self['path']!r}, shape={self['shape']!r}, "
+            f"best_move={last['best_move']}/{last['positions']})"
+        )
+
+
+def train_net(
+    game: str,
+    out: str,
+    positions: int = 6000,
+    plies: Optional[Tuple[int, int]] = None,
+    hidden: Sequence[int] = (128, 128),
+    epochs: int = 30,
+    batch: int = 128,
+    learning_rate: float = 2e-3,
+    held_out: float = 0.1,
+    seed: int = 1,
+    threads: int = 2,
+    *,
+    progress: Any = None,
+) -> TrainResult:
+    """Trains ``game``'s policy-value network (``connect4``, ``tictactoe``) and writes
+    it to ``out`` (safetensors with its manifest), as ``treelab train-net`` does with
+    the same options, to the same file: ``positions`` drawn by seeded random play of
+    ``plies`` (MIN, MAX) moves (None: Connect Four 12 to 36, tic-tac-toe 0 to 8), each
+    labelled by the exact solver (its value and every best move), ``held_out`` of them
+    kept apart, an MLP of ``hidden`` widths trained ``epochs`` passes with AdamW. The
+    file loads as ``net=`` of a ``puct`` search or ``evaluator="net:FILE"``.
+    ``progress``: positions labelled, then epochs. Ctrl+C stops it."""
+    with Progress(progress, "steps", "train_net") as told:
+        fields = _treelab.train_net(
+            game, out, positions, plies, list(hidden), epochs, batch, learning_rate,
+            held_out, seed, threads, told.hook(),
+        )
+        return TrainResult(fields)
 
 
 class MatchResult(_Record):

@@ -349,7 +349,7 @@ fn table_warnings_ui(ui: &mut egui::Ui, report: &Report, lines: &[usize], disagr
         ui.colored_label(
             ui.visuals().error_fg_color,
             format!(
-                "≠ {n_disagree} results disagree on the score with another row at the same position and depth: a bug, or a non-exact option (aspiration, another scoring or evaluator). Marked ≠."
+                "≠ {n_disagree} results disagree on the score with another row of the same evaluator and scoring at the same position and depth: a bug, or a non-exact option (aspiration, a fail-soft bound). Marked ≠."
             ),
         );
     }

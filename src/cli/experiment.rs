@@ -9,7 +9,7 @@ use crate::experiment::experiments::{
 /// `treelab experiment`.
 #[derive(Debug, Args)]
 pub struct ExperimentArgs {
-    /// e1 to e8 (docs/results/ describes each).
+    /// e1 to e9 (docs/results/ describes each).
     pub name: String,
     /// The small version (about a minute on one core).
     #[arg(long)]

@@ -83,7 +83,7 @@ pub enum Command {
     Merge(MergeArgs),
     /// Play whole games between two players (searchers or a random mover).
     Match(MatchArgs),
-    /// Run one of the classic experiments (e1 ... e7) or E8 (parallel search) and write its files.
+    /// Run one of the classic experiments (e1 ... e7), E8 (parallel search) or E9 (PUCT with a network beside alpha-beta) and write its files.
     Experiment(ExperimentArgs),
     /// Generate practice trees for an algorithm with a chosen difficulty, each with an
     /// id that regenerates it; a printable sheet and its answer key (HTML or LaTeX).

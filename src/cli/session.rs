@@ -9,9 +9,9 @@ use clap::Subcommand;
 /// `treelab session ...`.
 #[derive(Debug, Subcommand)]
 pub enum SessionCommand {
-    /// Write a preset (e1 .. e8) as a session file, without results.
+    /// Write a preset (e1 .. e9) as a session file, without results.
     Preset {
-        /// The preset's name: e1 to e8.
+        /// The preset's name: e1 to e9.
         name: String,
         /// The session file to write.
         #[arg(long)]

@@ -4,21 +4,15 @@
 //! their manifest (game, shape, data, seed, commit, the command, the accuracy).
 
 use std::io::{IsTerminal, Write};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Mutex, PoisonError};
 
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
 
 use crate::engine::GameKind;
-use crate::game::Game;
-use crate::game::connect4::Connect4;
-use crate::game::tictactoe::TicTacToe;
-use crate::net::data::{self, Draw, Sample};
-use crate::net::train::{TrainOptions, accuracy, train};
-use crate::net::{NetShape, PolicyValueNet};
-use crate::platform::pool::map_in_order;
-use crate::solve::connect4::{C4Options, C4Solver};
+use crate::net::NetShape;
+use crate::net::train::Epoch;
+use crate::solve::label;
+use crate::solve::net_train::{TrainSpec, Trained, train_network};
 
 /// `treelab train-net`.
 #[derive(Debug, Args)]
@@ -60,13 +54,10 @@ pub struct TrainNetArgs {
     pub threads: usize,
 }
 
-/// The plies' default range for `game`, and the parsed `--plies`.
-fn plies(game: GameKind, text: Option<&str>) -> Result<(usize, usize)> {
+/// The parsed `--plies` (None: the game's default).
+fn plies(text: Option<&str>) -> Result<Option<(usize, usize)>> {
     let Some(text) = text else {
-        return Ok(match game {
-            GameKind::Connect4 => (12, 36),
-            _ => (0, 8),
-        });
+        return Ok(None);
     };
     let (a, b) = text
         .split_once("..")
@@ -80,80 +71,30 @@ fn plies(game: GameKind, text: Option<&str>) -> Result<(usize, usize)> {
     if a > b || b > 200 {
         bail!("--plies '{text}': give MIN..MAX with MIN <= MAX <= 200");
     }
-    Ok((a, b))
+    Ok(Some((a, b)))
 }
 
-/// Connect Four solvers for the labelling threads (each solver's table is large: made
-/// once a thread, kept between positions).
-static C4_SOLVERS: Mutex<Vec<C4Solver>> = Mutex::new(Vec::new());
-
-/// The exact score of a Connect Four position (Pons' units) by a solver of the pool.
-fn c4_exact(p: &Connect4) -> i32 {
-    let lock = || C4_SOLVERS.lock().unwrap_or_else(PoisonError::into_inner);
-    let taken = lock().pop();
-    let mut solver = taken.unwrap_or_else(|| C4Solver::new(C4Options::default()));
-    let score = solver.solve(p).score;
-    lock().push(solver);
-    score
-}
-
-/// Labels `positions` by `exact` on `threads` threads (each label is exact: the same on
-/// any number of threads), showing a progress bar on a terminal.
-fn label_all<G: Game + Sync>(positions: &[G], threads: usize, exact: fn(&G) -> i32) -> Vec<Sample> {
-    let show = std::io::stderr().is_terminal();
-    let all = positions.len();
-    let done = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let labelled = map_in_order(positions, threads, &stop, |_, p| {
-        let s = data::label(p, &mut |q: &G| exact(q));
-        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-        if show && (n.is_multiple_of(50) || n == all) {
-            let width = 30 * n / all.max(1);
-            eprint!(
-                "\rlabelling [{}{}] {n}/{all}",
-                "#".repeat(width),
-                " ".repeat(30 - width)
-            );
-            let _ = std::io::stderr().flush();
-        }
-        s
-    });
-    if show {
-        eprintln!();
-    }
-    labelled.into_iter().flatten().collect()
-}
-
-/// Draws and labels the positions of `game`: the samples, the network's inputs and
-/// move slots.
-fn labelled(game: GameKind, draw: &Draw, threads: usize) -> Result<(Vec<Sample>, usize, usize)> {
-    Ok(match game {
-        GameKind::Connect4 => {
-            let positions = data::draw_positions(&Connect4::new(), draw);
-            let samples = label_all(&positions, threads, c4_exact);
-            (samples, Connect4::NET_INPUTS, Connect4::MOVE_SLOTS)
-        }
-        GameKind::TicTacToe => {
-            let positions = data::draw_positions(&TicTacToe::new(), draw);
-            let samples = label_all(&positions, threads, data::negamax_exact);
-            (samples, TicTacToe::NET_INPUTS, TicTacToe::MOVE_SLOTS)
-        }
-        other => bail!(
-            "--game {}: no solver labels its positions yet (connect4, tictactoe)",
-            other.name()
-        ),
-    })
-}
-
-/// Runs `treelab train-net`.
-pub fn train_net(args: &TrainNetArgs) -> Result<()> {
+/// The spec `args` name, each flag checked with its name.
+fn spec_of(args: &TrainNetArgs) -> Result<TrainSpec> {
     let game = GameKind::from_name(&args.game).map_err(|e| anyhow!("--game: {e}"))?;
-    let (min_plies, max_plies) = plies(game, args.plies.as_deref())?;
+    let (inputs, moves) = label::net_shape_of(game).map_err(|_| {
+        anyhow!(
+            "--game {}: no solver labels its positions yet (connect4, tictactoe)",
+            game.name()
+        )
+    })?;
+    let hidden: Option<Vec<usize>> = args
+        .hidden
+        .split(',')
+        .map(|w| w.trim().parse::<usize>().ok())
+        .collect();
+    let Some(hidden) = hidden else {
+        let text = format!("{inputs}-{}-{moves}", args.hidden.replace(',', "-"));
+        let why = NetShape::parse(&text).err().unwrap_or_default();
+        bail!("--hidden: {why}");
+    };
     if !(1..=1_000_000).contains(&args.positions) {
         bail!("--positions {}: give 1 to 1000000", args.positions);
-    }
-    if !(1..=10_000).contains(&args.epochs) || !(1..=65_536).contains(&args.batch) {
-        bail!("--epochs 1 to 10000 and --batch 1 to 65536");
     }
     if !(1..=256).contains(&args.threads) {
         bail!("--threads {}: give 1 to 256", args.threads);
@@ -164,84 +105,68 @@ pub fn train_net(args: &TrainNetArgs) -> Result<()> {
             args.held_out
         );
     }
-    let draw = Draw {
-        count: args.positions,
-        seed: args.seed,
-        min_plies,
-        max_plies,
-    };
-    let start = crate::platform::clock::Instant::now();
-    let (samples, inputs, moves) = labelled(game, &draw, args.threads)?;
-    let drawn = samples.len();
-    let (train_set, held) = data::split(samples, args.held_out, args.seed);
-    println!(
-        "{drawn} positions ({min_plies} to {max_plies} plies of random play, seed {}) labelled in {:.1} s: {} to train on, {} held out",
-        args.seed,
-        start.elapsed().as_secs_f64(),
-        train_set.len(),
-        held.len()
-    );
-    let hidden = args.hidden.replace(',', "-");
-    let shape = NetShape::parse(&format!("{inputs}-{hidden}-{moves}"))
-        .map_err(|e| anyhow!("--hidden: {e}"))?;
-    let mut net = PolicyValueNet::new(&shape, args.seed).map_err(|e| anyhow!(e))?;
-    let opts = TrainOptions {
+    let spec = TrainSpec {
+        game,
+        positions: args.positions,
+        plies: plies(args.plies.as_deref())?,
+        hidden,
         epochs: args.epochs,
         batch: args.batch,
         learning_rate: args.learning_rate,
+        held_out: args.held_out,
         seed: args.seed,
-        ..TrainOptions::default()
+        threads: args.threads,
     };
-    let before = accuracy(&net, &held).map_err(|e| anyhow!(e))?;
-    println!(
-        "epoch 0 (untrained): held-out value sign {:.1}%, best move {:.1}%",
-        before.value_percent(),
-        before.move_percent()
-    );
-    let epochs = train(&net, &train_set, &held, &opts, |e| {
+    spec.check().map_err(|e| anyhow!("{e}"))?;
+    Ok(spec)
+}
+
+/// Runs `treelab train-net`.
+pub fn train_net(args: &TrainNetArgs) -> Result<()> {
+    let spec = spec_of(args)?;
+    let (min_plies, max_plies) = spec.plies();
+    let show = std::io::stderr().is_terminal();
+    let bar = |n: usize, all: usize| {
+        if show && (n.is_multiple_of(50) || n == all) {
+            let width = 30 * n / all.max(1);
+            eprint!(
+                "\rlabelling [{}{}] {n}/{all}",
+                "#".repeat(width),
+                " ".repeat(30 - width)
+            );
+            let _ = std::io::stderr().flush();
+        }
+    };
+    let mut ready = |t: &Trained| {
+        if show {
+            eprintln!();
+        }
+        println!(
+            "{} positions ({min_plies} to {max_plies} plies of random play, seed {}) labelled in {:.1} s: {} to train on, {} held out",
+            t.drawn, spec.seed, t.label_seconds, t.trained_on, t.held_out
+        );
+        println!(
+            "epoch 0 (untrained): held-out value sign {:.1}%, best move {:.1}%",
+            t.before.value_percent(),
+            t.before.move_percent()
+        );
+    };
+    let mut epoch = |e: &Epoch| {
         println!(
             "epoch {}/{}: loss {:.4}; held-out value sign {:.1}%, best move {:.1}% ({} positions)",
             e.epoch,
-            opts.epochs,
+            spec.epochs,
             e.loss,
             e.held_out.value_percent(),
             e.held_out.move_percent(),
             e.held_out.positions
         );
-    })
-    .map_err(|e| anyhow!(e))?;
-    let last = epochs.last().map(|e| e.held_out).unwrap_or(before);
-    let m = &mut net.manifest;
-    m.set("game", game.name());
-    m.set("data", format!("{drawn} positions, {min_plies}..{max_plies} plies of seeded random play, labelled exactly; {} held out", held.len()));
-    m.set("seed", args.seed.to_string());
-    m.set("commit", env!("TREELAB_COMMIT"));
-    m.set("command", command_line(args, game, min_plies, max_plies));
-    m.set(
-        "held_out_value_sign",
-        format!("{}/{}", last.value_sign, last.positions),
-    );
-    m.set(
-        "held_out_best_move",
-        format!("{}/{}", last.best_move, last.positions),
-    );
-    net.save(&args.out).map_err(|e| anyhow!(e))?;
-    println!("wrote {} (shape {})", args.out.display(), shape.text());
+    };
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let mut trained = train_network(&spec, &never, &bar, &mut ready, &mut epoch)?;
+    let out = args.out.display().to_string();
+    trained.net.manifest.set("command", spec.command_line(&out));
+    trained.net.save(&args.out).map_err(|e| anyhow!(e))?;
+    println!("wrote {out} (shape {})", trained.net.shape().text());
     Ok(())
-}
-
-/// The command that makes the same network.
-fn command_line(args: &TrainNetArgs, game: GameKind, min: usize, max: usize) -> String {
-    format!(
-        "treelab train-net --game {} --positions {} --plies {min}..{max} --hidden {} --epochs {} --batch {} --learning-rate {} --held-out {} --seed {} --out {}",
-        game.name(),
-        args.positions,
-        args.hidden,
-        args.epochs,
-        args.batch,
-        args.learning_rate,
-        args.held_out,
-        args.seed,
-        args.out.display()
-    )
 }

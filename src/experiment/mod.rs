@@ -2,7 +2,7 @@
 //! run in parallel over positions with results identical to a serial run, and printed
 //! in the articles' layout (one table per position, a line per algorithm, a column per
 //! depth), then totals and ratios; the classic
-//! experiments E1-E7 and E8 (parallel search) as presets; generated exercises with their answer keys
+//! experiments E1-E7, E8 (parallel search) and E9 (PUCT beside alpha-beta) as presets; generated exercises with their answer keys
 //! ([`exercise`]); and
 //! [`soak`], which runs searches started and stopped for a long while and watches
 //! memory and threads.

@@ -33,6 +33,8 @@ const RANDOM_PLAYER_SALT: u64 = 0x7261_6E64_6F6D_2121;
 const DICE_SALT: u64 = 0x4469_6365_526F_6C6C; // "DiceRoll"
 
 /// What a player is.
+// A match holds two players, made once: the searcher's size costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum PlayerKind {
     /// A seeded random mover: uniform over the legal moves.
@@ -51,6 +53,9 @@ pub enum PlayerKind {
         /// Milliseconds per move (depends on the machine and its load).
         #[serde(default)]
         time_ms: Option<u64>,
+        /// This player's evaluator (`+eval=NAME`), in place of the match's.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        evaluator: Option<String>,
     },
 }
 
@@ -71,7 +76,9 @@ pub struct Player {
 /// row needs no depth (its playouts go to the end of the game, or to DEPTH) and no
 /// deepening: `mcts+iterations=5000`, or `mcts+nodes=200000` to stop it at a node
 /// limit (its iterations then unbounded up to the most allowed) with the move most
-/// visited by then.
+/// visited by then. `+eval=NAME` gives the player an evaluator of its own (`net`, a
+/// network file as `net:FILE`, or another of the game's), in place of the match's:
+/// `negaalpha+eval=net+nodes=1000` against `negaalpha+nodes=1000`.
 pub fn parse_player(spec: &str, base: &SearchOptions) -> Result<Player, EngineError> {
     let spec = spec.trim();
     if spec.eq_ignore_ascii_case("random") {
@@ -93,7 +100,7 @@ pub fn parse_player(spec: &str, base: &SearchOptions) -> Result<Player, EngineEr
         ),
         None => (spec, None),
     };
-    let (mut nodes, mut time_ms) = (None, None);
+    let (mut nodes, mut time_ms, mut evaluator) = (None, None, None);
     let mut kept = Vec::new();
     for part in row_text.split('+') {
         let limit = |value: &str, what: &str| -> Result<u64, EngineError> {
@@ -107,6 +114,8 @@ pub fn parse_player(spec: &str, base: &SearchOptions) -> Result<Player, EngineEr
         match part.trim().split_once('=') {
             Some(("nodes", v)) => nodes = Some(limit(v, "nodes=")?),
             Some(("time" | "movetime", v)) => time_ms = Some(limit(v, "time= (ms)")?),
+            Some(("eval", v)) if !v.trim().is_empty() => evaluator = Some(v.trim().to_string()),
+            Some(("eval", _)) => return Err(bad("eval= needs an evaluator's name".into())),
             _ => kept.push(part),
         }
     }
@@ -120,7 +129,11 @@ pub fn parse_player(spec: &str, base: &SearchOptions) -> Result<Player, EngineEr
             "expected 'random' or ALGORITHM[+OPTION...]@DEPTH (or +nodes=N / +time=MS), e.g. negaalpha+killers=4@6".into(),
         ));
     }
-    search_player(spec.to_string(), row, depth, nodes, time_ms).map_err(bad)
+    let mut player = search_player(spec.to_string(), row, depth, nodes, time_ms).map_err(bad)?;
+    if let PlayerKind::Search { evaluator: own, .. } = &mut player.kind {
+        *own = evaluator;
+    }
+    Ok(player)
 }
 
 /// A search player of `row` (its label `label`): to `depth` plies a move, or under a
@@ -170,6 +183,7 @@ pub fn search_player(
             depth,
             nodes,
             time_ms,
+            evaluator: None,
         },
     })
 }
@@ -396,6 +410,7 @@ fn searched_move(
         depth,
         nodes,
         time_ms,
+        evaluator,
     } = &player.kind
     else {
         return Ok(None);
@@ -404,7 +419,7 @@ fn searched_move(
         algorithm: row.algorithm,
         options: row.options.clone(),
         depth: *depth,
-        evaluator: spec.evaluator.clone(),
+        evaluator: evaluator.clone().unwrap_or_else(|| spec.evaluator.clone()),
     };
     let control = SearchControl {
         node_budget: *nodes,

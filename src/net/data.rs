@@ -18,6 +18,9 @@ pub struct Sample {
     pub legal: Vec<usize>,
     /// The move slots of every best move.
     pub best: Vec<usize>,
+    /// The exact score of each legal move for the side to move (in `legal`'s order),
+    /// in the solver's units.
+    pub values: Vec<i32>,
     /// The exact score for the side to move, in the solver's units.
     pub score: i32,
     /// Plies played from the start.
@@ -29,6 +32,19 @@ impl Sample {
     #[must_use]
     pub fn value(&self) -> f32 {
         self.score.signum() as f32
+    }
+
+    /// The move slots of every move that keeps the position's outcome (a win stays a
+    /// win, a draw a draw): the moves that are no mistake in the sense of AlphaZero.jl's
+    /// benchmark against Pons' solver, a weaker test than [`Sample::best`]'s.
+    #[must_use]
+    pub fn sound(&self) -> Vec<usize> {
+        self.legal
+            .iter()
+            .zip(&self.values)
+            .filter(|&(_, v)| v.signum() == self.score.signum())
+            .map(|(&s, _)| s)
+            .collect()
     }
 }
 
@@ -118,6 +134,7 @@ pub fn label<G: Game>(pos: &G, exact: &mut impl FnMut(&G) -> i32) -> Sample {
             .filter(|&&(_, v)| v == score)
             .map(|&(s, _)| s)
             .collect(),
+        values: values.iter().map(|&(_, v)| v).collect(),
         score,
         plies: pos.plies_played(),
     }

@@ -125,3 +125,13 @@ pub fn priors(logits: &[f32], slots: &[usize]) -> Vec<f32> {
     let sum: f32 = exps.iter().sum();
     exps.iter().map(|e| e / sum).collect()
 }
+
+/// The network's own choice among `slots` (the legal moves' slots): the slot of the
+/// highest logit, the lower slot on a tie; `None` without a legal move.
+#[must_use]
+pub fn policy_pick(logits: &[f32], slots: &[usize]) -> Option<usize> {
+    slots
+        .iter()
+        .copied()
+        .max_by(|&a, &b| logits[a].total_cmp(&logits[b]).then(b.cmp(&a)))
+}

@@ -107,6 +107,23 @@ pub fn train(
     train: &[Sample],
     held_out: &[Sample],
     opts: &TrainOptions,
+    on_epoch: impl FnMut(&Epoch),
+) -> Result<Vec<Epoch>, String> {
+    let never = std::sync::atomic::AtomicBool::new(false);
+    train_until(net, train, held_out, opts, &never, on_epoch)
+}
+
+/// [`train`] that ends with the error `stopped` before the next step once `stop` is
+/// raised (Ctrl+C in Python).
+///
+/// # Errors
+/// A sample that does not fit the network, a tensor error, or `stop`.
+pub fn train_until(
+    net: &PolicyValueNet,
+    train: &[Sample],
+    held_out: &[Sample],
+    opts: &TrainOptions,
+    stop: &std::sync::atomic::AtomicBool,
     mut on_epoch: impl FnMut(&Epoch),
 ) -> Result<Vec<Epoch>, String> {
     let moves = net.shape().moves;
@@ -123,6 +140,9 @@ pub fn train(
         shuffle(&mut order, opts.seed.wrapping_add(epoch as u64));
         let (mut total, mut steps) = (0.0, 0usize);
         for chunk in order.chunks(opts.batch.max(1)) {
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                return Err("stopped".into());
+            }
             let samples: Vec<&Sample> = chunk.iter().map(|&i| &train[i]).collect();
             let loss = step_loss(net, &samples, moves).map_err(|e| text(&e))?;
             adam.backward_step(&loss).map_err(|e| text(&e))?;
@@ -195,11 +215,7 @@ pub fn accuracy(net: &PolicyValueNet, samples: &[Sample]) -> Result<Accuracy, St
                 0.0
             };
             acc.value_sign += usize::from(sign == s.value());
-            let pick = s
-                .legal
-                .iter()
-                .copied()
-                .max_by(|&a, &b| logits[a].total_cmp(&logits[b]).then(b.cmp(&a)));
+            let pick = crate::net::infer::policy_pick(&logits, &s.legal);
             acc.best_move += usize::from(pick.is_some_and(|m| s.best.contains(&m)));
         }
     }

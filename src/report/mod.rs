@@ -329,40 +329,6 @@ impl<'a> Report<'a> {
         }
     }
 
-    /// For every result (indexed as [`Report::results`]): whether its score differs
-    /// from another complete result at the same position and depth: a bug or a
-    /// non-exact option, which the user must see.
-    #[must_use]
-    pub fn disagreements(&self) -> Vec<bool> {
-        let mut scores: HashMap<(PositionKey<'a>, u32), Vec<i32>> = HashMap::new();
-        for e in self.entries().filter(|e| e.is_complete()) {
-            if let Some(s) = e.record.score {
-                scores.entry((e.key(), e.depth)).or_default().push(s);
-            }
-        }
-        // Only a score can disagree: an estimate beside differing scores is not marked.
-        self.results
-            .iter()
-            .map(|e| {
-                e.is_complete()
-                    && e.record.score.is_some_and(|mine| {
-                        scores
-                            .get(&(e.key(), e.depth))
-                            .is_some_and(|v| v.iter().any(|&s| s != mine))
-                    })
-            })
-            .collect()
-    }
-
-    /// The other scores at `e`'s position and depth, by row (for a tooltip).
-    #[must_use]
-    pub fn scores_at(&self, e: &ResultEntry) -> Vec<(usize, i32)> {
-        self.entries()
-            .filter(|o| o.key() == e.key() && o.depth == e.depth && o.is_complete())
-            .filter_map(|o| o.record.score.map(|s| (o.row, s)))
-            .collect()
-    }
-
     /// `e`'s nodes over the baseline row's nodes at the same position and depth,
     /// marked partial when either search was stopped (a failed one has no count).
     #[must_use]
@@ -786,6 +752,7 @@ impl<'a> Report<'a> {
 }
 
 mod across;
+mod agree;
 mod column;
 mod series;
 mod speedup;

@@ -374,3 +374,23 @@ fn speedup_lines_group_parallel_rows_by_what_they_are_but_their_threads() {
             .is_empty()
     );
 }
+
+#[test]
+fn rows_of_another_evaluator_or_scoring_may_score_otherwise() {
+    let labelled = |row: usize, label: &str, score: i32| ResultEntry {
+        label: label.into(),
+        ..entry(row, "a", 8, score, 10)
+    };
+    let results = vec![
+        labelled(0, "pvs+tt=16+id [eval net]", 68),
+        labelled(1, "pvs+tt=16+id", 18),
+        labelled(2, "negaalpha+scoring=win-loss", 1),
+        labelled(3, "negaalpha", 18),
+        labelled(4, "alphabeta [eval net]", 70),
+    ];
+    let r = Report::new(&results, &[], None);
+    // The two network rows disagree with each other, and with no one else.
+    assert_eq!(r.disagreements(), vec![true, false, false, false, true]);
+    assert_eq!(r.scores_at(&results[0]), vec![(0, 68), (4, 70)]);
+    assert_eq!(r.scores_at(&results[1]), vec![(1, 18), (3, 18)]);
+}

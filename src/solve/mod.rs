@@ -9,6 +9,8 @@
 
 pub mod cli;
 pub mod connect4;
+pub mod label;
+pub mod net_train;
 pub mod othello;
 pub mod pattern;
 pub mod pattern_train;

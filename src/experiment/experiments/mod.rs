@@ -1,4 +1,5 @@
-//! The classic experiments (docs `experiments.md`, E1-E7) and E8 (parallel search) as
+//! The classic experiments (docs `experiments.md`, E1-E7), E8 (parallel search) and E9
+//! (PUCT with a network beside alpha-beta) as
 //! presets: each runs its grid
 //! through [`super::bench::run_bench`] or [`crate::matches::run_match`], prints its
 //! tables beside the original figures, and yields the files `treelab experiment`
@@ -20,6 +21,8 @@ mod e5;
 mod e6;
 mod e7;
 mod e8;
+mod e9;
+mod e9_judge;
 
 pub use cells::ExperimentCells;
 pub use common::{Experiment, ExperimentConfig, ExperimentOutput, RunExperiment, Table};
@@ -31,7 +34,7 @@ pub use e6::{E6Result, FailureLine, FsssLine, SolveLine};
 pub use e7::{E7Cell, E7Part};
 
 /// Every classic experiment, in order.
-pub const EXPERIMENTS: [Experiment; 8] = [
+pub const EXPERIMENTS: [Experiment; 9] = [
     e1::E1,
     e2::E2,
     e3::E3,
@@ -40,6 +43,7 @@ pub const EXPERIMENTS: [Experiment; 8] = [
     e6::E6,
     e7::E7,
     e8::E8,
+    e9::E9,
 ];
 
 /// The experiment called `name` (any case).

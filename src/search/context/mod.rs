@@ -32,9 +32,10 @@ use super::trace::{Trace, TraceEvent, VisitKind};
 use super::tt::{SharedTable, TranspositionTable};
 use crate::game::{Evaluator, Game, Side, within_heuristic_limit};
 
-/// How often (in nodes, a power of two minus one as a mask) the stop flag, the budgets
-/// and the progress clock are looked at. 1024 nodes take well under a millisecond.
-const POLL_MASK: u64 = 1023;
+/// How often (in nodes) the stop flag, the budgets and the progress clock are looked
+/// at: every 1024 nodes (well under a millisecond), and at the node a node budget runs
+/// out, so that a search stops on its budget exactly.
+const POLL_EVERY: u64 = 1024;
 
 /// A list of moves borrowed from the context's pool; give it back with
 /// [`Ctx::release`] so a search allocates nothing once warm.
@@ -74,6 +75,8 @@ pub struct Ctx<'a, G: Game, E: Evaluator<G>> {
     control: SearchControl<'a>,
     start: Instant,
     last_progress: Instant,
+    /// Nodes (of either count) left before the next poll.
+    until_poll: u64,
     /// Greater than zero while a search runs only to order moves (counted apart).
     ordering_level: u32,
     trace: Option<Trace<G::Move>>,
@@ -149,6 +152,9 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
                 && control.time_budget.is_none()
         });
         let now = Instant::now();
+        let until_poll = control
+            .node_budget
+            .map_or(POLL_EVERY, |b| b.clamp(1, POLL_EVERY));
         Ctx {
             eval,
             opts,
@@ -163,6 +169,7 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
             control,
             start: now,
             last_progress: now,
+            until_poll,
             ordering_level: 0,
             trace,
             next_kind: VisitKind::Normal,
@@ -250,9 +257,8 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
         if self.stopped.is_some() {
             return false;
         }
-        let count = if self.ordering_level > 0 {
+        if self.ordering_level > 0 {
             self.counters.ordering_nodes += 1;
-            self.counters.ordering_nodes
         } else {
             self.counters.nodes += 1;
             self.counters.max_ply = self.counters.max_ply.max(ply as u32);
@@ -270,9 +276,9 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
                     kind,
                 });
             }
-            self.counters.nodes
-        };
-        if count & POLL_MASK == 0 {
+        }
+        self.until_poll -= 1;
+        if self.until_poll == 0 {
             self.poll();
         }
         self.stopped.is_none()
@@ -315,10 +321,14 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
             self.abort(StopReason::Stopped);
         }
         self.poll_watched();
-        if let Some(budget) = self.control.node_budget
-            && self.counters.nodes + self.counters.ordering_nodes >= budget
-        {
-            self.abort(StopReason::NodeBudget);
+        self.until_poll = POLL_EVERY;
+        if let Some(budget) = self.control.node_budget {
+            let spent = self.counters.nodes + self.counters.ordering_nodes;
+            if spent >= budget {
+                self.abort(StopReason::NodeBudget);
+            } else {
+                self.until_poll = (budget - spent).min(POLL_EVERY);
+            }
         }
         let now = Instant::now();
         if let Some(limit) = self.control.time_budget
