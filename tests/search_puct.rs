@@ -334,3 +334,45 @@ fn a_node_budget_stops_every_family_exactly() {
         }
     }
 }
+
+/// `order=prior` orders an alpha-beta row's moves by the network's policy: the value is
+/// the unordered search's (ordering never changes it), the tree far smaller, one network
+/// call per node ordered; a game without a network is refused with the reason.
+#[test]
+fn ordering_by_prior_keeps_the_value_and_shrinks_the_tree() {
+    use treelab::engine::{SearchRequest, run_search};
+    let run = |pos: &AnyPosition, row: &str, evaluator: &str| {
+        let parsed = treelab::engine::rowspec::parse_row_spec(row, &SearchOptions::default())
+            .expect("a row");
+        let req = SearchRequest {
+            algorithm: parsed.algorithm,
+            options: parsed.options,
+            depth: 7,
+            evaluator: evaluator.into(),
+        };
+        run_search(pos, &req, SearchControl::default())
+    };
+    let (mut plain, mut prior) = (0, 0);
+    for text in ["4453", "3344", "2252576", "44444", "1234"] {
+        let pos = AnyPosition::parse(GameKind::Connect4, text).expect("a position");
+        for evaluator in ["", "net"] {
+            let a = run(&pos, "pvs", evaluator).expect("runs");
+            let b = run(&pos, "pvs+order=prior", evaluator).expect("runs");
+            assert_eq!(a.score, b.score, "{text} {evaluator}");
+            assert_eq!(a.counters.net_evaluations, 0);
+            assert!(b.counters.net_evaluations > 0);
+            assert!(b.counters.net_evaluations <= b.counters.interior);
+            plain += a.counters.nodes;
+            prior += b.counters.nodes;
+        }
+    }
+    assert!(prior * 3 < plain, "prior {prior} against unordered {plain}");
+    let othello = AnyPosition::start(GameKind::Othello);
+    let e = run(&othello, "pvs+order=prior", "")
+        .expect_err("no network")
+        .to_string();
+    assert!(
+        e.contains("order=prior") && e.contains("no network ships for othello"),
+        "{e}"
+    );
+}

@@ -148,13 +148,33 @@ pub struct SearchRequest {
     pub evaluator: String,
 }
 
+/// The evaluator `req` names for the game `D` describes (see [`pick_valuer`]), with the
+/// network whose policy orders the moves when the row orders them by prior: the
+/// evaluator's network (`net`, `net:FILE`), else the game's shipped one.
+fn pick_eval<D: Describe>(pos: &D, req: &SearchRequest) -> Result<OwnOrNet<D::Eval>, EngineError> {
+    let eval = pick_valuer(pos, req)?;
+    if req.options.ordering != crate::search::MoveOrder::Prior {
+        return Ok(eval);
+    }
+    let file = crate::net::eval::net_choice(&req.evaluator).unwrap_or("");
+    let net = crate::net::load::for_game::<D::Game>(file).map_err(|e| {
+        EngineError::Input(format!(
+            "order=prior orders moves by a network's policy: {e}"
+        ))
+    })?;
+    Ok(eval.with_policy(net))
+}
+
 /// The evaluator `req` names for the game `D` describes (empty: its default; `net` or
 /// `net:FILE` a policy-value network's value, scaled into the game's heuristic band
 /// under the request's scoring).
-fn pick_eval<D: Describe>(pos: &D, req: &SearchRequest) -> Result<OwnOrNet<D::Eval>, EngineError> {
+fn pick_valuer<D: Describe>(
+    pos: &D,
+    req: &SearchRequest,
+) -> Result<OwnOrNet<D::Eval>, EngineError> {
     let name = req.evaluator.trim();
     if name.is_empty() {
-        return Ok(OwnOrNet::Own(D::Eval::default()));
+        return Ok(OwnOrNet::own(D::Eval::default()));
     }
     if req.algorithm.info().has(OwnOption::Network) {
         return Err(EngineError::Input(format!(
@@ -170,9 +190,9 @@ fn pick_eval<D: Describe>(pos: &D, req: &SearchRequest) -> Result<OwnOrNet<D::Ev
         let band = game
             .heuristic_limit(scoring)
             .unwrap_or_else(|| game.score_range(scoring).1);
-        return Ok(OwnOrNet::Net(NetValue::new(net, (band - 1).max(1))));
+        return Ok(OwnOrNet::net(NetValue::new(net, (band - 1).max(1))));
     }
-    D::eval_from_name(name).map(OwnOrNet::Own).ok_or_else(|| {
+    D::eval_from_name(name).map(OwnOrNet::own).ok_or_else(|| {
         let mut names: Vec<&str> = D::evaluators().into_iter().map(D::eval_name).collect();
         if <D::Game as Game>::NET_INPUTS > 0 {
             names.push("net (the shipped network; net:FILE for another)");

@@ -416,6 +416,13 @@ pub trait Evaluator<G: Game>: Clone + Debug + Send + Sync + 'static {
             None => Some(self.evaluate(pos)),
         }
     }
+
+    /// A policy network's logits for `pos`, one per move slot ([`Game::move_index`]),
+    /// when the evaluator carries one (ordering by prior); `None` otherwise.
+    #[inline]
+    fn policy(&self, _pos: &G) -> Option<Vec<f32>> {
+        None
+    }
 }
 
 /// `value`, a static evaluation of `pos`, within the game's bound for `scoring`

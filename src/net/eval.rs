@@ -2,7 +2,8 @@
 //! net`): its value for the side to move, from -1 to 1, scaled into the game's heuristic
 //! band so that it never outranks a proven result. The search runs every row through
 //! [`OwnOrNet`], the game's own evaluators or the network, so that the same network can
-//! be compared inside both families (PUCT's leaves, alpha-beta's horizon).
+//! be compared inside both families (PUCT's leaves, alpha-beta's horizon); a network's
+//! policy rides along when the row orders its moves by prior (`order=prior`).
 
 use std::sync::Arc;
 
@@ -48,29 +49,71 @@ impl NetValue {
     }
 }
 
-/// A game's own evaluator or a network (see the module doc).
+/// What values a position: one of the game's evaluators or a network's value.
 #[derive(Clone, Debug)]
-pub enum OwnOrNet<E> {
+pub enum Valuer<E> {
     /// One of the game's evaluators.
     Own(E),
     /// A policy-value network's value.
     Net(NetValue),
 }
 
+/// A game's own evaluator or a network (see the module doc), and the network whose
+/// policy orders moves by prior (`order=prior`) when there is one.
+#[derive(Clone, Debug)]
+pub struct OwnOrNet<E> {
+    valuer: Valuer<E>,
+    policy: Option<Arc<Inference>>,
+}
+
+impl<E> OwnOrNet<E> {
+    /// The game's evaluator `e`.
+    #[must_use]
+    pub fn own(e: E) -> OwnOrNet<E> {
+        OwnOrNet {
+            valuer: Valuer::Own(e),
+            policy: None,
+        }
+    }
+
+    /// The network's value `v`.
+    #[must_use]
+    pub fn net(v: NetValue) -> OwnOrNet<E> {
+        OwnOrNet {
+            valuer: Valuer::Net(v),
+            policy: None,
+        }
+    }
+
+    /// This evaluator with `net`'s policy to order moves by prior.
+    #[must_use]
+    pub fn with_policy(mut self, net: Arc<Inference>) -> OwnOrNet<E> {
+        self.policy = Some(net);
+        self
+    }
+}
+
 impl<G: Game, E: Evaluator<G>> Evaluator<G> for OwnOrNet<E> {
     #[inline]
     fn evaluate(&self, pos: &G) -> i32 {
-        match self {
-            OwnOrNet::Own(e) => e.evaluate(pos),
-            OwnOrNet::Net(n) => n.value(pos),
+        match &self.valuer {
+            Valuer::Own(e) => e.evaluate(pos),
+            Valuer::Net(n) => n.value(pos),
         }
     }
 
     #[inline]
     fn evaluate_unless_over(&self, pos: &G) -> Option<i32> {
-        match self {
-            OwnOrNet::Own(e) => e.evaluate_unless_over(pos),
-            OwnOrNet::Net(n) => pos.outcome().is_none().then(|| n.value(pos)),
+        match &self.valuer {
+            Valuer::Own(e) => e.evaluate_unless_over(pos),
+            Valuer::Net(n) => pos.outcome().is_none().then(|| n.value(pos)),
         }
+    }
+
+    fn policy(&self, pos: &G) -> Option<Vec<f32>> {
+        let net = self.policy.as_ref()?;
+        let mut input = vec![0.0; G::NET_INPUTS];
+        pos.net_input(&mut input);
+        Some(net.evaluate(&input).0)
     }
 }

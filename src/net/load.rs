@@ -77,10 +77,9 @@ pub fn for_game<G: Game>(choice: &str) -> Result<Arc<Inference>, String> {
     let (bytes, name) = if shipped_one {
         let bytes = shipped(G::NAME).ok_or_else(|| {
             format!(
-                "no network ships for {} (one ships for {}); train one with `treelab train-net --game {}` and name its file",
+                "no network ships for {} (one ships for {}); name a network file of its shape (safetensors: `treelab train-net` trains them for the games a solver labels)",
                 G::NAME,
                 shipped_games(),
-                G::NAME
             )
         })?;
         (bytes.to_vec(), SHIPPED.to_string())

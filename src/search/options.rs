@@ -49,6 +49,9 @@ pub enum MoveOrder {
     /// The game's own threat count ([`crate::game::Game::threat_score`]), the static hint
     /// breaking ties: Pons' step 7 in Connect Four.
     Threats,
+    /// By the policy-value network's prior of each move: one network call at the node
+    /// (the evaluator's network with `--eval net`, else the game's shipped one).
+    Prior,
 }
 
 impl MoveOrder {
@@ -63,6 +66,7 @@ impl MoveOrder {
             MoveOrder::Shallow(k) => format!("shallow:{k}"),
             MoveOrder::Oracle => "oracle".into(),
             MoveOrder::Threats => "threats".into(),
+            MoveOrder::Prior => "prior".into(),
         }
     }
 
@@ -75,6 +79,7 @@ impl MoveOrder {
             "eval" | "evaluation" => Ok(MoveOrder::Evaluation),
             "oracle" | "perfect" => Ok(MoveOrder::Oracle),
             "threats" => Ok(MoveOrder::Threats),
+            "prior" | "priors" => Ok(MoveOrder::Prior),
             _ => {
                 if let Some(k) = lower.strip_prefix("shallow:") {
                     let k: u32 = k.parse().map_err(|_| {
@@ -85,7 +90,7 @@ impl MoveOrder {
                     Ok(MoveOrder::Shallow(k))
                 } else {
                     Err(OptionError(format!(
-                        "unknown move ordering '{text}'; expected none, static, eval, shallow:K, oracle or threats"
+                        "unknown move ordering '{text}'; expected none, static, eval, shallow:K, oracle, threats or prior"
                     )))
                 }
             }

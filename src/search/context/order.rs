@@ -25,6 +25,13 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
         let use_history = self.opts.history;
         let rated = (order != MoveOrder::Generation || use_history).then(|| {
             let mut keyed = self.picker.take_scratch();
+            // One network call for all the node's moves.
+            let logits = (order == MoveOrder::Prior)
+                .then(|| self.eval.policy(pos))
+                .flatten();
+            if logits.is_some() {
+                self.count_net_evaluation();
+            }
             for &mv in moves.iter() {
                 // The cheap ratings inline; a look-ahead is a call of its own.
                 let key = match order {
@@ -34,6 +41,10 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
                     MoveOrder::Threats => {
                         (i64::from(pos.threat_score(mv)) << 32) + i64::from(pos.move_order_hint(mv))
                     }
+                    // Logits in millionths: the order of the priors (a softmax keeps it).
+                    MoveOrder::Prior => logits.as_ref().map_or(0, |l| {
+                        (f64::from(l.get(G::move_index(mv)).copied().unwrap_or(0.0)) * 1e6) as i64
+                    }),
                     _ => self.look_ahead_rating(pos, mv, order, depth, ply),
                 };
                 let hist = if use_history {
@@ -60,7 +71,7 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
         ply: usize,
     ) -> i64 {
         match order {
-            MoveOrder::Generation | MoveOrder::Static | MoveOrder::Threats => 0,
+            MoveOrder::Generation | MoveOrder::Static | MoveOrder::Threats | MoveOrder::Prior => 0,
             MoveOrder::Evaluation => -i64::from(self.child_static_value(&pos.play(mv))),
             MoveOrder::Shallow(k) => {
                 let child = pos.play(mv);

@@ -71,7 +71,7 @@ pub(super) const CUTOFF_OPTIONS: &[OptionDecl] = &[
     OptionDecl {
         key: "order",
         label: "Ordering",
-        help: "Move ordering: none, static, eval, shallow:K, oracle or threats",
+        help: "Move ordering: none, static, eval, shallow:K, oracle, threats or prior",
         form: Form::Value {
             hint: "NAME",
             get: |o| o.ordering.name(),

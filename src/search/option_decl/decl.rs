@@ -322,6 +322,11 @@ pub(super) const ORDERINGS: &[Choice] = &[
         label: "threats",
         help: "The lines each move threatens to complete (Connect Four, tic-tac-toe), centre first on ties: Pons' step 7",
     },
+    Choice {
+        text: "prior",
+        label: "network prior",
+        help: "The policy network's prior of each move, one network call a node (the evaluator's network, else the game's shipped one)",
+    },
 ];
 
 pub(super) const TABLES: &[Choice] = &[
