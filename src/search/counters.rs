@@ -145,7 +145,9 @@ counters! {
     PlayoutPlies playout_plies: u64, "Playout plies", Sum, hidden;
     /// PUCT: positions the policy-value network evaluated (each gives the priors of the
     /// position's moves and a value instead of a playout); one per node added to the
-    /// tree that is not a finished game.
+    /// tree that is not a finished game. An alpha-beta row with `order=prior`: one per
+    /// node whose moves the network's policy ordered (the calls of `--eval net` at the
+    /// horizon are its leaves).
     NetEvaluations net_evaluations: u64, "Net evaluations", Sum, hidden;
     /// Nodes of MCTS-Solver's tree whose game-theoretic value it proved (finished games
     /// included).
