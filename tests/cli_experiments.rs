@@ -13,36 +13,14 @@ use treelab::output::chart::{LineChart, Series};
 use treelab::search::{SearchControl, SearchOptions};
 
 mod common;
-use common::treelab;
+use common::{treelab, without_time};
 
 fn spec(game: GameKind, a: &str, b: &str, games: usize, threads: usize) -> MatchSpec {
-    let base = SearchOptions::default();
-    MatchSpec {
-        game,
-        a: parse_player(a, &base).expect("player A"),
-        b: parse_player(b, &base).expect("player B"),
-        games,
-        seed: 7,
-        openings: 3,
-        book: Vec::new(),
-        book_name: None,
-        alternate: true,
-        evaluator: String::new(),
-        threads,
-        sprt: None,
-        shard: None,
-    }
+    common::match_spec(game, a, b, games, 7, threads)
 }
 
 fn play(s: &MatchSpec) -> MatchResult {
     run_match(s, &Arc::new(AtomicBool::new(false)), &|_, _| {}).expect("match runs")
-}
-
-fn without_time(mut m: MatchResult) -> MatchResult {
-    for g in &mut m.games {
-        g.seconds = [0.0, 0.0];
-    }
-    m
 }
 
 #[test]

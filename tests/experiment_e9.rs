@@ -14,31 +14,14 @@ mod common;
 use common::treelab;
 
 fn spec(game: GameKind, a: &str, b: &str, games: usize, threads: usize) -> MatchSpec {
-    let base = SearchOptions::default();
-    MatchSpec {
-        game,
-        a: parse_player(a, &base).expect("player A"),
-        b: parse_player(b, &base).expect("player B"),
-        games,
-        seed: 7,
-        openings: 3,
-        book: Vec::new(),
-        book_name: None,
-        alternate: true,
-        evaluator: String::new(),
-        threads,
-        sprt: None,
-        shard: None,
-    }
+    common::match_spec(game, a, b, games, 7, threads)
 }
 
 /// The match's games without their times (which vary from run to run).
 fn play(s: &MatchSpec) -> MatchResult {
-    let mut m = run_match(s, &Arc::new(AtomicBool::new(false)), &|_, _| {}).expect("match runs");
-    for g in &mut m.games {
-        g.seconds = [0.0, 0.0];
-    }
-    m
+    common::without_time(
+        run_match(s, &Arc::new(AtomicBool::new(false)), &|_, _| {}).expect("match runs"),
+    )
 }
 
 /// A player's own evaluator (`+eval=NAME`) plays the same games as the match's evaluator

@@ -9,36 +9,15 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use treelab::engine::{AnyPosition, GameKind};
-use treelab::matches::play::{MatchResult, MatchSpec, parse_player, run_match};
+use treelab::matches::play::{MatchResult, MatchSpec, run_match};
 use treelab::runner::MatchRun;
-use treelab::search::SearchOptions;
 use treelab::stats::{EloModel, SprtSpec};
 
-fn spec(game: GameKind, a: &str, b: &str, games: usize) -> MatchSpec {
-    let base = SearchOptions::default();
-    MatchSpec {
-        game,
-        a: parse_player(a, &base).expect("player A"),
-        b: parse_player(b, &base).expect("player B"),
-        games,
-        seed: 11,
-        openings: 3,
-        book: Vec::new(),
-        book_name: None,
-        alternate: true,
-        evaluator: String::new(),
-        threads: 1,
-        sprt: None,
-        shard: None,
-    }
-}
+mod common;
+use common::without_time;
 
-/// The match without its clock readings (the only thing that differs between runs).
-fn without_time(mut m: MatchResult) -> MatchResult {
-    for g in &mut m.games {
-        g.seconds = [0.0, 0.0];
-    }
-    m
+fn spec(game: GameKind, a: &str, b: &str, games: usize) -> MatchSpec {
+    common::match_spec(game, a, b, games, 11, 1)
 }
 
 fn serial(s: &MatchSpec) -> MatchResult {

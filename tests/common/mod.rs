@@ -2,7 +2,8 @@
 //! with a session opened, the command line run as a user runs it, a search with default
 //! control, a search of a position given as text, a search request, a seeded random playout, a seeded random tree with chance nodes, FFO #40 and a suite's first positions, a
 //! request from a row spec, an evaluator that fails off the caller's thread (a bug in a
-//! helper), AIMA's figure 5.2 and a small bench grid. Each test crate uses only some of it.
+//! helper), AIMA's figure 5.2, a small bench grid, and a match between two players
+//! with its games' times cleared. Each test crate uses only some of it.
 #![allow(dead_code)]
 
 use egui_kittest::Harness;
@@ -274,4 +275,44 @@ pub fn random_chance_tree(rng: &mut SeededRng, levels: u32, chance: bool) -> Str
         .collect();
     let v = rng.below(41) as i64 - 20;
     format!("({}):{v}", children.join(" "))
+}
+
+/// A match of `games` games of `game` between players `a` and `b` (as `treelab match`
+/// reads them), from 3 seeded random opening moves with colours alternating, on
+/// `threads` threads.
+pub fn match_spec(
+    game: GameKind,
+    a: &str,
+    b: &str,
+    games: usize,
+    seed: u64,
+    threads: usize,
+) -> treelab::matches::play::MatchSpec {
+    use treelab::matches::play::parse_player;
+    let base = SearchOptions::default();
+    treelab::matches::play::MatchSpec {
+        game,
+        a: parse_player(a, &base).expect("player A"),
+        b: parse_player(b, &base).expect("player B"),
+        games,
+        seed,
+        openings: 3,
+        book: Vec::new(),
+        book_name: None,
+        alternate: true,
+        evaluator: String::new(),
+        threads,
+        sprt: None,
+        shard: None,
+    }
+}
+
+/// `m` without its games' clock readings (the only thing that differs between runs).
+pub fn without_time(
+    mut m: treelab::matches::play::MatchResult,
+) -> treelab::matches::play::MatchResult {
+    for g in &mut m.games {
+        g.seconds = [0.0, 0.0];
+    }
+    m
 }
