@@ -45,6 +45,7 @@ CASES = [
     ("ewn", "", "star2", 2),
     ("tictactoe", "", "mcts+iterations=300", None),
     ("connect4", "4453", "puct+iterations=300", 42),
+    ("connect4", "4453", "pvs+order=prior+tt=8", 7),
     ("tictactoe", "", "puct+iterations=50+puct-c=200+net=" + str(ROOT / "assets" / "nets" / "tictactoe.safetensors"), None),
 ]
 

@@ -77,12 +77,19 @@ fn e9(
     };
     let positions = items(per_set, skip)?;
     let total = positions.len();
-    let judged = parallel_map(&positions, cfg, |item| judge(item, budgets), &|done| {
-        progress(&format!(
-            "E9: {done}/{total} positions labelled and searched"
-        ))
-    })?;
-    let ladder = ladder(cfg, progress)?;
+    let net = crate::net::load::for_game::<crate::game::connect4::Connect4>("")
+        .map_err(EngineError::Input)?;
+    let judged = parallel_map(
+        &positions,
+        cfg,
+        |item| judge(item, budgets, &net),
+        &|done| {
+            progress(&format!(
+                "E9: {done}/{total} positions labelled and searched"
+            ))
+        },
+    )?;
+    let (ladder_nodes, ladder) = ladder(cfg, progress)?;
     let mut out = ExperimentOutput::default();
     let mut text = String::from(
         "E9: Connect Four, every move of every position labelled by the solver. A move is best when its exact value is the position's, sound when it keeps the position's outcome (a win stays a win, a draw a draw; AlphaZero.jl's test against Pons' solver). Nodes as docs/node-definition.md counts them; each search stops at its budget exactly.\n",
@@ -112,14 +119,15 @@ fn e9(
         .filter(|j| SETS[j.set].0 != "held-out")
         .collect();
     text.push_str(&speed_table(&all, budgets).text());
-    text.push_str(&ladder_table(&ladder).text());
+    let ladder_table = ladder_table(&ladder, ladder_nodes);
+    text.push_str(&ladder_table.text());
     text.push_str(&published(&judged));
     out.files.push(("e9.csv".into(), csv.csv()));
-    out.files
-        .push(("e9-ladder.csv".into(), ladder_table(&ladder).csv()));
+    out.files.push(("e9-ladder.csv".into(), ladder_table.csv()));
     out.files
         .push(("e9.svg".into(), chart(&all, budgets).to_svg()));
-    out.files.push(("e9.ron".into(), ron_text(&ladder)?));
+    let matches: Vec<&MatchResult> = ladder.iter().map(|(_, _, m)| m).collect();
+    out.files.push(("e9.ron".into(), ron_text(&matches)?));
     out.text = text;
     Ok(out)
 }
@@ -298,11 +306,15 @@ fn chart(judged: &[&Judged], budgets: &[u64]) -> LineChart {
     }
 }
 
-/// The ladder: every pair of searchers plays a match at equal nodes per move.
+/// One match of the ladder: its players (indices into [`SEARCHERS`]) and its result.
+type Pairing = (usize, usize, MatchResult);
+
+/// The ladder: every pair of searchers plays a match at equal nodes per move (the
+/// nodes, and each pairing).
 fn ladder(
     cfg: ExperimentConfig<'_>,
     progress: &(dyn Fn(&str) + Sync),
-) -> Result<Vec<MatchResult>, EngineError> {
+) -> Result<(u64, Vec<Pairing>), EngineError> {
     let nodes = if cfg.quick {
         LADDER_NODES.1
     } else {
@@ -324,7 +336,7 @@ fn ladder(
     };
     let mut out = Vec::new();
     for (i, sa) in SEARCHERS.iter().enumerate() {
-        for sb in &SEARCHERS[i + 1..] {
+        for (j, sb) in SEARCHERS.iter().enumerate().skip(i + 1) {
             let spec = MatchSpec {
                 game: GameKind::Connect4,
                 a: player(sa)?,
@@ -342,34 +354,19 @@ fn ladder(
             };
             let stop = Arc::new(AtomicBool::new(false));
             let (la, lb) = (sa.label, sb.label);
-            out.push(match_quiet(&spec, cfg, &stop, &|done, total| {
+            let m = match_quiet(&spec, cfg, &stop, &|done, total| {
                 progress(&format!(
                     "E9 ladder, {la} against {lb}: {done}/{total} games"
                 ));
-            })?);
+            })?;
+            out.push((i, j, m));
         }
     }
-    Ok(out)
-}
-
-/// The searcher a player's spec names.
-fn searcher_of(spec: &str) -> &'static str {
-    SEARCHERS
-        .iter()
-        .find(|s| {
-            let eval = !s.evaluator.is_empty();
-            spec.starts_with(&format!("{}+", s.spec)) && spec.contains("+eval=") == eval
-        })
-        .map_or("?", |s| s.label)
+    Ok((nodes, out))
 }
 
 /// The ladder's table: each pairing's result, then each searcher's points.
-fn ladder_table(matches: &[MatchResult]) -> Table {
-    let nodes = matches
-        .first()
-        .and_then(|m| m.a.split("+nodes=").nth(1))
-        .unwrap_or("?")
-        .to_string();
+fn ladder_table(pairings: &[Pairing], nodes: u64) -> Table {
     let mut t = Table::new(
         &format!(
             "The ladder: every pair at {nodes} nodes a move, {LADDER_OPENING_MOVES} seeded random opening moves, colours alternating"
@@ -386,17 +383,14 @@ fn ladder_table(matches: &[MatchResult]) -> Table {
         ],
     );
     let mut points: Vec<(f64, usize)> = vec![(0.0, 0); SEARCHERS.len()];
-    for m in matches {
+    for (a, b, m) in pairings {
         let (w, d, l) = m.wins_draws_losses();
-        let (a, b) = (searcher_of(&m.a), searcher_of(&m.b));
         for (who, got) in [
-            (a, w as f64 + d as f64 / 2.0),
-            (b, l as f64 + d as f64 / 2.0),
+            (*a, w as f64 + d as f64 / 2.0),
+            (*b, l as f64 + d as f64 / 2.0),
         ] {
-            if let Some(i) = SEARCHERS.iter().position(|s| s.label == who) {
-                points[i].0 += got;
-                points[i].1 += w + d + l;
-            }
+            points[who].0 += got;
+            points[who].1 += w + d + l;
         }
         let elo = m.estimate().map_or_else(
             || "-".into(),
@@ -406,8 +400,8 @@ fn ladder_table(matches: &[MatchResult]) -> Table {
             .estimate()
             .map_or_else(|| "-".into(), |e| format!("{:.1}%", 100.0 * e.score));
         t.push(vec![
-            a.into(),
-            b.into(),
+            SEARCHERS[*a].label.into(),
+            SEARCHERS[*b].label.into(),
             (w + d + l).to_string(),
             w.to_string(),
             d.to_string(),

@@ -6,6 +6,7 @@
 
 use super::common::*;
 use crate::game::connect4::{Connect4, Connect4Position};
+use crate::net::Inference;
 use crate::net::data::{self, Draw, Sample};
 use crate::solve::label::c4_exact;
 
@@ -156,10 +157,9 @@ pub(super) struct Judged {
 
 /// The network's own choice: the legal move of highest logit (the lower slot on a tie),
 /// as training's held-out accuracy counts it.
-fn network_pick(sample: &Sample) -> Result<Option<usize>, EngineError> {
-    let net = crate::net::load::for_game::<Connect4>("").map_err(EngineError::Input)?;
+fn network_pick(net: &Inference, sample: &Sample) -> Option<usize> {
     let (logits, _) = net.evaluate(&sample.input);
-    Ok(crate::net::infer::policy_pick(&logits, &sample.legal))
+    crate::net::infer::policy_pick(&logits, &sample.legal)
 }
 
 /// Judges `slot` (a move slot, `None` for no move) against `sample`'s labels.
@@ -170,8 +170,9 @@ fn verdict(sample: &Sample, sound: &[usize], slot: Option<usize>) -> Verdict {
     })
 }
 
-/// Labels `item` by the solver and runs every searcher on it at every one of `budgets`.
-pub(super) fn judge(item: &Item, budgets: &[u64]) -> Result<Judged, EngineError> {
+/// Labels `item` by the solver and runs every searcher on it at every one of `budgets`;
+/// `net` (the shipped network) gives the searchless point.
+pub(super) fn judge(item: &Item, budgets: &[u64], net: &Inference) -> Result<Judged, EngineError> {
     let (set, pos) = item;
     let sample = data::label(pos, &mut |q: &Connect4| c4_exact(q));
     let sound = sample.sound();
@@ -217,7 +218,7 @@ pub(super) fn judge(item: &Item, budgets: &[u64]) -> Result<Judged, EngineError>
         legal: sample.legal.len(),
         best: sample.best.len(),
         sound: sound.len(),
-        network: verdict(&sample, &sound, network_pick(&sample)?),
+        network: verdict(&sample, &sound, network_pick(net, &sample)),
         cells,
     })
 }
