@@ -481,9 +481,10 @@ fn a_panic_in_one_thread_fails_only_its_own_search() {
             }
         }
         // Lazy SMP's and ABDADA's helpers always search (from the root, until the caller
-        // is done).
+        // is done) when the machine has a core for one.
+        let one_core = treelab::platform::threads::available() == 1;
         assert!(
-            panicked || spec.starts_with("pvs-root") || spec.starts_with("ybwc"),
+            panicked || spec.starts_with("pvs-root") || spec.starts_with("ybwc") || one_core,
             "{spec}"
         );
         // The next search, on one thread, runs as usual.

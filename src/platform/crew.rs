@@ -245,6 +245,13 @@ impl Crew {
         }
     }
 
+    /// The machine's cores, as the crew counts them: the most threads that can work
+    /// at once, the splitting thread's included.
+    #[must_use]
+    pub fn cores(&self) -> usize {
+        self.shared.cores
+    }
+
     /// The crew's own threads.
     #[must_use]
     pub fn helpers(&self) -> usize {

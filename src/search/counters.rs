@@ -165,7 +165,11 @@ counters! {
     /// outcomes searched (or probed) already bound the mean at or below alpha, or at or
     /// above beta, whatever the rest are worth.
     ChanceCutoffs chance_cutoffs: u64, "Chance cutoffs", Sum, hidden;
-    /// The parallel algorithms: threads that searched (0 for the serial algorithms).
+    /// The parallel algorithms: the threads the search ran with, its own and its
+    /// helpers (0 for the serial algorithms). A split or a team takes no more helpers
+    /// than the machine has cores beside the thread that asks, so with more threads
+    /// than cores no more search at once than there are cores (Lazy SMP's and ABDADA's
+    /// other helpers do not search at all).
     Threads threads: u32, "Threads", Max, hidden;
     /// The parallel algorithms: nodes searched by the busiest thread; against `nodes`
     /// over `threads`, how evenly the work was shared.

@@ -78,7 +78,12 @@ pub fn search<G: Game, E: Evaluator<G>>(
     // MT-SSS*'s memory as a table size and leaf storage.
     let resolved = opts.resolved(algorithm);
     let opts = &resolved;
-    let mut ctx = Ctx::new(pos, eval, opts, control, algorithms::shallow_value);
+    let mut ctx = if algorithm.shares_table() && opts.threads > 1 {
+        // Its threads' table is shared from the start: no table of its own made first.
+        Ctx::sharing(pos, eval, opts, control, algorithms::shallow_value)
+    } else {
+        Ctx::new(pos, eval, opts, control, algorithms::shallow_value)
+    };
     let first = if opts.iterative_deepening { 1 } else { depth };
     let (range_lo, range_hi) = pos.score_range(opts.scoring);
     let root_window = match opts.window {

@@ -294,12 +294,26 @@ impl SharedTable {
     /// A table of at most `mib` MiB (a power of two of entries, at least one).
     #[must_use]
     pub fn with_mib(mib: u32) -> Self {
-        let entry = std::mem::size_of::<SharedSlot>() as u64;
-        let fit = ((u64::from(mib) << 20) / entry).max(1);
-        let slots = 1usize << (63 - fit.leading_zeros());
+        let slots = SharedTable::entries_in(mib);
         SharedTable {
             slots: (0..slots).map(|_| SharedSlot::default()).collect(),
             mask: slots - 1,
+        }
+    }
+
+    /// How many entries a table of `mib` MiB has (a power of two).
+    #[must_use]
+    pub fn entries_in(mib: u32) -> usize {
+        let entry = std::mem::size_of::<SharedSlot>() as u64;
+        let fit = ((u64::from(mib) << 20) / entry).max(1);
+        1usize << (63 - fit.leading_zeros())
+    }
+
+    /// Empties every entry: the table as [`SharedTable::with_mib`] made it, in
+    /// memory already mapped (a grid's next search takes it instead of a new one).
+    pub fn clear(&mut self) {
+        for slot in &mut self.slots {
+            *slot = SharedSlot::default();
         }
     }
 

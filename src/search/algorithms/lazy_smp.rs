@@ -25,6 +25,10 @@
 //! is no longer exact; off by default. The counters add every thread's; the helpers'
 //! searches stopped before they ended are `aborted_nodes`.
 //!
+//! As many helpers search as the machine has cores besides the main thread's
+//! ([`crate::search::slots::Threads::room`]): on 2 cores `threads=16` searches as
+//! `threads=2` does, with 15 threads started; on 16 cores every helper searches.
+//!
 //! [`with_team`] runs such a team of threads for [`super::abdada`] as well, with its own
 //! search in every thread.
 
@@ -125,7 +129,7 @@ pub fn with_team<'a, G: Game, E: Evaluator<G>, R>(
         };
         run.deepen();
     };
-    let r = crew.crew().gather(threads - 1, &helper, || {
+    let r = crew.crew().gather(crew.room(threads - 1), &helper, || {
         let r = body(ctx);
         deepening.done().store(true, Ordering::SeqCst);
         r

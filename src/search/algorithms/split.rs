@@ -128,7 +128,7 @@ pub fn split<'a, G: Game, E: Evaluator<G>>(
         helped: Mutex::new(Vec::new()),
     };
     ctx.count_split();
-    let room = at.moves.len().saturating_sub(at.first + 1);
+    let room = threads.room(at.moves.len().saturating_sub(at.first + 1));
     let helper = |_: usize| team.help();
     let mine = threads.crew().split(room, at.depth, &helper, || {
         let mine = share(ctx, &team);

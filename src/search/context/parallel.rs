@@ -103,6 +103,28 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
         self.lent.as_ref().filter(|_| self.ordering_level == 0)
     }
 
+    /// A fresh context, as [`Ctx::new`], whose table is the one its threads will share
+    /// ([`Ctx::share_table`]) from the start: a parallel row's table made once, not
+    /// made as its own and then replaced.
+    pub fn sharing(
+        root: &G,
+        eval: &'a E,
+        opts: &'a SearchOptions,
+        control: SearchControl<'a>,
+        shallow: ShallowSearch<'a, G, E>,
+    ) -> Self {
+        if opts.tt_mib > 0 && opts.table == TableKind::Full && !opts.tt_leaves {
+            // The table a grid's last search left, when the caller keeps one.
+            let t = Arc::new(match &control.crew {
+                Some(keeper) => keeper.take_table(opts.tt_mib),
+                None => SharedTable::with_mib(opts.tt_mib),
+            });
+            Ctx::with_table(root, eval, opts, control, shallow, Some(Table::Shared(t)))
+        } else {
+            Ctx::new(root, eval, opts, control, shallow)
+        }
+    }
+
     /// The table this search's threads share: made from its own on the first call (an
     /// empty one of the same size; called before the first iteration searches), the
     /// same one after. None without a table, or with a kind of table other than the
@@ -139,9 +161,21 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
     }
 
     /// Ends the helper threads of a parallel search and counts what they did: threads
-    /// started, wake-ups, context switches, idle time. Called once the search is over
-    /// (on the thread that started them).
+    /// started, wake-ups, context switches, idle time; its shared table goes to the
+    /// caller's keeper for the next search when there is one. Called once the search is
+    /// over (on the thread that started them).
     pub fn end_threads(&mut self) {
+        // The shared table goes to the keeper for the next search, when there is one
+        // (every helper has left it by now).
+        if let Some(keeper) = &self.control.crew
+            && matches!(self.tt, Some(Table::Shared(_)))
+            && let Some(Table::Shared(t)) = self.tt.take()
+        {
+            match Arc::try_unwrap(t) {
+                Ok(table) => keeper.keep_table(table),
+                Err(t) => self.tt = Some(Table::Shared(t)),
+            }
+        }
         let Some(threads) = self.threads.take() else {
             return;
         };

@@ -118,6 +118,16 @@ impl Algorithm {
     pub fn can_use_tt(self) -> bool {
         !matches!(self.info().table, TableUse::Refused(_))
     }
+
+    /// Whether the algorithm's threads, when it has more than one, search with one
+    /// table they all share (lock-free), made shared from the search's start.
+    #[must_use]
+    pub fn shares_table(self) -> bool {
+        matches!(
+            self,
+            Algorithm::Ybwc | Algorithm::LazySmp | Algorithm::Abdada
+        )
+    }
 }
 
 impl fmt::Display for Algorithm {
