@@ -354,7 +354,11 @@ fn the_shipped_networks_fit_their_games_and_tic_tac_toes_trains_again_to_the_sam
     let ttt = shipped("tictactoe");
     ttt.check_fits("tictactoe", TicTacToe::NET_INPUTS, TicTacToe::MOVE_SLOTS)
         .expect("fits");
-    for net in [&c4, &ttt] {
+    let othello = shipped("othello");
+    othello
+        .check_fits("othello", Othello::NET_INPUTS, Othello::MOVE_SLOTS)
+        .expect("fits");
+    for net in [&c4, &ttt, &othello] {
         for key in [
             "game",
             "seed",
@@ -402,7 +406,7 @@ fn the_shipped_networks_fit_their_games_and_tic_tac_toes_trains_again_to_the_sam
 fn a_search_evaluates_as_the_trained_network_does() {
     // The plain forward pass a search calls against candle's, on positions of both
     // shipped networks' games.
-    for game in ["connect4", "tictactoe"] {
+    for game in ["connect4", "othello", "tictactoe"] {
         let net = PolicyValueNet::load(std::path::Path::new(&format!(
             "assets/nets/{game}.safetensors"
         )))
@@ -428,5 +432,27 @@ fn a_search_evaluates_as_the_trained_network_does() {
         let p = treelab::net::infer::priors(&logits, &[0, 2]);
         assert!((p[0] + p[1] - 1.0).abs() < 1e-6);
         assert_eq!(p[0] > p[1], logits[0] > logits[2]);
+    }
+}
+
+#[test]
+fn othellos_labels_are_plain_negamaxs_values_to_the_end() {
+    // The endgame solver that labels Othello's training positions, against negamax
+    // searching every line to the game's end, on positions of 6 to 8 empty squares.
+    let draw = Draw {
+        count: 12,
+        seed: 5,
+        min_plies: 52,
+        max_plies: 54,
+    };
+    let positions = data::draw_positions(&Othello::start(), &draw);
+    assert_eq!(positions.len(), 12);
+    for p in &positions {
+        assert_eq!(
+            treelab::solve::label::othello_exact(p),
+            data::negamax_exact(p),
+            "{}",
+            p.to_text()
+        );
     }
 }

@@ -569,7 +569,7 @@ fn searches_are_deterministic_on_every_game() {
     let c4 = random_playout(&Connect4::default(), 8, &mut rng);
     for algo in Algorithm::ALL {
         for opts in option_sample(algo, 5) {
-            // No network ships for Othello: PUCT runs on Connect Four only.
+            // Every row the game takes (PUCT with the shipped network).
             if treelab::search::check_network::<Othello>(algo, &opts).is_ok() {
                 let a = run(&othello, &OthelloEval::Standard, algo, &opts, 5);
                 let b = run(&othello, &OthelloEval::Standard, algo, &opts, 5);

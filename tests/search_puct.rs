@@ -179,10 +179,10 @@ fn what_it_cannot_search_is_refused_with_the_reason() {
         .expect_err(spec)
         .to_string()
     };
-    let othello = AnyPosition::start(GameKind::Othello).to_text();
-    let e = refused(GameKind::Othello, &othello, "puct");
-    assert!(e.contains("no network ships for othello"), "{e}");
-    assert!(e.contains("train-net"), "{e}");
+    let tree = AnyPosition::start(GameKind::RandomTree).to_text();
+    let e = refused(GameKind::RandomTree, &tree, "puct");
+    assert!(e.contains("has no network face"), "{e}");
+    assert!(e.contains("connect4, othello, tictactoe"), "{e}");
     let ewn = AnyPosition::start(GameKind::Ewn).to_text();
     let e = refused(GameKind::Ewn, &ewn, "puct");
     assert!(e.contains("chance") || e.contains("network"), "{e}");
@@ -266,18 +266,19 @@ fn the_network_is_the_alpha_beta_familys_evaluator_too() {
         let own = run(&req(Algorithm::NegaAlpha, ""));
         assert_ne!(own.counters.nodes, negaalpha.counters.nodes, "{plies}");
     }
-    assert!(GameKind::Connect4.evaluator_names().contains(&"net"));
-    assert!(GameKind::TicTacToe.evaluator_names().contains(&"net"));
-    assert!(!GameKind::Othello.evaluator_names().contains(&"net"));
-    let start = AnyPosition::start(GameKind::Othello);
+    for game in [GameKind::Connect4, GameKind::TicTacToe, GameKind::Othello] {
+        assert!(game.evaluator_names().contains(&"net"), "{game:?}");
+    }
+    assert!(!GameKind::RandomTree.evaluator_names().contains(&"net"));
+    let start = AnyPosition::start(GameKind::RandomTree);
     let e = run_search(
         &start,
         &req(Algorithm::NegaAlpha, "net"),
         SearchControl::default(),
     )
-    .expect_err("no network for othello")
+    .expect_err("no network for a random tree")
     .to_string();
-    assert!(e.contains("no network ships for othello"), "{e}");
+    assert!(e.contains("net"), "{e}");
 }
 
 #[test]
@@ -367,12 +368,12 @@ fn ordering_by_prior_keeps_the_value_and_shrinks_the_tree() {
         }
     }
     assert!(prior * 3 < plain, "prior {prior} against unordered {plain}");
-    let othello = AnyPosition::start(GameKind::Othello);
-    let e = run(&othello, "pvs+order=prior", "")
+    let tree = AnyPosition::start(GameKind::RandomTree);
+    let e = run(&tree, "pvs+order=prior", "")
         .expect_err("no network")
         .to_string();
     assert!(
-        e.contains("order=prior") && e.contains("no network ships for othello"),
+        e.contains("order=prior") && e.contains("has no network face"),
         "{e}"
     );
 }

@@ -86,8 +86,8 @@ def test_puct_gives_its_estimate_and_counts_the_network():
     r = treelab.search("connect4", "4453", algo="puct", depth=42, iterations=200)
     assert r.score is None and r.estimate is not None
     assert 0 < r.net_evaluations <= r.tree_nodes <= 201
-    with pytest.raises(ValueError, match="no network ships for othello"):
-        treelab.search("othello", algo="puct", depth=4)
+    with pytest.raises(ValueError, match="has no network face"):
+        treelab.search("random-tree", algo="puct", depth=4)
 
 
 def test_options_as_keywords_are_the_row_spec():

@@ -58,7 +58,7 @@ def test_train_net_writes_the_command_lines_file(tmp_path):
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        ({"game": "othello"}, "no solver labels"),
+        ({"game": "ewn"}, "no solver labels"),
         ({"positions": 0}, "positions=0"),
         ({"hidden": [0]}, "hidden=0"),
         ({"plies": (9, 3)}, "plies 9..3"),

@@ -69,10 +69,11 @@ def train_net(
     *,
     progress: Any = None,
 ) -> TrainResult:
-    """Trains ``game``'s policy-value network (``connect4``, ``tictactoe``) and writes
-    it to ``out`` (safetensors with its manifest), as ``treelab train-net`` does with
-    the same options, to the same file: ``positions`` drawn by seeded random play of
-    ``plies`` (MIN, MAX) moves (None: Connect Four 12 to 36, tic-tac-toe 0 to 8), each
+    """Trains ``game``'s policy-value network (``connect4``, ``othello``,
+    ``tictactoe``) and writes it to ``out`` (safetensors with its manifest), as
+    ``treelab train-net`` does with the same options, to the same file: ``positions``
+    drawn by seeded random play of ``plies`` (MIN, MAX) moves (None: Connect Four 12
+    to 36, Othello 46 to 50, tic-tac-toe 0 to 8), each
     labelled by the exact solver (its value and every best move), ``held_out`` of them
     kept apart, an MLP of ``hidden`` widths trained ``epochs`` passes with AdamW. The
     file loads as ``net=`` of a ``puct`` search or ``evaluator="net:FILE"``.

@@ -1,6 +1,6 @@
 //! `treelab train-net`: trains a game's policy-value network on positions from seeded
-//! random play labelled by an exact solver (Connect Four: Pons' solver; tic-tac-toe:
-//! plain negamax), prints the held-out accuracy per epoch and writes the weights with
+//! random play labelled by an exact solver (Connect Four: Pons' solver; Othello's
+//! endgames: the endgame solver; tic-tac-toe: plain negamax), prints the held-out accuracy per epoch and writes the weights with
 //! their manifest (game, shape, data, seed, commit, the command, the accuracy).
 
 use std::io::{IsTerminal, Write};
@@ -17,7 +17,7 @@ use crate::solve::net_train::{TrainSpec, Trained, train_network};
 /// `treelab train-net`.
 #[derive(Debug, Args)]
 pub struct TrainNetArgs {
-    /// The game: connect4 or tictactoe.
+    /// The game: connect4, othello or tictactoe.
     #[arg(long)]
     pub game: String,
     /// Where to write the network (safetensors).
@@ -28,7 +28,8 @@ pub struct TrainNetArgs {
     pub positions: usize,
     /// Plies of random play, `MIN..MAX` (defaults: Connect Four 12..36, since its
     /// positions' children before 13 stones take the solver a tenth of a second to
-    /// seconds each, and from there milliseconds; tic-tac-toe 0..8).
+    /// seconds each, and from there milliseconds; Othello 46..50, 14 to 10 empty
+    /// squares, where the endgame solver takes milliseconds; tic-tac-toe 0..8).
     #[arg(long)]
     pub plies: Option<String>,
     /// Widths of the hidden layers, comma-separated.
@@ -79,7 +80,7 @@ fn spec_of(args: &TrainNetArgs) -> Result<TrainSpec> {
     let game = GameKind::from_name(&args.game).map_err(|e| anyhow!("--game: {e}"))?;
     let (inputs, moves) = label::net_shape_of(game).map_err(|_| {
         anyhow!(
-            "--game {}: no solver labels its positions yet (connect4, tictactoe)",
+            "--game {}: no solver labels its positions yet (connect4, othello, tictactoe)",
             game.name()
         )
     })?;

@@ -21,6 +21,10 @@ const SHIPPED_NETS: &[(&str, &[u8])] = &[
         include_bytes!("../../assets/nets/connect4.safetensors"),
     ),
     (
+        "othello",
+        include_bytes!("../../assets/nets/othello.safetensors"),
+    ),
+    (
         "tictactoe",
         include_bytes!("../../assets/nets/tictactoe.safetensors"),
     ),

@@ -1,15 +1,18 @@
 //! Positions labelled by the exact solvers: every legal move's exact value and the best
 //! of them ([`crate::net::data::Sample`]), Connect Four by a pool of Pons-style solvers
-//! ([`c4_exact`]), tic-tac-toe by plain negamax. What `treelab train-net` trains on and
-//! what E9 measures the searches against.
+//! ([`c4_exact`]), Othello's endgames by a pool of endgame solvers ([`othello_exact`]),
+//! tic-tac-toe by plain negamax. What `treelab train-net` trains on and what E9
+//! measures the searches against.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use super::connect4::{C4Options, C4Solver};
+use super::othello::{OthelloOptions, OthelloSolver};
 use crate::engine::{EngineError, GameKind};
 use crate::game::Game;
 use crate::game::connect4::Connect4;
+use crate::game::othello::Othello;
 use crate::game::tictactoe::TicTacToe;
 use crate::net::data::{self, Draw, Sample};
 use crate::platform::pool::map_in_order;
@@ -25,6 +28,26 @@ pub fn c4_exact(p: &Connect4) -> i32 {
     let taken = lock().pop();
     let mut solver = taken.unwrap_or_else(|| C4Solver::new(C4Options::default()));
     let score = solver.solve(p).score;
+    lock().push(solver);
+    score
+}
+
+/// Othello endgame solvers for the labelling threads, kept as Connect Four's are.
+static OTHELLO_SOLVERS: Mutex<Vec<OthelloSolver>> = Mutex::new(Vec::new());
+
+/// The exact final disc difference of an Othello position for its side to move (also
+/// when it must pass or the game is over) by an endgame solver of the pool: for
+/// positions near the end (from about 14 empty squares a solve takes milliseconds).
+#[must_use]
+pub fn othello_exact(p: &Othello) -> i32 {
+    let lock = || {
+        OTHELLO_SOLVERS
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    };
+    let taken = lock().pop();
+    let mut solver = taken.unwrap_or_else(|| OthelloSolver::new(OthelloOptions::default()));
+    let score = solver.solve(p.player(), p.opponent()).score;
     lock().push(solver);
     score
 }
@@ -54,6 +77,7 @@ pub fn net_shape_of(game: GameKind) -> Result<(usize, usize), EngineError> {
     match game {
         GameKind::Connect4 => Ok((Connect4::NET_INPUTS, Connect4::MOVE_SLOTS)),
         GameKind::TicTacToe => Ok((TicTacToe::NET_INPUTS, TicTacToe::MOVE_SLOTS)),
+        GameKind::Othello => Ok((Othello::NET_INPUTS, Othello::MOVE_SLOTS)),
         other => Err(not_labelled(other)),
     }
 }
@@ -61,7 +85,7 @@ pub fn net_shape_of(game: GameKind) -> Result<(usize, usize), EngineError> {
 /// Why `game`'s positions cannot be labelled.
 fn not_labelled(game: GameKind) -> EngineError {
     EngineError::Input(format!(
-        "no solver labels {} positions yet (connect4, tictactoe)",
+        "no solver labels {} positions yet (connect4, othello, tictactoe)",
         game.label()
     ))
 }
@@ -83,6 +107,10 @@ pub fn draw_labelled(
         GameKind::TicTacToe => {
             let positions = data::draw_positions(&TicTacToe::new(), draw);
             label_all(&positions, threads, data::negamax_exact, stop, done)
+        }
+        GameKind::Othello => {
+            let positions = data::draw_positions(&Othello::start(), draw);
+            label_all(&positions, threads, othello_exact, stop, done)
         }
         other => return Err(not_labelled(other)),
     };

@@ -16,7 +16,7 @@ use crate::net::{NetShape, PolicyValueNet};
 /// What to train: the game, the data and the training's options.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TrainSpec {
-    /// The game (Connect Four or tic-tac-toe: the games a solver labels).
+    /// The game (Connect Four, Othello or tic-tac-toe: the games a solver labels).
     pub game: GameKind,
     /// Positions to draw and label (training and held-out together).
     pub positions: usize,
@@ -59,11 +59,14 @@ impl TrainSpec {
 
     /// The plies of random play: the given ones, else Connect Four 12..36 (its
     /// positions' children before 13 stones take the solver a tenth of a second to
-    /// seconds each, and from there milliseconds), tic-tac-toe 0..8.
+    /// seconds each, and from there milliseconds), Othello 46..50 (14 to 10 empty
+    /// squares when nobody passed: the endgame solver's milliseconds; a position
+    /// earlier takes it seconds to hours), tic-tac-toe 0..8.
     #[must_use]
     pub fn plies(&self) -> (usize, usize) {
         self.plies.unwrap_or(match self.game {
             GameKind::Connect4 => (12, 36),
+            GameKind::Othello => (46, 50),
             _ => (0, 8),
         })
     }
