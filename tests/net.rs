@@ -451,8 +451,7 @@ fn othellos_labels_are_plain_negamaxs_values_to_the_end() {
         assert_eq!(
             treelab::solve::label::othello_exact(p),
             data::negamax_exact(p),
-            "{}",
-            p.to_text()
+            "{p}"
         );
     }
 }
