@@ -33,7 +33,7 @@ fn time(game: GameKind, iterations: u64, depth: u32) {
         let clock = Instant::now();
         let r = run_search(&pos, &req, SearchControl::default()).expect("MCTS runs");
         best = best.min(clock.elapsed().as_secs_f64());
-        nodes.push(r.counters.nodes);
+        nodes.push(r.counters.nodes());
     }
     println!(
         "{:<12} {iterations:>9} iterations in {best:7.3} s (best of 3): {:>9.0} simulations/s; nodes by seed {nodes:?}",

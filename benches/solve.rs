@@ -146,7 +146,7 @@ fn main() {
             SearchControl::default(),
         )
         .expect("valid options");
-        nodes += r.counters.nodes;
+        nodes += r.counters.nodes();
     }
     report(
         "negascout depth 7, FFO #40-#44",

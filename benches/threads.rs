@@ -11,7 +11,7 @@ use std::time::Instant;
 use treelab::engine::rowspec::parse_row_spec;
 use treelab::engine::{AnyPosition, SearchRequest, Suite, run_search};
 use treelab::platform::machine::process_cpu_seconds;
-use treelab::search::{Counters, SearchControl, SearchOptions};
+use treelab::search::{Counter, Counters, SearchControl, SearchOptions};
 use treelab::solve::othello::{OthelloOptions, OthelloSolver};
 
 /// The positions of FFO #40 onwards, `take` of them.
@@ -27,14 +27,14 @@ fn ffo(take: usize) -> Vec<AnyPosition> {
 
 /// One line of figures.
 fn report(name: &str, searches: u64, c: &Counters, wall: f64, cpu: f64) {
-    let per_million = |n: u64| n as f64 * 1e6 / c.nodes.max(1) as f64;
+    let per_million = |n: u64| n as f64 * 1e6 / c.nodes().max(1) as f64;
     println!(
         "{name:<34} {:>11} nodes {wall:6.2} s wall {cpu:6.2} s CPU  {:5.1} started/search  {:6.1} wake-ups/M nodes  {:6.1} switches/M nodes  {:7.2} s idle",
-        c.nodes,
-        c.threads_started as f64 / searches.max(1) as f64,
-        per_million(c.wakeups),
-        per_million(c.context_switches),
-        c.idle_micros as f64 / 1e6,
+        c.nodes(),
+        c.threads_started() as f64 / searches.max(1) as f64,
+        per_million(c.wakeups()),
+        per_million(c.context_switches()),
+        c.idle_micros() as f64 / 1e6,
     );
 }
 
@@ -54,15 +54,17 @@ fn solver(threads: usize) {
     }
     let wall = clock.elapsed().as_secs_f64();
     let cpu = process_cpu_seconds().zip(cpu).map_or(0.0, |(b, a)| b - a);
-    let stats = solver.finish_threads().unwrap_or_default();
-    let c = Counters {
-        nodes,
-        threads_started: stats.started,
-        wakeups: stats.wakeups,
-        context_switches: stats.switches,
-        idle_micros: stats.idle_micros,
-        ..Counters::default()
-    };
+    let counts = solver.finish_threads().unwrap_or_default();
+    let c = Counters::reported(
+        &[
+            (Counter::Nodes, nodes),
+            (Counter::ThreadsStarted, counts.started),
+            (Counter::Wakeups, counts.wakeups),
+            (Counter::ContextSwitches, counts.switches),
+            (Counter::IdleMicros, counts.idle_micros),
+        ],
+        0.0,
+    );
     // The solver's crew lives for all its solves: started once, not per position.
     report(
         &format!("solve #40-#42, {threads} threads"),

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use egui_kittest::kittest::{NodeT, Queryable};
 use treelab::app::{Command, TreelabApp};
 use treelab::engine::{AnyPosition, GameKind, SearchRequest, run_search};
-use treelab::search::{Algorithm, SearchControl, StopReason};
+use treelab::search::{Algorithm, Counter, Counters, SearchControl, StopReason};
 
 mod common;
 use common::{harness, settle, wait_for_run};
@@ -43,7 +43,7 @@ fn two_rows_on_tic_tac_toe_match_the_engine() {
                 SearchControl::default(),
             )
             .unwrap();
-            assert_eq!(r.record.counters.nodes, direct.counters.nodes);
+            assert_eq!(r.record.counters.nodes(), direct.counters.nodes());
             assert_eq!(r.record.score, direct.score);
         }
     }
@@ -56,7 +56,7 @@ fn two_rows_on_tic_tac_toe_match_the_engine() {
         .unwrap()
         .record
         .counters
-        .nodes;
+        .nodes();
     h.get_by_label(&deepest.to_string());
     assert!(h.query_by_label_contains("disagree").is_none());
 }
@@ -102,7 +102,7 @@ fn stop_ends_a_long_search_and_keeps_its_partial_result() {
     let results = &app.session().results;
     assert_eq!(results.len(), 1);
     assert_eq!(results[0].record.stopped, Some(StopReason::Stopped));
-    assert!(results[0].record.counters.nodes > 0);
+    assert!(results[0].record.counters.nodes() > 0);
     assert!(
         app.status().text().starts_with("Stopped"),
         "{}",
@@ -150,7 +150,7 @@ fn rows_are_added_duplicated_moved_and_removed_with_their_results() {
             .results
             .iter()
             .filter(|r| r.row == row)
-            .map(|r| r.record.counters.nodes)
+            .map(|r| r.record.counters.nodes())
             .collect()
     };
     let second = nodes_of(h.state(), 1);
@@ -343,7 +343,8 @@ fn a_stopped_rerun_keeps_complete_results_and_marks_partial_counts() {
         let mut record = engine_search()(job, control)?;
         if job.row == 1 && job.request.depth == 6 {
             record.stopped = Some(StopReason::Stopped);
-            record.counters.nodes /= 2;
+            let half = record.counters.nodes() / 2;
+            record.counters = Counters::reported(&[(Counter::Nodes, half)], 0.0);
         }
         Ok(record)
     });
@@ -356,7 +357,7 @@ fn a_stopped_rerun_keeps_complete_results_and_marks_partial_counts() {
     assert_eq!(after.len(), complete.len());
     for (new, old) in after.iter().zip(&complete) {
         assert!(new.is_complete(), "row {} depth {}", new.row + 1, new.depth);
-        assert_eq!(new.record.counters.nodes, old.record.counters.nodes);
+        assert_eq!(new.record.counters.nodes(), old.record.counters.nodes());
         if (new.row, new.depth) == (1, 6) || (new.row, new.depth) == (0, 5) {
             assert_eq!(new, old, "the complete result stays, timing and all");
         }
@@ -388,7 +389,7 @@ fn a_stopped_rerun_keeps_complete_results_and_marks_partial_counts() {
     h.get_by_label_contains("* includes a stopped or failed search");
     h.get_by_label("Article layout").click();
     settle(&mut h);
-    h.get_by_label(&format!("{}*", stopped.record.counters.nodes));
+    h.get_by_label(&format!("{}*", stopped.record.counters.nodes()));
     h.get_by_label_contains("* includes a stopped or failed search");
 }
 

@@ -199,7 +199,7 @@ fn totals_count_each_position_of_the_stated_set_once() {
                 .results
                 .iter()
                 .filter(|e| e.row == row && e.depth == depth)
-                .map(|e| e.record.counters.nodes)
+                .map(|e| e.record.counters.nodes())
                 .sum();
             assert_eq!(
                 totals[&(row, depth)].value,

@@ -272,6 +272,6 @@ fn a_puct_row_shows_its_network_in_place_of_an_evaluator_and_runs_it() {
         .iter()
         .find(|r| r.row == 0)
         .unwrap_or_else(|| panic!("row 1 ran: {}", status_text(&h)));
-    assert!(r.record.counters.net_evaluations > 0);
+    assert!(r.record.counters.net_evaluations() > 0);
     assert!(r.record.estimate.is_some() && r.record.score.is_none());
 }

@@ -47,7 +47,7 @@ fn stopped_session(dir: &std::path::Path) -> (std::path::PathBuf, u64) {
         .results
         .iter()
         .filter(|r| r.row == 1 && r.depth == 2)
-        .map(|r| r.record.counters.nodes)
+        .map(|r| r.record.counters.nodes())
         .sum();
     let path = dir.join("stopped.ron");
     session.save(&path).unwrap();
@@ -199,7 +199,7 @@ fn stop_after(after: usize) {
             .iter()
             .filter(|r| r.row == *row && r.depth == *depth)
             .filter(|r| by_depth[depth].contains(&r.key()))
-            .map(|r| r.record.counters.nodes)
+            .map(|r| r.record.counters.nodes())
             .sum();
         assert_eq!(t.value, sum);
         assert!(!t.partial);

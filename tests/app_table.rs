@@ -9,6 +9,7 @@ use common::{
 };
 use egui_kittest::kittest::{By, NodeT, Queryable};
 use treelab::app::TreelabApp;
+use treelab::search::{Counter, Counters};
 
 /// The default rows run on the first start's position (FFO #40), saved with every
 /// count made ten digits long (each one different), in a session file.
@@ -19,11 +20,21 @@ fn session_with_ten_digit_counts(dir: &std::path::Path) -> (std::path::PathBuf, 
     let mut session = h.state().session().clone();
     let mut nodes = Vec::new();
     for (k, r) in session.results.iter_mut().enumerate() {
-        let s = &mut r.record.counters;
-        s.nodes += 4_261_000_000 + 7_919 * k as u64;
-        s.leaves += 3_000_000_000 + 104_729 * k as u64;
-        s.interior = s.nodes - s.leaves;
-        nodes.push(s.nodes);
+        let s = &r.record.counters;
+        let big_nodes = s.nodes() + 4_261_000_000 + 7_919 * k as u64;
+        let big_leaves = s.leaves() + 3_000_000_000 + 104_729 * k as u64;
+        // Every counter kept, the nodes, leaves and interior nodes made ten digits long.
+        let mut counts: Vec<(Counter, u64)> = Counter::ALL.iter().map(|&c| (c, c.of(s))).collect();
+        for (c, v) in &mut counts {
+            match c {
+                Counter::Nodes => *v = big_nodes,
+                Counter::Leaves => *v = big_leaves,
+                Counter::Interior => *v = big_nodes - big_leaves,
+                _ => {}
+            }
+        }
+        r.record.counters = Counters::reported(&counts, s.elapsed_secs());
+        nodes.push(big_nodes);
     }
     let path = dir.join("big.ron");
     session.save(&path).expect("the session saves");
@@ -51,7 +62,7 @@ fn ten_digit_counts_show_whole_in_a_small_window() {
         .iter()
         .flat_map(|r| {
             let s = &r.record.counters;
-            [s.nodes, s.leaves, s.interior, s.beta_cutoffs].map(|v| v.to_string())
+            [s.nodes(), s.leaves(), s.interior(), s.beta_cutoffs()].map(|v| v.to_string())
         })
         .collect();
     let shown = digit_labels(&h);

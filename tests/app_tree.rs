@@ -42,7 +42,7 @@ fn the_tree_view_draws_two_rows_steps_and_exports_svg() {
     let trees = h.state().trees();
     assert_eq!(trees.len(), 1);
     let nodes = trees[0].nodes.len() as u64;
-    assert_eq!(nodes, trees[0].record.counters.nodes, "a node per visit");
+    assert_eq!(nodes, trees[0].record.counters.nodes(), "a node per visit");
     // Step back from the last visit and forward again.
     h.get_by_label_contains(&format!("Visit {nodes} of {nodes}"));
     h.get_by_label("◀").click();

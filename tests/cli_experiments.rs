@@ -77,7 +77,7 @@ fn match_node_totals_are_the_sum_of_the_searches_along_the_games() {
                         };
                         let r = run_search(&pos, &req, SearchControl::default()).expect("search");
                         assert_eq!(r.best_move.as_deref(), Some(mv.as_str()));
-                        nodes[who] += r.counters.nodes;
+                        nodes[who] += r.counters.nodes();
                     }
                 }
                 pos = pos.play(mv).expect("legal move");
@@ -180,7 +180,7 @@ fn experiment_e3_quick_shows_the_perfect_oracle_equality_and_writes_its_files() 
             .results
             .iter()
             .filter(|r| r.row == row)
-            .map(|r| r.record.counters.nodes)
+            .map(|r| r.record.counters.nodes())
             .sum();
         assert_eq!(got, *want, "preset row {}", row + 1);
     }
@@ -738,7 +738,7 @@ fn experiment_e7_quick_agrees_with_expectimax_and_prunes_with_ordering() {
                 .results
                 .iter()
                 .filter(|r| r.row == row && r.depth == depth)
-                .map(|r| r.record.counters.nodes)
+                .map(|r| r.record.counters.nodes())
                 .sum();
             let want = ewn.cells[ordered][depth as usize - 1][algo].nodes;
             assert_eq!(got, want, "preset row {} depth {depth}", row + 1);
@@ -751,7 +751,7 @@ fn experiment_e7_quick_agrees_with_expectimax_and_prunes_with_ordering() {
             .results
             .iter()
             .find(|r| r.row == row && r.depth == 3 && r.suite_index == Some(i));
-        r.map(|r| r.record.counters.nodes).expect("a result")
+        r.map(|r| r.record.counters.nodes()).expect("a result")
     };
     // In the suite's order: the bootstrap resamples positions by their index.
     let pairs: Vec<(u64, u64)> = (0..10).map(|i| (nodes_at(4, i), nodes_at(0, i))).collect();

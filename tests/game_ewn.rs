@@ -188,11 +188,11 @@ fn star1_and_star2_equal_expectimax_on_ewn_positions() {
                 write_ewn(pos)
             );
             match algorithm {
-                Algorithm::Star1 => star1_nodes += r.counters.nodes,
-                _ => star2_nodes += r.counters.nodes,
+                Algorithm::Star1 => star1_nodes += r.counters.nodes(),
+                _ => star2_nodes += r.counters.nodes(),
             }
         }
-        exp_nodes += exp.counters.nodes;
+        exp_nodes += exp.counters.nodes();
     }
     // Pruning below chance nodes pays on a real game.
     assert!(

@@ -278,7 +278,7 @@ fn every_algorithm_solves_nim_as_bouton_says() {
                     assert_eq!(r.score, minimax.score, "{algorithm:?} {}", pos.to_text());
                     let pruning = matches!(algorithm, Algorithm::AlphaBeta | Algorithm::NegaAlpha);
                     assert!(
-                        !pruning || r.counters.nodes <= minimax.counters.nodes,
+                        !pruning || r.counters.nodes() <= minimax.counters.nodes(),
                         "{algorithm:?} searched more than minimax on {}",
                         pos.to_text()
                     );

@@ -213,7 +213,7 @@ fn run_search_guarded_turns_a_panic_into_an_engine_error() {
     let direct = run_search(&pos, &req, SearchControl::default()).expect("search");
     let guarded = run_search_guarded(&pos, &req, SearchControl::default()).expect("search");
     assert_eq!(guarded.score, direct.score);
-    assert_eq!(guarded.counters.nodes, direct.counters.nodes);
+    assert_eq!(guarded.counters.nodes(), direct.counters.nodes());
     // ...and a refused option is still an input error, not a failure.
     let bad = SearchRequest { depth: 0, ..req };
     assert!(matches!(
@@ -245,7 +245,7 @@ fn a_failing_bench_cell_is_reported_and_the_others_go_on() {
             .is_some_and(|m| m.contains("injected fault"))
     );
     for c in result.cells.iter().filter(|c| c.failure.is_none()) {
-        assert!(c.record.counters.nodes > 0 && c.record.score.is_some());
+        assert!(c.record.counters.nodes() > 0 && c.record.score.is_some());
     }
     assert!(
         result.disagreements().is_empty(),
@@ -316,10 +316,10 @@ fn sss_star_stops_at_its_memory_cap() {
     .expect("valid");
     assert_eq!(r.stopped, Some(StopReason::MemoryLimit));
     assert!(r.score.is_none(), "an unfinished SSS* has no value");
-    assert!(r.counters.nodes > 1000);
+    assert!(r.counters.nodes() > 1000);
     println!(
         "sss* with a 1 MiB cap: {} nodes, memory limit after {:.3} s",
-        r.counters.nodes,
+        r.counters.nodes(),
         start.elapsed().as_secs_f64()
     );
 }
@@ -330,16 +330,14 @@ fn oversized_tables_are_refused_up_front() {
         tt_mib: MAX_TT_MIB + 1,
         ..SearchOptions::default()
     };
-    let err = huge
-        .validate(Algorithm::NegaAlpha, 8)
-        .expect_err("too large");
+    let err = huge.check(Algorithm::NegaAlpha, 8).expect_err("too large");
     assert!(err.0.contains("too large"), "{err}");
     // Within the fixed limit, but not within this machine's memory 1024 times over.
     let big = SearchOptions {
         tt_mib: MAX_TT_MIB,
         ..SearchOptions::default()
     };
-    assert!(big.validate(Algorithm::NegaAlpha, 8).is_ok());
+    assert!(big.check(Algorithm::NegaAlpha, 8).is_ok());
     if treelab::platform::machine::available_memory_mib().is_some() {
         let err = big
             .check_memory(Algorithm::NegaAlpha, 1024)
@@ -359,23 +357,21 @@ fn oversized_tables_are_refused_up_front() {
 fn absurd_parameters_are_refused_by_the_library() {
     let opts = SearchOptions::default();
     let e = opts
-        .validate(Algorithm::NegaAlpha, 200)
+        .check(Algorithm::NegaAlpha, 200)
         .expect_err("depth 200");
     assert!(e.0.contains("depth 200 is out of range"), "{e}");
-    assert!(opts.validate(Algorithm::NegaAlpha, MAX_DEPTH).is_ok());
+    assert!(opts.check(Algorithm::NegaAlpha, MAX_DEPTH).is_ok());
     let killers = SearchOptions {
         killers: 1_000_000_000,
         ..SearchOptions::default()
     };
-    let e = killers
-        .validate(Algorithm::NegaAlpha, 8)
-        .expect_err("killers");
+    let e = killers.check(Algorithm::NegaAlpha, 8).expect_err("killers");
     assert!(e.0.contains("too many"), "{e}");
     let ok = SearchOptions {
         killers: MAX_KILLERS,
         ..SearchOptions::default()
     };
-    assert!(ok.validate(Algorithm::NegaAlpha, 8).is_ok());
+    assert!(ok.check(Algorithm::NegaAlpha, 8).is_ok());
     let e = parse_spec("w=1000 d=50 seed=1 independent=10").expect_err("tree too big");
     assert_eq!(e.column, 1);
     assert!(e.message.contains("width 1000 is out of range"), "{e}");
@@ -385,7 +381,7 @@ fn absurd_parameters_are_refused_by_the_library() {
         node_budget: Some(0),
         ..SearchControl::default()
     };
-    assert!(control.validate().is_err());
+    assert!(control.check().is_err());
     assert!(SearchControl::time_budget_from_secs(1e300).is_err());
     assert!(SearchControl::time_budget_from_secs(f64::NAN).is_err());
     assert!(SearchControl::time_budget_from_secs(-1.0).is_err());

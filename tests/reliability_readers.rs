@@ -302,7 +302,7 @@ fn check_tree_spec(text: &str) {
     match random_tree::parse_spec(text) {
         Ok(spec) => {
             assert_eq!(random_tree::parse_spec(&spec.to_spec_string()), Ok(spec));
-            assert!(spec.validate().is_ok());
+            assert!(spec.check().is_ok());
         }
         Err(e) => assert_within(text, &e),
     }
@@ -353,7 +353,7 @@ fn check_options(text: &str) {
     let base = SearchOptions::default();
     for spec in text.split(',') {
         if let Ok(row) = parse_row_spec(spec, &base) {
-            let _ = row.options.validate(row.algorithm, 8);
+            let _ = row.options.check(row.algorithm, 8);
         }
     }
     if let Ok(depths) = parse_depths(text) {

@@ -147,8 +147,13 @@ fn an_older_file_reads_its_counters_under_their_old_name() {
         .expect("the first result's nodes in the file");
     let session = Session::from_ron(text).expect("a version-1 session opens");
     assert_eq!(session.version, treelab::session::CURRENT_VERSION);
-    assert_eq!(session.results[0].record.counters.nodes, first_nodes);
-    assert!(session.results.iter().all(|r| r.record.counters.nodes > 0));
+    assert_eq!(session.results[0].record.counters.nodes(), first_nodes);
+    assert!(
+        session
+            .results
+            .iter()
+            .all(|r| r.record.counters.nodes() > 0)
+    );
     // Written again, it names them anew, and reads back the same.
     let again = Session::from_ron(&session.to_ron().expect("writes")).expect("reads");
     assert_eq!(again.results, session.results);

@@ -92,7 +92,7 @@ fn stop_reaches_into_shallow_search_ordering() {
         stoppable(ffo40(), Algorithm::NegaAlpha, opts, 20),
     );
     assert_eq!(r.stopped, Some(StopReason::Stopped));
-    assert!(r.counters.ordering_nodes > 0);
+    assert!(r.counters.ordering_nodes() > 0);
 }
 
 #[test]
@@ -108,7 +108,7 @@ fn stop_reaches_into_the_oracle() {
     );
     assert_eq!(r.stopped, Some(StopReason::Stopped));
     // The oracle at the root never finished: all the work was ordering work.
-    assert!(r.counters.ordering_nodes > r.counters.nodes);
+    assert!(r.counters.ordering_nodes() > r.counters.nodes());
 }
 
 #[test]

@@ -73,18 +73,14 @@ fn workers_count_what_the_threads_count() {
             .expect("every worker job finished")
             .as_ref()
             .expect("and found");
-        let untimed = |r: &SearchRecord| {
-            let mut c = r.counters.clone();
-            c.elapsed_secs = 0.0;
-            c
-        };
+        let untimed = |r: &SearchRecord| r.counters.without_time();
         assert_eq!(untimed(a), untimed(b), "job {i}: the counters");
         assert_eq!(
             (a.score, &a.best_move, &a.pv, a.depth_reached),
             (b.score, &b.best_move, &b.pv, b.depth_reached),
             "job {i}: the result"
         );
-        assert!(a.counters.nodes > 0, "job {i} searched");
+        assert!(a.counters.nodes() > 0, "job {i} searched");
     }
 }
 
@@ -132,7 +128,7 @@ fn stop_ends_the_workers_searches_as_stopped_and_drops_the_rest() {
     let with_counts = done
         .iter()
         .flatten()
-        .filter(|r| r.as_ref().is_ok_and(|r| r.counters.nodes > 0))
+        .filter(|r| r.as_ref().is_ok_and(|r| r.counters.nodes() > 0))
         .count();
     assert!(with_counts >= 1, "the last progress's nodes stay");
 }

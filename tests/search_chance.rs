@@ -173,15 +173,15 @@ fn star1_and_star2_return_expectimax_value_on_10000_random_chance_trees() {
             );
             if *name == "plain" {
                 assert!(
-                    r.counters.leaves <= exp.counters.leaves || algorithm == Algorithm::Star2,
+                    r.counters.leaves() <= exp.counters.leaves() || algorithm == Algorithm::Star2,
                     "seed {seed}: Star1 evaluates more leaves than expectimax"
                 );
             }
             match algorithm {
-                Algorithm::Star1 => star1_cut += r.counters.chance_cutoffs,
+                Algorithm::Star1 => star1_cut += r.counters.chance_cutoffs(),
                 _ => {
-                    star2_cut += r.counters.chance_cutoffs;
-                    probes += r.counters.probes;
+                    star2_cut += r.counters.chance_cutoffs();
+                    probes += r.counters.probes();
                 }
             }
         }
@@ -220,7 +220,7 @@ fn a_chance_node_passes_the_turn_and_averages_its_outcomes() {
         let r = search(&pos, algorithm, SearchOptions::default(), 2);
         assert_eq!(r.score_text().as_deref(), Some("2"), "{algorithm}");
         assert_eq!(r.best_move.as_deref(), Some("a"));
-        assert_eq!(r.counters.chance_nodes, 1);
+        assert_eq!(r.counters.chance_nodes(), 1);
     }
     // A fraction prints exactly where it can, else to six decimals with the fraction.
     let (ok, out, err) = treelab(&[
@@ -263,8 +263,8 @@ fn other_algorithms_refuse_chance_nodes_and_deterministic_games_are_unchanged() 
     let nega = search(&start, Algorithm::Negamax, SearchOptions::default(), 4);
     let exp = search(&start, Algorithm::Expectimax, SearchOptions::default(), 4);
     assert_eq!(
-        (exp.score, exp.counters.nodes),
-        (nega.score, nega.counters.nodes)
+        (exp.score, exp.counters.nodes()),
+        (nega.score, nega.counters.nodes())
     );
     let ab = search(
         &start,
@@ -278,11 +278,11 @@ fn other_algorithms_refuse_chance_nodes_and_deterministic_games_are_unchanged() 
     for algorithm in [Algorithm::Star1, Algorithm::Star2] {
         let r = search(&start, algorithm, SearchOptions::default(), 4);
         assert_eq!(
-            (r.score, r.counters.nodes),
-            (ab.score, ab.counters.nodes),
+            (r.score, r.counters.nodes()),
+            (ab.score, ab.counters.nodes()),
             "{algorithm}"
         );
-        assert_eq!(r.counters.chance_nodes, 0);
+        assert_eq!(r.counters.chance_nodes(), 0);
     }
 }
 
@@ -362,19 +362,22 @@ fn the_textbook_chance_trees_show_what_their_comments_say() {
     let (pos, _) = textbook("star1-cuts");
     let exp = search(&pos, Algorithm::Expectimax, plain(), 2);
     let star1 = search(&pos, Algorithm::Star1, plain(), 2);
-    assert_eq!((exp.counters.leaves, star1.counters.leaves), (8, 4));
-    assert_eq!(star1.counters.chance_cutoffs, 1);
+    assert_eq!((exp.counters.leaves(), star1.counters.leaves()), (8, 4));
+    assert_eq!(star1.counters.chance_cutoffs(), 1);
     assert_eq!(star1.score_text().as_deref(), Some("4.5"));
     // Only Star2 cuts a chance node: 5 leaves against Star1's 6.
     let (pos, _) = textbook("star2-probes");
     let star1 = search(&pos, Algorithm::Star1, plain(), 3);
     let star2 = search(&pos, Algorithm::Star2, plain(), 3);
     assert_eq!(
-        (star1.counters.chance_cutoffs, star2.counters.chance_cutoffs),
+        (
+            star1.counters.chance_cutoffs(),
+            star2.counters.chance_cutoffs()
+        ),
         (0, 1)
     );
-    assert_eq!((star1.counters.leaves, star2.counters.leaves), (6, 5));
-    assert_eq!(star2.counters.probes, 2);
+    assert_eq!((star1.counters.leaves(), star2.counters.leaves()), (6, 5));
+    assert_eq!(star2.counters.probes(), 2);
     assert_eq!(star1.score, star2.score);
 }
 

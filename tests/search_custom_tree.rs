@@ -78,7 +78,8 @@ fn every_algorithm_finds_each_textbook_trees_value() {
             let deeper = search(&pos, algorithm, SearchOptions::default(), height + 2);
             assert_eq!(deeper.score, expected, "{name}: {algorithm} deeper");
             assert_eq!(
-                deeper.counters.leaves, r.counters.leaves,
+                deeper.counters.leaves(),
+                r.counters.leaves(),
                 "{name}: {algorithm}"
             );
         }
@@ -91,17 +92,17 @@ fn aima_figure_5_2_is_worth_3_and_alpha_beta_sees_7_leaves() {
     assert_eq!(pos.to_text(), AIMA);
     assert_eq!(pos, AnyPosition::start(GameKind::CustomTree));
     let r = search(&pos, Algorithm::AlphaBeta, SearchOptions::default(), height);
-    assert_eq!((r.score, r.counters.leaves), (Some(3), 7));
+    assert_eq!((r.score, r.counters.leaves()), (Some(3), 7));
     assert_eq!(r.best_move.as_deref(), Some("a"));
     let minimax = search(&pos, Algorithm::Minimax, SearchOptions::default(), height);
-    assert_eq!(minimax.counters.leaves, 9);
+    assert_eq!(minimax.counters.leaves(), 9);
 }
 
 #[test]
 fn scouts_test_fails_high_and_scout_re_searches() {
     let (pos, height) = item("scout-research");
     let r = search(&pos, Algorithm::Scout, SearchOptions::default(), height);
-    assert!(r.counters.researches > 0, "{:?}", r.counters);
+    assert!(r.counters.researches() > 0, "{:?}", r.counters);
     // The re-search is at the root: the second move beats the first.
     assert_eq!(r.best_move.as_deref(), Some("b"));
 }
@@ -117,7 +118,7 @@ fn negascout_re_searches_even_with_the_shallow_skip() {
         };
         let r = search(&pos, Algorithm::NegaScout, options, height);
         assert!(
-            r.counters.researches > 0,
+            r.counters.researches() > 0,
             "skip {skip_shallow_research}: {:?}",
             r.counters
         );
@@ -132,10 +133,10 @@ fn sss_star_skips_leaves_that_alpha_beta_evaluates() {
     let sss = search(&pos, Algorithm::SssStar, SearchOptions::default(), height);
     assert_eq!(ab.score, sss.score);
     assert!(
-        sss.counters.leaves < ab.counters.leaves,
+        sss.counters.leaves() < ab.counters.leaves(),
         "SSS* {} against alpha-beta {}",
-        sss.counters.leaves,
-        ab.counters.leaves
+        sss.counters.leaves(),
+        ab.counters.leaves()
     );
 }
 
@@ -161,7 +162,7 @@ fn knuth_and_moores_tree_is_perfectly_ordered_and_alpha_beta_sees_the_minimal_tr
     let minimal = w.pow(d.div_ceil(2)) + w.pow(d / 2) - 1;
     for algorithm in [Algorithm::AlphaBeta, Algorithm::NegaAlpha] {
         let r = search(&pos, algorithm, SearchOptions::default(), height);
-        assert_eq!(r.counters.leaves, u64::from(minimal), "{algorithm}");
+        assert_eq!(r.counters.leaves(), u64::from(minimal), "{algorithm}");
     }
     // The other trees are not perfectly ordered.
     assert!(!best_first(tree_of(&item("scout-research").0)));

@@ -105,10 +105,10 @@ fn same_order_theorem(order: MoveOrder) {
                     "{spec:?}: FSSS-Minimax evaluated {leaf:?}, which alpha-beta did not"
                 );
             }
-            assert_eq!(fsss.counters.leaves as usize, fsss_leaves.len());
+            assert_eq!(fsss.counters.leaves() as usize, fsss_leaves.len());
             assert_eq!(
-                fsss.counters.nodes,
-                fsss.counters.leaves + fsss.counters.interior,
+                fsss.counters.nodes(),
+                fsss.counters.leaves() + fsss.counters.interior(),
                 "{spec:?}"
             );
             trees += 1;

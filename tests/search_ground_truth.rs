@@ -123,7 +123,7 @@ fn option_sample(algo: Algorithm, depth: u32) -> Vec<SearchOptions> {
     ];
     candidates
         .into_iter()
-        .filter(|o| o.validate(algo, depth).is_ok())
+        .filter(|o| o.check(algo, depth).is_ok())
         .collect()
 }
 
@@ -274,7 +274,7 @@ fn oracle_ordered_searches_are_minimal<G: Game, E: Evaluator<G>>(
     .into_iter()
     .map(|algo| {
         let r = run(tree, e, algo, &oracle, depth);
-        assert_eq!(r.counters.leaves, minimal, "{algo} w={width} d={depth}");
+        assert_eq!(r.counters.leaves(), minimal, "{algo} w={width} d={depth}");
         r.score
     })
     .collect()
@@ -303,7 +303,7 @@ fn perfect_ordering_evaluates_exactly_the_knuth_moore_minimal_tree() {
                 &SearchOptions::default(),
                 depth,
             );
-            assert_eq!(minimax.counters.leaves, u64::from(width.pow(depth)));
+            assert_eq!(minimax.counters.leaves(), u64::from(width.pow(depth)));
         }
     }
     assert_eq!(random_tree::knuth_moore_minimal_leaves(3, 3), Some(11));
@@ -403,7 +403,7 @@ fn ttt_total(algo: Algorithm, opts: &SearchOptions) -> u64 {
     TicTacToe::canonical_classes()
         .iter()
         .filter(|p| p.outcome().is_none())
-        .map(|p| run(p, &TicTacToeEval::Zero, algo, opts, 9).counters.nodes)
+        .map(|p| run(p, &TicTacToeEval::Zero, algo, opts, 9).counters.nodes())
         .sum()
 }
 
@@ -541,8 +541,8 @@ fn known_tictactoe_counts() {
         &SearchOptions::default(),
         9,
     );
-    assert_eq!(minimax.counters.nodes, 549_946);
-    assert_eq!(minimax.counters.leaves, 255_168);
+    assert_eq!(minimax.counters.nodes(), 549_946);
+    assert_eq!(minimax.counters.leaves(), 255_168);
     assert_eq!(minimax.score, Some(0), "tic-tac-toe is a draw");
     // Win, draw and loss as 1, 0 and -1: native scoring, which tells a sooner win
     // from a later one, leaves alpha-beta fewer ties to cut on.
@@ -557,7 +557,8 @@ fn known_tictactoe_counts() {
         9,
     );
     assert_eq!(
-        ab.counters.nodes, 18_297,
+        ab.counters.nodes(),
+        18_297,
         "plain alpha-beta, natural order, full window, win-loss scoring"
     );
 }
@@ -661,6 +662,6 @@ fn progress_reports_stream_during_a_search() {
     );
     let last = seen.last().expect("a report");
     assert_eq!(last.depth, 9);
-    assert_eq!(last.nodes, r.counters.nodes);
+    assert_eq!(last.nodes, r.counters.nodes());
     assert!(last.best_move.is_some() && !last.pv.is_empty());
 }

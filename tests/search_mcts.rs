@@ -36,10 +36,11 @@ fn the_same_seed_gives_the_same_tree_and_another_seed_another() {
         let b = run(kind, "", &mcts(2_000, 7, depth));
         assert_eq!(a.estimate, b.estimate, "{kind:?}");
         assert_eq!(a.pv, b.pv, "{kind:?}");
-        assert_eq!(a.counters.nodes, b.counters.nodes, "{kind:?}");
+        assert_eq!(a.counters.nodes(), b.counters.nodes(), "{kind:?}");
         let c = run(kind, "", &mcts(2_000, 8, depth));
         assert_ne!(
-            a.counters.nodes, c.counters.nodes,
+            a.counters.nodes(),
+            c.counters.nodes(),
             "{kind:?}: another seed, other playouts"
         );
     }
@@ -67,17 +68,26 @@ fn each_iteration_scores_one_leaf_and_counts_every_position_it_visits() {
     let iterations = 1_000;
     let r = run(GameKind::TicTacToe, "", &mcts(iterations, 3, 9));
     assert_eq!(
-        r.counters.leaves, iterations,
+        r.counters.leaves(),
+        iterations,
         "one playout end scored per iteration"
     );
-    assert!(r.counters.nodes >= 2 * iterations, "{}", r.counters.nodes);
-    assert!(r.counters.nodes <= 10 * iterations, "{}", r.counters.nodes);
-    assert!(r.counters.max_ply <= 9);
+    assert!(
+        r.counters.nodes() >= 2 * iterations,
+        "{}",
+        r.counters.nodes()
+    );
+    assert!(
+        r.counters.nodes() <= 10 * iterations,
+        "{}",
+        r.counters.nodes()
+    );
+    assert!(r.counters.max_ply() <= 9);
     // A horizon of one ply: the root and one child per iteration, scored by the
     // evaluator.
     let r = run(GameKind::TicTacToe, "", &mcts(iterations, 3, 1));
-    assert_eq!(r.counters.nodes, 2 * iterations);
-    assert_eq!(r.counters.max_ply, 1);
+    assert_eq!(r.counters.nodes(), 2 * iterations);
+    assert_eq!(r.counters.max_ply(), 1);
 }
 
 #[test]
@@ -116,7 +126,8 @@ fn a_finished_game_has_no_move_and_no_visits() {
     assert_eq!(e.iterations, 100);
     assert_eq!(e.mean, -1.0, "O, to move, has lost: the game's own result");
     assert_eq!(
-        r.counters.leaves, 100,
+        r.counters.leaves(),
+        100,
         "each iteration scores the finished root"
     );
 }
@@ -304,14 +315,17 @@ fn mcts_mr_counts_its_playout_minimax_and_plays_every_tic_tac_toe_position_right
     let plain = run(GameKind::Connect4, "4453", &req);
     req.options.mr_depth = 2;
     let mr = run(GameKind::Connect4, "4453", &req);
-    assert_eq!(mr.counters.nodes, mr.counters.leaves + mr.counters.interior);
-    assert!(
-        mr.counters.nodes > 2 * plain.counters.nodes,
-        "{} {}",
-        mr.counters.nodes,
-        plain.counters.nodes
+    assert_eq!(
+        mr.counters.nodes(),
+        mr.counters.leaves() + mr.counters.interior()
     );
-    assert_eq!(mr.counters.iterations, 3_000);
+    assert!(
+        mr.counters.nodes() > 2 * plain.counters.nodes(),
+        "{} {}",
+        mr.counters.nodes(),
+        plain.counters.nodes()
+    );
+    assert_eq!(mr.counters.iterations(), 3_000);
     let again = run(GameKind::Connect4, "4453", &req);
     assert_eq!(again.counters.without_time(), mr.counters.without_time());
     // With 3,000 iterations it keeps every tic-tac-toe position's win, draw or loss.

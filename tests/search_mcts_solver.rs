@@ -54,8 +54,8 @@ fn it_proves_the_start_a_draw_and_stops_there() {
         "a proof ends the search: {}",
         e.iterations
     );
-    assert_eq!(r.counters.iterations, e.iterations);
-    assert!(r.counters.proven_nodes > 0);
+    assert_eq!(r.counters.iterations(), e.iterations);
+    assert!(r.counters.proven_nodes() > 0);
     assert!(r.stopped.is_none());
 }
 
@@ -188,8 +188,8 @@ fn with_minimax_in_selection_or_backup_it_proves_the_same_values() {
             let expected = item.expected_score.expect("a recorded score").signum();
             assert_eq!(r.score, Some(expected), "{} ms {ms} mb {mb}", item.name);
             assert_eq!(
-                r.counters.nodes,
-                r.counters.leaves + r.counters.interior,
+                r.counters.nodes(),
+                r.counters.leaves() + r.counters.interior(),
                 "{}",
                 item.name
             );
@@ -206,10 +206,10 @@ fn with_minimax_in_selection_or_backup_it_proves_the_same_values() {
     let ms = run(GameKind::TicTacToe, "", &req);
     assert_eq!(ms.score, Some(0));
     assert!(
-        ms.counters.iterations < plain.counters.iterations,
+        ms.counters.iterations() < plain.counters.iterations(),
         "{} {}",
-        ms.counters.iterations,
-        plain.counters.iterations
+        ms.counters.iterations(),
+        plain.counters.iterations()
     );
 }
 

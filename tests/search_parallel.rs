@@ -50,12 +50,12 @@ fn one_thread_is_pvs_node_for_node() {
                 };
                 assert_eq!(get(&a), get(&b), "{parallel}: {c}");
             }
-            assert_eq!(b.counters.threads, 1);
+            assert_eq!(b.counters.threads(), 1);
             assert_eq!(
                 (
-                    b.counters.splits,
-                    b.counters.idle_micros,
-                    b.counters.aborted_nodes
+                    b.counters.splits(),
+                    b.counters.idle_micros(),
+                    b.counters.aborted_nodes()
                 ),
                 (0, 0, 0)
             );
@@ -120,7 +120,7 @@ fn more_threads_give_negaalphas_value_on_every_position() {
                         pos.to_text()
                     );
                     assert!(r.stopped.is_none());
-                    assert!(r.counters.threads >= 1);
+                    assert!(r.counters.threads() >= 1);
                 }
             }
         }
@@ -150,23 +150,23 @@ fn cutoffs_in_nested_splits_never_stop_the_search() {
 #[test]
 fn the_counters_tell_how_the_work_was_shared() {
     let r = search(&ffo40(), "pvs-root+threads=4", 8);
-    assert_eq!(r.counters.threads, 4);
-    assert_eq!(r.counters.splits, 1, "one split: the root's");
-    assert!(r.counters.busiest_thread_nodes <= r.counters.nodes);
-    assert!(r.counters.busiest_thread_nodes * 4 >= r.counters.nodes);
+    assert_eq!(r.counters.threads(), 4);
+    assert_eq!(r.counters.splits(), 1, "one split: the root's");
+    assert!(r.counters.busiest_thread_nodes() <= r.counters.nodes());
+    assert!(r.counters.busiest_thread_nodes() * 4 >= r.counters.nodes());
     // YBWC splits below the root as well, where the eldest brother's search was big
     // enough (`ybwc::SPLIT_MIN_ELDEST_NODES`): a search of some 100,000 nodes.
     let y = search(&ffo40(), "ybwc+threads=4+tt=4", 10);
-    assert_eq!(y.counters.threads, 4);
-    assert!(y.counters.splits > 1, "{}", y.counters.splits);
+    assert_eq!(y.counters.threads(), 4);
+    assert!(y.counters.splits() > 1, "{}", y.counters.splits());
     // (Whether a helper started in time to take a move is the machine's business.)
-    assert!(y.counters.busiest_thread_nodes <= y.counters.nodes);
+    assert!(y.counters.busiest_thread_nodes() <= y.counters.nodes());
     // With deepening, a split per iteration that has more than one move left.
     let id = search(&ffo40(), "pvs-root+threads=2+id", 6);
     assert!(
-        id.counters.splits >= 2 && id.counters.splits <= 6,
+        id.counters.splits() >= 2 && id.counters.splits() <= 6,
         "{}",
-        id.counters.splits
+        id.counters.splits()
     );
 }
 
@@ -179,17 +179,17 @@ fn each_search_starts_its_threads_once() {
         for row in ["pvs-root", "lazy-smp", "ybwc", "abdada"] {
             let spec = format!("{row}+threads={n}+tt=4+id");
             let r = search(&pos, &spec, 7);
-            assert_eq!(u64::from(r.counters.threads), n, "{spec}");
-            assert_eq!(r.counters.threads_started, n - 1, "{spec}");
+            assert_eq!(u64::from(r.counters.threads()), n, "{spec}");
+            assert_eq!(r.counters.threads_started(), n - 1, "{spec}");
             if row == "pvs-root" {
                 // A split per iteration, all served by the same threads.
-                assert!(r.counters.splits >= 2, "{spec}: {}", r.counters.splits);
+                assert!(r.counters.splits() >= 2, "{spec}: {}", r.counters.splits());
             }
         }
     }
     // One thread: none started.
     let one = search(&pos, "ybwc+threads=1+tt=4+id", 6);
-    assert_eq!(one.counters.threads_started, 0);
+    assert_eq!(one.counters.threads_started(), 0);
 }
 
 #[test]
@@ -295,7 +295,7 @@ fn thirty_two_threads_on_few_cores_end_with_the_value() {
         ] {
             let r = search(&pos, spec, 6);
             assert_eq!(r.score, want, "{spec}");
-            assert!(r.counters.threads <= 32);
+            assert!(r.counters.threads() <= 32);
         }
     }
     // More threads than root moves: the extra ones have nothing to do, and say so.
@@ -314,7 +314,7 @@ fn deeper_entries_are_lazy_smps_option_and_stay_exact_past_the_end() {
         ("lazy-smp+tt-deeper", "need a transposition table"),
     ] {
         let checked = parse_row_spec(spec, &SearchOptions::default())
-            .map(|r| r.options.validate(r.algorithm, 4));
+            .map(|r| r.options.check(r.algorithm, 4));
         let err = match checked {
             Ok(Err(e)) => e.to_string(),
             Err(e) => e.to_string(),
@@ -339,7 +339,7 @@ fn deeper_entries_are_lazy_smps_option_and_stay_exact_past_the_end() {
 #[test]
 fn threads_are_the_parallel_algorithms_option() {
     let refused = parse_row_spec("negaalpha+threads=2", &SearchOptions::default())
-        .map(|r| r.options.validate(r.algorithm, 4));
+        .map(|r| r.options.check(r.algorithm, 4));
     let err = match refused {
         Ok(Err(e)) => e.to_string(),
         Err(e) => e.to_string(),
@@ -350,7 +350,7 @@ fn threads_are_the_parallel_algorithms_option() {
         "{err}"
     );
     let zero = parse_row_spec("pvs-root+threads=0", &SearchOptions::default())
-        .map(|r| r.options.validate(r.algorithm, 4));
+        .map(|r| r.options.check(r.algorithm, 4));
     assert!(matches!(zero, Ok(Err(_)) | Err(_)));
     assert!(
         Algorithm::PvsRoot
@@ -473,9 +473,9 @@ fn a_panic_in_one_thread_fails_only_its_own_search() {
                 Ok(result) => {
                     let c = result.expect("runs").counters;
                     assert!(
-                        c.busiest_thread_nodes + 1 >= c.nodes,
+                        c.busiest_thread_nodes() + 1 >= c.nodes(),
                         "{spec}: helpers searched {} nodes and their panics were lost",
-                        c.nodes - c.busiest_thread_nodes
+                        c.nodes() - c.busiest_thread_nodes()
                     );
                 }
             }

@@ -124,10 +124,10 @@ fn sss_star_never_evaluates_more_leaves_than_alpha_beta() {
         );
         assert_eq!(ab.score, sss.score);
         assert!(
-            sss.counters.leaves <= ab.counters.leaves,
+            sss.counters.leaves() <= ab.counters.leaves(),
             "seed {seed}: SSS* {} > alpha-beta {}",
-            sss.counters.leaves,
-            ab.counters.leaves
+            sss.counters.leaves(),
+            ab.counters.leaves()
         );
     }
 }
@@ -182,7 +182,7 @@ fn mt_sss_with_leaves_in_the_table_evaluates_exactly_sss_stars_leaves() {
                             _ => None,
                         })
                         .collect();
-                    (r.score, r.counters.leaves, order)
+                    (r.score, r.counters.leaves(), order)
                 };
                 let label = format!("{width}x{depth} {model:?} seed {seed}");
                 let (v0, l0, order0) = leaves(Algorithm::SssStar, false, true);
@@ -236,7 +236,7 @@ fn leaf_trace(
             _ => None,
         })
         .collect();
-    (r.score, r.counters.leaves, order)
+    (r.score, r.counters.leaves(), order)
 }
 
 /// A row called `mt-sss` is Plaat et al.'s MT-SSS*, whichever front end names it: the

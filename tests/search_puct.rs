@@ -114,15 +114,15 @@ fn its_counters_follow_the_node_definition_and_the_same_network_gives_the_same_t
         assert_eq!(a.counters.without_time(), b.counters.without_time());
         assert_eq!(a.pv, b.pv);
         let c = &a.counters;
-        assert_eq!(c.iterations, 500, "{plies}");
-        assert_eq!(c.nodes, c.leaves + c.interior, "{plies}: {c:?}");
-        assert_eq!(c.leaves, 500, "one leaf an iteration");
+        assert_eq!(c.iterations(), 500, "{plies}");
+        assert_eq!(c.nodes(), c.leaves() + c.interior(), "{plies}: {c:?}");
+        assert_eq!(c.leaves(), 500, "one leaf an iteration");
         // The root and each position an iteration added; the network called on each
         // but the finished games.
-        assert!(c.tree_nodes <= 501 && c.tree_nodes > 1, "{c:?}");
-        assert!(c.net_evaluations <= c.tree_nodes, "{c:?}");
-        assert!(c.net_evaluations > c.tree_nodes / 2, "{c:?}");
-        assert_eq!(c.playout_plies, 0, "no playouts");
+        assert!(c.tree_nodes() <= 501 && c.tree_nodes() > 1, "{c:?}");
+        assert!(c.net_evaluations() <= c.tree_nodes(), "{c:?}");
+        assert!(c.net_evaluations() > c.tree_nodes() / 2, "{c:?}");
+        assert_eq!(c.playout_plies(), 0, "no playouts");
         let e = a.estimate.expect("an estimate");
         assert!((-1.0..=1.0).contains(&e.mean));
         assert!(e.visits > 0 && e.visits < 500);
@@ -138,8 +138,8 @@ fn its_counters_follow_the_node_definition_and_the_same_network_gives_the_same_t
         let (n1, n2, n3) = (noisy(1), noisy(1), noisy(2));
         assert_eq!(n1.counters.without_time(), n2.counters.without_time());
         assert_ne!(
-            (n1.counters.nodes, n1.estimate.map(|e| e.visits)),
-            (n3.counters.nodes, n3.estimate.map(|e| e.visits)),
+            (n1.counters.nodes(), n1.estimate.map(|e| e.visits)),
+            (n3.counters.nodes(), n3.estimate.map(|e| e.visits)),
             "{plies}: another seed, other noise"
         );
     }
@@ -159,7 +159,7 @@ fn a_finished_game_at_the_root_is_its_own_value() {
     assert_eq!(r.best_move, None);
     let e = r.estimate.expect("an estimate");
     assert_eq!(e.mean, -1.0, "o to move has lost");
-    assert_eq!(r.counters.net_evaluations, 0);
+    assert_eq!(r.counters.net_evaluations(), 0);
 }
 
 #[test]
@@ -252,7 +252,7 @@ fn the_network_is_the_alpha_beta_familys_evaluator_too() {
         let minimax = run(&req(Algorithm::Negamax, "net"));
         let negaalpha = run(&req(Algorithm::NegaAlpha, "net"));
         assert_eq!(minimax.score, negaalpha.score, "{plies}");
-        assert!(negaalpha.counters.nodes < minimax.counters.nodes);
+        assert!(negaalpha.counters.nodes() < minimax.counters.nodes());
         // The shipped network and its file are the same evaluator; the game's own is
         // another.
         let file = run(&req(
@@ -264,7 +264,7 @@ fn the_network_is_the_alpha_beta_familys_evaluator_too() {
             negaalpha.counters.without_time()
         );
         let own = run(&req(Algorithm::NegaAlpha, ""));
-        assert_ne!(own.counters.nodes, negaalpha.counters.nodes, "{plies}");
+        assert_ne!(own.counters.nodes(), negaalpha.counters.nodes(), "{plies}");
     }
     for game in [GameKind::Connect4, GameKind::TicTacToe, GameKind::Othello] {
         assert!(game.evaluator_names().contains(&"net"), "{game:?}");
@@ -330,7 +330,7 @@ fn a_node_budget_stops_every_family_exactly() {
                 ..SearchControl::default()
             };
             let r = run_search(&pos, &req, control).expect("it runs");
-            assert_eq!(r.counters.nodes, budget, "{row} at {budget}");
+            assert_eq!(r.counters.nodes(), budget, "{row} at {budget}");
             assert_eq!(r.stopped, Some(StopReason::NodeBudget), "{row} at {budget}");
         }
     }
@@ -360,11 +360,11 @@ fn ordering_by_prior_keeps_the_value_and_shrinks_the_tree() {
             let a = run(&pos, "pvs", evaluator).expect("runs");
             let b = run(&pos, "pvs+order=prior", evaluator).expect("runs");
             assert_eq!(a.score, b.score, "{text} {evaluator}");
-            assert_eq!(a.counters.net_evaluations, 0);
-            assert!(b.counters.net_evaluations > 0);
-            assert!(b.counters.net_evaluations <= b.counters.interior);
-            plain += a.counters.nodes;
-            prior += b.counters.nodes;
+            assert_eq!(a.counters.net_evaluations(), 0);
+            assert!(b.counters.net_evaluations() > 0);
+            assert!(b.counters.net_evaluations() <= b.counters.interior());
+            plain += a.counters.nodes();
+            prior += b.counters.nodes();
         }
     }
     assert!(prior * 3 < plain, "prior {prior} against unordered {plain}");

@@ -39,7 +39,7 @@ fn search(pos: &AnyPosition, spec: &str, depth: u32, lend: Option<Arc<Threads>>)
 
 /// A record with its times taken out: what must not change with the threads.
 fn timeless(mut r: SearchRecord) -> SearchRecord {
-    r.counters.elapsed_secs = 0.0;
+    r.counters = r.counters.without_time();
     for it in &mut r.iterations {
         it.elapsed_secs = 0.0;
     }

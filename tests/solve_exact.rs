@@ -632,12 +632,12 @@ fn a_solver_starts_its_helpers_once_for_all_its_solves() {
                 let row = solver.solve_item(suite, index).expect("solved");
                 assert_eq!(Some(row.score), row.expected, "{threads} threads, {index}");
             }
-            let stats = solver.finish_threads().expect("threads of its own");
-            assert_eq!(stats.started, threads as u64 - 1, "{threads} threads");
+            let counts = solver.finish_threads().expect("threads of its own");
+            assert_eq!(counts.started, threads as u64 - 1, "{threads} threads");
             if suite.kind == GameKind::Othello {
                 // Many splits, each served by the same threads.
-                assert!(stats.jobs > threads as u64, "{threads}: {stats:?}");
-                assert!(stats.joins > 0, "{threads}: {stats:?}");
+                assert!(counts.jobs > threads as u64, "{threads}: {counts:?}");
+                assert!(counts.joins > 0, "{threads}: {counts:?}");
             }
         }
     }

@@ -78,7 +78,7 @@ fn documents_link_only_to_files_of_the_repository() {
 
 /// The marks around docs/node-definition.md's generated list of counters.
 const COUNTERS_BEGIN: &str =
-    "<!-- counters: written from src/search/counters.rs; a test checks it -->\n";
+    "<!-- counters: written from src/search/context/counters.rs; a test checks it -->\n";
 const COUNTERS_END: &str = "<!-- end of counters -->";
 
 #[test]
@@ -104,7 +104,7 @@ fn the_node_definition_lists_every_declared_counter() {
     assert_eq!(
         &text[begin..end],
         want,
-        "docs/node-definition.md's counters differ from their declarations in src/search/counters.rs; \
+        "docs/node-definition.md's counters differ from their declarations in src/search/context/counters.rs; \
          run `TREELAB_WRITE_DOCS=1 cargo test --release --test structure_docs` to write them"
     );
 }

@@ -145,10 +145,10 @@ fn options_for(a: Algorithm) -> Vec<SearchOptions> {
         fail_soft: true,
         ..SearchOptions::default()
     };
-    if soft.validate(a, 3).is_ok() {
+    if soft.check(a, 3).is_ok() {
         out.push(soft);
     }
-    out.retain(|o| o.validate(a, 3).is_ok());
+    out.retain(|o| o.check(a, 3).is_ok());
     out
 }
 

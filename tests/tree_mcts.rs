@@ -44,7 +44,7 @@ fn check(tree: &MctsTree, what: &str) {
     );
     // The counter of nodes created is the tree the trace rebuilds.
     assert_eq!(
-        record.counters.tree_nodes,
+        record.counters.tree_nodes(),
         tree.nodes.len() as u64,
         "{what}"
     );
@@ -276,7 +276,7 @@ fn the_quiz_marks_the_search_s_choices_right_and_others_wrong() {
                     }
                     MctsQuestion::Backup { iteration, node } => {
                         let after = tree.state_after(iteration + 1);
-                        MctsAnswer::Stats(after.visits[node], after.mean(node))
+                        MctsAnswer::VisitsAndMean(after.visits[node], after.mean(node))
                     }
                 };
                 assert!(
@@ -305,9 +305,9 @@ fn the_quiz_marks_the_search_s_choices_right_and_others_wrong() {
                     MctsQuestion::Backup { iteration, node } => {
                         let after = tree.state_after(iteration + 1);
                         let answer = if iteration % 2 == 0 {
-                            MctsAnswer::Stats(after.visits[node] - 1, after.mean(node))
+                            MctsAnswer::VisitsAndMean(after.visits[node] - 1, after.mean(node))
                         } else {
-                            MctsAnswer::Stats(after.visits[node], after.mean(node) + 0.01)
+                            MctsAnswer::VisitsAndMean(after.visits[node], after.mean(node) + 0.01)
                         };
                         (answer, None)
                     }
@@ -395,7 +395,7 @@ fn a_shown_answer_or_a_skipped_question_is_scored_neither_right_nor_wrong() {
     );
     quiz.answer(
         &tree,
-        MctsAnswer::Stats(after.visits[node], after.mean(node)),
+        MctsAnswer::VisitsAndMean(after.visits[node], after.mean(node)),
     );
     assert_eq!((quiz.asked, quiz.right, quiz.revealed), (0, 0, 1));
     assert!(quiz.advance() && !quiz.shown && quiz.verdict.is_none());
@@ -411,7 +411,7 @@ fn a_shown_answer_or_a_skipped_question_is_scored_neither_right_nor_wrong() {
         let after = tree.state_after(iteration + 1);
         assert!(quiz.answer(
             &tree,
-            MctsAnswer::Stats(after.visits[node], after.mean(node))
+            MctsAnswer::VisitsAndMean(after.visits[node], after.mean(node))
         ));
     }
     quiz.skip();

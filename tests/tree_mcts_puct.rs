@@ -37,7 +37,7 @@ fn check(tree: &MctsTree, what: &str) {
     );
     let record = run_search(&tree.root, &tree.request, SearchControl::default()).expect("runs");
     assert_eq!(
-        record.counters.tree_nodes,
+        record.counters.tree_nodes(),
         tree.nodes.len() as u64,
         "{what}"
     );

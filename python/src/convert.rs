@@ -81,7 +81,7 @@ pub fn result_fields<'py>(
         .with("depth", r.depth_reached)?
         .with("complete", r.stopped.is_none())?
         .with("stopped", r.stopped.map(|s| s.describe()))?
-        .with("seconds", r.counters.elapsed_secs)?
+        .with("seconds", r.counters.elapsed_secs())?
         .with("estimate", r.estimate.map(|e| e.mean))?
         .with("proven", r.estimate.map(|e| e.proven.is_some()))?;
     for (name, value) in r.counters.named_counters() {
@@ -117,7 +117,7 @@ pub fn bench_rows<'py>(py: Python<'py>, result: &BenchResult) -> PyResult<Bound<
         for counter in Counter::ALL {
             row = row.with(counter.name(), counter.of(&r.counters))?;
         }
-        rows.append(row.with("seconds", r.counters.elapsed_secs)?.done())?;
+        rows.append(row.with("seconds", r.counters.elapsed_secs())?.done())?;
     }
     Ok(rows)
 }

@@ -81,7 +81,7 @@ fn search_row<'py>(
         // A panic (a bug) comes back as an error, not through Python.
         let record = run_search_guarded(&pos, &req, control);
         if let Ok(r) = &record {
-            meter.set(r.counters.nodes, nodes);
+            meter.set(r.counters.nodes(), nodes);
         }
         record
     })?

@@ -22,7 +22,7 @@ use treelab::matches::play::{
 };
 use treelab::report::Report;
 use treelab::search::trace::PlayoutEnd;
-use treelab::search::{Counters, SearchOptions};
+use treelab::search::{Counter, Counters, SearchOptions};
 use treelab::session::{PositionKey, ResultEntry};
 use treelab::solve::{AnySolver, SolveOptions};
 use treelab::tree::export::{FigureOptions, TreeFormat, encode, figure_of_trees};
@@ -520,10 +520,7 @@ pub fn across_cells<'py>(
                 depth: *depth,
                 record: SearchRecord {
                     score: Some(0),
-                    counters: Counters {
-                        nodes: (*count)?,
-                        ..Counters::default()
-                    },
+                    counters: Counters::reported(&[(Counter::Nodes, (*count)?)], 0.0),
                     ..SearchRecord::default()
                 },
                 ..ResultEntry::default()

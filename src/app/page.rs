@@ -502,8 +502,8 @@ fn results_json(session: &Session) -> String {
                 ("position", json::text(&r.position_label())),
                 ("position_text", json::text(&r.position_text)),
                 ("depth", r.depth.to_string()),
-                ("nodes", r.record.counters.nodes.to_string()),
-                ("secs", format!("{:.6}", r.record.counters.elapsed_secs)),
+                ("nodes", r.record.counters.nodes().to_string()),
+                ("secs", format!("{:.6}", r.record.counters.elapsed_secs())),
                 ("time", json::text(&report.cell(r, Column::Time))),
                 ("rate", json::text(&report.cell(r, Column::NodesPerSec))),
                 (

@@ -244,7 +244,7 @@ fn check_buttons_ui(
         match state.answer(parts, tree.scale()) {
             Ok(a) => {
                 state.error = None;
-                state.quiz.check(tree, &a);
+                state.quiz.mark(tree, &a);
                 given = Some(practice::given(visit, &a, false));
             }
             Err(e) => state.error = Some(e),
@@ -406,7 +406,7 @@ fn mcts_answer_ui(
                 .clicked()
                 && let (Ok(v), Ok(m)) = (visits, mean)
             {
-                quiz.answer(tree, MctsAnswer::Stats(v, m));
+                quiz.answer(tree, MctsAnswer::VisitsAndMean(v, m));
             }
         }
     }

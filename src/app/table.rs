@@ -100,9 +100,9 @@ fn fingerprint(report: &Report, lines: &[usize], columns: &[Column], ui: &egui::
             .hash(&mut h);
         e.label.hash(&mut h);
         e.position_text.hash(&mut h);
-        e.record.counters.nodes.hash(&mut h);
-        e.record.counters.leaves.hash(&mut h);
-        e.record.counters.elapsed_secs.to_bits().hash(&mut h);
+        e.record.counters.nodes().hash(&mut h);
+        e.record.counters.leaves().hash(&mut h);
+        e.record.counters.elapsed_secs().to_bits().hash(&mut h);
         e.record.score.hash(&mut h);
     }
     h.finish()

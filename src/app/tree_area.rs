@@ -197,9 +197,9 @@ fn header(p: &PaneInput<'_>, quiz: bool) -> (String, String) {
         format!(
             "{name}: {} visits, {} leaves, {} cutoffs, {} re-searches; score {score}; PV {pv}",
             tree.nodes.len(),
-            rec.counters.leaves,
-            rec.counters.beta_cutoffs,
-            rec.counters.researches,
+            rec.counters.leaves(),
+            rec.counters.beta_cutoffs(),
+            rec.counters.researches(),
         ),
         format!(
             "{name}: {} visits; score {score}; PV {pv}",

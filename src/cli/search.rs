@@ -136,7 +136,7 @@ pub fn print_record(r: &SearchRecord, depth: u32) {
         "effective_branching_factor: {:.3}",
         r.counters.effective_branching_factor(depth)
     );
-    println!("seconds: {:.6}", r.counters.elapsed_secs);
+    println!("seconds: {:.6}", r.counters.elapsed_secs());
     println!("nodes_per_second: {:.0}", r.counters.nodes_per_sec());
     for it in &r.iterations {
         println!(

@@ -169,7 +169,7 @@ fn run(
             done_count += 1;
             match result {
                 Ok(r) => {
-                    nodes += r.counters.nodes;
+                    nodes += r.counters.nodes();
                     if let Some((journal, keys, _)) = &journal
                         && r.stopped.is_none()
                         && failed_write.is_none()

@@ -89,16 +89,16 @@ pub(super) fn tree(args: &TreeArgs) -> Result<()> {
         // Leaves over the Knuth-Moore minimum; "-" where the minimum overflows.
         let ratio = minimal.map_or_else(
             || "-".to_string(),
-            |m| format!("{:.3}", r.counters.leaves as f64 / m as f64),
+            |m| format!("{:.3}", r.counters.leaves() as f64 / m as f64),
         );
         println!(
             "{:<12} {:>8} {:>14} {:>14} {:>10} {:>8}",
             req.algorithm.name(),
             r.score_text().unwrap_or_else(|| "-".into()),
-            r.counters.leaves,
-            r.counters.nodes,
+            r.counters.leaves(),
+            r.counters.nodes(),
             ratio,
-            r.counters.null_window_passes
+            r.counters.null_window_passes()
         );
     }
     Ok(())
@@ -121,7 +121,7 @@ fn requests(args: &TreeArgs) -> Result<Vec<SearchRequest>> {
         if algo.info().table == TableUse::MemoryEnhanced && opts.tt_mib == 0 {
             opts.tt_mib = DEFAULT_MT_TABLE_MIB;
         }
-        if let Err(why) = opts.validate(algo, args.depth) {
+        if let Err(why) = opts.check(algo, args.depth) {
             opts = SearchOptions {
                 ordering: opts.ordering,
                 order_all: opts.order_all,

@@ -31,8 +31,8 @@ impl CountKind {
     #[must_use]
     pub fn pick(self, r: &SearchRecord) -> u64 {
         match self {
-            CountKind::Nodes => r.counters.nodes,
-            CountKind::Leaves => r.counters.leaves,
+            CountKind::Nodes => r.counters.nodes(),
+            CountKind::Leaves => r.counters.leaves(),
         }
     }
 }

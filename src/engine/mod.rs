@@ -26,7 +26,7 @@ pub use run::{
     beyond_reach, check_search, expected_cost, named_search, run_search, run_search_guarded,
     run_search_traced, search_named, work_estimate,
 };
-pub use size::{Basis, LEAF_LIMIT, LeafEstimate, PROBES, WorkEstimate};
+pub use size::{Basis, LEAF_LIMIT, LeafEstimate, SAMPLED_PATHS, WorkEstimate};
 pub use suite::{Suite, shipped_suites};
 
 use crate::game::FormatError;

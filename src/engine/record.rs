@@ -124,9 +124,9 @@ impl SearchRecord {
                     score: it.score,
                     best_move: it.best_move.map(name),
                     pv: it.pv.iter().map(|&m| name(m)).collect(),
-                    nodes: it.counters.nodes,
-                    null_window_passes: it.counters.null_window_passes,
-                    elapsed_secs: it.counters.elapsed_secs,
+                    nodes: it.counters.nodes(),
+                    null_window_passes: it.counters.null_window_passes(),
+                    elapsed_secs: it.counters.elapsed_secs(),
                 })
                 .collect(),
             stopped: r.stopped,
@@ -236,7 +236,7 @@ fn check_horizon<D: Describe>(pos: &D, req: &SearchRequest) -> Result<(), Engine
 /// ask it before a run, so that a refusal is never shown as a failed search.
 pub fn check_described<D: Describe>(pos: &D, req: &SearchRequest) -> Result<(), EngineError> {
     pick_eval(pos, req)?;
-    req.options.validate(req.algorithm, req.depth)?;
+    req.options.check(req.algorithm, req.depth)?;
     // A position with chance nodes is refused for that first: it is the deeper reason.
     crate::search::check_chance(pos.game(), req.algorithm, &req.options)?;
     crate::search::check_network::<D::Game>(req.algorithm, &req.options)?;

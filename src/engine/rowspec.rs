@@ -339,7 +339,7 @@ mod tests {
             "mt-sss+no-memory+tt=4",
         ] {
             let row = parse_row_spec(bad, &d).expect("parses");
-            assert!(row.options.validate(row.algorithm, 2).is_err(), "{bad}");
+            assert!(row.options.check(row.algorithm, 2).is_err(), "{bad}");
         }
     }
 
@@ -373,15 +373,11 @@ mod tests {
             "MT-SSS* with an ordinary table"
         );
         for row in [&plain, &sized, &none, &ordinary] {
-            assert!(
-                row.options.validate(row.algorithm, 3).is_ok(),
-                "{}",
-                row.label
-            );
+            assert!(row.options.check(row.algorithm, 3).is_ok(), "{}", row.label);
         }
         for other in ["negaalpha+no-memory", "mtdf+tt=4+ordinary-table"] {
             let row = parse_row_spec(other, &d).expect("parses");
-            let err = row.options.validate(row.algorithm, 3).unwrap_err();
+            let err = row.options.check(row.algorithm, 3).unwrap_err();
             assert!(err.to_string().contains("MT-SSS*"), "{other}: {err}");
         }
         // Other algorithms run with their options as they are.

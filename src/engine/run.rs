@@ -102,7 +102,7 @@ pub fn run_search_guarded(
 /// The size of `req` on `pos` when its algorithm prunes nothing
 /// ([`crate::search::registry::AlgorithmInfo::prunes_nothing`]) and no option cuts the
 /// tree (the win-at-once shortcut scores nodes without their children); `None` for
-/// every other search, and on a finished position. Walks at most [`PROBES`] paths: a
+/// every other search, and on a finished position. Walks at most [`SAMPLED_PATHS`](crate::engine::SAMPLED_PATHS) paths: a
 /// few milliseconds.
 #[must_use]
 pub fn work_estimate(pos: &AnyPosition, req: &SearchRequest) -> Option<WorkEstimate> {

@@ -13,7 +13,7 @@ use crate::game::{Game, SeededRng};
 pub const LEAF_LIMIT: f64 = 1e11;
 
 /// The random paths an estimate walks down a game's tree ([`Basis::Sampled`]).
-pub const PROBES: u32 = 1000;
+pub const SAMPLED_PATHS: u32 = 1000;
 
 /// The seed of the random paths, so that an estimate is the same on every run.
 const PROBE_SEED: u64 = 0x5349_5A45_5052_4F42; // "SIZEPROB"
@@ -30,11 +30,11 @@ pub enum Basis {
         plies: u32,
     },
     /// Knuth's estimator ("Estimating the efficiency of backtrack programs", 1975):
-    /// along each of `probes` random paths, the product of the number of moves at each
+    /// along each of `paths` random paths, the product of the number of moves at each
     /// node, averaged. Unbiased, but an estimate.
     Sampled {
         /// The paths walked.
-        probes: u32,
+        paths: u32,
     },
 }
 
@@ -108,8 +108,8 @@ impl WorkEstimate {
                     number(leaves)
                 )
             }
-            Basis::Sampled { probes } => format!(
-                "{search} on this position visits about {} leaves (estimated from {probes} random paths down the game tree)",
+            Basis::Sampled { paths } => format!(
+                "{search} on this position visits about {} leaves (estimated from {paths} random paths down the game tree)",
                 number(leaves)
             ),
         }
@@ -141,7 +141,7 @@ fn number(n: f64) -> String {
 
 /// The leaves a search that prunes nothing visits from `pos` to `depth` (every depth
 /// from 1 with `deepening`): exact when `uniform` gives the tree's shape below `pos`
-/// (children per node, plies to the leaves), else estimated from [`PROBES`] random
+/// (children per node, plies to the leaves), else estimated from [`SAMPLED_PATHS`] random
 /// paths.
 pub(super) fn leaf_estimate<G: Game>(
     pos: &G,
@@ -155,8 +155,10 @@ pub(super) fn leaf_estimate<G: Game>(
             basis: Basis::Uniform { width, plies },
         },
         None => LeafEstimate {
-            leaves: sampled_leaves(pos, depth, deepening, PROBES),
-            basis: Basis::Sampled { probes: PROBES },
+            leaves: sampled_leaves(pos, depth, deepening, SAMPLED_PATHS),
+            basis: Basis::Sampled {
+                paths: SAMPLED_PATHS,
+            },
         },
     }
 }
@@ -171,16 +173,16 @@ fn uniform_leaves(width: u32, plies: u32, depth: u32, deepening: bool) -> f64 {
     }
 }
 
-/// Knuth's estimator: the mean over `probes` seeded random paths of what each path
+/// Knuth's estimator: the mean over `paths` seeded random paths of what each path
 /// stands for.
-fn sampled_leaves<G: Game>(pos: &G, depth: u32, deepening: bool, probes: u32) -> f64 {
+fn sampled_leaves<G: Game>(pos: &G, depth: u32, deepening: bool, paths: u32) -> f64 {
     let mut rng = SeededRng::new(PROBE_SEED);
     let mut moves = Vec::new();
     let mut outcomes = Vec::new();
-    let total: f64 = (0..probes)
-        .map(|_| probe(pos, depth, deepening, &mut rng, &mut moves, &mut outcomes))
+    let total: f64 = (0..paths)
+        .map(|_| random_path(pos, depth, deepening, &mut rng, &mut moves, &mut outcomes))
         .sum();
-    total / f64::from(probes.max(1))
+    total / f64::from(paths.max(1))
 }
 
 /// One random path from `root`: the leaves it stands for, each leaf met weighted by the
@@ -188,7 +190,7 @@ fn sampled_leaves<G: Game>(pos: &G, depth: u32, deepening: bool, probes: u32) ->
 /// the depth; chance nodes use no depth, as in the searches. With `deepening`, a node at
 /// ply `p` is also a leaf of iteration `p`, and a finished game a leaf of every
 /// iteration from its ply on.
-fn probe<G: Game>(
+fn random_path<G: Game>(
     root: &G,
     depth: u32,
     deepening: bool,
@@ -313,7 +315,7 @@ mod tests {
         let pos = TicTacToe::default();
         for depth in [4, 9] {
             let truth = pos.perft(depth, PerftConvention::FinishedIsLeaf) as f64;
-            let est = sampled_leaves(&pos, depth, false, PROBES);
+            let est = sampled_leaves(&pos, depth, false, SAMPLED_PATHS);
             assert!(
                 (truth / 1.5..truth * 1.5).contains(&est),
                 "depth {depth}: {est} vs {truth}"
@@ -322,7 +324,7 @@ mod tests {
         let truth: f64 = (1..=9)
             .map(|d| pos.perft(d, PerftConvention::FinishedIsLeaf) as f64)
             .sum();
-        let est = sampled_leaves(&pos, 9, true, PROBES);
+        let est = sampled_leaves(&pos, 9, true, SAMPLED_PATHS);
         assert!(
             (truth / 1.5..truth * 1.5).contains(&est),
             "{est} vs {truth}"

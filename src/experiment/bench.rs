@@ -141,7 +141,7 @@ fn check_rows(spec: &BenchSpec, threads: usize) -> Result<(), EngineError> {
     for row in &spec.rows {
         for &d in &spec.depths {
             row.options
-                .validate(row.algorithm, d)
+                .check(row.algorithm, d)
                 .map_err(|e| EngineError::Input(format!("row '{}': {e}", row.label)))?;
         }
         row.options
@@ -248,7 +248,7 @@ fn run_grid(
                 fail(EngineError::Input(e));
                 return None;
             }
-            nodes_done.fetch_add(cell.record.counters.nodes, Ordering::Relaxed);
+            nodes_done.fetch_add(cell.record.counters.nodes(), Ordering::Relaxed);
             let n = done.fetch_add(1, Ordering::Relaxed) + 1;
             progress(n, total, nodes_done.load(Ordering::Relaxed));
             Some(cell)
@@ -564,7 +564,7 @@ impl BenchResult {
         if report.has_partial() {
             let _ = writeln!(out, "\n{PARTIAL_NOTE}");
         }
-        if self.cells.iter().any(|c| c.record.counters.threads > 1) {
+        if self.cells.iter().any(|c| c.record.counters.threads() > 1) {
             let _ = writeln!(out, "\nrows {}", crate::report::PARALLEL_NOTE);
             self.write_threads(&mut out);
         }
@@ -669,18 +669,18 @@ impl BenchResult {
                 sum.add(&c.record.counters);
                 searches += 1;
             }
-            if sum.threads <= 1 || searches == 0 {
+            if sum.threads() <= 1 || searches == 0 {
                 continue;
             }
-            let per_million = |n: u64| n as f64 * 1e6 / sum.nodes.max(1) as f64;
+            let per_million = |n: u64| n as f64 * 1e6 / sum.nodes().max(1) as f64;
             let _ = writeln!(
                 out,
                 "{}: {} threads started for {searches} searches, {:.1} wake-ups and {:.1} voluntary context switches per million nodes, {:.3} s idle",
                 row.label,
-                sum.threads_started,
-                per_million(sum.wakeups),
-                per_million(sum.context_switches),
-                sum.idle_micros as f64 / 1e6,
+                sum.threads_started(),
+                per_million(sum.wakeups()),
+                per_million(sum.context_switches()),
+                sum.idle_micros() as f64 / 1e6,
             );
         }
     }
@@ -708,7 +708,7 @@ impl BenchResult {
             for counter in Counter::ALL {
                 let _ = write!(out, ",{}", counter.of(&r.counters));
             }
-            let _ = writeln!(out, ",{:.6}", r.counters.elapsed_secs);
+            let _ = writeln!(out, ",{:.6}", r.counters.elapsed_secs());
         }
         out
     }

@@ -33,7 +33,7 @@ fn totals_per_run(runs: &[BenchResult], count: CountKind) -> Vec<(usize, u32, Ve
                     run.cells
                         .iter()
                         .filter(|c| c.row == r && c.depth == depth)
-                        .map(|c| c.record.counters.elapsed_secs)
+                        .map(|c| c.record.counters.elapsed_secs())
                         .sum()
                 })
                 .collect();

@@ -247,7 +247,7 @@ fn tally(
                     report.wrong_values += 1;
                 }
             }
-            record.counters.nodes + record.counters.ordering_nodes
+            record.counters.nodes() + record.counters.ordering_nodes()
         }
         Ok(Err(e)) => {
             report.failures.push(e.to_string());

@@ -164,12 +164,12 @@ pub fn search_player(
             ..SearchOptions::default()
         };
         with_id
-            .validate(row.algorithm, 2)
+            .check(row.algorithm, 2)
             .map_err(|e| format!("a node or time limit needs iterative deepening: {e}"))?;
         row.options.iterative_deepening = true;
     }
     row.options
-        .validate(row.algorithm, depth)
+        .check(row.algorithm, depth)
         .map_err(|e| e.to_string())?;
     if let Some(ms) = time_ms
         && std::time::Duration::from_millis(ms) > crate::search::context::MAX_TIME_BUDGET
@@ -435,10 +435,10 @@ fn searched_move(
         r = run_search(pos, &req, SearchControl::default())?;
         r.counters.add(&spent);
     }
-    record.nodes[who] += r.counters.nodes;
-    record.leaves[who] += r.counters.leaves;
+    record.nodes[who] += r.counters.nodes();
+    record.leaves[who] += r.counters.leaves();
     record.searches[who] += 1;
-    record.seconds[who] += r.counters.elapsed_secs;
+    record.seconds[who] += r.counters.elapsed_secs();
     Ok(r.best_move)
 }
 

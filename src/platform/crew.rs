@@ -21,7 +21,7 @@
 //!   nothing else to do serve it for a while ([`Crew::serve_while`]); a grid's workers
 //!   with no cell left serve the grid's crew so that its last cells use their cores.
 //!
-//! Its counters ([`CrewStats`]): threads started, wake-ups of sleeping threads, the
+//! Its counters ([`CrewCounts`]): threads started, wake-ups of sleeping threads, the
 //! thread-time spent idle, and the voluntary context switches of its threads (from
 //! `getrusage`), the figures that tell a machine of few cores what many cores would
 //! see. A crew kept from one search to the next (a grid's searches on threads, cell
@@ -49,7 +49,7 @@ pub type Work<'w> = dyn Fn(usize) + Sync + 'w;
 
 /// What a crew counted, from its start.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CrewStats {
+pub struct CrewCounts {
     /// Threads the crew started (its helpers; lent threads are not started).
     pub started: u64,
     /// Times a sleeping thread was woken to work (a job posted, a split's last helper
@@ -68,11 +68,11 @@ pub struct CrewStats {
     pub joins: u64,
 }
 
-impl CrewStats {
+impl CrewCounts {
     /// What was counted after `earlier` (a snapshot of the same crew).
     #[must_use]
-    pub fn since(&self, earlier: &CrewStats) -> CrewStats {
-        CrewStats {
+    pub fn since(&self, earlier: &CrewCounts) -> CrewCounts {
+        CrewCounts {
             started: self.started.saturating_sub(earlier.started),
             wakeups: self.wakeups.saturating_sub(earlier.wakeups),
             idle_micros: self.idle_micros.saturating_sub(earlier.idle_micros),
@@ -91,14 +91,14 @@ pub struct Crew {
     /// start, or its last [`Crew::lap`]).
     creator: Option<(std::thread::ThreadId, u64)>,
     /// What the crew had counted at the start of this lap.
-    lap_start: CrewStats,
+    lap_start: CrewCounts,
 }
 
 impl std::fmt::Debug for Crew {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Crew")
             .field("helpers", &self.handles.len())
-            .field("stats", &self.stats())
+            .field("counts", &self.counts())
             .finish_non_exhaustive()
     }
 }
@@ -241,7 +241,7 @@ impl Crew {
             shared,
             handles,
             creator: owner_switches(),
-            lap_start: CrewStats::default(),
+            lap_start: CrewCounts::default(),
         }
     }
 
@@ -412,14 +412,14 @@ impl Crew {
     /// What the crew counted from its start (a helper's context switches as of its
     /// last sleep).
     #[must_use]
-    pub fn stats(&self) -> CrewStats {
+    pub fn counts(&self) -> CrewCounts {
         let s = &self.shared;
         let helpers: u64 = s
             .helper_switches
             .iter()
             .map(|h| h.load(Ordering::Relaxed))
             .sum();
-        CrewStats {
+        CrewCounts {
             started: s.started.load(Ordering::Relaxed),
             wakeups: s.wakeups.load(Ordering::Relaxed),
             idle_micros: s.idle_nanos.load(Ordering::Relaxed) / 1000,
@@ -434,9 +434,9 @@ impl Crew {
     /// switches in when called on the thread that began the lap, and begins the next
     /// lap on the calling thread. The helpers keep running (asleep until a job comes);
     /// a helper's switches count in the lap in which it last went to sleep.
-    pub fn lap(&mut self) -> CrewStats {
+    pub fn lap(&mut self) -> CrewCounts {
         self.add_owner_switches();
-        let now = self.stats();
+        let now = self.counts();
         let lap = now.since(&self.lap_start);
         self.lap_start = now;
         self.creator = owner_switches();
@@ -448,10 +448,10 @@ impl Crew {
     /// context switches complete; called on the thread that began the lap, that
     /// thread's are in too.
     #[must_use]
-    pub fn finish(mut self) -> CrewStats {
+    pub fn finish(mut self) -> CrewCounts {
         self.stop_helpers();
         self.add_owner_switches();
-        self.stats().since(&self.lap_start)
+        self.counts().since(&self.lap_start)
     }
 
     /// Adds the calling thread's switches since the lap began, when it is the thread

@@ -285,7 +285,7 @@ mod tests {
         assert_eq!(out, vec![Some(3), Some(0), Some(0), Some(0)]);
         // Nobody serves it once the jobs are over.
         assert_eq!(crew.idle(), 0);
-        assert_eq!(crew.stats().started, 0);
+        assert_eq!(crew.counts().started, 0);
     }
 
     #[test]

@@ -340,7 +340,7 @@ impl<'a> Report<'a> {
             .find(self.baseline?, e.key(), e.depth)
             .filter(|b| b.error.is_none())?;
         let tally = |x: &ResultEntry| Tally {
-            value: x.record.counters.nodes,
+            value: x.record.counters.nodes(),
             partial: !x.is_complete(),
         };
         Ratio::of(tally(e), tally(b))
@@ -365,7 +365,7 @@ impl<'a> Report<'a> {
         if self.is_stale(e) {
             parts.push("stale: the row changed since".to_string());
         }
-        let threads = e.record.counters.threads;
+        let threads = e.record.counters.threads();
         if threads > 1 {
             parts.push(format!(
                 "{threads} threads: counts vary from run to run, the value does not"
@@ -410,14 +410,14 @@ impl<'a> Report<'a> {
             _ if failed => String::new(),
             Column::Counter(c) => plain_number(c.of(s)),
             Column::FirstMoveRate => {
-                if s.beta_cutoffs == 0 {
+                if s.beta_cutoffs() == 0 {
                     String::new()
                 } else {
                     format!("{:.1}", 100.0 * s.first_move_cutoff_rate())
                 }
             }
-            Column::Time => time_text(s.elapsed_secs, e.record.clock_step_secs),
-            Column::NodesPerSec if rate_known(s.elapsed_secs, e.record.clock_step_secs) => {
+            Column::Time => time_text(s.elapsed_secs(), e.record.clock_step_secs),
+            Column::NodesPerSec if rate_known(s.elapsed_secs(), e.record.clock_step_secs) => {
                 format!("{:.0}", s.nodes_per_sec())
             }
             Column::NodesPerSec => String::new(),
@@ -436,8 +436,8 @@ impl<'a> Report<'a> {
             Column::Score => e.record.score_f64().map_or(SortKey::Empty, n),
             Column::Counter(c) if e.error.is_none() => n(c.of(s) as f64),
             Column::FirstMoveRate => n(s.first_move_cutoff_rate()),
-            Column::Time => n(s.elapsed_secs),
-            Column::NodesPerSec if rate_known(s.elapsed_secs, e.record.clock_step_secs) => {
+            Column::Time => n(s.elapsed_secs()),
+            Column::NodesPerSec if rate_known(s.elapsed_secs(), e.record.clock_step_secs) => {
                 n(s.nodes_per_sec())
             }
             Column::Ratio => self.ratio(e).map_or(SortKey::Empty, |r| n(r.value)),
@@ -533,7 +533,7 @@ impl<'a> Report<'a> {
     #[must_use]
     pub fn parallel_note(&self) -> Option<&'static str> {
         self.entries()
-            .any(|e| e.record.counters.threads > 1)
+            .any(|e| e.record.counters.threads() > 1)
             .then_some(PARALLEL_NOTE)
     }
 
@@ -721,7 +721,7 @@ impl<'a> Report<'a> {
     /// millisecond without a unit (under [`Column::csv_title`]), as programs read it.
     fn csv_cell(&self, e: &ResultEntry, c: Column) -> String {
         match c {
-            Column::Time if e.error.is_none() => format!("{:.3}", e.record.counters.elapsed_secs),
+            Column::Time if e.error.is_none() => format!("{:.3}", e.record.counters.elapsed_secs()),
             c => self.cell(e, c),
         }
     }

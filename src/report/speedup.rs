@@ -48,7 +48,7 @@ impl Report<'_> {
             let mut partial = false;
             for &p in positions {
                 let e = self.find(r, p, depth)?;
-                total += e.record.counters.elapsed_secs;
+                total += e.record.counters.elapsed_secs();
                 partial |= !e.is_complete();
             }
             (total > 0.0).then_some((total, partial))

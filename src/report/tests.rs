@@ -3,14 +3,14 @@
 use super::*;
 use crate::engine::GameKind;
 use crate::engine::SearchRecord;
-use crate::search::Algorithm;
+use crate::search::{Algorithm, Counter, Counters};
 
 fn entry(row: usize, pos: &str, depth: u32, score: i32, nodes: u64) -> ResultEntry {
     let mut record = SearchRecord {
         score: Some(score),
         ..SearchRecord::default()
     };
-    record.counters.nodes = nodes;
+    record.counters = Counters::reported(&[(Counter::Nodes, nodes)], 0.0);
     ResultEntry {
         row,
         game: GameKind::TicTacToe,
@@ -305,8 +305,8 @@ fn durations_are_written_in_the_unit_they_need() {
 fn time_is_readable_on_screen_and_seconds_in_the_csv() {
     let rows = vec![ComparisonRow::new(Algorithm::NegaAlpha)];
     let mut results = vec![entry(0, "a", 2, 5, 100), entry(0, "b", 2, 5, 100)];
-    results[0].record.counters.elapsed_secs = 0.000_085;
-    results[1].record.counters.elapsed_secs = 1.236;
+    results[0].record.counters = results[0].record.counters.with_time(0.000_085);
+    results[1].record.counters = results[1].record.counters.with_time(1.236);
     let r = Report::new(&results, &rows, None);
     assert_eq!(r.cell(&results[0], Column::Time), "85 µs");
     assert_eq!(r.cell(&results[1], Column::Time), "1.24 s");
@@ -347,7 +347,7 @@ fn speedup_lines_group_parallel_rows_by_what_they_are_but_their_threads() {
     for (r, s) in secs.iter().enumerate() {
         for (p, pos) in ["a", "b"].iter().enumerate() {
             let mut e = entry(r, pos, 6, 0, 10);
-            e.record.counters.elapsed_secs = s[p];
+            e.record.counters = e.record.counters.with_time(s[p]);
             results.push(e);
         }
     }

@@ -497,7 +497,7 @@ mod tests {
         let serial = run(1);
         let parallel = run(3);
         assert_eq!(serial.len(), 12);
-        let key = |r: &ResultEntry| (r.row, r.depth, r.record.score, r.record.counters.nodes);
+        let key = |r: &ResultEntry| (r.row, r.depth, r.record.score, r.record.counters.nodes());
         assert_eq!(
             serial.iter().map(key).collect::<Vec<_>>(),
             parallel.iter().map(key).collect::<Vec<_>>()
@@ -515,7 +515,7 @@ mod tests {
                 SearchControl::default(),
             )
             .unwrap();
-            assert_eq!(direct.counters.nodes, r.record.counters.nodes);
+            assert_eq!(direct.counters.nodes(), r.record.counters.nodes());
             assert_eq!(direct.score, r.record.score);
         }
     }
@@ -585,7 +585,7 @@ mod tests {
             finished[0].stopped,
             Some(crate::search::StopReason::Stopped)
         );
-        assert!(finished[0].counters.nodes > 0);
+        assert!(finished[0].counters.nodes() > 0);
     }
 
     /// A run at depths 1-3 after one at depths 2-5: the new results read 1, 2, 3 in
@@ -635,7 +635,8 @@ mod tests {
         };
         let mut stopped = complete.clone();
         stopped.stopped = Some(crate::search::StopReason::Stopped);
-        stopped.counters.nodes = 7;
+        stopped.counters =
+            crate::search::Counters::reported(&[(crate::search::Counter::Nodes, 7)], 0.0);
         let mut results = Vec::new();
         assert!(insert_result(
             &mut results,

@@ -31,7 +31,7 @@ use super::job::{Job, JobOrder, Notify, RunEvent, start_order};
 use super::serve::{EventMessage, JobMessage, serve_worker};
 use crate::engine::SearchRecord;
 use crate::platform::workers::{Posted, READY, Workers};
-use crate::search::{Progress, StopReason};
+use crate::search::{Counter, Counters, Progress, StopReason};
 
 /// How much searching a worker holds ahead of the search it is in, judged by its last
 /// search's time: the page may not answer for that long (a frame drawn in software
@@ -220,7 +220,7 @@ impl Handout {
                 if !alone {
                     s.hold = result
                         .as_ref()
-                        .map_or(1, |r| hold_after(r.counters.elapsed_secs));
+                        .map_or(1, |r| hold_after(r.counters.elapsed_secs()));
                 }
                 self.last[job] = None;
                 self.send(RunEvent::Finished { job, result });
@@ -313,7 +313,7 @@ impl Handout {
                     clock_step_secs: crate::platform::clock::coarse_step_secs(),
                     ..SearchRecord::default()
                 };
-                record.counters.nodes = progress.nodes;
+                record.counters = Counters::reported(&[(Counter::Nodes, progress.nodes)], 0.0);
                 out.push(RunEvent::Finished {
                     job,
                     result: Ok(Box::new(record)),

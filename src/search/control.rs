@@ -120,7 +120,7 @@ pub const MAX_TIME_BUDGET: Duration = Duration::from_secs(7 * 24 * 3600);
 impl SearchControl<'_> {
     /// Refuses budgets that cannot mean what they say: a node budget of 0, a time budget
     /// of zero or longer than [`MAX_TIME_BUDGET`].
-    pub fn validate(&self) -> Result<(), OptionError> {
+    pub fn check(&self) -> Result<(), OptionError> {
         if self.node_budget == Some(0) {
             return Err(OptionError(
                 "a node budget of 0 would stop before the root: use at least 1 node".into(),

@@ -9,7 +9,6 @@ pub mod algorithms;
 pub mod chance;
 pub mod context;
 pub mod control;
-pub mod counters;
 pub mod deferred;
 pub mod movepick;
 pub mod node;
@@ -22,8 +21,8 @@ pub mod slots;
 pub mod trace;
 pub mod tt;
 
+pub use context::counters::{Combine, Counter, Counters, counters_markdown};
 pub use control::{INF, Progress, SearchControl, StopReason};
-pub use counters::{Combine, Counter, Counters, counters_markdown};
 pub use deferred::release_deferred;
 pub use options::{InitialWindow, MoveOrder, MtMemory, OptionError, SearchOptions, TableKind};
 pub use trace::{Trace, TraceEvent};
@@ -56,8 +55,8 @@ pub fn check_network<G: Game>(
 ///
 /// Tables, killers and history start empty (so a result depends only on its inputs);
 /// with iterative deepening they carry over between the iterations of this search.
-/// Returns an error for options that make no sense ([`SearchOptions::validate`]), budgets
-/// that are zero ([`SearchControl::validate`]) and tables larger than the free memory
+/// Returns an error for options that make no sense ([`SearchOptions::check`]), budgets
+/// that are zero ([`SearchControl::check`]) and tables larger than the free memory
 /// ([`SearchOptions::check_memory`]); a stopped search returns what it has, marked with
 /// [`SearchResult::stopped`].
 pub fn search<G: Game, E: Evaluator<G>>(
@@ -68,10 +67,10 @@ pub fn search<G: Game, E: Evaluator<G>>(
     depth: u32,
     control: SearchControl<'_>,
 ) -> Result<SearchResult<G::Move>, OptionError> {
-    opts.validate(algorithm, depth)?;
+    opts.check(algorithm, depth)?;
     check_chance(pos, algorithm, opts)?;
     check_network::<G>(algorithm, opts)?;
-    control.validate()?;
+    control.check()?;
     release_deferred();
     // Each thread of a parallel search has a table of its own.
     opts.check_memory(algorithm, u64::from(opts.threads.max(1)))?;

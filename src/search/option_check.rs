@@ -94,7 +94,7 @@ impl SearchOptions {
     /// something for `algorithm` and with the others: each option's own rules, as
     /// [`super::option_decl::all`] declares them, on the options as written and as
     /// the search runs them ([`SearchOptions::resolved`]).
-    pub fn validate(&self, algorithm: Algorithm, depth: u32) -> Result<(), OptionError> {
+    pub fn check(&self, algorithm: Algorithm, depth: u32) -> Result<(), OptionError> {
         if depth == 0 || depth > MAX_DEPTH {
             return Err(OptionError(format!(
                 "depth {depth} is out of range: use 1 to {MAX_DEPTH}"

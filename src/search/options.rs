@@ -206,7 +206,7 @@ impl TableKind {
     }
 }
 
-/// Every option of a search. Orthogonal: [`SearchOptions::validate`] refuses the
+/// Every option of a search. Orthogonal: [`SearchOptions::check`] refuses the
 /// combinations that make no sense for an algorithm, with the reason.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
@@ -361,7 +361,7 @@ impl Default for SearchOptions {
 
 /// A refused option or option combination, with the reason in words.
 ///
-/// [`SearchOptions::validate`] refuses what makes no sense; [`SearchOptions::check_memory`]
+/// [`SearchOptions::check`] refuses what makes no sense; [`SearchOptions::check_memory`]
 /// refuses tables this machine cannot hold.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]

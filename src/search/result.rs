@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Counters;
 use super::control::StopReason;
-use super::counters::Counters;
 use super::trace::Trace;
 
 /// One finished iteration of an iterative-deepening search (or the single iteration of a

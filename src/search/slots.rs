@@ -11,8 +11,8 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, PoisonError};
 
-use crate::platform::crew::{Crew, CrewStats};
-use crate::search::counters::Counters;
+use crate::platform::crew::{Crew, CrewCounts};
+use crate::search::Counters;
 use crate::search::tt::SharedTable;
 
 /// What the threads of one parallel search share besides the table: its crew of helper
@@ -111,20 +111,20 @@ impl Threads {
     /// threads).
     #[must_use]
     pub fn claimed(&self) -> u64 {
-        self.crew.stats().joins
+        self.crew.counts().joins
     }
 
     /// What the crew counted so far.
     #[must_use]
-    pub fn stats(&self) -> CrewStats {
-        self.crew.stats()
+    pub fn counts(&self) -> CrewCounts {
+        self.crew.counts()
     }
 
     /// Ends the helper threads, or gives them back to the keeper they came from, and
     /// returns what the crew counted for this search (on the thread that ran it, that
     /// thread's context switches included).
     #[must_use]
-    pub fn finish(self) -> CrewStats {
+    pub fn finish(self) -> CrewCounts {
         let Threads { crew, keeper, .. } = self;
         match keeper {
             Some(k) => k.give_back(crew),
@@ -310,8 +310,8 @@ impl KeptCrew {
     }
 
     /// Keeps `crew` for a next search and returns what it counted for this one.
-    fn give_back(&self, mut crew: Crew) -> CrewStats {
-        let stats = crew.lap();
+    fn give_back(&self, mut crew: Crew) -> CrewCounts {
+        let counts = crew.lap();
         let old = {
             let mut crews = self.crews.lock().unwrap_or_else(PoisonError::into_inner);
             crews.push(crew);
@@ -320,7 +320,7 @@ impl KeptCrew {
         if let Some(old) = old {
             let _ = old.finish();
         }
-        stats
+        counts
     }
 }
 
@@ -349,12 +349,12 @@ mod tests {
             best: Some(2),
         };
         t.put(12_345, entry);
-        assert_eq!(t.probe(12_345), Some(entry));
+        assert_eq!(t.look_up(12_345), Some(entry));
         let entries = t.len();
         keeper.keep_table(t);
         let again = keeper.take_table(1);
         assert_eq!(again.len(), entries);
-        assert_eq!(again.probe(12_345), None, "the kept table is emptied");
+        assert_eq!(again.look_up(12_345), None, "the kept table is emptied");
         keeper.keep_table(again);
         assert_eq!(
             keeper.take_table(2).len(),

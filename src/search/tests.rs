@@ -112,7 +112,7 @@ fn option_sets(algo: Algorithm) -> Vec<SearchOptions> {
     let base = SearchOptions::default();
     let mut sets = vec![base.clone()];
     let mut push = |o: SearchOptions| {
-        if o.validate(algo, 3).is_ok() {
+        if o.check(algo, 3).is_ok() {
             sets.push(o);
         }
     };
@@ -304,11 +304,11 @@ fn trace_counts_equal_counters() {
             };
             let r = search(&pos, &ToyEval, algo, &opts, 5, control).expect("valid");
             let c = r.trace.as_ref().expect("trace asked for").counts();
-            assert_eq!(c.nodes, r.counters.nodes, "{algo} {opts:?}");
-            assert_eq!(c.leaves, r.counters.leaves, "{algo} {opts:?}");
-            assert_eq!(c.cutoffs, r.counters.beta_cutoffs, "{algo} {opts:?}");
-            assert_eq!(c.researches, r.counters.researches, "{algo} {opts:?}");
-            assert_eq!(c.tt_cutoffs, r.counters.tt_cutoffs, "{algo} {opts:?}");
+            assert_eq!(c.nodes, r.counters.nodes(), "{algo} {opts:?}");
+            assert_eq!(c.leaves, r.counters.leaves(), "{algo} {opts:?}");
+            assert_eq!(c.cutoffs, r.counters.beta_cutoffs(), "{algo} {opts:?}");
+            assert_eq!(c.researches, r.counters.researches(), "{algo} {opts:?}");
+            assert_eq!(c.tt_cutoffs, r.counters.tt_cutoffs(), "{algo} {opts:?}");
         }
     }
 }
@@ -327,7 +327,11 @@ fn node_accounting_adds_up() {
         };
         let r = run(&pos, algo, &opts, 6);
         let s = &r.counters;
-        assert_eq!(s.nodes, s.leaves + s.interior + s.tt_cutoffs, "{algo}");
+        assert_eq!(
+            s.nodes(),
+            s.leaves() + s.interior() + s.tt_cutoffs(),
+            "{algo}"
+        );
     }
 }
 
@@ -351,7 +355,7 @@ fn minimax_visits_every_node() {
             .sum::<u64>()
     }
     let r = run(&pos, Algorithm::Minimax, &SearchOptions::default(), 6);
-    assert_eq!(r.counters.nodes, tree_size(&pos, 6));
+    assert_eq!(r.counters.nodes(), tree_size(&pos, 6));
     let n = run(&pos, Algorithm::Negamax, &SearchOptions::default(), 6);
     assert_eq!(n.counters.without_time(), r.counters.without_time());
 }
@@ -377,7 +381,7 @@ fn node_budget_stops_with_partial_result() {
     )
     .expect("valid");
     assert!(
-        full.counters.nodes > 2048,
+        full.counters.nodes() > 2048,
         "the toy tree must outgrow the budget"
     );
     let opts = SearchOptions {
@@ -391,7 +395,7 @@ fn node_budget_stops_with_partial_result() {
     let r = search(&pos, &ToyEval, Algorithm::Minimax, &opts, 9, control).expect("valid");
     assert_eq!(r.stopped, Some(StopReason::NodeBudget));
     // The budget ends the search on the node it runs out at.
-    assert_eq!(r.counters.nodes, 1000);
+    assert_eq!(r.counters.nodes(), 1000);
     assert!(r.depth_reached >= 1 && r.depth_reached < 9);
     assert!(r.score.is_some());
 }
@@ -450,12 +454,12 @@ fn nonsense_options_are_refused_with_a_reason() {
         ),
     ];
     for (algo, opts) in bad {
-        let err = opts.validate(algo, 4).expect_err("must be refused");
+        let err = opts.check(algo, 4).expect_err("must be refused");
         assert!(!err.0.is_empty());
     }
     assert!(
         SearchOptions::default()
-            .validate(Algorithm::NegaAlpha, 200)
+            .check(Algorithm::NegaAlpha, 200)
             .is_err()
     );
 }

@@ -148,7 +148,7 @@ impl<M: Copy> TranspositionTable<M> {
 
     /// The entry stored under `key`, if any.
     #[must_use]
-    pub fn probe(&self, key: u64) -> Option<TtEntry<M>> {
+    pub fn look_up(&self, key: u64) -> Option<TtEntry<M>> {
         if self.mt_memory {
             return self.find(key).ok().and_then(|i| self.slots[i]);
         }
@@ -181,7 +181,7 @@ impl<M: Copy> TranspositionTable<M> {
                 self.used += 1;
                 Some(i)
             }
-            // Overwriting a taken slot leaves every other key's probe sequence intact.
+            // Overwriting a taken slot leaves every other key's look-up sequence intact.
             _ => self.slots[home].is_some().then_some(home),
         }
     }
@@ -336,7 +336,7 @@ impl SharedTable {
     /// The entry stored under `key`, if any (None too while another thread writes
     /// it).
     #[must_use]
-    pub fn probe(&self, key: u64) -> Option<SharedEntry> {
+    pub fn look_up(&self, key: u64) -> Option<SharedEntry> {
         let slot = self.slot(key);
         let before = slot.meta.load(Ordering::Acquire);
         if (before / SEQ_ONE) % 2 == 1 {
@@ -469,9 +469,9 @@ mod tests {
         let (mut t, n) = table();
         t.store(7, 2, 0, 1, 5, Some(1));
         t.store(7 + n, 2, 0, 1, 6, Some(2));
-        assert_eq!(t.probe(7), None);
+        assert_eq!(t.look_up(7), None);
         assert_eq!(
-            t.probe(7 + n).map(|e| (e.lower, e.best)),
+            t.look_up(7 + n).map(|e| (e.lower, e.best)),
             Some((6, Some(2)))
         );
     }
@@ -481,24 +481,24 @@ mod tests {
         let (mut t, n) = table();
         t.store(7, 2, 0, 1, 5, Some(1));
         t.use_as_mt_memory();
-        assert_eq!(t.probe(7).map(|e| (e.lower, e.best)), Some((5, None)));
+        assert_eq!(t.look_up(7).map(|e| (e.lower, e.best)), Some((5, None)));
         for k in 1..100 {
             t.store(7 + k * n, 2, 0, 1, k as i32 - 100, Some(3));
         }
         // Tightened in place, not stored twice.
         t.store(7, 2, 0, 10, 8, None);
-        assert_eq!(t.probe(7).map(|e| (e.lower, e.upper)), Some((8, 8)));
+        assert_eq!(t.look_up(7).map(|e| (e.lower, e.upper)), Some((8, 8)));
         assert_eq!(t.slots.iter().flatten().count(), 100);
         for k in 1..100 {
-            let e = t.probe(7 + k * n).expect("kept");
+            let e = t.look_up(7 + k * n).expect("kept");
             assert_eq!((e.upper, e.best), (k as i32 - 100, None), "{k}");
         }
-        assert_eq!(t.probe(7 + 100 * n), None);
+        assert_eq!(t.look_up(7 + 100 * n), None);
     }
 
     #[test]
     fn the_shared_table_keeps_what_the_ordinary_one_keeps() {
-        // The same stores, probes and tightening, one thread: the same answers (moves
+        // The same stores, look-ups and tightening, one thread: the same answers (moves
         // as their indices).
         let own = &mut TranspositionTable::<u8>::with_mib(1);
         let shared = SharedTable::with_mib(1);
@@ -516,8 +516,8 @@ mod tests {
             let value = (x >> 50) as i32 % 120 - 60;
             let best = (step % 5 != 0).then_some((x >> 5) as u8 % 9);
             if x % 3 == 0 {
-                let a = own.probe(key);
-                let b = shared.probe(key);
+                let a = own.look_up(key);
+                let b = shared.look_up(key);
                 hits += usize::from(a.is_some());
                 assert_eq!(
                     a.map(|e| (e.lower, e.upper, e.depth, e.best.map(usize::from))),
@@ -557,7 +557,7 @@ mod tests {
                         if x % 2 == 0 {
                             let v = want(key, depth);
                             table.store(key, depth, v - 1, v + 1, v, Some(key as usize % 7));
-                        } else if let Some(e) = table.probe(key) {
+                        } else if let Some(e) = table.look_up(key) {
                             assert_eq!(e.lower, want(key, e.depth), "{e:?}");
                             assert_eq!(e.upper, e.lower, "{e:?}");
                             assert_eq!(e.best, Some(key as usize % 7), "{e:?}");
@@ -579,13 +579,13 @@ mod tests {
             t.store(k, 1, 0, 1, 1, None);
         }
         t.store(n, 1, 0, 1, 1, None);
-        assert!((0..limit - 1).all(|k| t.probe(k).is_some()) && t.probe(n).is_some());
+        assert!((0..limit - 1).all(|k| t.look_up(k).is_some()) && t.look_up(n).is_some());
         // Full: a new position replaces the one in its own slot, or is not kept.
         t.store(5 + n, 1, 0, 1, 2, None);
-        assert_eq!(t.probe(5 + n).map(|e| e.lower), Some(2));
-        assert_eq!(t.probe(5), None);
+        assert_eq!(t.look_up(5 + n).map(|e| e.lower), Some(2));
+        assert_eq!(t.look_up(5), None);
         t.store(limit + 10, 1, 0, 1, 2, None);
-        assert_eq!(t.probe(limit + 10), None);
+        assert_eq!(t.look_up(limit + 10), None);
         assert_eq!(t.slots.iter().flatten().count() as u64, limit);
     }
 }

@@ -166,8 +166,8 @@ impl ComparisonRow {
             ));
         }
         self.options
-            .validate(self.algorithm, self.depth_min)
-            .and_then(|()| self.options.validate(self.algorithm, self.depth_max))
+            .check(self.algorithm, self.depth_min)
+            .and_then(|()| self.options.check(self.algorithm, self.depth_max))
             .map_err(|e| e.to_string())
     }
 }

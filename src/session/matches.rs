@@ -116,7 +116,7 @@ impl MatchSetup {
                 // Under a limit the player is checked as it is built (deepening added).
                 if self.per_move == PerMove::Depth {
                     row.options
-                        .validate(row.algorithm, depth)
+                        .check(row.algorithm, depth)
                         .map_err(|e| format!("player {name} (row {}): {e}", r + 1))?;
                 }
             }

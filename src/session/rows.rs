@@ -17,7 +17,7 @@ pub fn option_applies(
 ) -> Result<(), String> {
     let mut o = SearchOptions::default();
     set(&mut o);
-    o.validate(algorithm, 2).map_err(|e| e.to_string())
+    o.check(algorithm, 2).map_err(|e| e.to_string())
 }
 
 /// Resets the options `algorithm` cannot take as they are set to their defaults (after

@@ -13,7 +13,7 @@ use super::othello::{
 use super::pattern::PatternEval;
 use super::{AnySolver, SolveOptions, SolveRow, item_number};
 use crate::engine::Suite;
-use crate::platform::crew::CrewStats;
+use crate::platform::crew::CrewCounts;
 use crate::platform::machine::process_voluntary_switches;
 
 /// `treelab solve`: exact solving of Othello endgame suites (`.obf`, `.pos`) and Connect
@@ -88,7 +88,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub no_aspiration: bool,
     /// Othello: no selective presearch (a quick search with probcut-style cuts that
-    /// estimates the score, so that the exact null-window probes start next to it).
+    /// estimates the score, so that the exact null-window tests start next to it).
     #[arg(long)]
     pub no_presearch: bool,
     /// Othello: the presearch cuts a node when its shallow-search value is this many
@@ -96,7 +96,7 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = DEFAULT_PRESEARCH_MARGIN)]
     pub presearch_margin: u32,
     /// Othello: print each search of the root to standard error as it ends: the
-    /// presearch's and the exact null-window probes and the final PVS, with the window,
+    /// presearch's and the exact null-window tests and the final PVS, with the window,
     /// what it proved, its nodes and seconds (progress for long solves; where the nodes
     /// go at the root).
     #[arg(long)]
@@ -299,7 +299,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
 /// The line on the threads: started, wake-ups and idle time of the solver's helpers
 /// (`crew`, None with one thread), and the process's voluntary context switches over
 /// the solves (`switches`, when the system tells) per million nodes.
-fn threads_line(crew: Option<CrewStats>, switches: Option<u64>, nodes: u64) -> String {
+fn threads_line(crew: Option<CrewCounts>, switches: Option<u64>, nodes: u64) -> String {
     let crew = crew.unwrap_or_default();
     let switches = match switches {
         Some(n) => format!(

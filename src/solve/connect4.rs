@@ -12,7 +12,7 @@
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::platform::crew::{Crew, CrewStats};
+use crate::platform::crew::{Crew, CrewCounts};
 
 use crate::game::connect4::{Connect4, non_losing_cells, winning_cells};
 
@@ -154,7 +154,7 @@ fn mirror_key(key: u64) -> u64 {
 pub struct C4Solver {
     opts: C4Options,
     /// Entries `low 32 bits of the key << 8 | value`, 0 when empty: one cache line
-    /// per probe. Atomic words, so that threads share them (relaxed loads and stores:
+    /// per look-up. Atomic words, so that threads share them (relaxed loads and stores:
     /// an entry is one word, written whole, and any entry is a true bound).
     slots: Vec<AtomicU64>,
     /// Slots written since the last clear, so clearing costs what was used.
@@ -221,13 +221,13 @@ impl C4Solver {
     /// What the helper threads counted so far (None with one thread, or before the
     /// first solve).
     #[must_use]
-    pub fn crew_stats(&self) -> Option<CrewStats> {
-        self.crew.as_ref().map(Crew::stats)
+    pub fn crew_stats(&self) -> Option<CrewCounts> {
+        self.crew.as_ref().map(Crew::counts)
     }
 
     /// Ends the helper threads (the next solve starts them again) and returns what they
     /// counted (see [`Crew::finish`]).
-    pub fn finish_threads(&mut self) -> Option<CrewStats> {
+    pub fn finish_threads(&mut self) -> Option<CrewCounts> {
         self.crew.take().map(Crew::finish)
     }
 
@@ -305,7 +305,7 @@ impl Search<'_> {
     }
 
     #[inline]
-    fn probe(&self, key: u64) -> u8 {
+    fn look_up(&self, key: u64) -> u8 {
         let i = (key % TABLE_SIZE as u64) as usize;
         let slot = self.slots[i].load(Ordering::Relaxed);
         if slot != 0 && (slot >> 8) as u32 == key as u32 {
@@ -404,7 +404,7 @@ impl Search<'_> {
         }
         let key = if self.opts.tt { self.table_key(pos) } else { 0 };
         if self.opts.tt {
-            let v = self.probe(key);
+            let v = self.look_up(key);
             if v != 0 {
                 let score = i32::from(v & !LOWER_FLAG) - SCORE_OFFSET;
                 if v & LOWER_FLAG != 0 {

@@ -124,7 +124,7 @@ impl AnySolver {
     /// Ends the solver's helper threads (the next solve starts them again) and returns
     /// what they counted: threads started, wake-ups, idle time, context switches (see
     /// [`crate::platform::crew::Crew::finish`]). None with one thread.
-    pub fn finish_threads(&mut self) -> Option<crate::platform::crew::CrewStats> {
+    pub fn finish_threads(&mut self) -> Option<crate::platform::crew::CrewCounts> {
         match self {
             AnySolver::Othello(solver) => solver.finish_threads(),
             AnySolver::Connect4(solver) => solver.finish_threads(),

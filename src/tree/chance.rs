@@ -348,18 +348,18 @@ mod tests {
                     |f: &dyn Fn(&TreeNode) -> bool| t.nodes.iter().filter(|n| f(n)).count() as u64;
                 assert_eq!(
                     t.counts(),
-                    (s.nodes, s.leaves, s.beta_cutoffs, s.researches)
+                    (s.nodes(), s.leaves(), s.beta_cutoffs(), s.researches())
                 );
-                assert_eq!(count(&|n| n.chance && !n.leaf), s.chance_nodes, "{text}");
+                assert_eq!(count(&|n| n.chance && !n.leaf), s.chance_nodes(), "{text}");
                 assert_eq!(
                     count(&|n| n.chance_cut.is_some()),
-                    s.chance_cutoffs,
+                    s.chance_cutoffs(),
                     "{text}"
                 );
                 let probing = |n: &TreeNode| {
                     n.kind == VisitKind::Probe && !n.leaf && !n.table_cut && !n.children.is_empty()
                 };
-                assert_eq!(count(&probing), s.probes, "{algorithm:?} {text}");
+                assert_eq!(count(&probing), s.probes(), "{algorithm:?} {text}");
                 for (i, n) in t.nodes.iter().enumerate() {
                     if n.parent.is_some_and(|p| t.nodes[p].chance) {
                         assert!(n.prob.is_some(), "an outcome's edge has its probability");
@@ -419,7 +419,7 @@ mod tests {
                 cutoff: Some(n.cutoff_child.is_some() || n.chance_cut.is_some()),
                 never: n.pruned.iter().cloned().collect(),
             };
-            let marks = quiz.check(t, &answer);
+            let marks = quiz.mark(t, &answer);
             assert!(marks.iter().all(|m| m.right), "visit {}: {marks:?}", q.node);
             if !quiz.next(t) {
                 break;

@@ -43,7 +43,7 @@ pub enum MctsAnswer {
     /// moves (a move not tried yet has no node), as [`MctsQuiz::choices`] gives them.
     Child(usize),
     /// The visits and the mean (for the side that moved into the node).
-    Stats(u64, f64),
+    VisitsAndMean(u64, f64),
 }
 
 /// A quiz under way.
@@ -199,7 +199,7 @@ impl MctsQuiz {
                     next_on_path(tree, iteration, parent),
                 ),
             ),
-            (MctsQuestion::Backup { iteration, node }, MctsAnswer::Stats(visits, mean)) => {
+            (MctsQuestion::Backup { iteration, node }, MctsAnswer::VisitsAndMean(visits, mean)) => {
                 let after = tree.state_after(iteration + 1);
                 let right = visits == after.visits[node]
                     && (mean - after.mean(node)).abs() <= MEAN_TOLERANCE;

@@ -349,7 +349,7 @@ mod tests {
             let s = &t.record.counters;
             assert_eq!(
                 t.counts(),
-                (s.nodes, s.leaves, s.beta_cutoffs, s.researches),
+                (s.nodes(), s.leaves(), s.beta_cutoffs(), s.researches()),
                 "{a:?}"
             );
             // Each node's pruned moves and searched children make up its legal moves.

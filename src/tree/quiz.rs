@@ -1,6 +1,6 @@
 //! Quiz mode: the learner steps through a traced search and, at each visit, first says
 //! what will happen there: the window the node is searched with, the value it returns
-//! and whether it cuts off (and which moves are never searched). [`Quiz::check`] marks
+//! and whether it cuts off (and which moves are never searched). [`Quiz::mark`] marks
 //! each answer against the trace, with the right answer and a one-line reason, and
 //! keeps the score. Leaves and table answers have their values given (a learner cannot
 //! guess an evaluation); two-sided minimax and negamax have no window to ask about.
@@ -163,7 +163,7 @@ impl Quiz {
     }
 
     /// Marks `answer` for the current visit and adds it to the score (once per visit).
-    pub fn check(&mut self, tree: &SearchTree, answer: &Answer) -> Vec<Mark> {
+    pub fn mark(&mut self, tree: &SearchTree, answer: &Answer) -> Vec<Mark> {
         if let Some(m) = &self.marks {
             return m.clone();
         }
@@ -220,7 +220,7 @@ impl Quiz {
             return m.clone();
         }
         let (right, asked) = (self.right, self.asked);
-        let marks = self.check(tree, &Answer::default());
+        let marks = self.mark(tree, &Answer::default());
         self.right = right;
         self.asked = asked;
         self.shown = true;
@@ -490,7 +490,7 @@ mod tests {
             let mut quiz = Quiz::new();
             loop {
                 let q = quiz.question(&t);
-                let marks = quiz.check(&t, &right_answer(&t, &q));
+                let marks = quiz.mark(&t, &right_answer(&t, &q));
                 assert!(marks.iter().all(|m| m.right), "{a:?} visit {}", q.node);
                 assert!(marks.iter().all(|m| !m.reason.is_empty()));
                 if !quiz.next(&t) {
@@ -510,12 +510,12 @@ mod tests {
             let mut wrong = right_answer(&t, &q);
             let v = t.nodes[0].value.unwrap();
             wrong.value = Some(v + 1);
-            let marks = quiz.check(&t, &wrong);
+            let marks = quiz.mark(&t, &wrong);
             let value = marks.iter().find(|m| m.part == Part::Value).unwrap();
             assert!(!value.right);
             assert_eq!(value.expected, v.to_string());
             // Marking again does not count twice.
-            quiz.check(&t, &wrong);
+            quiz.mark(&t, &wrong);
             assert_eq!(quiz.asked as usize, marks.len());
         }
     }
@@ -553,7 +553,7 @@ mod tests {
         assert!(quiz.score_text().contains("1 visit shown, not answered"));
         // A check after the answer was shown changes nothing.
         let q = quiz.question(&t);
-        quiz.check(&t, &right_answer(&t, &q));
+        quiz.mark(&t, &right_answer(&t, &q));
         assert_eq!((quiz.right, quiz.asked), (0, 0));
         assert!(quiz.next(&t) && !quiz.answered() && !quiz.shown);
     }

@@ -4,7 +4,7 @@
 //!
 //! A score is never read from the file: each exercise's tree is regenerated from its id,
 //! searched again with its row, and every stored answer is marked again by the quiz's
-//! own marking ([`crate::tree::quiz::Quiz::check`]). An answer the quiz could not have
+//! own marking ([`crate::tree::quiz::Quiz::mark`]). An answer the quiz could not have
 //! taken (a visit out of order, past the end, or with nothing to ask) is an error that
 //! names the exercise and the answer.
 
@@ -146,7 +146,7 @@ pub fn replay(tree: &SearchTree, answers: &[GivenAnswer]) -> Result<Quiz, String
         } else if g.shown {
             quiz.reveal(tree);
         } else {
-            quiz.check(tree, &answer_of(g));
+            quiz.mark(tree, &answer_of(g));
         }
         last = Some(g.visit);
     }

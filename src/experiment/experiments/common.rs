@@ -90,7 +90,7 @@ pub struct ExperimentOutput {
 
 /// A plain table: rendered as aligned text or CSV.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Table {
+pub struct TextTable {
     /// The caption.
     pub title: String,
     /// Column headers.
@@ -99,9 +99,9 @@ pub struct Table {
     pub rows: Vec<Vec<String>>,
 }
 
-impl Table {
-    pub(super) fn new(title: &str, header: &[&str]) -> Table {
-        Table {
+impl TextTable {
+    pub(super) fn new(title: &str, header: &[&str]) -> TextTable {
+        TextTable {
             title: title.to_string(),
             header: header.iter().map(|s| (*s).to_string()).collect(),
             rows: Vec::new(),
@@ -196,13 +196,13 @@ pub(super) fn across_table(
     key_heads: &[&str],
     unit: &str,
     lines: Vec<AcrossLine>,
-) -> Table {
+) -> TextTable {
     use crate::stats::across::{Across, p_text};
     let mut head: Vec<&str> = key_heads.to_vec();
     head.push(unit);
     head.extend(Across::FIGURE_HEADS);
     head.push("Wilcoxon p");
-    let mut t = Table::new(title, &head);
+    let mut t = TextTable::new(title, &head);
     for (mut keys, pairs) in lines {
         match Across::of(&pairs) {
             Some(a) => {

@@ -49,7 +49,7 @@ pub(super) fn e1(
     text.push_str(&result.render(CountKind::Leaves, bench::Format::Text));
     let leaves = result.totals(CountKind::Leaves);
     let nodes = result.totals(CountKind::Nodes);
-    let mut cmp = Table::new(
+    let mut cmp = TextTable::new(
         "Beside article 000 (totals over the 20 positions; ratios to NegaAlpha)",
         &[
             "depth",
@@ -86,7 +86,7 @@ pub(super) fn e1(
                 .cells
                 .iter()
                 .filter(|c| c.row == r)
-                .map(|c| c.record.counters.elapsed_secs)
+                .map(|c| c.record.counters.elapsed_secs())
                 .sum()
         })
         .collect();

@@ -124,7 +124,7 @@ pub(super) fn e2(
 
 /// Each killer count against none, game by game: the game from the same opening
 /// (its index), both sides' nodes together.
-fn games_across(matches: &[MatchResult], ks: &[u32]) -> Table {
+fn games_across(matches: &[MatchResult], ks: &[u32]) -> TextTable {
     let nodes = |m: &MatchResult, index: usize| {
         m.games
             .iter()
@@ -190,11 +190,11 @@ fn play_matches(
 
 /// The table of mean nodes and seconds per game for each match (one per row of
 /// [`E2_ARTICLE`]), beside article 004's.
-fn mean_table(matches: &[MatchResult]) -> Table {
+fn mean_table(matches: &[MatchResult]) -> TextTable {
     let base_nodes = matches[0].total_nodes().mean;
     let base_secs = matches[0].total_seconds().mean;
     let baseline = &E2_ARTICLE[0];
-    let mut t = Table::new(
+    let mut t = TextTable::new(
         "Mean per game (± standard deviation over the games) beside article 004",
         &[
             "k",

@@ -315,7 +315,7 @@ fn run_cell(set: OptionSet, classes: &[TicTacToe]) -> Result<E3Cell, EngineError
     for algo in &E3_ALGOS {
         let mut opts = e3_options(set.scoring, set.window, set.tt, set.ordering, set.order_all)?;
         opts.fail_soft = algo.fail_soft;
-        if opts.validate(algo.algorithm, 9).is_err() {
+        if opts.check(algo.algorithm, 9).is_err() {
             totals.push((algo.name.to_string(), None));
             each.push(None);
             continue;
@@ -331,7 +331,7 @@ fn run_cell(set: OptionSet, classes: &[TicTacToe]) -> Result<E3Cell, EngineError
             nodes.push(
                 run_search(&AnyPosition::TicTacToe(*p), &req, SearchControl::default())?
                     .counters
-                    .nodes,
+                    .nodes(),
             );
         }
         totals.push((algo.name.to_string(), Some(nodes.iter().sum())));
@@ -349,7 +349,7 @@ fn run_cell(set: OptionSet, classes: &[TicTacToe]) -> Result<E3Cell, EngineError
 }
 
 /// PVS and Scout against alpha-beta class by class, per option set.
-fn across(cells: &[E3Cell]) -> Table {
+fn across(cells: &[E3Cell]) -> TextTable {
     let mut lines = Vec::new();
     for c in cells {
         let of = |name: &str| {
@@ -386,8 +386,8 @@ fn across(cells: &[E3Cell]) -> Table {
 
 /// The table of every cell's totals, whether alpha-beta and the scouts agree, and
 /// article 002's figures where it has them.
-fn totals_table(cells: &[E3Cell]) -> Table {
-    let mut t = Table::new(
+fn totals_table(cells: &[E3Cell]) -> TextTable {
+    let mut t = TextTable::new(
         "Total nodes per option set",
         &[
             "scoring",

@@ -272,14 +272,14 @@ fn tree_row(
             seed,
             model,
         };
-        let stats = search_tree(spec, tree_rows)?;
-        for ((sum, s), mine) in sums.iter_mut().zip(&stats).zip(&mut each) {
-            mine.push(s.leaves);
-            sum.0 += s.leaves;
-            sum.1 += s.nodes;
-            sum.2 += s.null_window_passes;
+        let counts = search_tree(spec, tree_rows)?;
+        for ((sum, s), mine) in sums.iter_mut().zip(&counts).zip(&mut each) {
+            mine.push(s.leaves());
+            sum.0 += s.leaves();
+            sum.1 += s.nodes();
+            sum.2 += s.null_window_passes();
         }
-        if stats[sss].leaves == stats[mt_memory].leaves {
+        if counts[sss].leaves() == counts[mt_memory].leaves() {
             mt_sss_equal += 1;
         }
     }
@@ -307,7 +307,7 @@ fn tree_row(
 }
 
 /// Each algorithm row against alpha-beta, tree by tree (seed by seed), in leaves.
-fn trees_across(trees: &[E4TreeRow]) -> Table {
+fn trees_across(trees: &[E4TreeRow]) -> TextTable {
     let mut lines = Vec::new();
     for t in trees {
         let Some(base) = t.each.first() else {
@@ -338,13 +338,13 @@ fn trees_across(trees: &[E4TreeRow]) -> Table {
 }
 
 /// Each Othello row against NegaScout with aspiration, position by position, in leaves.
-fn othello_across(othello: &BenchResult, depth: u32) -> Table {
+fn othello_across(othello: &BenchResult, depth: u32) -> TextTable {
     let base = row_index(&OTHELLO_ROWS, OTHELLO_NEGASCOUT);
     let leaves = |pi: usize, row: usize| {
         othello
             .cell(pi, row, depth)
             .filter(|c| c.failure.is_none() && c.record.stopped.is_none())
-            .map(|c| c.record.counters.leaves)
+            .map(|c| c.record.counters.leaves())
     };
     let lines = othello
         .rows
@@ -380,7 +380,7 @@ fn search_tree(
     })?;
     let pos = AnyPosition::RandomTree(root);
     let mut value = None;
-    let mut stats = Vec::with_capacity(tree_rows.len());
+    let mut counts = Vec::with_capacity(tree_rows.len());
     for row in tree_rows {
         let req = SearchRequest {
             algorithm: row.algorithm,
@@ -402,15 +402,15 @@ fn search_tree(
             )));
         }
         value = r.score;
-        stats.push(r.counters);
+        counts.push(r.counters);
     }
-    Ok(stats)
+    Ok(counts)
 }
 
 /// Writes part 1's tables (mean leaves, their ratio to the minimal tree, MT-SSS*'s
 /// agreement with SSS*, the null-window passes) to `text`; returns the mean-leaves
 /// table, for the CSV.
-fn write_tree_tables(text: &mut String, trees: &[E4TreeRow], seeds: u64) -> Table {
+fn write_tree_tables(text: &mut String, trees: &[E4TreeRow], seeds: u64) -> TextTable {
     let _ = writeln!(
         text,
         "E4 part 1: random uniform trees, generation order, mean over seeds 1-{seeds}; leaves against the \
@@ -419,8 +419,8 @@ fn write_tree_tables(text: &mut String, trees: &[E4TreeRow], seeds: u64) -> Tabl
     );
     let mut header = vec!["model", "w", "d", "w^d", "minimal"];
     header.extend(E4_TREE_ROWS.iter().copied());
-    let mut t = Table::new("Mean leaves", &header);
-    let mut tr = Table::new("Mean leaves / minimal tree", &header);
+    let mut t = TextTable::new("Mean leaves", &header);
+    let mut tr = TextTable::new("Mean leaves / minimal tree", &header);
     for row in trees {
         let mut cells = vec![
             row.model.clone(),
@@ -445,7 +445,7 @@ fn write_tree_tables(text: &mut String, trees: &[E4TreeRow], seeds: u64) -> Tabl
         "MT-SSS* (`mt-sss`: Plaat's MT memory, leaves kept in a 16 MiB table) evaluated exactly SSS*'s leaves on {equal} of {} trees.",
         trees.len() as u64 * seeds
     );
-    let mut passes = Table::new(
+    let mut passes = TextTable::new(
         "MTD(f) and MT-SSS*: mean null-window passes per search",
         &["model", "w", "d", "mtdf", "mt-sss"],
     );
@@ -467,8 +467,8 @@ fn write_tree_tables(text: &mut String, trees: &[E4TreeRow], seeds: u64) -> Tabl
 
 /// Part 2's totals: each Othello row's leaves, nodes, seconds, leaves against NegaScout
 /// with aspiration, and null-window passes per iteration.
-fn othello_totals_table(othello: &BenchResult) -> Table {
-    let mut ot = Table::new(
+fn othello_totals_table(othello: &BenchResult) -> TextTable {
+    let mut ot = TextTable::new(
         "Othello totals",
         &[
             "row",
@@ -484,8 +484,10 @@ fn othello_totals_table(othello: &BenchResult) -> Table {
     let negascout = row_index(&OTHELLO_ROWS, OTHELLO_NEGASCOUT);
     for (r, row) in othello.rows.iter().enumerate() {
         let cells = || othello.cells.iter().filter(move |c| c.row == r);
-        let secs: f64 = cells().map(|c| c.record.counters.elapsed_secs).sum();
-        let passes: u64 = cells().map(|c| c.record.counters.null_window_passes).sum();
+        let secs: f64 = cells().map(|c| c.record.counters.elapsed_secs()).sum();
+        let passes: u64 = cells()
+            .map(|c| c.record.counters.null_window_passes())
+            .sum();
         let iterations: usize = cells().map(|c| c.record.iterations.len()).sum();
         ot.push(vec![
             row.label.clone(),
@@ -505,8 +507,8 @@ fn othello_totals_table(othello: &BenchResult) -> Table {
 
 /// Part 2's null-window passes of MTD(f), MT-SSS* and MTD(f) guessing from the
 /// iteration before last, per iteration depth up to `depth` (mean over positions).
-fn passes_per_depth_table(othello: &BenchResult, depth: u32) -> Table {
-    let mut per_depth = Table::new(
+fn passes_per_depth_table(othello: &BenchResult, depth: u32) -> TextTable {
+    let mut per_depth = TextTable::new(
         "MTD(f) null-window passes per iteration (mean over positions)",
         &["iteration depth", "mtdf", "mt-sss", "mtdf, guess from d-2"],
     );

@@ -110,9 +110,9 @@ fn row_totals(r: &BenchResult, row: usize) -> RowTotals {
             iterations: 0,
         },
         |t, c| RowTotals {
-            leaves: t.leaves + c.record.counters.leaves,
-            nodes: t.nodes + c.record.counters.nodes,
-            passes: t.passes + c.record.counters.null_window_passes,
+            leaves: t.leaves + c.record.counters.leaves(),
+            nodes: t.nodes + c.record.counters.nodes(),
+            passes: t.passes + c.record.counters.null_window_passes(),
             iterations: t.iterations + c.record.iterations.len() as u64,
         },
     )
@@ -161,7 +161,7 @@ fn grain_part(
          table and ordering; evaluations rounded to the grain (finished games exact); NegaScout's aspiration \
          half-width is the domain's width or one grain, whichever is larger. Totals over the positions."
     );
-    let mut t = Table::new(
+    let mut t = TextTable::new(
         "Leaves and passes as the evaluation gets coarser",
         &[
             "domain",
@@ -193,7 +193,7 @@ fn grain_rows(
     g: u32,
     cfg: ExperimentConfig<'_>,
     progress: &(dyn Fn(&str) + Sync),
-    t: &mut Table,
+    t: &mut TextTable,
     csv: &mut String,
 ) -> Result<(), EngineError> {
     let asp = d.aspiration.max(g);
@@ -308,7 +308,7 @@ fn headline_part(
          and is left out of that setting's best and spread). Leaves totalled over the \
          positions, and each row against the best of its setting."
     );
-    let mut h = Table::new(
+    let mut h = TextTable::new(
         "Spread of the algorithms with and without a program's enhancements",
         &[
             "domain",
@@ -333,7 +333,7 @@ fn headline_rows(
     d: &Domain,
     cfg: ExperimentConfig<'_>,
     progress: &(dyn Fn(&str) + Sync),
-    h: &mut Table,
+    h: &mut TextTable,
     csv: &mut String,
 ) -> Result<(), EngineError> {
     // Generation order costs SSS* its OPEN list and alpha-beta billions of leaves

@@ -162,7 +162,7 @@ fn lines(
                 mean_nodes: nodes[k][0] as f64 / n,
                 pons: pons(s),
                 mean_leaves: leaves[k][0] as f64 / n,
-                seconds: cells().map(|c| c.record.counters.elapsed_secs).sum(),
+                seconds: cells().map(|c| c.record.counters.elapsed_secs()).sum(),
                 right: cells()
                     .filter(|c| expected.get(c.position_index).copied().flatten() == c.record.score)
                     .count(),
@@ -172,8 +172,8 @@ fn lines(
         .collect()
 }
 
-fn table(title: &str, lines: &[Line]) -> Table {
-    let mut t = Table::new(
+fn table(title: &str, lines: &[Line]) -> TextTable {
+    let mut t = TextTable::new(
         title,
         &[
             "Pons' step",
@@ -309,12 +309,12 @@ pub(super) fn e5(
 /// Each step of `r` (a row per step of `steps`) against the step before it, position by
 /// position (the rows that are not Pons' against his last step, 8): what each idea
 /// gains on how many positions, and how sure.
-fn step_across(set: &str, r: &BenchResult, steps: &[Step]) -> Table {
+fn step_across(set: &str, r: &BenchResult, steps: &[Step]) -> TextTable {
     let depth = crate::game::connect4::Connect4::MAX_PLIES as u32;
     let nodes = |pi: usize, row: usize| {
         r.cell(pi, row, depth)
             .filter(|c| c.failure.is_none())
-            .map(|c| c.record.counters.nodes)
+            .map(|c| c.record.counters.nodes())
     };
     let last_pons = steps
         .len()

@@ -259,7 +259,7 @@ fn pgame_tree(
             let chosen = r.best_move.as_ref().and_then(|m| m.parse::<u16>().ok());
             (
                 chosen.is_some_and(|m| optimal.contains(&m)),
-                r.counters.nodes,
+                r.counters.nodes(),
             )
         })
     };
@@ -320,8 +320,8 @@ fn optimal_root_moves(root: &RandomTree, depth: u32) -> Result<Vec<u16>, EngineE
         .collect())
 }
 
-fn pgame_table(lines: &[FailureLine]) -> Table {
-    let mut t = Table::new(
+fn pgame_table(lines: &[FailureLine]) -> TextTable {
+    let mut t = TextTable::new(
         &format!(
             "E6 part 1: P-game trees (move values 0..{P_STEP}; a win when the sum is above 0): how often the move chosen does not keep the root's win or loss. MCTS rewards 1 and -1; alpha-beta deepens iteratively on the sums"
         ),
@@ -387,7 +387,7 @@ fn fsss(
                     };
                     leaves[k] = run_search(&pos, &req, SearchControl::default())?
                         .counters
-                        .leaves;
+                        .leaves();
                     sums[k] += leaves[k];
                 }
                 never_more += usize::from(leaves[2] <= leaves[0]);
@@ -409,7 +409,7 @@ fn fsss(
 }
 
 /// SSS* and FSSS-Minimax against alpha-beta tree by tree, in leaves.
-fn fsss_across(lines: &[FsssLine]) -> Table {
+fn fsss_across(lines: &[FsssLine]) -> TextTable {
     let rows = lines
         .iter()
         .flat_map(|l| {
@@ -427,8 +427,8 @@ fn fsss_across(lines: &[FsssLine]) -> Table {
     )
 }
 
-fn fsss_table(lines: &[FsssLine]) -> Table {
-    let mut t = Table::new(
+fn fsss_table(lines: &[FsssLine]) -> TextTable {
+    let mut t = TextTable::new(
         "E6 part 2: mean leaves on E4's random trees (generation order), and on how many trees FSSS-Minimax evaluated no more leaves than alpha-beta",
         &[
             "tree",
@@ -492,8 +492,8 @@ fn solving(
                     };
                     Ok((
                         r.score == Some(truth),
-                        r.counters.iterations,
-                        r.counters.nodes,
+                        r.counters.iterations(),
+                        r.counters.nodes(),
                     ))
                 },
                 &|done| progress(&format!("{set}, {spec}: {done}/{}", suite.items.len())),
@@ -529,8 +529,8 @@ fn exact_win_loss(pos: &AnyPosition) -> Result<i32, EngineError> {
         .ok_or_else(|| EngineError::Input("negamax returned no value".into()))
 }
 
-fn solve_table(lines: &[SolveLine]) -> Table {
-    let mut t = Table::new(
+fn solve_table(lines: &[SolveLine]) -> TextTable {
+    let mut t = TextTable::new(
         "E6 part 3: proving the value (win-loss) to the end of the game",
         &[
             "set",
@@ -590,8 +590,8 @@ fn playing(
     Ok(out)
 }
 
-fn play_table(matches: &[MatchResult]) -> Table {
-    let mut t = Table::new(
+fn play_table(matches: &[MatchResult]) -> TextTable {
+    let mut t = TextTable::new(
         &format!(
             "E6 part 4: MCTS (A; mr-depth=2: MCTS-MR, a depth-2 win-loss minimax choosing each playout move; win+non-losing: playouts take a win at once and avoid a loss at once) against NegaAlpha with static ordering and iterative deepening (B), {PLAY_NODES} nodes per move each, 4 random opening moves, colours alternating"
         ),

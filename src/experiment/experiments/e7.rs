@@ -169,14 +169,14 @@ fn measure<G: Game, E: Evaluator<G>>(
                         )));
                     }
                     value = r.score;
-                    nodes[a] = r.counters.nodes;
+                    nodes[a] = r.counters.nodes();
                     let c = &mut row[a];
-                    c.nodes += r.counters.nodes;
-                    c.leaves += r.counters.leaves;
-                    c.ordering_nodes += r.counters.ordering_nodes;
-                    c.chance_cutoffs += r.counters.chance_cutoffs;
-                    c.probes += r.counters.probes;
-                    c.seconds += r.counters.elapsed_secs;
+                    c.nodes += r.counters.nodes();
+                    c.leaves += r.counters.leaves();
+                    c.ordering_nodes += r.counters.ordering_nodes();
+                    c.chance_cutoffs += r.counters.chance_cutoffs();
+                    c.probes += r.counters.probes();
+                    c.seconds += r.counters.elapsed_secs();
                 }
                 each.push(nodes);
             }
@@ -216,8 +216,8 @@ fn ewn_positions(count: usize) -> Vec<Ewn> {
 }
 
 /// The table of one part.
-fn part_table(part: &E7Part) -> Table {
-    let mut t = Table::new(
+fn part_table(part: &E7Part) -> TextTable {
+    let mut t = TextTable::new(
         &part.title,
         &[
             "ordering",
@@ -269,7 +269,7 @@ fn part_table(part: &E7Part) -> Table {
 }
 
 /// Star1 and Star2 against expectimax position by position, per ordering and depth.
-fn part_across(part: &E7Part) -> Table {
+fn part_across(part: &E7Part) -> TextTable {
     let mut lines = Vec::new();
     for (ordered, depths) in part.each.iter().enumerate() {
         for (k, positions) in depths.iter().enumerate() {

@@ -160,7 +160,7 @@ pub(super) fn e8(
         },
     );
     let mut files = Vec::new();
-    let mut csv = Table::new("", &CSV_HEAD);
+    let mut csv = TextTable::new("", &CSV_HEAD);
     let mut chart_series = Vec::new();
     for part in [pick(OTHELLO), pick(CONNECT4)] {
         let points = measure_rows(part, &threads, runs, cfg, progress)?;
@@ -282,14 +282,14 @@ fn measure_rows(
                     .map(|c| f(&c.record.counters))
                     .sum::<u64>()
             };
-            point.nodes.push(sum(&|c| c.nodes));
-            point.idle_micros.push(sum(&|c| c.idle_micros));
-            point.aborted.push(sum(&|c| c.aborted_nodes));
+            point.nodes.push(sum(&|c| c.nodes()));
+            point.idle_micros.push(sum(&|c| c.idle_micros()));
+            point.aborted.push(sum(&|c| c.aborted_nodes()));
             point.seconds.push(
                 result
                     .cells
                     .iter()
-                    .map(|c| c.record.counters.elapsed_secs)
+                    .map(|c| c.record.counters.elapsed_secs())
                     .sum(),
             );
         }
@@ -393,8 +393,8 @@ fn connect4_openings(count: usize) -> Result<Suite, EngineError> {
 
 /// A part's table: per row and threads, the median run's seconds, speedup, nodes,
 /// overhead and idle share, and the spread of the nodes.
-fn points_table(title: &str, points: &[Point]) -> Table {
-    let mut t = Table::new(
+fn points_table(title: &str, points: &[Point]) -> TextTable {
+    let mut t = TextTable::new(
         title,
         &[
             "row",
@@ -436,7 +436,7 @@ fn points_table(title: &str, points: &[Point]) -> Table {
     t
 }
 
-fn add_csv(csv: &mut Table, part: &str, points: &[Point]) {
+fn add_csv(csv: &mut TextTable, part: &str, points: &[Point]) {
     for p in points {
         let (s_lo, s_med, s_hi) = min_median_max(&p.seconds).unwrap_or((0.0, 0.0, 0.0));
         let (n_lo, n_med, n_hi) = min_median_max(&p.nodes).unwrap_or((0, 0, 0));

@@ -94,7 +94,7 @@ fn e9(
     let mut text = String::from(
         "E9: Connect Four, every move of every position labelled by the solver. A move is best when its exact value is the position's, sound when it keeps the position's outcome (a win stays a win, a draw a draw; AlphaZero.jl's test against Pons' solver). Nodes as docs/node-definition.md counts them; each search stops at its budget exactly.\n",
     );
-    let mut csv = Table::new(
+    let mut csv = TextTable::new(
         "",
         &[
             "set",
@@ -147,13 +147,13 @@ fn set_table(
     title: &str,
     judged: &[&Judged],
     budgets: &[u64],
-    csv: &mut Table,
+    csv: &mut TextTable,
     key: &str,
-) -> Table {
+) -> TextTable {
     let n = judged.len();
     let mut head = vec!["searcher".to_string()];
     head.extend(budgets.iter().map(|b| format!("{} nodes", thousands(*b))));
-    let mut t = Table {
+    let mut t = TextTable {
         title: format!("{title}, {n} positions: best moves % (sound moves %) against nodes"),
         header: head,
         rows: Vec::new(),
@@ -245,9 +245,9 @@ fn no_move_note(judged: &[&Judged], budgets: &[u64]) -> String {
 
 /// Nodes per second of each searcher over Pons' sets at the largest budget: the price
 /// of a node, network or not.
-fn speed_table(judged: &[&Judged], budgets: &[u64]) -> Table {
+fn speed_table(judged: &[&Judged], budgets: &[u64]) -> TextTable {
     let last = budgets.len() - 1;
-    let mut t = Table::new(
+    let mut t = TextTable::new(
         &format!(
             "Nodes per second at {} nodes (Pons' sets; one thread a search)",
             thousands(budgets[last])
@@ -366,8 +366,8 @@ fn ladder(
 }
 
 /// The ladder's table: each pairing's result, then each searcher's points.
-fn ladder_table(pairings: &[Pairing], nodes: u64) -> Table {
-    let mut t = Table::new(
+fn ladder_table(pairings: &[Pairing], nodes: u64) -> TextTable {
+    let mut t = TextTable::new(
         &format!(
             "The ladder: every pair at {nodes} nodes a move, {LADDER_OPENING_MOVES} seeded random opening moves, colours alternating"
         ),

@@ -207,8 +207,8 @@ pub(super) fn judge(item: &Item, budgets: &[u64], net: &Inference) -> Result<Jud
             line.push(Cell {
                 verdict: verdict(&sample, &sound, slot),
                 moved: slot.is_some(),
-                nodes: r.counters.nodes,
-                seconds: r.counters.elapsed_secs,
+                nodes: r.counters.nodes(),
+                seconds: r.counters.elapsed_secs(),
             });
         }
         cells.push(line);

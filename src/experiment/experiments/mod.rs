@@ -25,7 +25,7 @@ mod e9;
 mod e9_judge;
 
 pub use cells::ExperimentCells;
-pub use common::{Experiment, ExperimentConfig, ExperimentOutput, RunExperiment, Table};
+pub use common::{Experiment, ExperimentConfig, ExperimentOutput, RunExperiment, TextTable};
 pub use e2::E2Result;
 pub use e3::{E3Cell, E3Result};
 pub use e4::{AlgoMeans, E4Result, E4TreeRow, tree_grid, tree_seeds};

@@ -77,7 +77,7 @@ pub struct RandomTree {
 impl RandomTree {
     /// The root of the tree `spec` describes, after checking its limits.
     pub fn new(spec: TreeSpec) -> Result<RandomTree, FormatError> {
-        spec.validate()?;
+        spec.check()?;
         let id = splitmix64(spec.seed ^ ROOT_SALT);
         let value = match spec.model {
             ValueModel::Independent { range } => uniform(id, VALUE_SALT, range),

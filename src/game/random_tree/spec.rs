@@ -106,7 +106,7 @@ fn check_magnitude(name: &str, magnitude: i64) -> Result<(), String> {
 impl TreeSpec {
     /// Checks the limits: width 1 ..= 64, depth 1 ..= 40, range or step 1 ..= 1,000,000.
     /// The number of leaves may be astronomically large; searches bound themselves.
-    pub fn validate(&self) -> Result<(), FormatError> {
+    pub fn check(&self) -> Result<(), FormatError> {
         check_width(i64::from(self.width))
             .and_then(|()| check_depth(i64::from(self.depth)))
             .and_then(|()| check_model(self.model))

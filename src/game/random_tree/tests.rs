@@ -274,7 +274,7 @@ fn bad_specs_name_the_column() {
         width: 65,
         ..TreeSpec::default()
     };
-    assert!(bad.validate().is_err());
+    assert!(bad.check().is_err());
     assert!(RandomTree::new(bad).is_err());
     let bad = TreeSpec {
         model: ValueModel::Incremental { step: 0 },

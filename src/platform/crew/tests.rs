@@ -38,13 +38,13 @@ fn a_split_waits_for_every_member_and_no_thread_is_started_twice() {
         seen.sort_unstable();
         assert_eq!(seen, vec![1, 2, 3]);
     }
-    let stats = crew.finish();
-    assert_eq!(stats.started, 3);
-    assert_eq!(stats.jobs, 20);
-    assert_eq!(stats.joins, 60);
+    let counts = crew.finish();
+    assert_eq!(counts.started, 3);
+    assert_eq!(counts.jobs, 20);
+    assert_eq!(counts.joins, 60);
     if cfg!(target_os = "linux") {
         // The helpers slept in their sleeps and between jobs.
-        assert!(stats.switches >= 60, "{stats:?}");
+        assert!(counts.switches >= 60, "{counts:?}");
     }
 }
 
@@ -79,9 +79,9 @@ fn splits_within_splits_count_every_leaf_on_more_threads_than_cores() {
         for _ in 0..3 {
             assert_eq!(leaves(&crew, 5, 6), 5u64.pow(6), "{helpers} helpers");
         }
-        let stats = crew.finish();
-        assert_eq!(stats.started, helpers as u64);
-        assert!(stats.jobs > 0 && stats.joins > 0, "{stats:?}");
+        let counts = crew.finish();
+        assert_eq!(counts.started, helpers as u64);
+        assert!(counts.jobs > 0 && counts.joins > 0, "{counts:?}");
     }
 }
 
@@ -157,7 +157,7 @@ fn lent_threads_serve_a_crew_without_threads_of_its_own() {
         crew.wake_servers();
     });
     assert!(ran.load(Ordering::SeqCst) >= 10);
-    assert_eq!(crew.stats().started, 0);
+    assert_eq!(crew.counts().started, 0);
     assert_eq!(crew.idle(), 0);
 }
 

@@ -82,7 +82,7 @@ impl<G: Game, E: Evaluator<G>> Rule<G, E> for AlphaBeta {
         alpha: i32,
         beta: i32,
     ) -> Result<(i32, i32, Option<G::Move>), i32> {
-        ctx.tt_probe(at.pos, at.depth, alpha, beta)
+        ctx.tt_look_up(at.pos, at.depth, alpha, beta)
     }
 
     #[inline(always)]

@@ -64,17 +64,17 @@ pub fn run<G: Game, E: Evaluator<G>>(ctx: &mut Ctx<'_, G, E>, pos: &G, depth: u3
     let most_nodes = (u64::from(ctx.opts().sss_memory_mib) << 20) / per_node;
     while tree[0].lo < tree[0].hi {
         let window = (-i64::from(INF) * UNIT, i64::from(INF) * UNIT);
-        let leaves = ctx.counters().leaves;
+        let leaves = ctx.counters().leaves();
         if !rollout(ctx, &mut tree, 0, pos, depth, 0, window) {
             break;
         }
         // Each rollout ends at a leaf not reached before (a reached one is closed, and
         // a window never leads to a closed node): this holds the loop to the leaves.
         debug_assert!(
-            ctx.counters().leaves > leaves,
+            ctx.counters().leaves() > leaves,
             "a rollout reached no new leaf"
         );
-        if ctx.counters().leaves == leaves {
+        if ctx.counters().leaves() == leaves {
             break;
         }
         if tree.len() as u64 > most_nodes {

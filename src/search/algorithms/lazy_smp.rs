@@ -179,8 +179,8 @@ impl<G: Game, E: Evaluator<G>> Helper<'_, '_, G, E> {
                 h.unwatch(place);
             }
             let delta = h.take_counters();
-            total += delta.nodes;
-            let aborted = if stopped { delta.nodes } else { 0 };
+            total += delta.nodes();
+            let aborted = if stopped { delta.nodes() } else { 0 };
             self.deepening.deliver(&delta, aborted, total);
             if !stopped {
                 done = d;

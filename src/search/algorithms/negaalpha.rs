@@ -140,7 +140,7 @@ fn kept_leaf<G: Game, E: Evaluator<G>>(
     beta0: i32,
     fail_soft: bool,
 ) -> i32 {
-    let v = match ctx.tt_probe(pos, 0, alpha0, beta0) {
+    let v = match ctx.tt_look_up(pos, 0, alpha0, beta0) {
         Err(v) => v,
         Ok(_) => {
             let v = ctx.static_leaf(pos);

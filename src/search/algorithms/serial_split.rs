@@ -29,8 +29,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
 use crate::game::{Evaluator, Game};
+use crate::search::Counters;
 use crate::search::context::{Ctx, HelperParts, Threads};
-use crate::search::counters::Counters;
 use crate::search::node::At;
 
 /// A node's moves, in the order the loop takes them.

@@ -67,7 +67,7 @@ struct Work {
 /// why it stopped (see [`Ctx::stop_cause`]).
 type Helped = (
     Work,
-    crate::search::counters::Counters,
+    crate::search::Counters,
     u64,
     Option<(crate::search::context::StopReason, Option<usize>)>,
 );

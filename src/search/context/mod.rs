@@ -1,6 +1,6 @@
 //! The shared search context: the one place where nodes and every other counter are
 //! counted, the stop flag is polled, moves are generated and handed to the move picker,
-//! the table is probed and stored, the principal variation is kept and the optional
+//! the table is looked up and stored, the principal variation is kept and the optional
 //! trace is recorded.
 //!
 //! Algorithms never touch [`Counters`], the table or the move picker's state; they
@@ -11,6 +11,7 @@
 //! orders by in `order.rs`, Pons' shortcuts in `shortcuts.rs`, what a parallel search's
 //! threads share in `parallel.rs`.
 
+pub mod counters;
 mod order;
 mod parallel;
 mod shortcuts;
@@ -25,12 +26,12 @@ use super::chance::Outcomes;
 pub use super::control::{
     INF, MAX_TIME_BUDGET, Progress, ProgressSink, SearchControl, StopReason, round_to_grain,
 };
-use super::counters::Counters;
 use super::movepick::MovePicker;
 use super::options::{SearchOptions, TableKind};
 use super::trace::{Trace, TraceEvent, VisitKind};
 use super::tt::{SharedTable, TranspositionTable};
 use crate::game::{Evaluator, Game, Side, within_heuristic_limit};
+use counters::Counters;
 
 /// How often (in nodes) the stop flag, the budgets and the progress clock are looked
 /// at: every 1024 nodes (well under a millisecond), and at the node a node budget runs
@@ -57,7 +58,7 @@ pub struct Ctx<'a, G: Game, E: Evaluator<G>> {
     counters: Counters,
     /// The transposition table, when the options ask for one: this search's own, or
     /// one its threads share ([`Ctx::share_table`]).
-    tt: Option<Table<G::Move>>,
+    tt: Option<SearchTable<G::Move>>,
     /// Why the search ended early, once it has.
     stopped: Option<StopReason>,
     /// The side to move at the root (two-sided algorithms score from its view).
@@ -107,7 +108,7 @@ pub struct Ctx<'a, G: Game, E: Evaluator<G>> {
 
 /// A search's transposition table: its own, or one shared with other threads.
 #[derive(Debug)]
-pub enum Table<M> {
+pub enum SearchTable<M> {
     /// This search's own.
     Own(TranspositionTable<M>),
     /// Shared by a parallel search's threads (lock-free).
@@ -125,7 +126,7 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
         shallow: ShallowSearch<'a, G, E>,
     ) -> Self {
         let tt = (opts.tt_mib > 0).then(|| {
-            Table::Own(match opts.table {
+            SearchTable::Own(match opts.table {
                 TableKind::Full => TranspositionTable::with_mib(opts.tt_mib),
                 TableKind::Upper | TableKind::LastBound => {
                     TranspositionTable::with_mib_prime(opts.tt_mib)
@@ -142,7 +143,7 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
         opts: &'a SearchOptions,
         control: SearchControl<'a>,
         shallow: ShallowSearch<'a, G, E>,
-        tt: Option<Table<G::Move>>,
+        tt: Option<SearchTable<G::Move>>,
     ) -> Self {
         let trace = control.trace.then(Trace::default);
         let lent = control.lend.clone().filter(|_| {

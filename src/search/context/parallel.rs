@@ -11,9 +11,9 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::{Ctx, SearchControl, ShallowSearch, StopReason, Table};
+use super::{Ctx, SearchControl, SearchTable, ShallowSearch, StopReason};
 use crate::game::{Evaluator, Game};
-use crate::search::counters::Counters;
+use crate::search::Counters;
 use crate::search::options::{SearchOptions, TableKind};
 pub use crate::search::slots::{Deepening, Threads};
 use crate::search::tt::SharedTable;
@@ -53,7 +53,7 @@ impl<'a, G: Game, E: Evaluator<G>> HelperParts<'a, G, E> {
                 self.opts,
                 control,
                 self.shallow,
-                Some(Table::Shared(Arc::clone(t))),
+                Some(SearchTable::Shared(Arc::clone(t))),
             ),
             None => Ctx::new(root, self.eval, self.opts, control, self.shallow),
         };
@@ -87,7 +87,7 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
             time_budget: self.control.time_budget,
             shallow: self.shallow,
             table: match &self.tt {
-                Some(Table::Shared(t)) => Some(Arc::clone(t)),
+                Some(SearchTable::Shared(t)) => Some(Arc::clone(t)),
                 _ => None,
             },
             threads: self.threads.clone(),
@@ -119,7 +119,14 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
                 Some(keeper) => keeper.take_table(opts.tt_mib),
                 None => SharedTable::with_mib(opts.tt_mib),
             });
-            Ctx::with_table(root, eval, opts, control, shallow, Some(Table::Shared(t)))
+            Ctx::with_table(
+                root,
+                eval,
+                opts,
+                control,
+                shallow,
+                Some(SearchTable::Shared(t)),
+            )
         } else {
             Ctx::new(root, eval, opts, control, shallow)
         }
@@ -131,10 +138,12 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
     /// ordinary one (Pons' one-bound tables, MT memory stay the search's own).
     pub fn share_table(&mut self) -> Option<Arc<SharedTable>> {
         match &self.tt {
-            Some(Table::Shared(t)) => Some(Arc::clone(t)),
-            Some(Table::Own(_)) if self.opts.table == TableKind::Full && !self.opts.tt_leaves => {
+            Some(SearchTable::Shared(t)) => Some(Arc::clone(t)),
+            Some(SearchTable::Own(_))
+                if self.opts.table == TableKind::Full && !self.opts.tt_leaves =>
+            {
                 let t = Arc::new(SharedTable::with_mib(self.opts.tt_mib));
-                self.tt = Some(Table::Shared(Arc::clone(&t)));
+                self.tt = Some(SearchTable::Shared(Arc::clone(&t)));
                 Some(t)
             }
             _ => None,
@@ -168,26 +177,26 @@ impl<'a, G: Game, E: Evaluator<G>> Ctx<'a, G, E> {
         // The shared table goes to the keeper for the next search, when there is one
         // (every helper has left it by now).
         if let Some(keeper) = &self.control.crew
-            && matches!(self.tt, Some(Table::Shared(_)))
-            && let Some(Table::Shared(t)) = self.tt.take()
+            && matches!(self.tt, Some(SearchTable::Shared(_)))
+            && let Some(SearchTable::Shared(t)) = self.tt.take()
         {
             match Arc::try_unwrap(t) {
                 Ok(table) => keeper.keep_table(table),
-                Err(t) => self.tt = Some(Table::Shared(t)),
+                Err(t) => self.tt = Some(SearchTable::Shared(t)),
             }
         }
         let Some(threads) = self.threads.take() else {
             return;
         };
-        let stats = match Arc::try_unwrap(threads) {
+        let counts = match Arc::try_unwrap(threads) {
             Ok(t) => t.finish(),
-            Err(shared) => shared.stats(),
+            Err(shared) => shared.counts(),
         };
         let c = &mut self.counters;
-        c.threads_started += stats.started;
-        c.wakeups += stats.wakeups;
-        c.context_switches += stats.switches;
-        c.idle_micros += stats.idle_micros;
+        c.threads_started += counts.started;
+        c.wakeups += counts.wakeups;
+        c.context_switches += counts.switches;
+        c.idle_micros += counts.idle_micros;
     }
 
     /// How many of this search's threads could take work now (0 in a serial search).

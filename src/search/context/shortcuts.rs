@@ -96,7 +96,7 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
     /// Judges a node before it is expanded, from what is known without searching it:
     /// the shortcuts (which may decide it or narrow the window to the game's bounds,
     /// Pons' order: the lower bound, then the upper), then the table
-    /// ([`Ctx::tt_probe`]). Same answer as `tt_probe`. The shortcuts' moves wait for
+    /// ([`Ctx::tt_look_up`]). Same answer as `tt_look_up`. The shortcuts' moves wait for
     /// the node's [`Ctx::expand`], which takes them instead of judging again.
     #[inline]
     pub fn judge(
@@ -123,7 +123,7 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
                 }
             }
         }
-        self.tt_probe(pos, depth, alpha, beta)
+        self.tt_look_up(pos, depth, alpha, beta)
     }
 
     /// The moves to search after [`Ctx::shortcuts`] let the node through: with

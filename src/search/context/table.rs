@@ -3,7 +3,7 @@
 //! `tt_cutoffs`), the store after a search, and MT-SSS*'s use of the table as its
 //! memory. Algorithms reach the table only through these methods.
 
-use super::{Ctx, Table};
+use super::{Ctx, SearchTable};
 use crate::game::{Evaluator, Game};
 use crate::search::options::TableKind;
 use crate::search::trace::TraceEvent;
@@ -24,7 +24,7 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
     /// window `(alpha, beta)` at this depth; otherwise `Ok((alpha, beta, tt_move))` with
     /// the window narrowed by the bounds.
     #[inline]
-    pub fn tt_probe(
+    pub fn tt_look_up(
         &mut self,
         pos: &G,
         depth: u32,
@@ -40,8 +40,8 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
         let key = self.tt_key(pos);
         self.tt_hint = None;
         let found = match tt {
-            Table::Own(t) => t.probe(key).map(|e| (e.lower, e.upper, e.depth, e.best)),
-            Table::Shared(t) => t.probe(key).map(|e| {
+            SearchTable::Own(t) => t.look_up(key).map(|e| (e.lower, e.upper, e.depth, e.best)),
+            SearchTable::Shared(t) => t.look_up(key).map(|e| {
                 // The shared table keeps the move's index: `expand` finds the move.
                 self.tt_hint = e.best.map(|i| (key, i));
                 (e.lower, e.upper, e.depth, None)
@@ -105,8 +105,8 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
             best: None,
         };
         let tt = match tt {
-            Table::Own(t) => t,
-            Table::Shared(t) => {
+            SearchTable::Own(t) => t,
+            SearchTable::Shared(t) => {
                 let best = best.map(G::move_index);
                 let put = |lower, upper| {
                     let e = SharedEntry {
@@ -154,7 +154,7 @@ impl<G: Game, E: Evaluator<G>> Ctx<'_, G, E> {
     /// [`crate::search::tt::TranspositionTable::use_as_mt_memory`]).
     pub fn use_table_as_mt_memory(&mut self) {
         if self.opts.tt_leaves
-            && let Some(Table::Own(tt)) = &mut self.tt
+            && let Some(SearchTable::Own(tt)) = &mut self.tt
         {
             tt.use_as_mt_memory();
         }

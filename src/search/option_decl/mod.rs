@@ -2,7 +2,7 @@
 //! which is also its CLI flag `--key [value]`), its words (the app's label, the help of
 //! the CLI and the app's hover, the row's summary), its limits, which algorithms take it
 //! and which other options it needs. The row spec ([`crate::engine::rowspec`]), the CLI
-//! flags, the app's options panel, the summary, [`SearchOptions::validate`] and the
+//! flags, the app's options panel, the summary, [`SearchOptions::check`] and the
 //! session's clean-up of options that no longer apply all read [`all`].
 //!
 //! A new option: its field in [`SearchOptions`] (with its default) and one declaration

@@ -4,7 +4,7 @@
 //! and the quiz treat it), and [`run_root`] is the one place a search reaches its code.
 //!
 //! Everything that lists algorithms or asks what one can do reads this module: the menus
-//! and the CLI ([`Algorithm::ALL`], [`Algorithm::name`]), [`super::SearchOptions::validate`],
+//! and the CLI ([`Algorithm::ALL`], [`Algorithm::name`]), [`super::SearchOptions::check`],
 //! the tree view and the quiz. No capability has a default: each entry states each one.
 //! A new algorithm is its file in `algorithms/`, its variant (in `info.rs`), its entry in
 //! [`ALGORITHMS`] (in `table.rs`) and its arm in [`run_root`], all but the first in this

@@ -17,12 +17,12 @@
 //! - **last** (at most [`OthelloOptions::last_n`] empties): specialised code over an
 //!   array of the empty squares; the last square's value comes from one flip count.
 //!
-//! At the root ([`OthelloOptions::aspiration`]) null-window probes narrow the score down
+//! At the root ([`OthelloOptions::aspiration`]) null-window tests narrow the score down
 //! to one value, and a PVS in the window around it finds a best move. Before them a
-//! selective **presearch** ([`OthelloOptions::presearch`]) runs the same probes with a
+//! selective **presearch** ([`OthelloOptions::presearch`]) runs the same look-ups with a
 //! probcut-style cut: a node that runs the shallow-search ordering returns at once when
 //! the best shallow value is [`OthelloOptions::presearch_margin`] discs above the null
-//! window (or every one that far below it). Its score is the guess the exact probes
+//! window (or every one that far below it). Its score is the guess the exact tests
 //! start next to, and its best moves stay in the table (its bounds are marked, so the
 //! exact search never takes them).
 //!
@@ -56,7 +56,7 @@ mod table;
 mod tests;
 
 use crate::platform::clock::Instant;
-use crate::platform::crew::{Crew, CrewStats};
+use crate::platform::crew::{Crew, CrewCounts};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -75,7 +75,7 @@ pub use root::{RootObserver, RootSearch, RootStage};
 use search::Searcher;
 pub use stability::stable_discs;
 use table::NO_MOVE;
-pub use table::Table;
+pub use table::SolverTable;
 
 /// The result of one solve.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -98,7 +98,7 @@ pub struct OthelloSolve {
 #[derive(Debug)]
 pub struct OthelloSolver {
     opts: OthelloOptions,
-    table: Option<Table>,
+    table: Option<SolverTable>,
     /// Raised by the caller to end a solve early ([`OthelloSolver::set_stop`]).
     stop: Option<Arc<AtomicBool>>,
     /// The helper threads (`threads - 1`), once a solve has started them.
@@ -109,7 +109,7 @@ impl OthelloSolver {
     /// A solver with `opts` (allocates the table when it is on).
     #[must_use]
     pub fn new(opts: OthelloOptions) -> OthelloSolver {
-        let table = opts.tt.then(|| Table::new(opts.tt_mib));
+        let table = opts.tt.then(|| SolverTable::new(opts.tt_mib));
         OthelloSolver {
             opts,
             table,
@@ -121,14 +121,14 @@ impl OthelloSolver {
     /// What the helper threads counted so far (None with one thread, or before the
     /// first solve).
     #[must_use]
-    pub fn crew_stats(&self) -> Option<CrewStats> {
-        self.crew.as_ref().map(Crew::stats)
+    pub fn crew_stats(&self) -> Option<CrewCounts> {
+        self.crew.as_ref().map(Crew::counts)
     }
 
     /// Ends the helper threads (the next solve starts them again) and returns what they
     /// counted, their context switches complete (and the calling thread's, when it is
     /// the one that started them).
-    pub fn finish_threads(&mut self) -> Option<CrewStats> {
+    pub fn finish_threads(&mut self) -> Option<CrewCounts> {
         self.crew.take().map(Crew::finish)
     }
 
@@ -161,7 +161,7 @@ impl OthelloSolver {
     }
 
     /// [`OthelloSolver::solve`], reporting each search of the root (the presearch's
-    /// and the exact null-window probes, the final PVS) to `observe` as it ends, for
+    /// and the exact null-window tests, the final PVS) to `observe` as it ends, for
     /// the side to move in `(p, o)` (also when it must pass). The same searches and
     /// node counts as without.
     pub fn solve_observed(&mut self, p: u64, o: u64, observe: RootObserver<'_>) -> OthelloSolve {

@@ -12,7 +12,7 @@ pub const SHALLOW_EMPTIES: u32 = 4;
 /// Deep nodes use the transposition table from this many empties on (below, probing
 /// costs more than the nodes it saves).
 pub const TT_MIN_EMPTIES: u32 = 8;
-/// ETC probes the children only at nodes with at least this many empties.
+/// ETC looks the children up only at nodes with at least this many empties.
 pub const ETC_MIN_EMPTIES: u32 = 11;
 // ETC reads the children's hashes computed for the prefetch, from TT_MIN_EMPTIES + 1 on.
 const _: () = assert!(ETC_MIN_EMPTIES > TT_MIN_EMPTIES);
@@ -144,7 +144,7 @@ pub struct OthelloOptions {
     pub tt: bool,
     /// Its size in MiB (rounded down to a power of two buckets).
     pub tt_mib: usize,
-    /// Enhanced transposition cutoffs: probe every child before searching any.
+    /// Enhanced transposition cutoffs: look every child up before searching any.
     pub etc: bool,
     /// Stability cutoffs: the opponent's stable discs bound the score from above.
     pub stability: bool,
@@ -166,13 +166,13 @@ pub struct OthelloOptions {
     pub shallow_from: Option<u32>,
     /// Specialised solvers for the last `last_n` empties (0 to [`MAX_LAST_N`]).
     pub last_n: u32,
-    /// Aspiration at the root: null-window probes that bisect the (even) scores,
+    /// Aspiration at the root: null-window tests that bisect the (even) scores,
     /// reusing the table, then PVS in the one-score window to find the move.
     pub aspiration: bool,
     /// Selective presearch before the exact search: the root bisection with a
     /// probcut-style cut at nodes that run the shallow-search ordering (the shallow
     /// value beyond alpha by `presearch_margin` discs decides the node), giving an
-    /// estimate of the score and the table's moves; the exact null-window probes then
+    /// estimate of the score and the table's moves; the exact null-window tests then
     /// start at the estimate. Needs `aspiration` and `shallow`, and runs only for roots
     /// with [`PRESEARCH_MIN_EMPTIES`] empties or more.
     pub presearch: bool,

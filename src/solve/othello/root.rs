@@ -11,9 +11,9 @@ use super::table::EXACT;
 /// Which part of the root a [`RootSearch`] belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RootStage {
-    /// A null-window probe of the selective presearch (its bounds are estimates).
+    /// A null-window test of the selective presearch (its bounds are estimates).
     Presearch,
-    /// A null-window probe of the exact search.
+    /// A null-window test of the exact search.
     Exact,
     /// The final principal-variation search that finds a best move (or, without
     /// aspiration, the whole search).
@@ -95,7 +95,7 @@ pub(super) fn root(
     }
     // Every final score is even (64 minus twice the loser's discs, or 0). Bisect the
     // even candidates with null windows at odd alphas, reusing the table across the
-    // probes, until one is left; then PVS in the window around it finds a best move.
+    // tests, until one is left; then PVS in the window around it finds a best move.
     let mut guess = None;
     if s.opts.presearch
         && s.opts.shallow
@@ -126,9 +126,9 @@ pub(super) fn root(
     })
 }
 
-/// Null-window probes at the root until one even score is left: bisection, or with a
-/// `guess` probes next to the guess first (moving it to each probe's fail-soft value).
-/// Returns the window `(score - 1, score + 1)`. Each probe is reported to `observe` as
+/// Null-window tests at the root until one even score is left: bisection, or with a
+/// `guess` tests next to the guess first (moving it to each test's fail-soft value).
+/// Returns the window `(score - 1, score + 1)`. Each test is reported to `observe` as
 /// a search of `stage`.
 #[allow(clippy::too_many_arguments)]
 fn bisect(

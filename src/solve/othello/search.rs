@@ -14,7 +14,7 @@ use super::params::{
     STABILITY_ALPHA_PER_EMPTY, STABILITY_ALPHA_SLACK, TT_MIN_EMPTIES, final_score,
 };
 use super::stability::stable_discs;
-use super::table::{EXACT, Entry, NO_MOVE, Table, hash};
+use super::table::{EXACT, Entry, NO_MOVE, SolverTable, hash};
 use crate::game::othello::board::{flips, moves};
 use crate::platform::crew::Crew;
 use crate::solve::pattern::PatternEval;
@@ -22,7 +22,7 @@ use crate::solve::pattern::PatternEval;
 /// One thread's search state: options, node counter, the shared table.
 pub(super) struct Searcher<'t> {
     pub(super) opts: &'t OthelloOptions,
-    pub(super) table: Option<&'t Table>,
+    pub(super) table: Option<&'t SolverTable>,
     pub(super) nodes: u64,
     /// Move buffers for reuse, one per level in use.
     pub(super) pool: Vec<Vec<Move>>,
@@ -41,7 +41,7 @@ pub(super) struct Searcher<'t> {
 
 impl<'t> Searcher<'t> {
     /// A searcher with an empty node count.
-    pub(super) fn new(opts: &'t OthelloOptions, table: Option<&'t Table>) -> Searcher<'t> {
+    pub(super) fn new(opts: &'t OthelloOptions, table: Option<&'t SolverTable>) -> Searcher<'t> {
         Searcher {
             opts,
             table,
@@ -202,7 +202,7 @@ impl<'t> Searcher<'t> {
         let h = if table.is_some() { hash(p, o) } else { 0 };
         let mut tt_move = NO_MOVE;
         if let Some(table) = table
-            && let Some(e) = table.probe(h)
+            && let Some(e) = table.look_up(h)
         {
             if e.precision >= self.precision {
                 if e.lower > alpha {
@@ -237,7 +237,7 @@ impl<'t> Searcher<'t> {
     #[inline]
     fn etc_cutoff(
         &self,
-        table: &Table,
+        table: &SolverTable,
         p: u64,
         o: u64,
         list: &MoveList,
@@ -246,7 +246,7 @@ impl<'t> Searcher<'t> {
     ) -> Option<i32> {
         let mut child_hashes = [0u64; MAX_MOVES];
         if empties > TT_MIN_EMPTIES {
-            // The children will probe the table (and ETC right away): start loading
+            // The children will look the table up (and ETC right away): start loading
             // their buckets together now instead of one miss after another later.
             for (m, ch) in list.moves[..list.len].iter().zip(&mut child_hashes) {
                 let (np, no) = child(p, o, m);
@@ -256,7 +256,7 @@ impl<'t> Searcher<'t> {
         }
         if self.opts.etc && empties >= ETC_MIN_EMPTIES {
             for &ch in &child_hashes[..list.len] {
-                if let Some(e) = table.probe(ch)
+                if let Some(e) = table.look_up(ch)
                     && -e.upper > alpha
                     && e.precision >= self.precision
                 {
@@ -281,7 +281,7 @@ impl<'t> Searcher<'t> {
         parity: u32,
         cut: bool,
         mut list: MoveList,
-        table: Option<&Table>,
+        table: Option<&SolverTable>,
         h: u64,
         tt_move: u8,
     ) -> i32 {
@@ -445,7 +445,15 @@ impl<'t> Searcher<'t> {
     /// Stores a null-window result `v` at `alpha` of the position with hash `h` (if
     /// there is a table).
     #[inline]
-    fn store(&self, table: Option<&Table>, h: u64, alpha: i32, v: i32, best: u8, empties: u32) {
+    fn store(
+        &self,
+        table: Option<&SolverTable>,
+        h: u64,
+        alpha: i32,
+        v: i32,
+        best: u8,
+        empties: u32,
+    ) {
         if let Some(table) = table {
             let (lower, upper) = if v > alpha {
                 (v, MAX_SCORE)
@@ -489,7 +497,7 @@ impl<'t> Searcher<'t> {
         let h = if self.table.is_some() { hash(p, o) } else { 0 };
         let mut tt_move = NO_MOVE;
         if let Some(table) = self.table
-            && let Some(e) = table.probe(h)
+            && let Some(e) = table.look_up(h)
         {
             tt_move = e.best;
         }
@@ -653,7 +661,7 @@ struct Split<'m, 't> {
     best: Mutex<(i32, u8)>,
     helper_nodes: AtomicU64,
     opts: &'t OthelloOptions,
-    table: Option<&'t Table>,
+    table: Option<&'t SolverTable>,
     crew: Option<&'t Crew>,
     precision: u8,
     /// A helper's stop flags: the splits above and this one's.

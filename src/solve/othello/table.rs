@@ -1,5 +1,5 @@
 //! The transposition table: a shared, lock-free table of score bounds with the best
-//! move, four slots to a bucket of one cache line, probed and filled by the deep nodes
+//! move, four slots to a bucket of one cache line, looked up and filled by the deep nodes
 //! of the search (and by the root's PVS), asking Linux for huge pages; emptied between
 //! solves by a generation number instead of a pass over its memory.
 
@@ -16,13 +16,13 @@ use crate::game::splitmix64;
 /// with more empties, the second took the rest), same memory: FFO #40-#49 in 559.6
 /// million nodes instead of 562.1, and 561.1 million with half the memory.
 ///
-/// Every entry carries the table's generation when it was written; [`Table::clear`]
+/// Every entry carries the table's generation when it was written; [`SolverTable::clear`]
 /// moves to the next generation, and entries of older ones count as free slots. So a
 /// clear costs nothing instead of a pass over the table (about 8 ms for 64 MiB: most of
 /// the time of a small endgame), and the table behaves exactly as if emptied (same
-/// probes, same replacements, same node counts). Every 255 clears the memory is really
+/// look-ups, same replacements, same node counts). Every 255 clears the memory is really
 /// wiped, so that no old generation number comes back.
-pub struct Table {
+pub struct SolverTable {
     slots: Vec<Bucket>,
     mask: usize,
     /// The current generation, 1 to [`MAX_GENERATION`] (0 marks no entry).
@@ -32,7 +32,7 @@ pub struct Table {
 /// The last generation before the table is wiped and starts again at 1.
 const MAX_GENERATION: u8 = u8::MAX;
 
-/// One bucket: [`SLOTS`] slots of two words, aligned to its size so that a probe reads
+/// One bucket: [`SLOTS`] slots of two words, aligned to its size so that a look-up reads
 /// one cache line (a large allocation starts 16 bytes into a page).
 #[repr(C, align(64))]
 struct Bucket([AtomicU64; 2 * SLOTS]);
@@ -120,9 +120,9 @@ impl Entry {
     }
 }
 
-impl std::fmt::Debug for Table {
+impl std::fmt::Debug for SolverTable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Table")
+        f.debug_struct("SolverTable")
             .field("buckets", &self.slots.len())
             .finish()
     }
@@ -134,10 +134,10 @@ pub(super) fn hash(p: u64, o: u64) -> u64 {
     splitmix64(p ^ splitmix64(o))
 }
 
-impl Table {
+impl SolverTable {
     /// A table of about `mib` MiB (at least one bucket).
     #[must_use]
-    pub fn new(mib: usize) -> Table {
+    pub fn new(mib: usize) -> SolverTable {
         let bucket_bytes = std::mem::size_of::<Bucket>();
         let wanted = (mib.max(1) << 20) / bucket_bytes;
         let buckets = if wanted.is_power_of_two() {
@@ -151,7 +151,7 @@ impl Table {
             buckets * bucket_bytes,
         );
         slots.extend((0..buckets).map(|_| Bucket(std::array::from_fn(|_| AtomicU64::new(0)))));
-        Table {
+        SolverTable {
             slots,
             mask: buckets - 1,
             generation: AtomicU8::new(1),
@@ -182,7 +182,7 @@ impl Table {
     }
 
     /// Asks the processor to start loading the bucket of `h` (a hint: nothing changes
-    /// but the time a later probe waits).
+    /// but the time a later look-up waits).
     #[inline]
     pub(super) fn prefetch(&self, h: u64) {
         #[cfg(target_arch = "x86_64")]
@@ -199,7 +199,7 @@ impl Table {
 
     /// The entry of the position with hash `h`, if the current generation has one.
     #[inline]
-    pub(super) fn probe(&self, h: u64) -> Option<Entry> {
+    pub(super) fn look_up(&self, h: u64) -> Option<Entry> {
         let bucket = &self.slots[(h >> 32) as usize & self.mask];
         bucket
             .find(h, self.generation())

@@ -40,42 +40,45 @@ fn entry(lower: i32, upper: i32, best: u8, precision: u8) -> Entry {
 
 #[test]
 fn table_keeps_exact_bounds_apart_from_the_presearch() {
-    let table = Table::new(1);
+    let table = SolverTable::new(1);
     let h = hash(0x1234, 0x5678_0000);
     // Presearch bounds never overwrite exact ones (the entry stays as it was)...
     table.store(h, entry(-4, 10, 3, EXACT));
     table.store(h, entry(12, 64, 5, 14));
-    let e = table.probe(h).expect("stored");
+    let e = table.look_up(h).expect("stored");
     assert_eq!((e.lower, e.upper, e.best, e.precision), (-4, 10, 3, EXACT));
     // ...exact bounds replace presearch ones instead of meeting them...
     let h = hash(0x99, 0x4242_0000);
     table.store(h, entry(12, 64, 5, 14));
     table.store(h, entry(-64, 8, NO_MOVE, EXACT));
-    let e = table.probe(h).expect("stored");
+    let e = table.look_up(h).expect("stored");
     assert_eq!((e.lower, e.upper, e.best, e.precision), (-64, 8, 5, EXACT));
     // ...and bounds of the same precision meet.
     table.store(h, entry(2, 64, 7, EXACT));
-    let e = table.probe(h).expect("stored");
+    let e = table.look_up(h).expect("stored");
     assert_eq!((e.lower, e.upper, e.best), (2, 8, 7));
 }
 
 #[test]
 fn a_cleared_table_forgets_every_entry_across_the_wipe() {
-    let table = Table::new(1);
+    let table = SolverTable::new(1);
     let h = hash(0x1234, 0x5678_0000);
     table.store(h, entry(-4, 10, 3, EXACT));
-    assert!(table.probe(h).is_some());
+    assert!(table.look_up(h).is_some());
     table.clear();
-    assert!(table.probe(h).is_none(), "an entry of the last generation");
+    assert!(
+        table.look_up(h).is_none(),
+        "an entry of the last generation"
+    );
     // An entry written now merges with nothing of before: its own bounds only.
     table.store(h, entry(2, 64, 7, EXACT));
-    let e = table.probe(h).expect("stored");
+    let e = table.look_up(h).expect("stored");
     assert_eq!((e.lower, e.upper, e.best), (2, 64, 7));
     // Through more clears than there are generation numbers (the memory is wiped once
     // on the way), an old entry never comes back.
     for _ in 0..300 {
         table.clear();
-        assert!(table.probe(h).is_none());
+        assert!(table.look_up(h).is_none());
     }
     // The slots of old generations are free: a bucket takes four new entries without
     // losing one, although every slot held an old one.
@@ -95,7 +98,7 @@ fn a_cleared_table_forgets_every_entry_across_the_wipe() {
         );
     }
     for (k, &h) in hashes.iter().enumerate() {
-        let e = table.probe(h).expect("all four kept");
+        let e = table.look_up(h).expect("all four kept");
         assert_eq!((e.upper, e.empties), (2, 10 + k as u32));
     }
 }
@@ -166,7 +169,7 @@ fn last_square_matches_brute_force_on_every_square() {
 }
 
 /// Solves `(p, o)` recording the root's searches; checks that they account for every
-/// node (and change none), that each exact probe's proof holds for the score, and that
+/// node (and change none), that each exact test's proof holds for the score, and that
 /// the last one is the PVS in the window around the score. Returns the searches.
 fn check_root_trace(opts: &OthelloOptions, p: u64, o: u64) -> Vec<RootSearch> {
     let mut trace = Vec::new();
@@ -195,7 +198,7 @@ fn check_root_trace(opts: &OthelloOptions, p: u64, o: u64) -> Vec<RootSearch> {
 }
 
 #[test]
-fn the_root_trace_accounts_for_every_node_and_every_probe_holds() {
+fn the_root_trace_accounts_for_every_node_and_every_test_holds() {
     let games = crate::game::othello::tests::random_positions(21, 40);
     let pick = |lo: u32, hi: u32, n: usize| -> Vec<(u64, u64)> {
         let chosen: Vec<(u64, u64)> = games
@@ -213,7 +216,7 @@ fn the_root_trace_accounts_for_every_node_and_every_probe_holds() {
         let trace = check_root_trace(&opts, p, o);
         assert!(trace.iter().all(|r| r.stage != RootStage::Presearch));
     }
-    // From PRESEARCH_MIN_EMPTIES on the presearch's probes come first.
+    // From PRESEARCH_MIN_EMPTIES on the presearch's tests come first.
     for (p, o) in pick(PRESEARCH_MIN_EMPTIES, 17, 6) {
         let trace = check_root_trace(&opts, p, o);
         let first_exact = trace.iter().position(|r| r.stage != RootStage::Presearch);

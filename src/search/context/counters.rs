@@ -1,7 +1,7 @@
-//! Search statistics and the one definition of a node.
+//! A search's counters and the one definition of a node.
 //!
 //! **Definition.** A *node* is a position the search visits: every call of the shared
-//! [`super::context::Ctx::enter`], root included, whatever the algorithm (a re-search
+//! [`super::Ctx::enter`], root included, whatever the algorithm (a re-search
 //! or a later null-window pass that visits a position again counts it again). A node is
 //! a *leaf* when its value comes from the static evaluator (depth exhausted) or from the
 //! rules (game over), an *interior* node when its moves are generated, and neither when a
@@ -14,10 +14,34 @@
 //! use, the results table's column title, whether the table shows it by default) and how
 //! it adds up over several searches all follow from that one line and its doc comment;
 //! docs/node-definition.md's list of counters is checked against it by a test. A new
-//! counter is one line here and the line that counts it (usually in
-//! [`super::context::Ctx`]).
+//! counter is one line here and the line that counts it in [`super::Ctx`].
+//!
+//! **Only the context counts.** The fields are private to the context's folder
+//! (`search/context/`), so the compiler keeps the rule that every algorithm counts
+//! through [`super::Ctx`]'s methods; everyone else reads them through the methods of the
+//! same names, and counts that come from elsewhere (a stopped job's progress, a grid
+//! cell read back, a solver's totals, a test's figures) are made with
+//! [`Counters::reported`].
 
 use serde::{Deserialize, Serialize};
+
+/// A counter's type made from a count given as `u64`: a 32-bit counter is held at its
+/// largest value when the count does not fit.
+trait FromCount {
+    fn from_count(count: u64) -> Self;
+}
+
+impl FromCount for u64 {
+    fn from_count(count: u64) -> u64 {
+        count
+    }
+}
+
+impl FromCount for u32 {
+    fn from_count(count: u64) -> u32 {
+        u32::try_from(count).unwrap_or(u32::MAX)
+    }
+}
 
 /// How a counter adds up over several searches (a suite, the moves of a game).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,8 +52,9 @@ pub enum Combine {
     Max,
 }
 
-/// Declares the counters: the fields of [`Counters`], the [`Counter`] enum with each
-/// counter's name, title, meaning and table default, and [`Counters::add`].
+/// Declares the counters: the fields of [`Counters`] and a method of the same name that
+/// reads each, the [`Counter`] enum with each counter's name, title, meaning and table
+/// default, [`Counters::add`] and [`Counters::reported`].
 ///
 /// Each entry: doc comment (the counter's meaning, shown in the table's header hover and
 /// docs/node-definition.md), `Variant field: type, "Table title", Sum|Max, shown|hidden;`
@@ -39,13 +64,49 @@ macro_rules! counters {
         $variant:ident $field:ident : $ty:ty, $title:literal, $combine:ident, $shown:ident;
     )+) => {
         /// Counters of one search. Every algorithm counts through the same
-        /// [`super::context::Ctx`] methods, so the numbers mean the same in every row.
+        /// [`super::Ctx`] methods, so the numbers mean the same in every row; only the
+        /// context's folder can write a field (see the module doc).
         #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
         #[serde(default)]
         pub struct Counters {
-            $( $(#[doc = $doc])+ pub $field: $ty, )+
+            $( $(#[doc = $doc])+ pub(super) $field: $ty, )+
             /// Wall-clock seconds; the only field that varies from run to run.
-            pub elapsed_secs: f64,
+            pub(super) elapsed_secs: f64,
+        }
+
+        impl Counters {
+            $(
+                $(#[doc = $doc])+
+                #[inline]
+                #[must_use]
+                pub fn $field(&self) -> $ty {
+                    self.$field
+                }
+            )+
+
+            /// Wall-clock seconds the search took; the only counter that varies from
+            /// run to run.
+            #[inline]
+            #[must_use]
+            pub fn elapsed_secs(&self) -> f64 {
+                self.elapsed_secs
+            }
+
+            /// Counters that were not counted by a search here: a stopped job's progress
+            /// (its nodes so far), a grid cell read back, a solver's totals, a test's
+            /// figures. Each counter of `counts` is set to its value (a value too large
+            /// for a 32-bit counter is held at its largest), every other is 0, and the
+            /// time is `elapsed_secs`.
+            #[must_use]
+            pub fn reported(counts: &[(Counter, u64)], elapsed_secs: f64) -> Counters {
+                let mut c = Counters { elapsed_secs, ..Counters::default() };
+                for &(counter, value) in counts {
+                    match counter {
+                        $( Counter::$variant => c.$field = FromCount::from_count(value), )+
+                    }
+                }
+                c
+            }
         }
 
         /// A counter of [`Counters`], as the table, the CLI and the CSV files name it.
@@ -88,10 +149,10 @@ macro_rules! counters {
                 match self { $( Counter::$variant => counters!(@shown $shown), )+ }
             }
 
-            /// Its value in `stats`.
+            /// Its value in `counters`.
             #[must_use]
-            pub fn of(self, stats: &Counters) -> u64 {
-                match self { $( Counter::$variant => u64::from(stats.$field), )+ }
+            pub fn of(self, counters: &Counters) -> u64 {
+                match self { $( Counter::$variant => u64::from(counters.$field), )+ }
             }
         }
 
@@ -231,8 +292,15 @@ impl Counters {
     /// The same counters with the time zeroed: what determinism tests compare.
     #[must_use]
     pub fn without_time(&self) -> Counters {
+        self.with_time(0.0)
+    }
+
+    /// The same counters with the time `elapsed_secs` (a record whose time is measured
+    /// or shown apart from its search's).
+    #[must_use]
+    pub fn with_time(&self, elapsed_secs: f64) -> Counters {
         Counters {
-            elapsed_secs: 0.0,
+            elapsed_secs,
             ..self.clone()
         }
     }
@@ -279,7 +347,7 @@ pub fn counters_markdown() -> String {
 mod tests {
     use super::*;
 
-    /// Stats with every counter a different value (its place in [`Counter::ALL`] plus
+    /// Counters with every counter a different value (its place in [`Counter::ALL`] plus
     /// one, times `scale`), written by name as a session file would hold them.
     fn numbered(scale: u64) -> Counters {
         let fields: Vec<String> = Counter::ALL
@@ -308,6 +376,19 @@ mod tests {
             };
             assert_eq!(c.of(&sum), want, "{}", c.name());
         }
+        let pairs: Vec<(Counter, u64)> = Counter::ALL
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| (c, k as u64 + 1))
+            .collect();
+        assert_eq!(Counters::reported(&pairs, 0.0), one);
+        assert_eq!(one.nodes(), Counter::Nodes.of(&one));
+        assert_eq!(u64::from(one.threads()), Counter::Threads.of(&one));
+        let held = Counters::reported(&[(Counter::MaxPly, u64::MAX)], 2.5);
+        assert_eq!(
+            (held.max_ply(), held.nodes(), held.elapsed_secs()),
+            (u32::MAX, 0, 2.5)
+        );
         let named: Vec<&str> = one.named_counters().iter().map(|(n, _)| *n).collect();
         let all: Vec<&str> = Counter::ALL.iter().map(|c| c.name()).collect();
         assert_eq!(named, all);
