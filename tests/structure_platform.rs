@@ -1,5 +1,5 @@
 //! The platform seam kept: only `src/platform/` (and the app's launcher and dialogs,
-//! `src/app/platform.rs`) asks the machine directly: threads, the clock, the date,
+//! `src/app/frame/platform.rs`) asks the machine directly: threads, the clock, the date,
 //! files, `/proc`, or which target is the browser's (`IN_BROWSER` too: the rest of the
 //! crate asks named facts such as `platform::CAN_QUIT`). Everything else goes through
 //! `crate::platform`, so a browser build (wasm32) differs in those files alone.
@@ -28,7 +28,7 @@ const MACHINE: [(&str, &str); 10] = [
 /// Files that may: the seam itself, and the native program's entry (a browser build
 /// has an entry of its own).
 fn is_platform(shown: &str) -> bool {
-    shown.starts_with("src/platform/") || shown == "src/app/platform.rs" || shown == "src/main.rs"
+    shown.starts_with("src/platform/") || shown == "src/app/frame/platform.rs" || shown == "src/main.rs"
 }
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -52,7 +52,8 @@ mod page {
             .map_or_else(|| "null".to_string(), |s| s.to_string());
         Ok(format!(
             "{{\"nodes\":{},\"score\":{score},\"secs\":{}}}",
-            r.counters.nodes, r.counters.elapsed_secs
+            r.counters.nodes(),
+            r.counters.elapsed_secs()
         ))
     }
 

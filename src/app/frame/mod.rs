@@ -1,0 +1,17 @@
+//! The frame's room: the model the panels read, the commands and what carries them
+//! out, undo and redo, the menus, help, the run's life, files and the browser page, and
+//! the small helpers every room shares (layout, labels, the platform seam).
+
+pub(super) mod model;
+pub(super) mod command;
+pub(super) mod commands;
+pub(super) mod history;
+pub(super) mod menus;
+pub(super) mod help;
+pub(super) mod page;
+pub mod files;
+pub(super) mod panel;
+pub(super) mod layout;
+pub(super) mod labels;
+pub(super) mod platform;
+pub(super) mod run;
