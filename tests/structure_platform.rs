@@ -28,7 +28,9 @@ const MACHINE: [(&str, &str); 10] = [
 /// Files that may: the seam itself, and the native program's entry (a browser build
 /// has an entry of its own).
 fn is_platform(shown: &str) -> bool {
-    shown.starts_with("src/platform/") || shown == "src/app/frame/platform.rs" || shown == "src/main.rs"
+    shown.starts_with("src/platform/")
+        || shown == "src/app/frame/platform.rs"
+        || shown == "src/main.rs"
 }
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {

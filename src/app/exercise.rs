@@ -11,8 +11,8 @@
 //! of students' sessions… marks a folder of them into `scores.csv`
 //! ([`crate::experiment::exercise::practice`]).
 
-use super::model::{CurrentExercise, Model};
-use super::panel::Panel;
+use super::frame::model::{CurrentExercise, Model};
+use super::frame::panel::Panel;
 use super::{Command, TreelabApp};
 use crate::engine::rowspec::{BenchRow, row_spec};
 use crate::engine::{AnyPosition, GameKind};

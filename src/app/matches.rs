@@ -8,8 +8,10 @@
 use std::sync::Arc;
 
 use super::Command;
-use super::panel::Panel;
-use super::results_view::ResultsView;
+use super::frame::layout;
+use super::frame::page;
+use super::frame::panel::Panel;
+use super::results::results_view::ResultsView;
 use crate::engine::AnyPosition;
 use crate::engine::rowspec::BenchRow;
 use crate::matches::play::{MatchSpec, Player, PlayerKind, search_player};
@@ -48,7 +50,7 @@ impl ResultsView for MatchView {
                 }
             } else {
                 let play = ui.button("▶ Play match");
-                super::page::note_widget(ui.ctx(), "match_button", play.rect);
+                page::note_widget(ui.ctx(), "match_button", play.rect);
                 if play.clicked() {
                     self.start(cx, ui.ctx());
                 }
@@ -121,7 +123,7 @@ fn setup_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
             ui.end_row();
             let label = ui.label("Games").id;
             ui.horizontal(|ui| {
-                ui.add(super::layout::number(&mut setup.games).range(1..=100_000))
+                ui.add(layout::number(&mut setup.games).range(1..=100_000))
                     .labelled_by(label);
                 ui.checkbox(&mut setup.alternate, "Colours swapped in pairs")
                     .on_hover_text("Games 2j and 2j+1 share an opening, colours swapped");
@@ -131,7 +133,7 @@ fn setup_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
             ui.horizontal(|ui| {
                 let has_suite = cx.session().suite_of_this_game().is_some();
                 ui.add_enabled_ui(!setup.openings_from_suite, |ui| {
-                    ui.add(super::layout::number(&mut setup.openings).range(0..=60))
+                    ui.add(layout::number(&mut setup.openings).range(0..=60))
                         .labelled_by(label);
                     ui.label("random moves");
                 });
@@ -140,8 +142,7 @@ fn setup_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
                         .on_disabled_hover_text("Open a suite of this game first");
                 });
                 let s = ui.label("seed").id;
-                ui.add(super::layout::number(&mut setup.seed))
-                    .labelled_by(s);
+                ui.add(layout::number(&mut setup.seed)).labelled_by(s);
             });
             ui.end_row();
             ui.label("SPRT");
@@ -203,10 +204,7 @@ fn player_ui(
         }
         let l = ui.label("depth").id;
         if ui
-            .add(
-                super::layout::number(&mut shown_depth)
-                    .range(1..=crate::search::options::MAX_DEPTH),
-            )
+            .add(layout::number(&mut shown_depth).range(1..=crate::search::options::MAX_DEPTH))
             .labelled_by(l)
             .changed()
         {
@@ -241,7 +239,7 @@ fn per_move_ui(ui: &mut egui::Ui, per_move: &mut PerMove) {
         .on_hover_text("Both players stop a move at this many nodes: alpha-beta rows deepen iteratively until then, MCTS rows iterate (equal nodes: the games repeat exactly)");
     if let PerMove::Nodes(_) = per_move
         && ui
-            .add(super::layout::number(&mut nodes).range(1..=1_000_000_000u64))
+            .add(layout::number(&mut nodes).range(1..=1_000_000_000u64))
             .changed()
     {
         *per_move = PerMove::Nodes(nodes);
@@ -250,11 +248,7 @@ fn per_move_ui(ui: &mut egui::Ui, per_move: &mut PerMove) {
         .on_hover_text("Both players stop a move after this many milliseconds (the games then depend on the machine and its load)");
     if let PerMove::TimeMs(_) = per_move
         && ui
-            .add(
-                super::layout::number(&mut ms)
-                    .range(1..=600_000u64)
-                    .suffix(" ms"),
-            )
+            .add(layout::number(&mut ms).range(1..=600_000u64).suffix(" ms"))
             .changed()
     {
         *per_move = PerMove::TimeMs(ms);
@@ -285,7 +279,7 @@ fn sprt_ui(ui: &mut egui::Ui, sprt: &mut Option<SprtSpec>) {
         ("beta", &mut spec.beta, 0.005),
     ] {
         let l = ui.label(name).id;
-        ui.add(super::layout::number(v).speed(speed)).labelled_by(l);
+        ui.add(layout::number(v).speed(speed)).labelled_by(l);
     }
     let l = ui.label("model").id;
     egui::ComboBox::from_id_salt("sprt_model")
@@ -359,7 +353,7 @@ impl MatchView {
             Err(e) => return cx.error(format!("Cannot play the match: {e}")),
         };
         let ctx = ctx.clone();
-        let wake = Arc::new(move || ctx.request_repaint_after(super::page::LIVE_REFRESH));
+        let wake = Arc::new(move || ctx.request_repaint_after(page::LIVE_REFRESH));
         match MatchRun::start(spec, wake) {
             Ok(run) => {
                 self.run = Some(run);
@@ -377,7 +371,7 @@ impl MatchView {
             return;
         };
         let Some(result) = run.finished() else {
-            ctx.request_repaint_after(super::page::LIVE_REFRESH);
+            ctx.request_repaint_after(page::LIVE_REFRESH);
             return;
         };
         self.run = None;

@@ -7,45 +7,18 @@
 //! edit, a command sink) and its own state, never the app; [`TreelabApp::frame_ui`]
 //! keeps the view choices and applies the queued [`Command`]s once every panel drew.
 
-mod articles;
-mod board;
-mod chart_parts;
-mod charts;
-mod command;
-mod commands;
-mod comparison;
 mod exercise;
-pub mod files;
-mod help;
-mod history;
-mod labels;
-mod layout;
+mod frame;
 mod matches;
-mod mcts_view;
-mod menus;
-mod model;
-mod page;
-mod panel;
-pub mod platform;
-mod position;
-mod position_state;
-mod quiz_view;
 mod results;
-mod results_view;
-mod row_options;
-mod rows;
-mod run;
-mod speedup_chart;
-mod suite;
-mod table;
-mod tree_area;
-mod tree_canvas;
-mod tree_controls;
-mod tree_editor;
-mod tree_pane;
-mod tree_state;
+mod setup;
 mod tree_view;
-mod views;
+
+use frame::{command, help, history, menus, model, page, panel};
+pub use frame::{files, platform};
+use results::views;
+use setup::{comparison, position, position_state, suite};
+use tree_view::tree_state;
 
 use std::path::{Path, PathBuf};
 
@@ -54,7 +27,7 @@ use crate::session::{AppConfig, Session};
 
 pub use command::{ChartFormat, Command, PositionFormat, TableExport};
 pub use model::{RowNote, Status};
-pub use tree_canvas::DrawnLabel;
+pub use tree_view::tree_canvas::DrawnLabel;
 
 /// The window's default size: readable on a 1280x800 screen.
 const WINDOW_SIZE: [f32; 2] = [1280.0, 800.0];
@@ -117,7 +90,7 @@ pub struct TreelabApp {
     page: page::PageState,
 }
 
-pub use page::start_in_page;
+pub use frame::page::start_in_page;
 
 /// Adds the monospace font (Hack) as a fallback of the proportional one, for the
 /// arrows, triangles and squares the buttons use.

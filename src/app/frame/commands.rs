@@ -3,13 +3,14 @@
 //! would throw away unsaved changes).
 
 use super::command::{Command, TableExport};
-use super::{TreelabApp, files};
+use super::files;
+use crate::app::TreelabApp;
 use crate::engine::{AnyPosition, GameKind};
 use crate::session::{OpenSuite, Session};
 
 impl TreelabApp {
     /// Applies one command. Commands that throw away unsaved changes ask first.
-    pub(super) fn apply(&mut self, command: Command, ctx: &egui::Context) {
+    pub(in crate::app) fn apply(&mut self, command: Command, ctx: &egui::Context) {
         let discards = matches!(
             command,
             Command::NewSession

@@ -2,16 +2,16 @@
 //! out, undo and redo, the menus, help, the run's life, files and the browser page, and
 //! the small helpers every room shares (layout, labels, the platform seam).
 
-pub(super) mod model;
 pub(super) mod command;
 pub(super) mod commands;
-pub(super) mod history;
-pub(super) mod menus;
-pub(super) mod help;
-pub(super) mod page;
 pub mod files;
-pub(super) mod panel;
-pub(super) mod layout;
+pub(super) mod help;
+pub(super) mod history;
 pub(super) mod labels;
-pub(super) mod platform;
+pub(super) mod layout;
+pub(super) mod menus;
+pub(super) mod model;
+pub(super) mod page;
+pub(super) mod panel;
+pub mod platform;
 pub(super) mod run;

@@ -43,7 +43,7 @@ type ScoreMemo =
 /// The session and the runtime state the panels read.
 pub struct Model {
     /// What is saved.
-    pub(super) session: Session,
+    pub(in crate::app) session: Session,
     /// Counts the changes of the session: bumped by every command that changes it and
     /// by every change of the view choices (the page keeps the session as it changes).
     revision: u64,
@@ -53,43 +53,43 @@ pub struct Model {
     /// The work's revision last saved or opened (for the unsaved-changes marker).
     saved_revision: u64,
     /// The session file, if it has one.
-    pub(super) path: Option<PathBuf>,
+    pub(in crate::app) path: Option<PathBuf>,
     /// The edits of the position and the rows, to undo and redo.
-    pub(super) history: history::History,
+    pub(in crate::app) history: history::History,
     /// A word per row on what its last algorithm change dropped (by row index; gone
     /// when the rows are added, removed or moved).
-    pub(super) row_notes: std::collections::BTreeMap<usize, RowNote>,
+    pub(in crate::app) row_notes: std::collections::BTreeMap<usize, RowNote>,
     /// Why each row would be refused on what Run searches, remembered by what it was
     /// worked out from (rows, positions, threads).
-    pub(super) refusals: std::cell::RefCell<Option<(u64, Vec<Option<String>>)>>,
+    pub(in crate::app) refusals: std::cell::RefCell<Option<(u64, Vec<Option<String>>)>>,
     /// The status line.
-    pub(super) status: Status,
+    pub(in crate::app) status: Status,
     /// The app's config (recent files).
-    pub(super) config: AppConfig,
+    pub(in crate::app) config: AppConfig,
     /// Where the config lives; `None` in tests, so nothing touches the user's files.
-    pub(super) config_path: Option<PathBuf>,
+    pub(in crate::app) config_path: Option<PathBuf>,
     /// The window's inner size last frame, in points (remembered when the app closes).
-    pub(super) window: Option<[f32; 2]>,
+    pub(in crate::app) window: Option<[f32; 2]>,
     /// Whether the window was fitted to the screen (once, on the first frame that knows
     /// the screen's size).
-    pub(super) window_fitted: bool,
+    pub(in crate::app) window_fitted: bool,
     /// The run in progress and what the last one left (`run.rs`).
-    pub(super) run: RunState,
+    pub(in crate::app) run: RunState,
     /// Worker threads for a run.
-    pub(super) threads: usize,
+    pub(in crate::app) threads: usize,
     /// The seed of the next New exercise (1, 2, 3, ...: the same sequence on every start).
-    pub(super) exercise_seed: u64,
+    pub(in crate::app) exercise_seed: u64,
     /// The exercise New exercise last put on the board.
-    pub(super) exercise: Option<CurrentExercise>,
+    pub(in crate::app) exercise: Option<CurrentExercise>,
     /// The statistics across positions already computed, by their per-position counts.
-    pub(super) across_memo: std::cell::RefCell<AcrossMemo>,
+    pub(in crate::app) across_memo: std::cell::RefCell<AcrossMemo>,
     /// The handout's exercises' scores, by a hash of the exercise and its answers.
-    pub(super) handout_scores: std::cell::RefCell<ScoreMemo>,
+    pub(in crate::app) handout_scores: std::cell::RefCell<ScoreMemo>,
 }
 
 impl Model {
     /// A model of `session`, saved as it is, with no config file.
-    pub(super) fn new(session: Session, status: Status) -> Model {
+    pub(in crate::app) fn new(session: Session, status: Status) -> Model {
         Model {
             session,
             revision: 0,
@@ -115,24 +115,24 @@ impl Model {
 
     /// The session's revision: it changes with every change of the session, its view
     /// choices included.
-    pub(super) fn revision(&self) -> u64 {
+    pub(in crate::app) fn revision(&self) -> u64 {
         self.revision
     }
 
     /// Notes a change of the session's work (the unsaved-changes marker follows).
-    pub(super) fn touch(&mut self) {
+    pub(in crate::app) fn touch(&mut self) {
         self.revision += 1;
         self.work_revision += 1;
     }
 
     /// Notes a change of the session's view choices alone: kept (and saved with the
     /// session), but no unsaved change: a tab switched is not work to lose.
-    pub(super) fn touch_view(&mut self) {
+    pub(in crate::app) fn touch_view(&mut self) {
         self.revision += 1;
     }
 
     /// The session as it is now counts as saved (after a save, an open or a new one).
-    pub(super) fn mark_saved(&mut self) {
+    pub(in crate::app) fn mark_saved(&mut self) {
         self.revision += 1;
         self.saved_revision = self.work_revision;
     }
@@ -144,12 +144,12 @@ impl Model {
     }
 
     /// Sets an informational status message.
-    pub(super) fn info(&mut self, text: impl Into<String>) {
+    pub(in crate::app) fn info(&mut self, text: impl Into<String>) {
         self.status = Status::Info(text.into());
     }
 
     /// Sets an error status message.
-    pub(super) fn error(&mut self, text: impl Into<String>) {
+    pub(in crate::app) fn error(&mut self, text: impl Into<String>) {
         self.status = Status::Error(text.into());
     }
 
@@ -166,7 +166,7 @@ impl Model {
     }
 
     /// The next edit to undo (`back`) or redo.
-    pub(super) fn history_next(&self, back: bool) -> Option<&history::Edit> {
+    pub(in crate::app) fn history_next(&self, back: bool) -> Option<&history::Edit> {
         self.history.next(back)
     }
 

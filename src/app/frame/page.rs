@@ -7,7 +7,7 @@
 //! [`TreelabApp::session_link`] (File ▸ Copy link) is used.
 
 use super::platform;
-use super::{Command, TreelabApp};
+use crate::app::{Command, TreelabApp};
 use crate::platform::clock::Instant;
 use crate::report::Column;
 use crate::session::Session;
@@ -26,7 +26,7 @@ const STORE_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 /// person's input redraws at once). In a browser the page's drawing shares the
 /// machine's cores with the workers' searches, and without a graphics card (software
 /// WebGL) a frame costs a core a tenth of a second: four frames a second there.
-pub(super) const LIVE_REFRESH: std::time::Duration = if crate::platform::FRAMES_ARE_DEAR {
+pub(in crate::app) const LIVE_REFRESH: std::time::Duration = if crate::platform::FRAMES_ARE_DEAR {
     std::time::Duration::from_millis(250)
 } else {
     std::time::Duration::from_millis(100)
@@ -34,7 +34,7 @@ pub(super) const LIVE_REFRESH: std::time::Duration = if crate::platform::FRAMES_
 
 /// The page's own state, kept by the app.
 #[derive(Debug, Default)]
-pub(super) struct PageState {
+pub(in crate::app) struct PageState {
     /// The session revision last written to the page's storage.
     stored_revision: Option<u64>,
     /// When the session was last written there.
@@ -49,7 +49,7 @@ pub(super) struct PageState {
     last_link: Option<String>,
     /// A file dialog whose file comes later (a browser's file picker), and what it is
     /// for.
-    pub(super) awaiting: Option<super::files::PromptFor>,
+    pub(in crate::app) awaiting: Option<super::files::PromptFor>,
     /// A link's session waiting for the person to say whether it replaces the open
     /// one.
     link_question: Option<Box<Session>>,
@@ -67,7 +67,7 @@ enum LinkAnswer {
 }
 
 /// Notes where the widget `name` is (in a browser, for the tests to click it).
-pub(super) fn note_widget(ctx: &egui::Context, name: &'static str, rect: egui::Rect) {
+pub(in crate::app) fn note_widget(ctx: &egui::Context, name: &'static str, rect: egui::Rect) {
     if crate::platform::IN_PAGE {
         ctx.data_mut(|d| d.insert_temp(widget_id(name), rect));
     }
@@ -75,7 +75,7 @@ pub(super) fn note_widget(ctx: &egui::Context, name: &'static str, rect: egui::R
 
 /// Notes that the menu item `label` was drawn in this frame (in a browser, for the
 /// tests to read which items a menu has).
-pub(super) fn note_menu_item(ctx: &egui::Context, label: &str) {
+pub(in crate::app) fn note_menu_item(ctx: &egui::Context, label: &str) {
     if crate::platform::IN_PAGE {
         let frame = ctx.cumulative_frame_nr();
         ctx.data_mut(|d| {
@@ -179,7 +179,7 @@ impl TreelabApp {
     /// session replaces the open one at once when that holds nothing to lose (no
     /// results, no unsaved change); else the person is asked (open it, save the open
     /// one first, or keep the open one).
-    pub(super) fn open_link(&mut self, fragment: &str) {
+    pub(in crate::app) fn open_link(&mut self, fragment: &str) {
         let session = match crate::session::link::session_from_link(fragment) {
             Ok(session) => session,
             Err(e) => {
@@ -217,7 +217,7 @@ impl TreelabApp {
     }
 
     /// The question put when a link would replace work, while it is open.
-    pub(super) fn link_question_ui(&mut self, ctx: &egui::Context) {
+    pub(in crate::app) fn link_question_ui(&mut self, ctx: &egui::Context) {
         let Some(incoming) = &self.page.link_question else {
             return;
         };
@@ -294,7 +294,7 @@ impl TreelabApp {
     }
 
     /// File ▸ Copy link: the link goes to the clipboard.
-    pub(super) fn copy_link(&mut self, ctx: &egui::Context) {
+    pub(in crate::app) fn copy_link(&mut self, ctx: &egui::Context) {
         let link = self.session_link();
         ctx.copy_text(link.clone());
         self.info(format!(
@@ -306,7 +306,7 @@ impl TreelabApp {
 
     /// At the start of a frame: the page's commands and the file a picker read (in a
     /// browser; natively nothing).
-    pub(super) fn page_frame(&mut self, ctx: &egui::Context) {
+    pub(in crate::app) fn page_frame(&mut self, ctx: &egui::Context) {
         if !crate::platform::IN_PAGE {
             return;
         }
@@ -333,7 +333,7 @@ impl TreelabApp {
 
     /// At the end of a frame: the session into the page's storage and the state for the
     /// tests (in a browser; natively nothing).
-    pub(super) fn page_publish(&mut self, ctx: &egui::Context) {
+    pub(in crate::app) fn page_publish(&mut self, ctx: &egui::Context) {
         if !crate::platform::IN_PAGE {
             return;
         }
@@ -524,7 +524,7 @@ fn results_json(session: &Session) -> String {
 /// The little JSON the test hook writes.
 mod json {
     /// A JSON string.
-    pub(super) fn text(s: &str) -> String {
+    pub(in crate::app) fn text(s: &str) -> String {
         let mut out = String::with_capacity(s.len() + 2);
         out.push('"');
         for c in s.chars() {
@@ -541,7 +541,7 @@ mod json {
     }
 
     /// A JSON object of fields whose values are already JSON.
-    pub(super) fn object(fields: &[(&str, String)]) -> String {
+    pub(in crate::app) fn object(fields: &[(&str, String)]) -> String {
         let body: Vec<String> = fields
             .iter()
             .map(|(k, v)| format!("{}:{v}", text(k)))

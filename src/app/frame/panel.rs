@@ -1,6 +1,6 @@
 //! What a panel gets: the [`Model`] to read, the session's saved view choices to edit
 //! (its own part of the session), and a sink for its [`Command`]s. Panels never get
-//! the app: the frame ([`super::TreelabApp::frame_ui`]) applies the commands and the
+//! the app: the frame ([`crate::app::TreelabApp::frame_ui`]) applies the commands and the
 //! edited view choices once every panel has drawn.
 
 use super::command::Command;

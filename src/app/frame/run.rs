@@ -7,14 +7,14 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::TreelabApp;
 use super::model::{ActiveRun, Model, RowLive, RunState};
+use crate::app::TreelabApp;
 use crate::runner::{JobOrder, Run, RunEvent, Target};
 
 impl TreelabApp {
     /// Ends the run, if any (dropping it stops its threads), and forgets the last
     /// one's figures and the row selection: for a session that replaces this one.
-    pub(super) fn forget_run(&mut self) {
+    pub(in crate::app) fn forget_run(&mut self) {
         self.model.run = RunState::default();
         self.selected_row = None;
     }
@@ -40,7 +40,7 @@ impl TreelabApp {
     /// Starts every enabled row on the current position or the whole suite; asks first
     /// when a search in it is beyond reach ([`crate::engine::beyond_reach`]) unless
     /// `anyway`.
-    pub(super) fn start_run_checked(&mut self, ctx: &egui::Context, anyway: bool) {
+    pub(in crate::app) fn start_run_checked(&mut self, ctx: &egui::Context, anyway: bool) {
         if !anyway && !self.is_running() && self.ask_before_run() {
             return;
         }
@@ -76,7 +76,7 @@ impl TreelabApp {
     }
 
     /// The question before a run that holds a search beyond reach: run anyway or not.
-    pub(super) fn ask_run_ui(&mut self, ctx: &egui::Context) {
+    pub(in crate::app) fn ask_run_ui(&mut self, ctx: &egui::Context) {
         let Some(text) = self.model.run.ask.clone() else {
             return;
         };
@@ -99,7 +99,7 @@ impl TreelabApp {
         match answer {
             Some(true) => {
                 self.model.run.ask = None;
-                self.push(super::Command::RunAnyway);
+                self.push(crate::app::Command::RunAnyway);
             }
             Some(false) => {
                 self.model.run.ask = None;
@@ -150,7 +150,7 @@ impl TreelabApp {
     }
 
     /// Asks the running searches to stop; finished results stay.
-    pub(super) fn stop_run(&mut self) {
+    pub(in crate::app) fn stop_run(&mut self) {
         if let Some(a) = &mut self.model.run.active {
             a.run.stop();
             self.info("Stopping…");
@@ -158,7 +158,7 @@ impl TreelabApp {
     }
 
     /// Drains the run's events into the session; ends the run when its threads are gone.
-    pub(super) fn poll_run(&mut self, ctx: &egui::Context) {
+    pub(in crate::app) fn poll_run(&mut self, ctx: &egui::Context) {
         let Some(active) = &mut self.model.run.active else {
             return;
         };

@@ -2,9 +2,9 @@
 //! per depth, wrapped into bands rather than cut), then the totals and the ratios to
 //! the baseline, with their spread across the positions.
 
-use super::labels::count_label;
-use super::panel::Panel;
 use super::results_view::ResultsView;
+use crate::app::frame::labels::count_label;
+use crate::app::frame::panel::Panel;
 use crate::engine::count::CountKind;
 use crate::report::{Across, BOOTSTRAP_SEED, PARTIAL_NOTE, RESAMPLES, Ratio, Report};
 
@@ -308,7 +308,7 @@ fn across_ui(
 
 /// Above the tables, when a row has changed since some of its results were searched:
 /// those results are shown under what ran, marked stale.
-pub(super) fn stale_note_ui(ui: &mut egui::Ui, report: &Report<'_>) {
+pub(in crate::app) fn stale_note_ui(ui: &mut egui::Ui, report: &Report<'_>) {
     if !report.has_stale() {
         return;
     }

@@ -7,7 +7,7 @@ use crate::report::Series;
 
 /// The charts' legend, under the chart rather than over its data: each series' colour
 /// (a dashed line for a reference) and its legend text, wrapped as the width allows.
-pub(super) fn legend_ui(
+pub(in crate::app) fn legend_ui(
     ui: &mut egui::Ui,
     series: &[Series],
     colour_of: impl Fn(usize, &Series) -> egui::Color32,
@@ -39,7 +39,7 @@ pub(super) fn legend_ui(
 /// The colour of the `k`-th series: one colour per series for its line, points and
 /// legend entry (egui_plot gives each item its own colour otherwise, and a legend entry
 /// shared by a line and its points turns grey).
-pub(super) fn series_colour(k: usize) -> egui::Color32 {
+pub(in crate::app) fn series_colour(k: usize) -> egui::Color32 {
     const PALETTE: [egui::Color32; 8] = [
         egui::Color32::from_rgb(0x1f, 0x77, 0xb4),
         egui::Color32::from_rgb(0xd6, 0x27, 0x28),
@@ -56,7 +56,7 @@ pub(super) fn series_colour(k: usize) -> egui::Color32 {
 /// A measured row's points `pts` (already on the plot's axis), and rings around those of
 /// `s` that include a stopped or failed search, all in the series' legend entry; `y`
 /// maps a value to the plot's axis (log10 on the depth chart).
-pub(super) fn row_points(
+pub(in crate::app) fn row_points(
     plot: &mut egui_plot::PlotUi<'_>,
     s: &Series,
     name: &str,

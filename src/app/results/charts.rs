@@ -8,13 +8,14 @@ use std::sync::{Arc, Mutex};
 
 use egui_plot::{GridMark, HoverPosition, Line, LineStyle, Plot, PlotPoints};
 
-use super::TreelabApp;
 use super::chart_parts::{legend_ui, row_points, series_colour};
-use super::command::ChartFormat;
-use super::labels::{count_label, human};
-use super::model::Model;
-use super::panel::Panel;
 use super::results_view::ResultsView;
+use crate::app::TreelabApp;
+use crate::app::frame::command::ChartFormat;
+use crate::app::frame::labels::{count_label, human};
+use crate::app::frame::layout;
+use crate::app::frame::model::Model;
+use crate::app::frame::panel::Panel;
 use crate::report::{PARTIAL_NOTE, Series, uniform_tree_references};
 use crate::session::ViewChoices;
 
@@ -238,7 +239,7 @@ fn charts_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, view: &mut ChartsView) {
         );
         let label = ui.label("at depth").id;
         let mut d = ratio_depth;
-        ui.add(super::layout::number(&mut d).range(1..=crate::search::options::MAX_DEPTH))
+        ui.add(layout::number(&mut d).range(1..=crate::search::options::MAX_DEPTH))
             .labelled_by(label);
         if d != ratio_depth {
             view.ratio_depth = Some(d);
@@ -473,7 +474,12 @@ fn across_chart_ui(
 impl TreelabApp {
     /// Saves the chart at `path`: PNG from a screenshot of the charts' area (written
     /// when the next frame's pixels arrive), SVG from the series at once.
-    pub(super) fn save_chart(&mut self, ctx: &egui::Context, format: ChartFormat, path: &Path) {
+    pub(in crate::app) fn save_chart(
+        &mut self,
+        ctx: &egui::Context,
+        format: ChartFormat,
+        path: &Path,
+    ) {
         match format {
             ChartFormat::Svg => {
                 let (depth, _, _) = chart_series(
@@ -520,7 +526,7 @@ impl TreelabApp {
     }
 
     /// Reports a finished PNG save.
-    pub(super) fn poll_chart_export(&mut self) {
+    pub(in crate::app) fn poll_chart_export(&mut self) {
         let done = self
             .views
             .charts

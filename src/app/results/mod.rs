@@ -2,10 +2,19 @@
 //! layout (a table per position, a line per row, a column per depth, then totals and
 //! ratios), and the exports. The numbers come from [`crate::report::Report`].
 
-use super::command::{ChartFormat, TableExport};
-use super::labels::{count_label, tab_label};
-use super::model::Model;
-use super::panel::Panel;
+pub(super) mod articles;
+pub(super) mod chart_parts;
+pub(super) mod charts;
+pub(super) mod results_view;
+pub(super) mod speedup_chart;
+pub(super) mod table;
+pub(super) mod views;
+
+use super::frame::command::{ChartFormat, TableExport};
+use super::frame::help;
+use super::frame::labels::{count_label, tab_label};
+use super::frame::model::Model;
+use super::frame::panel::Panel;
 use super::{Command, TreelabApp};
 use crate::engine::count::CountKind;
 use crate::report::{Across, Column, Report};
@@ -50,7 +59,7 @@ fn columns_menu_ui(ui: &mut egui::Ui, columns: &mut Vec<Column>) {
 }
 
 /// The results area: the toolbar, then the open tab's view.
-pub fn results_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, views: &mut super::views::Views) {
+pub fn results_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, views: &mut self::views::Views) {
     let tab = cx.view.tab;
     let shows_results = views.get(tab).shows_results();
     toolbar_ui(ui, cx, shows_results, &mut views.table.columns);
@@ -74,7 +83,7 @@ pub fn results_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, views: &mut super::view
             ui.vertical_centered(|ui| {
                 ui.weak(format!(
                     "No results here yet. Press {}, or pick a preset from the Presets menu.",
-                    super::help::RUN_BUTTON
+                    help::RUN_BUTTON
                 ));
             });
             return;
@@ -91,7 +100,7 @@ fn toolbar_ui(
     shows_results: bool,
     columns: &mut Vec<Column>,
 ) {
-    use super::layout::wrap_unit;
+    use super::frame::layout::wrap_unit;
     ui.horizontal_wrapped(|ui| {
         let before = cx.view.tab;
         for t in ResultsTab::ALL {

@@ -2,7 +2,7 @@
 //! panel's reads ([`Panel`]). The results area (`results.rs`) calls the open tab's view
 //! through it; no view names the results area or another view.
 
-use super::panel::Panel;
+use crate::app::frame::panel::Panel;
 
 /// A view of the results.
 pub trait ResultsView {

@@ -7,11 +7,11 @@
 use egui_plot::{GridMark, HoverPosition, Line, LineStyle, Plot, PlotPoints};
 
 use super::chart_parts::{legend_ui, row_points, series_colour};
-use super::panel::Panel;
+use crate::app::frame::panel::Panel;
 use crate::report::Series;
 
 /// Draws the speedup chart of the shown positions when there is one; its area.
-pub(super) fn speedup_chart_ui(
+pub(in crate::app) fn speedup_chart_ui(
     ui: &mut egui::Ui,
     cx: &Panel<'_>,
     height: f32,

@@ -9,8 +9,8 @@
 
 use std::hash::{Hash, Hasher};
 
-use super::panel::Panel;
 use super::results_view::ResultsView;
+use crate::app::frame::panel::Panel;
 use crate::report::{Column, PARTIAL_NOTE, Report};
 use crate::session::ResultEntry;
 

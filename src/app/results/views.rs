@@ -1,6 +1,6 @@
 //! The results views, one per tab of the results area (table, article layout, charts,
 //! tree, match): each is a type that owns its view state and draws itself from the
-//! panel's reads ([`super::panel::Panel`]), pushing commands for the rest.
+//! panel's reads ([`crate::app::frame::panel::Panel`]), pushing commands for the rest.
 //!
 //! A new view is its file with a type implementing
 //! [`ResultsView`](super::results_view::ResultsView), its
@@ -9,10 +9,10 @@
 
 use super::articles::ArticlesView;
 use super::charts::ChartsView;
-use super::matches::MatchView;
 use super::results_view::ResultsView;
 use super::table::TableView;
-use super::tree_state::TreeViewState;
+use crate::app::matches::MatchView;
+use crate::app::tree_view::tree_state::TreeViewState;
 use crate::session::ResultsTab;
 
 /// Every results view, with its state.

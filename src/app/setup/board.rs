@@ -9,9 +9,10 @@
 
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2, pos2, vec2};
 
-use super::Command;
-use super::panel::Panel;
 use super::position_state::PositionPanel;
+use crate::app::Command;
+use crate::app::frame::layout;
+use crate::app::frame::panel::Panel;
 use crate::engine::AnyPosition;
 use crate::game::Side;
 use crate::game::describe::{BoardLayout, GridStyle, Param};
@@ -422,7 +423,7 @@ fn parameters_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, pos: &AnyPosition) {
 fn param_ui(ui: &mut egui::Ui, param: &Param, value: &mut u64) {
     let label = ui.label(param.name).id;
     if param.choices.is_empty() {
-        ui.add(super::layout::number(value).range(param.min..=param.max))
+        ui.add(layout::number(value).range(param.min..=param.max))
             .labelled_by(label);
     } else {
         let current = usize::try_from(*value).unwrap_or(0);

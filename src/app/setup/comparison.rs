@@ -3,10 +3,14 @@
 //! (`row_options.rs`), and below them the results (`results.rs`). The run itself lives
 //! in `run.rs`.
 
-use super::Command;
-use super::labels::human;
-use super::model::RowLive;
-use super::panel::Panel;
+use crate::app::Command;
+use crate::app::frame::help;
+use crate::app::frame::labels::human;
+use crate::app::frame::layout;
+use crate::app::frame::model::RowLive;
+use crate::app::frame::page;
+use crate::app::frame::panel::Panel;
+use crate::app::results::views;
 
 /// The narrowest the run bar's suite choice is cut to.
 const SUITE_MIN_WIDTH: f32 = 160.0;
@@ -22,7 +26,7 @@ pub fn comparison_ui(
     ui: &mut egui::Ui,
     cx: &mut Panel<'_>,
     selected_row: &mut Option<usize>,
-    views: &mut super::views::Views,
+    views: &mut views::Views,
 ) {
     run_bar_ui(ui, cx);
     ui.add_space(4.0);
@@ -54,7 +58,7 @@ pub fn comparison_ui(
             }
         });
     ui.separator();
-    super::results::results_ui(ui, cx, views);
+    crate::app::results::results_ui(ui, cx, views);
 }
 
 /// That a run is going on: a spinner natively; in a browser the seconds so far,
@@ -71,7 +75,7 @@ fn running_mark(ui: &mut egui::Ui, cx: &Panel<'_>) {
 
 /// Run or Stop, the worker threads, and what to run on (the position or the suite).
 fn run_bar_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
-    use super::layout::wrap_unit;
+    use crate::app::frame::layout::wrap_unit;
     ui.horizontal_wrapped(|ui| {
         let running = cx.model.is_running();
         wrap_unit(ui, "run", |ui| {
@@ -88,24 +92,21 @@ fn run_bar_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
                 stop
             } else {
                 let run = ui
-                    .button(super::help::RUN_BUTTON)
-                    .on_hover_text(format!("Run every enabled row ({})", super::help::RUN_KEY));
+                    .button(help::RUN_BUTTON)
+                    .on_hover_text(format!("Run every enabled row ({})", help::RUN_KEY));
                 if run.clicked() {
                     cx.push(Command::RunComparison);
                 }
                 run
             };
-            super::page::note_widget(ui.ctx(), "run_button", button.rect);
+            page::note_widget(ui.ctx(), "run_button", button.rect);
         });
         wrap_unit(ui, "threads", |ui| {
             let label = ui.label("threads").id;
             // Any number may be typed: one beyond 256 is set to 256, with a word.
             let mut threads = cx.model.threads;
             let changed = ui
-                .add_enabled(
-                    !running,
-                    super::layout::number(&mut threads).range(1..=usize::MAX),
-                )
+                .add_enabled(!running, layout::number(&mut threads).range(1..=usize::MAX))
                 .labelled_by(label)
                 .on_hover_text("Worker threads, 1 to 256; each search runs on one")
                 .changed();
@@ -141,7 +142,7 @@ fn run_bar_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
 /// "on the current position" or the open suite (when it is of this game); the choice
 /// clicked, if it changed.
 fn run_target_ui(ui: &mut egui::Ui, cx: &Panel<'_>, running: bool) -> Option<bool> {
-    use super::layout::wrap_unit;
+    use crate::app::frame::layout::wrap_unit;
     let suite_of_game = cx.session().suite_of_this_game();
     let was = cx.view.run_suite && suite_of_game.is_some();
     let mut suite = was;

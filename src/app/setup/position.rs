@@ -1,9 +1,9 @@
 //! The game picker and the position tools: edit or play mode, side to move, clear,
 //! start position, undo/redo, the text form with Copy, and a box to paste a position.
 
-use super::Command;
-use super::panel::Panel;
 use super::position_state::PositionPanel;
+use crate::app::Command;
+use crate::app::frame::panel::Panel;
 use crate::engine::{AnyPosition, GameKind};
 use crate::game::Side;
 use crate::game::describe::{BoardLayout, GridStyle};
@@ -165,7 +165,7 @@ fn position_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, panel: &mut PositionPanel)
         ui.colored_label(ui.visuals().warn_fg_color, warning);
     }
 
-    super::exercise::exercise_ui(ui, cx);
+    crate::app::exercise::exercise_ui(ui, cx);
     ui.add_space(4.0);
     text_form_ui(ui, cx, panel, &pos);
 }

@@ -4,8 +4,9 @@
 //! ([`crate::search::option_decl::all`]). Edits go to the session as a command
 //! (`Session::set_row_options` drops the options the row cannot take).
 
-use super::Command;
-use super::panel::Panel;
+use crate::app::Command;
+use crate::app::frame::layout;
+use crate::app::frame::panel::Panel;
 use crate::search::SearchOptions;
 use crate::search::option_decl::{Form, OptionDecl, all};
 use crate::search::options::MAX_SHALLOW_DEPTH;
@@ -42,7 +43,7 @@ fn gated<R>(
     }
 }
 
-pub(super) fn options_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, i: usize) {
+pub(in crate::app) fn options_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, i: usize) {
     let Some(row) = cx.session().rows.get(i) else {
         return;
     };
@@ -181,7 +182,7 @@ fn control_ui(ui: &mut egui::Ui, decl: &OptionDecl, o: &mut SearchOptions, row: 
                     && let Ok(mut k) = k.parse::<u32>()
                     && ui
                         .add(
-                            super::layout::number(&mut k)
+                            layout::number(&mut k)
                                 .range(1..=MAX_SHALLOW_DEPTH)
                                 .prefix("depth "),
                         )
@@ -222,11 +223,7 @@ fn number_ui(
         let label = ui.label(decl.label).id;
         let mut v = now;
         if ui
-            .add(
-                super::layout::number(&mut v)
-                    .range(n.min..=n.max)
-                    .suffix(n.unit),
-            )
+            .add(layout::number(&mut v).range(n.min..=n.max).suffix(n.unit))
             .labelled_by(label)
             .on_hover_text(decl.help)
             .changed()

@@ -3,9 +3,10 @@
 //! remove) or, during a run, its progress. Every change is a [`Command`]; the rows'
 //! own state is which row's options are shown.
 
-use super::model::{RowLive, RowNote};
-use super::panel::Panel;
-use super::{Command, TreelabApp};
+use crate::app::frame::layout;
+use crate::app::frame::model::{RowLive, RowNote};
+use crate::app::frame::panel::Panel;
+use crate::app::{Command, TreelabApp};
 use crate::search::Algorithm;
 use crate::search::options::MAX_DEPTH;
 
@@ -18,7 +19,7 @@ impl TreelabApp {
     }
 
     /// Removes row `i` and its results ([`crate::session::Session::remove_row`]).
-    pub(super) fn remove_row(&mut self, i: usize) {
+    pub(in crate::app) fn remove_row(&mut self, i: usize) {
         if self.model.session.remove_row(i) {
             self.selected_row = match self.selected_row {
                 Some(b) if b == i => None,
@@ -29,14 +30,14 @@ impl TreelabApp {
     }
 
     /// Inserts a copy of row `i` after it, without results, and selects it.
-    pub(super) fn duplicate_row(&mut self, i: usize) {
+    pub(in crate::app) fn duplicate_row(&mut self, i: usize) {
         if let Some(copy) = self.model.session.duplicate_row(i) {
             self.selected_row = Some(copy);
         }
     }
 
     /// Swaps rows `a` and `b`, results, baseline and selection following.
-    pub(super) fn swap_rows(&mut self, a: usize, b: usize) {
+    pub(in crate::app) fn swap_rows(&mut self, a: usize, b: usize) {
         if self.model.session.swap_rows(a, b) {
             self.selected_row = self.selected_row.map(|x| {
                 if x == a {
@@ -156,7 +157,7 @@ fn cell<R>(ui: &mut egui::Ui, width: f32, add: impl FnOnce(&mut egui::Ui) -> R) 
 /// The rows, `width` wide: a header line, then a line per row, every column at a fixed
 /// width, and a row's note (options an algorithm change dropped, a depth set to the deepest) on a
 /// line of its own under it.
-pub(super) fn rows_ui(
+pub(in crate::app) fn rows_ui(
     ui: &mut egui::Ui,
     cx: &mut Panel<'_>,
     selected_row: &mut Option<usize>,
@@ -352,21 +353,17 @@ fn depths_ui(
     ui.horizontal(|ui| {
         // Any number may be typed: one beyond the deepest is set to it, with a word.
         ui.add(
-            super::layout::number(&mut first)
+            layout::number(&mut first)
                 .range(1..=u32::MAX)
                 .prefix("from "),
         )
         .on_hover_text(format!(
             "First depth, 1 to {MAX_DEPTH} (for MCTS, the horizon its playouts stop at)"
         ));
-        ui.add(
-            super::layout::number(&mut last)
-                .range(1..=u32::MAX)
-                .prefix("to "),
-        )
-        .on_hover_text(format!(
-            "Last depth, up to {MAX_DEPTH} (each depth is its own search)"
-        ));
+        ui.add(layout::number(&mut last).range(1..=u32::MAX).prefix("to "))
+            .on_hover_text(format!(
+                "Last depth, up to {MAX_DEPTH} (each depth is its own search)"
+            ));
     });
     if (first, last) == (depth_min, depth_max) {
         return None;

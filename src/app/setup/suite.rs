@@ -1,8 +1,8 @@
 //! The suite panel: the shipped suites one click away, a file through the dialog, and
 //! the open suite's positions by name with their known scores.
 
-use super::Command;
-use super::panel::Panel;
+use crate::app::Command;
+use crate::app::frame::panel::Panel;
 use crate::engine::shipped_suites;
 
 /// The height of the position list before it scrolls.

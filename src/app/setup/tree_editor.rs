@@ -14,9 +14,10 @@
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Vec2, pos2, vec2};
 
-use super::Command;
-use super::panel::Panel;
 use super::position_state::PositionPanel;
+use crate::app::Command;
+use crate::app::frame::layout;
+use crate::app::frame::panel::Panel;
 use crate::engine::AnyPosition;
 use crate::game::Side;
 use crate::game::describe::{TreeEdit, TreeNode};
@@ -348,7 +349,7 @@ fn tools_ui(
         let label = ui.label("Value:").id;
         if node.leaf {
             let mut v = node.value.unwrap_or(0);
-            let r = ui.add(super::layout::number(&mut v)).labelled_by(label);
+            let r = ui.add(layout::number(&mut v)).labelled_by(label);
             if r.changed() {
                 edit = Some(TreeEdit::SetValue(selected, Some(v)));
             }
@@ -362,7 +363,7 @@ fn tools_ui(
                 edit = Some(TreeEdit::SetValue(selected, has.then_some(0)));
             }
             if let Some(mut v) = node.value {
-                let r = ui.add(super::layout::number(&mut v)).labelled_by(label);
+                let r = ui.add(layout::number(&mut v)).labelled_by(label);
                 if r.changed() {
                     edit = Some(TreeEdit::SetValue(selected, Some(v)));
                 }

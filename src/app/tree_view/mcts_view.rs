@@ -10,8 +10,9 @@
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Vec2, vec2};
 
-use super::panel::Panel;
 use super::tree_canvas::pan_zoom::{PanZoom, ZoomAsk, zoom_buttons_ui};
+use crate::app::frame::layout;
+use crate::app::frame::panel::Panel;
 use crate::engine::AnyPosition;
 use crate::tree::mcts::{MctsState, MctsTree, Phase, value_word};
 use crate::tree::mcts_quiz::{MctsQuestion, MctsQuiz};
@@ -337,7 +338,7 @@ fn steps_ui(ui: &mut egui::Ui, view: &mut MctsView) {
         let label = ui.label("iteration");
         let mut shown = i + 1;
         if ui
-            .add(super::layout::number(&mut shown).range(1..=view.tree.iterations.len()))
+            .add(layout::number(&mut shown).range(1..=view.tree.iterations.len()))
             .labelled_by(label.id)
             .changed()
         {
@@ -380,13 +381,13 @@ fn steps_ui(ui: &mut egui::Ui, view: &mut MctsView) {
             };
         }
         ui.add(
-            super::layout::number(&mut view.speed)
+            layout::number(&mut view.speed)
                 .range(0.5..=100.0)
                 .suffix("/s"),
         )
         .on_hover_text("Phases per second when playing");
         let hide = ui.label("hide nodes under");
-        ui.add(super::layout::number(&mut view.min_visits).range(1..=1_000_000))
+        ui.add(layout::number(&mut view.min_visits).range(1..=1_000_000))
             .labelled_by(hide.id)
             .on_hover_text("Nodes with fewer visits are not drawn (the current path always is)");
         ui.label("visits");

@@ -2,18 +2,26 @@
 //! position, with windows, node types, pruned moves, null-window tests, re-searches,
 //! table cutoffs and the principal variation; stepped through in the order the search
 //! visited it, or asked about visit by visit in quiz mode. The model is
-//! [`crate::tree`]; the drawing area is [`super::tree_area`], the controls above it
-//! [`super::tree_controls`], the quiz panel [`super::quiz_view`].
+//! [`crate::tree`]; the drawing area is [`self::tree_area`], the controls above it
+//! [`self::tree_controls`], the quiz panel [`self::quiz_view`].
+
+pub(super) mod mcts_view;
+pub(super) mod quiz_view;
+pub(super) mod tree_area;
+pub(super) mod tree_canvas;
+pub(super) mod tree_controls;
+pub(super) mod tree_pane;
+pub(super) mod tree_state;
 
 use crate::platform::clock::Instant;
 
-use super::panel::Panel;
-use super::quiz_view::{QuizState, quiz_ui};
-use super::results_view::ResultsView;
-use super::tree_area::canvas_ui;
-use super::tree_canvas::{Canvas, DrawnLabel, PaneInput, Show};
-use super::tree_controls::{controls_ui, legend_ui, step_ui};
-use super::tree_state::{TreePane, TreeViewState};
+use self::quiz_view::{QuizState, quiz_ui};
+use self::tree_area::canvas_ui;
+use self::tree_canvas::{Canvas, DrawnLabel, PaneInput, Show};
+use self::tree_controls::{controls_ui, legend_ui, step_ui};
+use self::tree_state::{TreePane, TreeViewState};
+use super::frame::panel::Panel;
+use super::results::results_view::ResultsView;
 use super::{Command, TreelabApp};
 use crate::tree::draw::done_at;
 use crate::tree::export::{Figure, FigureOptions};
@@ -85,7 +93,7 @@ impl TreelabApp {
                 }
                 match crate::tree::mcts::trace_mcts(&self.model.session.position, &req) {
                     Ok(tree) => {
-                        state.mcts = Some(super::mcts_view::MctsView::new(tree, quiz));
+                        state.mcts = Some(self::mcts_view::MctsView::new(tree, quiz));
                         state.built_with = Some((labels, depth));
                     }
                     Err(e) => {
@@ -276,7 +284,7 @@ fn tree_view_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, tree: &mut TreeViewState)
     if let Some(mut view) = tree.mcts.take() {
         let root = view.tree.root.clone();
         if stale_note_ui(ui, cx, tree, &root, view.quiz.is_some())
-            && let Some(p) = super::mcts_view::mcts_ui(ui, cx, &mut view)
+            && let Some(p) = self::mcts_view::mcts_ui(ui, cx, &mut view)
         {
             tree.shown = Some(p);
         }

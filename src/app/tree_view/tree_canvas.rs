@@ -22,7 +22,7 @@ use crate::tree::{SearchTree, VisitDiff, pruned_label};
 use pan_zoom::PanZoom;
 
 /// The smallest zoom at which texts are drawn (below it they would be specks).
-pub(super) const TEXT_ZOOM: f32 = 0.45;
+pub(in crate::app) const TEXT_ZOOM: f32 = 0.45;
 /// The most a fitted drawing is enlarged (a small tree is not blown up to poster size).
 const FIT_ZOOM: f32 = 1.4;
 
@@ -67,9 +67,9 @@ pub struct Canvas {
     /// whole trees.
     pub shape: Option<(usize, bool)>,
     /// The pane size of the last fit.
-    pub(super) fitted: Option<Vec2>,
+    pub(in crate::app) fitted: Option<Vec2>,
     /// The pane size in the last frame.
-    pub(super) pane: Option<Vec2>,
+    pub(in crate::app) pane: Option<Vec2>,
     /// The widest label, in points at zoom 1 (0: not measured yet).
     widest: f32,
     /// The widest names of never-searched moves, in points at zoom 1.
@@ -144,14 +144,14 @@ impl Canvas {
         self.fitted = None;
     }
 
-    pub(super) fn bounds(&self) -> Rect {
+    pub(in crate::app) fn bounds(&self) -> Rect {
         let s = self.spacing.unwrap_or(Spacing::readable(60.0, false));
         let [x0, y0, x1, y1] = s.bounds(&self.layout);
         Rect::from_min_max(Pos2::new(x0, y0), Pos2::new(x1, y1))
     }
 
     /// Where scene point `p` is on screen in a pane whose area starts at `origin`.
-    pub(super) fn to_screen(&self, origin: Pos2, p: [f32; 2]) -> Pos2 {
+    pub(in crate::app) fn to_screen(&self, origin: Pos2, p: [f32; 2]) -> Pos2 {
         self.view.to_screen(origin, p)
     }
 
@@ -162,7 +162,7 @@ impl Canvas {
         Some(s.pos(&self.layout.at[j]))
     }
 
-    pub(super) fn measure(&mut self, ui: &egui::Ui, trees: &[&SearchTree], bounds: bool) {
+    pub(in crate::app) fn measure(&mut self, ui: &egui::Ui, trees: &[&SearchTree], bounds: bool) {
         if self.widest > 0.0 && self.bounds == bounds {
             return;
         }
@@ -207,7 +207,7 @@ impl Canvas {
 
     /// Chooses the drawing and the view for a pane of `size` (see the module doc);
     /// `readable` is the smallest zoom at which every text is still legible.
-    pub(super) fn fit(&mut self, size: Vec2, current: Option<usize>, readable: f32) {
+    pub(in crate::app) fn fit(&mut self, size: Vec2, current: Option<usize>, readable: f32) {
         let (w, h) = (size.x.max(50.0), size.y.max(50.0));
         let whole_zoom = |b: Vec2| (w / b.x.max(1.0)).min(h / b.y.max(1.0));
         let textbook = self.try_layout(false);
@@ -289,14 +289,19 @@ impl Canvas {
     }
 
     /// Keeps the zoom in range and part of the drawing in the pane.
-    pub(super) fn clamp(&mut self, size: Vec2) {
+    pub(in crate::app) fn clamp(&mut self, size: Vec2) {
         let b = self.bounds();
         self.view.clamp(size, b);
     }
 
     /// When no visit of the left tree (up to `step`) is in the pane (zoomed in on an
     /// empty part of the drawing), brings the nearest one to the middle.
-    pub(super) fn keep_a_node_in_view(&mut self, size: Vec2, tree: &SearchTree, step: usize) {
+    pub(in crate::app) fn keep_a_node_in_view(
+        &mut self,
+        size: Vec2,
+        tree: &SearchTree,
+        step: usize,
+    ) {
         let Some(s) = self.spacing else {
             return;
         };
@@ -332,7 +337,7 @@ impl Canvas {
     }
 
     /// Brings visit `i` of the left tree into view when it is out of it.
-    pub(super) fn follow(&mut self, size: Vec2, step: usize) {
+    pub(in crate::app) fn follow(&mut self, size: Vec2, step: usize) {
         if self.followed == Some(step) {
             return;
         }

@@ -4,11 +4,12 @@
 
 use egui::TextWrapMode;
 
-use super::Command;
-use super::panel::Panel;
 use super::tree_canvas::Canvas;
 use super::tree_canvas::pan_zoom::{ZoomAsk, zoom_buttons_ui};
 use super::tree_state::TreeViewState;
+use crate::app::Command;
+use crate::app::frame::layout;
+use crate::app::frame::panel::Panel;
 use crate::tree::NodeType;
 use crate::tree::draw::{ONLY_HERE, OTHERWISE, Rgb, type_color};
 use crate::tree::export::TreeFormat;
@@ -43,7 +44,7 @@ pub fn controls_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, tree: &mut TreeViewSta
         row_pickers_ui(ui, &labels, width, &mut state.tree_row, &mut state.tree_row_beside);
         let depth = ui.label("depth");
         ui.add(
-            super::layout::number(&mut state.tree_depth)
+            layout::number(&mut state.tree_depth)
                 .range(1..=crate::search::options::MAX_DEPTH),
         )
         .labelled_by(depth.id);
@@ -60,13 +61,13 @@ pub fn controls_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>, tree: &mut TreeViewSta
             .on_hover_text("Write a value at or below its window's α as ≤ v (it failed low: the true value is at most v) and one at or above β as ≥ v (it failed high: at least v), as textbooks write fail-hard bounds; on screen and in the figures");
         // A unit of its own, so that the line wraps before it (a scope is never wrapped,
         // and would widen the whole panel past the window).
-        super::layout::wrap_unit(ui, "tree_save", |ui| {
+        layout::wrap_unit(ui, "tree_save", |ui| {
             ui.add_enabled_ui(has_trees && !quiz_open, |ui| {
                 save = save_tree_menu_ui(ui, two, &mut tree.save_both, quiz_open);
             })
         });
         if has_trees && tree.quiz.is_none() {
-            super::layout::wrap_unit(ui, "tree_steps", |ui| steps_ui(ui, tree));
+            layout::wrap_unit(ui, "tree_steps", |ui| steps_ui(ui, tree));
         }
     });
     // A refusal is about the rows and depth it was given: another choice clears it.
@@ -225,7 +226,7 @@ fn steps_ui(ui: &mut egui::Ui, state: &mut TreeViewState) {
     let label = ui.label("visit");
     let mut shown = state.step + 1;
     if ui
-        .add(super::layout::number(&mut shown).range(1..=last + 1))
+        .add(layout::number(&mut shown).range(1..=last + 1))
         .labelled_by(label.id)
         .changed()
     {
@@ -247,7 +248,7 @@ fn steps_ui(ui: &mut egui::Ui, state: &mut TreeViewState) {
         state.last_tick = None;
     }
     ui.add(
-        super::layout::number(&mut state.speed)
+        layout::number(&mut state.speed)
             .range(0.5..=200.0)
             .suffix("/s"),
     )

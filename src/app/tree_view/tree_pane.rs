@@ -33,7 +33,7 @@ fn dashed_circle(painter: &egui::Painter, c: Pos2, r: f32, stroke: Stroke) {
 /// One pane of the tree view: the drawing of tree `k` painted in `area`, each visit
 /// shown a clickable area. Returns the visit clicked (if any), the labels drawn, and
 /// the texts of no visit that show in the pane (the notes).
-pub(super) fn pane_ui(
+pub(in crate::app) fn pane_ui(
     ui: &mut egui::Ui,
     canvas: &Canvas,
     k: usize,
@@ -276,7 +276,7 @@ fn visit_click_ui(
 
 /// The overview of a tree bigger than its pane: every node as a dot, the
 /// part on screen marked; a click or a drag there moves the view.
-pub(super) fn minimap_ui(ui: &mut egui::Ui, canvas: &mut Canvas, area: Rect) {
+pub(in crate::app) fn minimap_ui(ui: &mut egui::Ui, canvas: &mut Canvas, area: Rect) {
     let Some(s) = canvas.spacing else {
         return;
     };
