@@ -20,7 +20,10 @@
 #   scripts/scale-sitting.sh OUT [ROUNDS] [GRIDS]   (root, for Slurm)
 #
 # ROUNDS defaults to 3, GRIDS to "e1 tiny"; E1_DEPTHS (default 2..10) sets e1's depths
-# (2..12 for issue 66's larger grid). Each run's wall and CPU seconds go to
+# (2..12 for issue 66's larger grid). WAYS (default "serial threads folder slurm dask")
+# picks the ways; without serial, a grid's results are checked against OUT/serial-GRID.csv
+# of an earlier sitting into the same OUT (same grid, same depths), and its runs are
+# added to OUT/times-GRID.tsv: so that a long grid's ways can be sat in parts. Each run's wall and CPU seconds go to
 # OUT/times-GRID.tsv (grid, way, round, wall, cpu, the cells' seconds), a grid's file
 # made anew by each sitting that runs it. A Slurm run's wall time is from the
 # submission to the end of the jobs' last treelab process (sbatch --wait notices the
@@ -54,6 +57,8 @@ else
   dask=
   echo "== no dask way: $python lacks treelab or dask.distributed" | tee -a "$out/load.txt"
 fi
+ways=" ${WAYS:-serial threads folder slurm dask} "
+way() { [[ "$ways" == *" $1 "* ]]; }
 grid_tiny=(--suite Test_L3_R1 --algos negaalpha,alphabeta,negascout,pvs,scout --depths 1..4)
 
 # shellcheck source=scripts/slurm/local-cluster.sh
@@ -108,47 +113,59 @@ timed() {
 }
 
 for g in $grids; do
-  printf "grid\tway\tround\twall\tcpu\tcells\n" > "$out/times-$g.tsv"
+  if way serial; then
+    printf "grid\tway\tround\twall\tcpu\tcells\n" > "$out/times-$g.tsv"
+  else
+    [ -s "$out/serial-$g.csv" ] || { echo "no $out/serial-$g.csv: sit the serial way first" >&2; exit 1; }
+  fi
 done
 row() { printf "%s\t%s\t%s\t%s\t%s\n" "$g" "$1" "$r" "$2" "$3" | tee -a "$out/times-$g.tsv"; }
 for r in $(seq "$rounds"); do
   for g in $grids; do
     echo "== round $r of $rounds, grid $g"
     declare -n grid="grid_$g"
-    csv="$D/$g-serial-$r.csv"
-    t=$(timed "$csv" "$bin" bench "${grid[@]}" --threads 1 --format csv)
-    [ "$r" != 1 ] || cp "$csv" "$out/serial-$g.csv"
-    check "$csv"
-    row serial "$t" "$(cell_seconds "$csv")"
+    if way serial; then
+      csv="$D/$g-serial-$r.csv"
+      t=$(timed "$csv" "$bin" bench "${grid[@]}" --threads 1 --format csv)
+      [ "$r" != 1 ] || cp "$csv" "$out/serial-$g.csv"
+      check "$csv"
+      row serial "$t" "$(cell_seconds "$csv")"
+    fi
 
-    csv="$D/$g-threads-$r.csv"
-    t=$(timed "$csv" "$bin" bench "${grid[@]}" --threads 2 --format csv)
-    check "$csv"
-    row threads "$t" "$(cell_seconds "$csv")"
+    if way threads; then
+      csv="$D/$g-threads-$r.csv"
+      t=$(timed "$csv" "$bin" bench "${grid[@]}" --threads 2 --format csv)
+      check "$csv"
+      row threads "$t" "$(cell_seconds "$csv")"
+    fi
 
-    csv="$D/$g-folder-$r.csv"
-    t=$(timed "$csv" "$bin" bench "${grid[@]}" --threads 1 --format csv --out "$D/$g-folder-$r/")
-    check "$csv"
-    row folder "$t" "$(cell_seconds "$csv")"
+    if way folder; then
+      csv="$D/$g-folder-$r.csv"
+      t=$(timed "$csv" "$bin" bench "${grid[@]}" --threads 1 --format csv --out "$D/$g-folder-$r/")
+      check "$csv"
+      row folder "$t" "$(cell_seconds "$csv")"
+    fi
 
-    dir="$D/work/$g-slurm-$r"
-    export TREELAB="$D/treelab-timed" TREELAB_TIMES="$D/$g-slurm-$r.times"
-    : > "$TREELAB_TIMES"
-    : > "$TREELAB_TIMES.ends"
-    before=$(daemons_cpu)
-    start=$(date +%s.%N)
-    scripts/slurm/submit.sh --wait bench "$dir" 2 "${grid[@]}" --format csv > /dev/null
-    wall=$(awk -v s="$start" 'BEGIN { e = s } $1 > e { e = $1 } END { printf "%.2f", e - s }' \
-      "$TREELAB_TIMES.ends")
-    after=$(daemons_cpu)
-    cpu=$(awk -v d="$(awk -v a="$after" -v b="$before" 'BEGIN { print a - b }')" \
-      '{ c += $2 + $3 } END { printf "%.2f", c + d }' "$TREELAB_TIMES")
-    check "$dir/merged.csv"
-    row slurm "$(printf '%s\t%s' "$wall" "$cpu")" "$(cell_seconds "$dir/merged.csv")"
-    cp "$TREELAB_TIMES" "$out/$g-slurm-$r.processes"
-    unset TREELAB TREELAB_TIMES
+    if way slurm; then
+      dir="$D/work/$g-slurm-$r"
+      export TREELAB="$D/treelab-timed" TREELAB_TIMES="$D/$g-slurm-$r.times"
+      : > "$TREELAB_TIMES"
+      : > "$TREELAB_TIMES.ends"
+      before=$(daemons_cpu)
+      start=$(date +%s.%N)
+      scripts/slurm/submit.sh --wait bench "$dir" 2 "${grid[@]}" --format csv > /dev/null
+      wall=$(awk -v s="$start" 'BEGIN { e = s } $1 > e { e = $1 } END { printf "%.2f", e - s }' \
+        "$TREELAB_TIMES.ends")
+      after=$(daemons_cpu)
+      cpu=$(awk -v d="$(awk -v a="$after" -v b="$before" 'BEGIN { print a - b }')" \
+        '{ c += $2 + $3 } END { printf "%.2f", c + d }' "$TREELAB_TIMES")
+      check "$dir/merged.csv"
+      row slurm "$(printf '%s\t%s' "$wall" "$cpu")" "$(cell_seconds "$dir/merged.csv")"
+      cp "$TREELAB_TIMES" "$out/$g-slurm-$r.processes"
+      unset TREELAB TREELAB_TIMES
+    fi
 
-    if [ -n "$dask" ]; then
+    if [ -n "$dask" ] && way dask; then
       args=("${grid[@]}")
       # --suite S --algos A --depths D, as the Python package takes them.
       t=$("$python" scripts/dask_way.py "$out/serial-$g.csv" "${args[1]}" "${args[3]}" "${args[5]}")

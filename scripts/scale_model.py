@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """docs/results/scale.md's tables from a sitting of scripts/scale-sitting.sh.
 
-    python3 scripts/scale_model.py OUT
+    python3 scripts/scale_model.py OUT [TINY_OUT]
 
 1. Per grid (E1's 540 cells; 20,000 tiny cells) and way (serial, --threads 2, a grid
    folder, a 2-task Slurm array): wall and CPU seconds (median and range over the
@@ -9,7 +9,9 @@
    CPU beyond the serial run's, and its wall time beyond a perfect split of the serial
    run's CPU over the way's workers.
 2. What E1's grid costs on N machines, from the serial run's cells' times (the model and
-   its assumptions are printed with it).
+   its assumptions are printed with it). The fixed cost of a Slurm run is the tiny
+   grid's 2-task array's median wall time, from OUT or, when OUT sat E1's grid alone,
+   from TINY_OUT (an earlier sitting of the tiny grid).
 """
 
 import csv
@@ -75,7 +77,7 @@ def longest_first(times, n):
     return max(load)
 
 
-def model(out, runs):
+def model(out, runs, tiny_runs):
     with open(out / "serial-e1.csv", newline="") as f:
         cells = list(csv.DictReader(f))
     # The cells' times as measured (wall seconds of each search, on a machine others
@@ -100,8 +102,8 @@ def model(out, runs):
                    for k in range(n))
 
     fixed = 0.0
-    if "slurm" in runs["tiny"]:
-        fixed = statistics.median(w for w, _, _ in runs["tiny"]["slurm"])
+    if "slurm" in tiny_runs:
+        fixed = statistics.median(w for w, _, _ in tiny_runs["slurm"])
     total = sum(per_position.values())
     biggest = max(per_position.values())
     print(f"\nThe model: each cell costs its time in the first serial run of E1's grid, "
@@ -125,7 +127,7 @@ def model(out, runs):
               f"{total / (n * wall):.2f} | {longest_first(each, n) + extra:.1f} |")
 
 
-def main(out):
+def main(out, tiny_out=None):
     runs = read_runs(out)
     for grid in ["e1", "tiny"]:
         if grid not in runs:
@@ -134,10 +136,11 @@ def main(out):
             n_cells = sum(1 for _ in csv.DictReader(f))
         ways_table(grid, runs[grid], n_cells)
     if "e1" in runs:
-        model(out, runs)
+        tiny = runs["tiny"] if "tiny" in runs or tiny_out is None else read_runs(tiny_out)["tiny"]
+        model(out, runs, tiny)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        sys.exit("usage: scripts/scale_model.py OUT (the folder scripts/scale-sitting.sh wrote)")
-    main(Path(sys.argv[1]))
+    if len(sys.argv) not in (2, 3):
+        sys.exit("usage: scripts/scale_model.py OUT [TINY_OUT] (folders scripts/scale-sitting.sh wrote)")
+    main(Path(sys.argv[1]), Path(sys.argv[2]) if len(sys.argv) == 3 else None)
