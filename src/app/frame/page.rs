@@ -524,7 +524,7 @@ fn results_json(session: &Session) -> String {
 /// The little JSON the test hook writes.
 mod json {
     /// A JSON string.
-    pub(in crate::app) fn text(s: &str) -> String {
+    pub(super) fn text(s: &str) -> String {
         let mut out = String::with_capacity(s.len() + 2);
         out.push('"');
         for c in s.chars() {
@@ -541,7 +541,7 @@ mod json {
     }
 
     /// A JSON object of fields whose values are already JSON.
-    pub(in crate::app) fn object(fields: &[(&str, String)]) -> String {
+    pub(super) fn object(fields: &[(&str, String)]) -> String {
         let body: Vec<String> = fields
             .iter()
             .map(|(k, v)| format!("{}:{v}", text(k)))

@@ -118,15 +118,15 @@ mod hook {
     use std::path::PathBuf;
 
     thread_local! {
-        pub(in crate::app) static STATE: RefCell<String> = const { RefCell::new(String::new()) };
-        pub(in crate::app) static COMMANDS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
-        pub(in crate::app) static PICKED: RefCell<Option<PathBuf>> = const { RefCell::new(None) };
-        pub(in crate::app) static CONTEXT: RefCell<Option<egui::Context>> = const { RefCell::new(None) };
-        pub(in crate::app) static NEW_FRAGMENT: RefCell<Option<String>> = const { RefCell::new(None) };
+        pub(super) static STATE: RefCell<String> = const { RefCell::new(String::new()) };
+        pub(super) static COMMANDS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+        pub(super) static PICKED: RefCell<Option<PathBuf>> = const { RefCell::new(None) };
+        pub(super) static CONTEXT: RefCell<Option<egui::Context>> = const { RefCell::new(None) };
+        pub(super) static NEW_FRAGMENT: RefCell<Option<String>> = const { RefCell::new(None) };
     }
 
     /// Asks the app for a frame now (once it has started), to act on what just came.
-    pub(in crate::app) fn wake_app() {
+    pub(super) fn wake_app() {
         CONTEXT.with_borrow(|ctx| {
             if let Some(ctx) = ctx {
                 ctx.request_repaint();
@@ -225,7 +225,7 @@ mod imp {
     use super::{Ask, FileDialog};
     use std::path::PathBuf;
 
-    pub(in crate::app) fn open_window(
+    pub(super) fn open_window(
         title: &str,
         size: [f32; 2],
         make: impl FnOnce() -> Box<dyn eframe::App> + 'static,
@@ -240,39 +240,39 @@ mod imp {
             .map_err(|e| anyhow::anyhow!("could not open the window: {e}"))
     }
 
-    pub(in crate::app) fn start_in_page(
+    pub(super) fn start_in_page(
         _canvas_id: &str,
         _make: impl FnOnce(&egui::Context) -> Box<dyn eframe::App> + 'static,
     ) {
     }
 
-    pub(in crate::app) fn page_fragment() -> Option<String> {
+    pub(super) fn page_fragment() -> Option<String> {
         None
     }
 
-    pub(in crate::app) fn set_title(ctx: &egui::Context, title: &str) {
+    pub(super) fn set_title(ctx: &egui::Context, title: &str) {
         ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.to_string()));
     }
 
-    pub(in crate::app) fn forget_fragment() {}
+    pub(super) fn forget_fragment() {}
 
-    pub(in crate::app) fn page_address() -> Option<String> {
+    pub(super) fn page_address() -> Option<String> {
         None
     }
 
-    pub(in crate::app) fn stored(_key: &str) -> Option<String> {
+    pub(super) fn stored(_key: &str) -> Option<String> {
         None
     }
 
-    pub(in crate::app) fn store(_key: &str, _value: &str) -> Result<(), String> {
+    pub(super) fn store(_key: &str, _value: &str) -> Result<(), String> {
         Ok(())
     }
 
-    pub(in crate::app) fn pick_later(_d: &FileDialog) -> bool {
+    pub(super) fn pick_later(_d: &FileDialog) -> bool {
         false
     }
 
-    pub(in crate::app) fn pick(d: &FileDialog, ask: Ask) -> Option<PathBuf> {
+    pub(super) fn pick(d: &FileDialog, ask: Ask) -> Option<PathBuf> {
         let mut r = rfd::FileDialog::new();
         if !d.title.is_empty() {
             r = r.set_title(&d.title);
@@ -301,7 +301,7 @@ mod imp {
     use wasm_bindgen::JsCast;
     use wasm_bindgen::prelude::{Closure, JsValue};
 
-    pub(in crate::app) fn open_window(
+    pub(super) fn open_window(
         _title: &str,
         _size: [f32; 2],
         _make: impl FnOnce() -> Box<dyn eframe::App> + 'static,
@@ -324,7 +324,7 @@ mod imp {
         }
     }
 
-    pub(in crate::app) fn start_in_page(
+    pub(super) fn start_in_page(
         canvas_id: &str,
         make: impl FnOnce(&egui::Context) -> Box<dyn eframe::App> + 'static,
     ) {
@@ -370,7 +370,7 @@ mod imp {
         });
     }
 
-    pub(in crate::app) fn page_fragment() -> Option<String> {
+    pub(super) fn page_fragment() -> Option<String> {
         let hash = window()?.location().hash().ok()?;
         Some(hash.trim_start_matches('#').to_string())
     }
@@ -392,13 +392,13 @@ mod imp {
         on_change.forget();
     }
 
-    pub(in crate::app) fn set_title(_ctx: &egui::Context, title: &str) {
+    pub(super) fn set_title(_ctx: &egui::Context, title: &str) {
         if let Some(document) = window().and_then(|w| w.document()) {
             document.set_title(title);
         }
     }
 
-    pub(in crate::app) fn forget_fragment() {
+    pub(super) fn forget_fragment() {
         if let (Some(w), Some(address)) = (window(), page_address())
             && let Ok(history) = w.history()
         {
@@ -406,7 +406,7 @@ mod imp {
         }
     }
 
-    pub(in crate::app) fn page_address() -> Option<String> {
+    pub(super) fn page_address() -> Option<String> {
         let location = window()?.location();
         let origin = location.origin().ok()?;
         let path = location.pathname().ok()?;
@@ -418,11 +418,11 @@ mod imp {
         window()?.local_storage().ok().flatten()
     }
 
-    pub(in crate::app) fn stored(key: &str) -> Option<String> {
+    pub(super) fn stored(key: &str) -> Option<String> {
         storage()?.get_item(key).ok().flatten()
     }
 
-    pub(in crate::app) fn store(key: &str, value: &str) -> Result<(), String> {
+    pub(super) fn store(key: &str, value: &str) -> Result<(), String> {
         let storage = storage().ok_or("the page has no storage")?;
         storage
             .set_item(key, value)
@@ -441,7 +441,7 @@ mod imp {
         out.join(",")
     }
 
-    pub(in crate::app) fn pick_later(d: &FileDialog) -> bool {
+    pub(super) fn pick_later(d: &FileDialog) -> bool {
         let Some(document) = window().and_then(|w| w.document()) else {
             return false;
         };
@@ -479,7 +479,7 @@ mod imp {
     /// A browser saves by downloading: the file name offered is the answer at once
     /// (the writes of `crate::platform::files` are downloads there); nothing else has
     /// a dialog.
-    pub(in crate::app) fn pick(d: &FileDialog, ask: Ask) -> Option<PathBuf> {
+    pub(super) fn pick(d: &FileDialog, ask: Ask) -> Option<PathBuf> {
         match ask {
             Ask::Save => Some(PathBuf::from(
                 d.file_name
