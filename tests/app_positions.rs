@@ -214,3 +214,34 @@ fn totals_count_each_position_of_the_stated_set_once() {
     assert_eq!(h.state().position_set().positions.len(), 1);
     assert_eq!(shown(h.state()).len(), 6);
 }
+
+#[test]
+fn a_board_being_edited_goes_when_another_position_comes_and_typed_text_stays() {
+    let mut h = harness();
+    settle(&mut h);
+    h.get_by_label("Tic-tac-toe").click();
+    settle(&mut h);
+    h.get_by_label("Paste:").focus();
+    settle(&mut h);
+    h.get_by_label("Paste:").type_text("typed, not applied");
+    settle(&mut h);
+    h.get_by_label("Edit board").click();
+    settle(&mut h);
+    h.get_by_label("cell a1").click();
+    settle(&mut h);
+    h.get_by_label("cell b2").click();
+    settle(&mut h);
+    // Two X's: a draft that is no position yet.
+    h.get_by_label_contains("Not a position yet");
+    assert_eq!(h.state().position_text(), "X........ O");
+    // Undo puts the start position back on the board: the draft of the other goes.
+    h.state_mut().push(Command::Undo);
+    settle(&mut h);
+    assert_eq!(h.state().position_text(), "......... X");
+    assert!(h.query_by_label_contains("Not a position yet").is_none());
+    // A position of the same game keeps what was typed into the paste box.
+    assert_eq!(
+        h.get_by_label("Paste:").value().unwrap_or_default(),
+        "typed, not applied"
+    );
+}

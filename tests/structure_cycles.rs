@@ -1,7 +1,7 @@
 //! No file of `src/` takes items from another in a cycle: the files each file imports
 //! from, resolved to the file that defines each item (through re-exports, items a macro
-//! makes, and the arrow from a module's file to its children), with the known cycles
-//! named and expected to go.
+//! makes, and the arrow from a module's file to its children). There is none, the
+//! app's rooms included.
 
 use std::path::PathBuf;
 
@@ -13,14 +13,6 @@ mod source;
 use resolver::{file_cycles, read_crate};
 use source::read_tree;
 
-/// The cycles still there, each inside one folder, and what removes it (issue 65). A
-/// cycle that reaches outside its folder, or a new one, fails; so does a folder here
-/// that has no cycle any more (take it off the list).
-const KNOWN_CYCLES: [(&str, &str); 1] = [(
-    "src/app/",
-    "the app in rooms: TreelabApp implemented in one file, panels that take a Panel",
-)];
-
 #[test]
 fn every_file_imports_without_a_cycle() {
     let tree = read_tree();
@@ -31,31 +23,13 @@ fn every_file_imports_without_a_cycle() {
         krate.files.len()
     );
     let found = file_cycles(&tree.files);
-    let (known, new): (Vec<&String>, Vec<&String>) = found.iter().partition(|c| {
-        KNOWN_CYCLES.iter().any(|(dir, _)| {
-            let files = c.lines().next().unwrap_or_default();
-            let files = files
-                .trim_start_matches("import cycle among ")
-                .trim_end_matches(':');
-            files.split(", ").all(|f| f.starts_with(dir))
-        })
-    });
     assert!(
-        new.is_empty(),
+        found.is_empty(),
         "{} file-level import cycles (move what both sides need into a file of its own, or \
          pass it in):\n{}",
-        new.len(),
-        new.iter()
-            .map(|s| s.as_str())
-            .collect::<Vec<_>>()
-            .join("\n")
+        found.len(),
+        found.join("\n")
     );
-    for (dir, why) in KNOWN_CYCLES {
-        assert!(
-            known.iter().any(|c| c.contains(dir)),
-            "{dir} has no import cycle any more ({why}): take it off KNOWN_CYCLES"
-        );
-    }
 }
 
 #[test]

@@ -11,9 +11,10 @@
 //! of students' sessions… marks a folder of them into `scores.csv`
 //! ([`crate::experiment::exercise::practice`]).
 
+use super::Command;
 use super::frame::model::{CurrentExercise, Model};
 use super::frame::panel::Panel;
-use super::{Command, TreelabApp};
+use super::tree_view::tree_state::TreeViewState;
 use crate::engine::rowspec::{BenchRow, row_spec};
 use crate::engine::{AnyPosition, GameKind};
 use crate::experiment::exercise::practice::{self, Score};
@@ -158,38 +159,30 @@ impl Model {
     pub fn current_exercise(&self) -> Option<&CurrentExercise> {
         self.exercise.as_ref()
     }
-}
-
-impl TreelabApp {
-    /// The exercise last put on the board, if any.
-    #[must_use]
-    pub fn current_exercise(&self) -> Option<&CurrentExercise> {
-        self.model.current_exercise()
-    }
 
     /// Puts the handout's exercise `k` on the board and opens its quiz where the
     /// student left it.
-    pub(super) fn open_exercise(&mut self, k: usize) {
-        match practice::open_item(&mut self.model.session, k) {
+    pub(super) fn open_exercise(&mut self, k: usize, out: &mut Vec<Command>) {
+        match practice::open_item(&mut self.session, k) {
             Ok(position) => {
-                self.model.touch();
-                self.push(Command::SetPosition(position));
-                self.push(Command::BuildTrees);
+                self.touch();
+                out.push(Command::SetPosition(position));
+                out.push(Command::BuildTrees);
             }
             Err(e) => self.error(format!("exercise {}: {e}", k + 1)),
         }
     }
 
-    /// Keeps `answer` in the handout when the quiz on show is its exercise's.
-    pub(super) fn record_answer(&mut self, answer: GivenAnswer) {
-        if !self.views.tree.quiz.as_ref().is_some_and(|q| q.kept) {
+    /// Keeps `answer` in the handout when the quiz on show is its exercise's (`kept`:
+    /// the quiz keeps its answers).
+    pub(super) fn record_answer(&mut self, answer: GivenAnswer, kept: bool) {
+        if !kept {
             return;
         }
-        let Some(k) = practice::on_board(&self.model.session) else {
+        let Some(k) = practice::on_board(&self.session) else {
             return;
         };
         if let Some(item) = self
-            .model
             .session
             .practice
             .as_mut()
@@ -197,51 +190,7 @@ impl TreelabApp {
             && item.answers.last().is_none_or(|l| l.visit < answer.visit)
         {
             item.answers.push(answer);
-            self.model.touch();
-        }
-    }
-
-    /// After the trees are built: when the quiz is on the handout's exercise, its
-    /// answers so far are replayed into it and the next ones are kept.
-    pub(super) fn restore_handout_quiz(&mut self) {
-        let Some(k) = practice::on_board(&self.model.session) else {
-            return;
-        };
-        let view = &self.model.session.view;
-        if view.tree_row != 0 || view.tree_row_beside.is_some() {
-            return;
-        }
-        let Some(item) = self
-            .model
-            .session
-            .practice
-            .as_ref()
-            .and_then(|p| p.exercises.get(k))
-            .cloned()
-        else {
-            return;
-        };
-        let state = &mut self.views.tree;
-        let (Some(pane), Some(qs)) = (state.panes.first(), state.quiz.as_mut()) else {
-            return;
-        };
-        let same = practice::item_search(&item).is_ok_and(|fresh| {
-            fresh.nodes.len() == pane.tree.nodes.len()
-                && fresh.request.depth == pane.tree.request.depth
-        });
-        if !same {
-            return;
-        }
-        match practice::resume(&pane.tree, &item.answers) {
-            Ok(quiz) => {
-                state.step = quiz.visit;
-                qs.quiz = quiz;
-                qs.kept = true;
-            }
-            Err(e) => self.error(format!(
-                "exercise {}: its answers cannot be marked again ({e}); new answers are not kept",
-                k + 1
-            )),
+            self.touch();
         }
     }
 
@@ -268,8 +217,8 @@ impl TreelabApp {
 
     /// Puts the next exercise of `difficulty` for row 1's algorithm on the board and
     /// opens its quiz.
-    pub(super) fn new_exercise(&mut self, difficulty: Difficulty) {
-        let Some(first) = self.model.session.rows.first() else {
+    pub(super) fn new_exercise(&mut self, difficulty: Difficulty, out: &mut Vec<Command>) {
+        let Some(first) = self.session.rows.first() else {
             return self.error("add a row first: the exercise practises row 1's algorithm");
         };
         let row = BenchRow {
@@ -278,8 +227,8 @@ impl TreelabApp {
             options: first.options.clone(),
         };
         let label = row.label.clone();
-        let seed = self.model.exercise_seed;
-        self.model.exercise_seed += 1;
+        let seed = self.exercise_seed;
+        self.exercise_seed += 1;
         let req = difficulty.request(row, seed, 1);
         let found = exercise::generate(&req)
             .and_then(|mut v| v.pop().ok_or_else(|| "none found".to_string()));
@@ -299,7 +248,6 @@ impl TreelabApp {
         let tree = pos.to_text();
         // Kept with the others New exercise gave, unless a teacher's handout is open.
         let practice = self
-            .model
             .session
             .practice
             .get_or_insert_with(crate::session::Practice::default);
@@ -310,22 +258,63 @@ impl TreelabApp {
                 answers: Vec::new(),
             });
             let k = practice.exercises.len() - 1;
-            self.open_exercise(k);
+            self.open_exercise(k, out);
         } else {
-            self.push(Command::SetPosition(pos));
-            practice::quiz_view(&mut self.model.session.view, req.shape.depth);
-            self.model.touch();
-            self.push(Command::BuildTrees);
+            out.push(Command::SetPosition(pos));
+            practice::quiz_view(&mut self.session.view, req.shape.depth);
+            self.touch();
+            out.push(Command::BuildTrees);
         }
         self.info(format!(
             "Exercise {} ({}): search it with {label}; the quiz asks each visit",
             ex.id,
             difficulty.name()
         ));
-        self.model.exercise = Some(CurrentExercise {
+        self.exercise = Some(CurrentExercise {
             id: ex.id,
             difficulty,
             tree,
         });
+    }
+}
+
+/// After the trees are built: when the quiz is on the handout's exercise, its
+/// answers so far are replayed into it and the next ones are kept.
+pub(super) fn restore_handout_quiz(state: &mut TreeViewState, model: &mut Model) {
+    let Some(k) = practice::on_board(&model.session) else {
+        return;
+    };
+    let view = &model.session.view;
+    if view.tree_row != 0 || view.tree_row_beside.is_some() {
+        return;
+    }
+    let Some(item) = model
+        .session
+        .practice
+        .as_ref()
+        .and_then(|p| p.exercises.get(k))
+        .cloned()
+    else {
+        return;
+    };
+    let (Some(pane), Some(qs)) = (state.panes.first(), state.quiz.as_mut()) else {
+        return;
+    };
+    let same = practice::item_search(&item).is_ok_and(|fresh| {
+        fresh.nodes.len() == pane.tree.nodes.len() && fresh.request.depth == pane.tree.request.depth
+    });
+    if !same {
+        return;
+    }
+    match practice::resume(&pane.tree, &item.answers) {
+        Ok(quiz) => {
+            state.step = quiz.visit;
+            qs.quiz = quiz;
+            qs.kept = true;
+        }
+        Err(e) => model.error(format!(
+            "exercise {}: its answers cannot be marked again ({e}); new answers are not kept",
+            k + 1
+        )),
     }
 }

@@ -1,11 +1,13 @@
 //! The egui application. The only module that imports egui, eframe or rfd.
 //!
-//! [`TreelabApp`] is the frame: it owns the model (a [`Session`], what is saved, and
-//! the runtime state around it: undo/redo, the run, the status line), each panel's own
-//! view state, and the command queue. Each panel lives in its own file with a `*_ui`
-//! function that gets a `Panel` (the model read-only, the session's view choices to
-//! edit, a command sink) and its own state, never the app; [`TreelabApp::frame_ui`]
-//! keeps the view choices and applies the queued [`Command`]s once every panel drew.
+//! [`TreelabApp`] is the frame, defined and implemented here alone: it owns the model
+//! (a [`Session`], what is saved, and the runtime state around it: undo/redo, the run,
+//! the status line), each room's own state, and the command queue. Each panel lives in
+//! its room with a `*_ui` function that gets a `Panel` (the model read-only, the
+//! session's view choices to edit, a command sink) and its own state, never the app;
+//! [`TreelabApp::frame_ui`] keeps the view choices and routes the queued [`Command`]s,
+//! once every panel drew, to the model (`frame/commands.rs`, `frame/run.rs`) or to the
+//! room they are about. When a session replaces the last, the rooms start afresh.
 
 mod exercise;
 mod frame;
@@ -14,8 +16,8 @@ mod results;
 mod setup;
 mod tree_view;
 
-use frame::{command, help, history, menus, model, page, panel};
 pub use frame::{files, platform};
+use frame::{help, menus, model, page, panel, window};
 use results::views;
 use setup::{comparison, position, position_state, suite};
 use tree_view::tree_state;
@@ -23,18 +25,14 @@ use tree_view::tree_state;
 use std::path::{Path, PathBuf};
 
 use crate::engine::{AnyPosition, Suite};
-use crate::session::{AppConfig, Session};
+use crate::report::Report;
+use crate::session::{AppConfig, PositionSet, Session};
+use crate::tree::SearchTree;
+use crate::tree::export::Figure;
 
-pub use command::{ChartFormat, Command, PositionFormat, TableExport};
+pub use frame::command::{ChartFormat, Command, PositionFormat, TableExport};
 pub use model::{RowNote, Status};
 pub use tree_view::tree_canvas::DrawnLabel;
-
-/// The window's default size: readable on a 1280x800 screen.
-const WINDOW_SIZE: [f32; 2] = [1280.0, 800.0];
-/// The left panel's default width (on a window wide enough for it).
-const LEFT_PANEL_WIDTH: f32 = 430.0;
-/// The narrowest the left panel can be dragged while open.
-const LEFT_PANEL_MIN_WIDTH: f32 = 250.0;
 
 /// Opens the main window and runs until it is closed; with `open`, that session file
 /// rather than the last one.
@@ -47,23 +45,30 @@ pub fn run(open: Option<PathBuf>) -> anyhow::Result<()> {
             s.iter()
                 .all(|v| v.is_finite() && (200.0..=16384.0).contains(v))
         })
-        .unwrap_or(WINDOW_SIZE);
+        .unwrap_or(window::WINDOW_SIZE);
     platform::open_window("treelab", size, move || {
         let mut app = TreelabApp::new_from_config();
         if let Some(path) = open
             && let Err(e) = app.open_session_from(&path)
         {
-            app.error(e);
+            app.model.error(e);
         }
         Box::new(app)
     })
 }
 
+/// Starts the app on the page's canvas `canvas_id` (in a browser).
+pub fn start_in_page(canvas_id: &str) {
+    platform::start_in_page(canvas_id, |_ctx| Box::new(TreelabApp::new_in_page()));
+}
+
 /// The application: the [`model::Model`] the panels read (the session and the runtime
-/// state around it), each panel's own view state, and the frame's command queue.
+/// state around it), each room's own state, and the frame's command queue.
 pub struct TreelabApp {
     /// The session and the runtime state around it: what the panels read.
     model: model::Model,
+    /// The model's epoch the rooms' state was started for.
+    epoch: u64,
     /// The position panel's own state.
     position_ui: position_state::PositionPanel,
     /// The commands the panels pushed this frame.
@@ -90,25 +95,12 @@ pub struct TreelabApp {
     page: page::PageState,
 }
 
-pub use frame::page::start_in_page;
-
-/// Adds the monospace font (Hack) as a fallback of the proportional one, for the
-/// arrows, triangles and squares the buttons use.
-fn install_fonts(ctx: &egui::Context) {
-    let mut fonts = egui::FontDefinitions::default();
-    if let Some(family) = fonts.families.get_mut(&egui::FontFamily::Proportional)
-        && !family.iter().any(|f| f == "Hack")
-    {
-        family.push("Hack".to_owned());
-    }
-    ctx.set_fonts(fonts);
-}
-
 impl TreelabApp {
     /// An app with `session` and no config file.
     fn with_session(session: Session) -> TreelabApp {
         let mut app = TreelabApp {
             model: model::Model::new(session, Status::Info(help::FIRST_START.into())),
+            epoch: 0,
             position_ui: position_state::PositionPanel::default(),
             commands: Vec::new(),
             confirm: None,
@@ -122,10 +114,11 @@ impl TreelabApp {
             help: help::HelpWindow::Closed,
             page: page::PageState::default(),
         };
-        if let Err(e) = app.adopt_session_state() {
+        if let Err(e) = app.model.adopt_session_state() {
             app.model.error(e);
         }
         app.model.mark_saved();
+        app.follow_model();
         app
     }
 
@@ -150,13 +143,35 @@ impl TreelabApp {
         app.model.config_path = config_path;
         if let Some(last) = app.model.config.last_session.clone()
             && last.exists()
+            && let Err(e) = app.open_session_from(&last)
         {
-            match app.open_session_from(&last) {
-                Ok(()) => {}
-                Err(e) => app.model.status = Status::Error(e),
-            }
+            app.model.status = Status::Error(e);
         }
         app
+    }
+
+    /// The app as a page opens it: the session the page kept (else the default one),
+    /// then the session of the link in the address, if any, asking first when it would
+    /// replace work. A link that does not open says why; nothing runs until asked.
+    #[must_use]
+    pub fn new_in_page() -> TreelabApp {
+        let mut app = TreelabApp::new_for_tests();
+        app.page.open_page(&mut app.model, &mut app.commands);
+        app.follow_model();
+        app
+    }
+
+    /// The rooms follow the model: when a session replaced the last, their state
+    /// starts afresh (no drafts, no tree drawn, no row selected); drafts of the board
+    /// go when another position is put on it.
+    fn follow_model(&mut self) {
+        if self.model.epoch() != self.epoch {
+            self.epoch = self.model.epoch();
+            self.position_ui = position_state::PositionPanel::default();
+            self.views.tree = tree_state::TreeViewState::default();
+            self.selected_row = None;
+        }
+        self.position_ui.follow(&self.model);
     }
 
     /// The session as it would be saved now.
@@ -213,77 +228,31 @@ impl TreelabApp {
         self.confirm.is_some()
     }
 
-    /// Queues a command for the end of the frame.
-    pub fn push(&mut self, command: Command) {
-        self.commands.push(command);
-    }
-
-    /// Sets an informational status message.
-    fn info(&mut self, text: impl Into<String>) {
-        self.model.info(text);
-    }
-
-    /// Sets an error status message.
-    fn error(&mut self, text: impl Into<String>) {
-        self.model.error(text);
-    }
-
-    /// Starts the runtime state afresh for `self.model.session` (no undo history, no drafts,
-    /// no tree drawn). What the session could not read back (a position or suite that
-    /// no longer loads) is the error.
-    fn adopt_session_state(&mut self) -> Result<(), String> {
-        self.model.history.clear();
-        self.model.row_notes.clear();
-        self.position_ui = position_state::PositionPanel::default();
-        self.views.tree = tree_state::TreeViewState::default();
-        let problems = std::mem::take(&mut self.model.session.problems);
-        if problems.is_empty() {
-            Ok(())
-        } else {
-            Err(problems.join("; "))
-        }
-    }
-
-    /// Makes `p` the current position. A position of another game empties the paste
-    /// box (its text was of the old game).
-    fn replace_position(&mut self, p: AnyPosition) {
-        if p.kind() != self.model.session.position.kind() {
-            self.position_ui.paste_text.clear();
-            self.position_ui.paste_error = None;
-        }
-        self.model.session.position = p;
-        self.model.touch();
-        self.position_ui.clear_drafts();
-    }
-
-    /// Makes `p` the current position, undoably.
-    fn set_position(&mut self, p: AnyPosition) {
-        if p == self.model.session.position {
-            return;
-        }
-        self.model
-            .history
-            .record(history::Edit::Position(self.model.session.position.clone()));
-        self.replace_position(p);
-    }
-
     /// Whether the in-window path prompt is open.
     #[must_use]
     pub fn is_prompting(&self) -> bool {
         self.prompt.is_some()
     }
 
+    /// Queues a command for the end of the frame.
+    pub fn push(&mut self, command: Command) {
+        self.commands.push(command);
+    }
+
     /// Saves the session to `path` (the code behind Save and Save As) and remembers
     /// the file. On failure the session and the old file stay as they were.
     pub fn save_session_to(&mut self, path: &Path) -> Result<(), String> {
-        self.model
-            .session
-            .save_with(path, &self.manifest())
-            .map_err(|e| format!("could not save the session: {e}"))?;
-        self.model.mark_saved();
-        self.model.path = Some(path.to_path_buf());
-        self.remember(path);
-        Ok(())
+        self.model.save_session_to(path)
+    }
+
+    /// Opens the session in `path` (the code behind Open and the recent files). A file
+    /// that is not a session is refused: nothing changes and the error says what and
+    /// where. A session whose position or suite no longer loads opens with the game's
+    /// start position, and the status line says why.
+    pub fn open_session_from(&mut self, path: &Path) -> Result<(), String> {
+        let opened = self.model.open_session_from(path, &mut self.commands);
+        self.follow_model();
+        opened
     }
 
     /// The manifest the app's exports and saves carry: this build and machine, the
@@ -293,92 +262,186 @@ impl TreelabApp {
         self.model.manifest()
     }
 
-    fn save_and_report(&mut self, path: &Path) {
-        match self.save_session_to(path) {
-            Ok(()) => self.info(format!("Saved {}", path.display())),
-            Err(e) => self.error(e),
-        }
+    /// Writes the window's size into the settings, for the next start (what closing
+    /// the app does).
+    pub fn remember_window(&mut self) {
+        window::remember_window(&mut self.model);
     }
 
-    /// Opens the session in `path` (the code behind Open and the recent files). A file
-    /// that is not a session is refused: nothing changes and the error says what and
-    /// where. A session whose position or suite no longer loads opens with the game's
-    /// start position, and the status line says why.
-    pub fn open_session_from(&mut self, path: &Path) -> Result<(), String> {
-        let session =
-            Session::load(path).map_err(|e| format!("could not open {}: {e}", path.display()))?;
-        let suite_problem = self.take_session(session, Some(path));
-        self.remember(path);
-        match suite_problem {
-            Some(e) => self.error(format!("Opened {}, but {e}", path.display())),
-            None => self.info(format!("Opened {}", path.display())),
-        }
-        Ok(())
+    /// Whether a comparison is running.
+    #[must_use]
+    pub fn is_running(&self) -> bool {
+        self.model.is_running()
     }
 
-    /// Makes `session` (read from `path`, if from a file) the open one; says what of
-    /// it could not be read back. A position or suite that no longer loads does not
-    /// cost the rest of the session: the start position stands in.
-    fn take_session(&mut self, session: Session, path: Option<&Path>) -> Option<String> {
-        // A run of the old session ends here (dropping it stops its threads).
-        self.forget_run();
-        self.model.session = session;
-        self.model.path = path.map(Path::to_path_buf);
-        let suite_problem = self.adopt_session_state().err();
-        self.model.mark_saved();
-        // A session saved on its tree (a worked example, a quiz) opens with it drawn.
-        if self.model.session.view.tab == crate::session::ResultsTab::Tree {
-            self.push(Command::BuildTrees);
-        }
-        suite_problem
+    /// Replaces the search the runs use (fault injection in tests: a search that
+    /// panics must fail only its own result).
+    pub fn set_search_fn(&mut self, f: crate::runner::SearchFn) {
+        self.model.run.search_fn = Some(f);
     }
 
-    /// Records `path` in the recent files and the config file (errors ignored).
-    fn remember(&mut self, path: &Path) {
-        let path = crate::platform::files::resolve(path);
-        self.model.config.remember(&path);
-        if let Some(config_path) = &self.model.config_path {
-            let _ = self.model.config.save(config_path);
-        }
+    /// How long the last stopped run took to end after Stop (every worker gone).
+    #[must_use]
+    pub fn last_stop_latency(&self) -> Option<std::time::Duration> {
+        self.model.run.last_stop_latency
     }
 
-    /// The window title: file name and the unsaved-changes marker.
-    fn window_title(&self) -> String {
-        let name = self
-            .model
-            .path
-            .as_deref()
-            .and_then(Path::file_name)
-            .map_or_else(
-                || "untitled".to_string(),
-                |n| n.to_string_lossy().into_owned(),
-            );
-        let marker = if self.is_dirty() { "*" } else { "" };
-        format!("{marker}{name} - treelab")
+    /// Why row `i` carries a note (a typed depth set to the deepest, options an
+    /// algorithm change dropped), if it does.
+    #[must_use]
+    pub fn row_note(&self, i: usize) -> Option<&str> {
+        self.model.row_notes.get(&i).map(|n| n.why.as_str())
+    }
+
+    /// The positions the results views show now (the view's scope).
+    #[must_use]
+    pub fn position_set(&self) -> PositionSet {
+        self.model.position_set_for(&self.model.session.view)
+    }
+
+    /// The report over the results of the positions the views show.
+    #[must_use]
+    pub fn report(&self) -> Report<'_> {
+        self.model.report_for(&self.model.session.view)
+    }
+
+    /// The indices of the results the table shows, in its order.
+    #[must_use]
+    pub fn table_lines(&self) -> Vec<usize> {
+        self.views.table.lines(&self.model)
+    }
+
+    /// The exercise last put on the board, if any.
+    #[must_use]
+    pub fn current_exercise(&self) -> Option<&model::CurrentExercise> {
+        self.model.current_exercise()
+    }
+
+    /// A link to the session as it is now (not its results), on this page's address
+    /// (natively, on the address `scripts/web.sh serve` serves).
+    #[must_use]
+    pub fn session_link(&self) -> String {
+        page::session_link(&self.model.session)
+    }
+
+    /// The figure Save tree as… writes: the left tree, or both side by side, as laid out
+    /// on screen (the same joint layout) unless folds or a quiz change what is drawn.
+    #[must_use]
+    pub fn tree_figure(&self) -> Option<Figure> {
+        self.views.tree.figure(self.model.session.view.tree_bounds)
+    }
+
+    /// The SVG drawing Save tree as… writes (for export and tests).
+    #[must_use]
+    pub fn tree_svg(&self) -> Option<String> {
+        self.tree_figure().map(|f| crate::tree::export::to_svg(&f))
+    }
+
+    /// The trees on show (for tests).
+    #[must_use]
+    pub fn trees(&self) -> Vec<&SearchTree> {
+        self.views.tree.panes.iter().map(|p| &p.tree).collect()
+    }
+
+    /// The node labels drawn in the last frame and the panes' drawing areas (for tests).
+    #[must_use]
+    pub fn tree_labels(&self) -> (Vec<DrawnLabel>, Vec<egui::Rect>) {
+        let c = &self.views.tree.canvas;
+        (c.drawn.clone(), c.areas.clone())
+    }
+
+    /// The other texts drawn in the last frame (the moves never searched), with their
+    /// pane (for tests).
+    #[must_use]
+    pub fn tree_notes(&self) -> Vec<(usize, String)> {
+        self.views.tree.canvas.notes.clone()
+    }
+
+    /// The tree view's zoom (screen points per scene unit).
+    #[must_use]
+    pub fn tree_zoom(&self) -> f32 {
+        self.views.tree.canvas.view.zoom
+    }
+
+    /// The step the tree view shows (for tests).
+    #[must_use]
+    pub fn tree_step(&self) -> usize {
+        self.views.tree.step
+    }
+
+    /// The MCTS tree on show, the iteration and phase shown, and its quiz (for tests).
+    #[must_use]
+    pub fn mcts_shown(
+        &self,
+    ) -> Option<(
+        &crate::tree::mcts::MctsTree,
+        (usize, crate::tree::mcts::Phase),
+        Option<&crate::tree::mcts_quiz::MctsQuiz>,
+    )> {
+        let v = self.views.tree.mcts.as_ref()?;
+        Some((&v.tree, v.at(), v.quiz.as_ref()))
+    }
+
+    /// The MCTS tree's nodes drawn in the last frame, each with its disc on screen, and
+    /// the drawing's pane (for tests).
+    #[must_use]
+    pub fn mcts_drawn(&self) -> Option<(Vec<(usize, egui::Rect)>, egui::Rect)> {
+        self.views.tree.mcts.as_ref().map(|v| v.drawn.clone())
+    }
+
+    /// PUCT's priors written beside the MCTS drawing's nodes in the last frame: node and
+    /// text (for tests).
+    #[must_use]
+    pub fn mcts_priors_drawn(&self) -> Option<Vec<(usize, String)>> {
+        let v = self.views.tree.mcts.as_ref()?;
+        Some(v.priors_drawn.clone())
+    }
+
+    /// The quiz under way, if any (for tests).
+    #[must_use]
+    pub fn tree_quiz(&self) -> Option<&crate::tree::quiz::Quiz> {
+        self.views.tree.quiz.as_ref().map(|q| &q.quiz)
     }
 
     /// Draws one frame and applies the frame's commands: everything but the window.
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         if !self.fonts_installed {
-            install_fonts(&ctx);
-            // Solid scroll bars, drawn whenever there is more to see (egui's default
-            // floating ones show only on hover, so a cut table looked whole).
-            ctx.all_styles_mut(|s| s.spacing.scroll = egui::style::ScrollStyle::solid());
+            window::install_fonts(&ctx);
             self.fonts_installed = true;
         }
-        self.poll_run(&ctx);
-        self.follow_window(&ctx);
-        self.page_frame(&ctx);
-        self.poll_chart_export();
-        self.handle_shortcuts(&ctx);
+        self.model.poll_run(&ctx);
+        window::follow_window(&ctx, &mut self.model);
+        self.page
+            .start_frame(&ctx, &mut self.model, &mut self.commands);
+        self.views.charts.poll_export(&mut self.model);
+        let (keys, fold) = window::shortcuts(&ctx, self.model.is_running());
+        self.commands.extend(keys);
+        self.left_panel_open ^= fold;
         self.handle_close_request(&ctx);
 
         let view_changed = self.panels_ui(ui);
 
-        self.confirm_ui(&ctx);
-        self.ask_run_ui(&ctx);
-        self.link_question_ui(&ctx);
+        if let Some(pending) = &self.confirm
+            && let Some(discard) = window::confirm_ui(&ctx, pending)
+        {
+            let pending = self.confirm.take();
+            match pending {
+                Some(p) if discard => self.push(Command::Discard(Box::new(p))),
+                _ => self.model.info("Kept the open session"),
+            }
+        }
+        if let Some(c) = frame::run::ask_run_ui(&ctx, &mut self.model) {
+            self.push(c);
+        }
+        if self
+            .page
+            .link_question_ui(&ctx, &mut self.model, &mut self.commands)
+        {
+            self.apply(Command::Save, &ctx);
+            self.page.after_save(&mut self.model, &mut self.commands);
+        }
+        self.follow_model();
         if let Some(prompt) = &mut self.prompt {
             let (command, finished) = files::path_prompt_ui(&ctx, prompt);
             if finished {
@@ -393,6 +456,7 @@ impl TreelabApp {
         let changed = view_changed || !commands.is_empty();
         for command in commands {
             self.apply(command, &ctx);
+            self.follow_model();
         }
         if self
             .model
@@ -402,16 +466,17 @@ impl TreelabApp {
             .is_some_and(|a| a.run.stop_requested())
         {
             // A stop shows in this frame (a browser's workers end at once).
-            self.poll_run(&ctx);
+            self.model.poll_run(&ctx);
         }
-        self.page_publish(&ctx);
+        let confirming = self.confirm.is_some();
+        self.page.publish(&ctx, &mut self.model, confirming);
         if changed {
             // What the panels and the commands changed shows at once, not at the
             // next input.
             ctx.request_repaint();
         }
 
-        let title = self.window_title();
+        let title = self.model.window_title();
         if title != self.title {
             platform::set_title(&ctx, &title);
             self.title = title;
@@ -424,6 +489,8 @@ impl TreelabApp {
     /// wait for the frame.
     /// Says whether the view choices changed.
     fn panels_ui(&mut self, ui: &mut egui::Ui) -> bool {
+        // A session the page opened since the last frame: the rooms start afresh.
+        self.follow_model();
         let ctx = ui.ctx().clone();
         let mut view = self.model.session.view.clone();
         let mut commands = std::mem::take(&mut self.commands);
@@ -436,11 +503,12 @@ impl TreelabApp {
         for c in menu.inner {
             p.push(c);
         }
-        egui::Panel::bottom("status_line").show(ui, |ui| status_ui(ui, p.model));
+        egui::Panel::bottom("status_line").show(ui, |ui| window::status_ui(ui, p.model));
         // The board and suite panel: resizable, and folded to a thin strip (its «
         // button, Ctrl+B, or dragging its edge) so that a small window leaves the
         // comparison room. It takes at most 36% of the window by default.
-        let default_width = LEFT_PANEL_WIDTH.min(ui.available_width() * 0.36);
+        let default_width = window::LEFT_PANEL_WIDTH.min(ui.available_width() * 0.36);
+        let min_width = window::LEFT_PANEL_MIN_WIDTH;
         let mut open = self.left_panel_open;
         let mut toggle = false;
         let position_ui = &mut self.position_ui;
@@ -452,8 +520,8 @@ impl TreelabApp {
                 .exact_size(26.0),
             egui::Panel::left("left_panel")
                 .default_size(default_width)
-                .min_size(LEFT_PANEL_MIN_WIDTH)
-                .max_size((ui.available_width() * 0.6).max(LEFT_PANEL_MIN_WIDTH)),
+                .min_size(min_width)
+                .max_size((ui.available_width() * 0.6).max(min_width)),
             |ui, expanded| {
                 if expanded {
                     egui::ScrollArea::vertical().show(ui, |ui| {
@@ -498,101 +566,7 @@ impl TreelabApp {
         changed
     }
 
-    /// The window on a first start fits a large screen (the default size is for a
-    /// small one); its size is followed, to be remembered when the app closes.
-    fn follow_window(&mut self, ctx: &egui::Context) {
-        let (inner, monitor) = ctx.input(|i| {
-            let v = i.viewport();
-            (v.inner_rect.map(|r| r.size()), v.monitor_size)
-        });
-        if !self.model.window_fitted
-            && let Some(m) = monitor
-        {
-            self.model.window_fitted = true;
-            let fits = [
-                WINDOW_SIZE[0].max(m.x * 0.85),
-                WINDOW_SIZE[1].max(m.y * 0.85),
-            ];
-            if self.model.config.window.is_none() && fits[0] <= m.x && fits[1] <= m.y {
-                ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(egui::vec2(
-                    fits[0], fits[1],
-                )));
-            }
-        }
-        if let Some(size) = inner.filter(|s| s.x > 0.0 && s.y > 0.0) {
-            self.model.window = Some([size.x, size.y]);
-        }
-    }
-
-    /// Writes the window's size into the settings, for the next start (what closing
-    /// the app does).
-    pub fn remember_window(&mut self) {
-        if let (Some(size), Some(path)) = (self.model.window, &self.model.config_path) {
-            self.model.config.window = Some(size);
-            let _ = self.model.config.save(path);
-        }
-    }
-
-    fn handle_shortcuts(&mut self, ctx: &egui::Context) {
-        use egui::{Key, KeyboardShortcut, Modifiers};
-        let save_as = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
-        let save = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
-        let open = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
-        let new = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
-        let quit = KeyboardShortcut::new(Modifiers::COMMAND, Key::Q);
-        let run = KeyboardShortcut::new(Modifiers::NONE, Key::F5);
-        let run_too = KeyboardShortcut::new(Modifiers::COMMAND, Key::Enter);
-        let stop = KeyboardShortcut::new(Modifiers::NONE, Key::Escape);
-        let fold = KeyboardShortcut::new(Modifiers::COMMAND, Key::B);
-        if ctx.input_mut(|i| i.consume_shortcut(&fold)) {
-            self.left_panel_open = !self.left_panel_open;
-        }
-        // Ctrl+Z and Ctrl+Shift+Z: the app's edits, unless a text field has the keys
-        // (it undoes its own typing).
-        if !ctx.egui_wants_keyboard_input() {
-            let redo = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
-            let undo = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
-            if ctx.input_mut(|i| i.consume_shortcut(&redo)) {
-                self.push(Command::Redo);
-            } else if ctx.input_mut(|i| i.consume_shortcut(&undo)) {
-                self.push(Command::Undo);
-            }
-        }
-        let running = self.is_running();
-        let (save_as, save, open, new, run, stop, quit) = ctx.input_mut(|i| {
-            (
-                i.consume_shortcut(&save_as),
-                i.consume_shortcut(&save),
-                i.consume_shortcut(&open),
-                i.consume_shortcut(&new),
-                i.consume_shortcut(&run) || i.consume_shortcut(&run_too),
-                running && i.consume_shortcut(&stop),
-                i.consume_shortcut(&quit),
-            )
-        });
-        // A page does not quit (its tab closes it).
-        if quit && crate::platform::CAN_QUIT {
-            self.push(Command::Quit);
-        }
-        if run {
-            self.push(Command::RunComparison);
-        }
-        if stop {
-            self.push(Command::StopRun);
-        }
-        if save_as {
-            self.push(Command::SaveAsDialog);
-        } else if save {
-            self.push(Command::Save);
-        }
-        if open {
-            self.push(Command::OpenSessionDialog);
-        }
-        if new {
-            self.push(Command::NewSession);
-        }
-    }
-
+    /// A close of the window with unsaved changes waits for "discard them?".
     fn handle_close_request(&mut self, ctx: &egui::Context) {
         if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close && self.is_dirty() {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
@@ -600,68 +574,151 @@ impl TreelabApp {
         }
     }
 
-    fn confirm_ui(&mut self, ctx: &egui::Context) {
-        let Some(pending) = self.confirm.clone() else {
+    /// Applies one command. Commands that throw away unsaved changes ask first.
+    fn apply(&mut self, command: Command, ctx: &egui::Context) {
+        let discards = matches!(
+            command,
+            Command::NewSession
+                | Command::OpenSessionDialog
+                | Command::OpenSession(_)
+                | Command::ApplyPreset(_)
+                | Command::Quit
+        );
+        if discards && self.is_dirty() {
+            self.confirm = Some(command);
             return;
-        };
-        let what = match pending {
-            Command::NewSession => "start a new session",
-            Command::Quit => "quit",
-            Command::ApplyPreset(_) => "load the preset",
-            _ => "open another session",
-        };
-        let mut answer = None;
-        egui::Modal::new(egui::Id::unique("confirm_discard")).show(ctx, |ui| {
-            ui.heading("Unsaved changes");
-            ui.label(format!(
-                "The session has changes that are not saved. Discard them and {what}?"
-            ));
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                if ui.button("Discard changes").clicked() {
-                    answer = Some(true);
-                }
-                if ui.button("Cancel").clicked() {
-                    answer = Some(false);
-                }
-            });
-        });
-        match answer {
-            Some(true) => {
-                self.confirm = None;
-                self.push(Command::Discard(Box::new(pending)));
-            }
-            Some(false) => {
-                self.confirm = None;
-                self.info("Kept the open session");
-            }
-            None => {}
+        }
+        match command {
+            Command::Discard(inner) => self.apply_now(*inner, ctx),
+            other => self.apply_now(other, ctx),
         }
     }
-}
 
-/// The status line, and the session's file with its unsaved-changes marker.
-/// The message wraps (never cut) in what the file's name leaves of the line.
-fn status_ui(ui: &mut egui::Ui, model: &model::Model) {
-    ui.with_layout(egui::Layout::right_to_left(egui::Align::TOP), |ui| {
-        let file = model
-            .path
-            .as_deref()
-            .map_or_else(|| "untitled".to_string(), |p| p.display().to_string());
-        if model.is_dirty() {
-            ui.label(format!("{file} *"))
-                .on_hover_text("unsaved changes");
-        } else {
-            ui.label(file);
+    /// Carries out one command: to the model, or to the room it is about; each arm is
+    /// a call or a line.
+    fn apply_now(&mut self, command: Command, ctx: &egui::Context) {
+        // The edits of one drag are one undo step.
+        self.model
+            .history
+            .set_press(ctx.input(|i| i.pointer.press_start_time()));
+        let (m, out) = (&mut self.model, &mut self.commands);
+        match command {
+            Command::NewSession => m.new_session(),
+            Command::OpenSession(path) => {
+                if let Err(e) = m.open_session_from(&path, out) {
+                    m.error(e);
+                }
+            }
+            Command::Save => match m.path.clone() {
+                Some(path) => m.save_and_report(&path),
+                None => self.apply_now(Command::SaveAsDialog, ctx),
+            },
+            Command::SaveSessionAs(path) => m.save_and_report(&path),
+            Command::SavePosition(format, path) => {
+                match files::save_position_to(&m.session.position, format, &path) {
+                    Ok(()) => m.info(format!("Saved the position to {}", path.display())),
+                    Err(e) => m.error(e),
+                }
+            }
+            Command::SetGame(kind) => m.set_game(kind),
+            Command::SetPosition(p) => m.set_position(p),
+            Command::PlayMove(mv) => match m.session.position.play(&mv) {
+                Ok(p) => {
+                    m.set_position(p);
+                    m.info(format!("Played {mv}"));
+                }
+                Err(e) => m.error(format!("{mv}: {e}")),
+            },
+            Command::Undo => m.step_back(true, &mut self.selected_row),
+            Command::Redo => m.step_back(false, &mut self.selected_row),
+            Command::LoadSuite(name) => m.load_suite(&name),
+            Command::SelectSuiteItem(index) => m.select_suite_item(index),
+            Command::Quit => {
+                self.allow_close = true;
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+            Command::Discard(inner) => self.apply_now(*inner, ctx),
+            Command::RunComparison => m.start_run_checked(ctx, false),
+            Command::RunAnyway => m.start_run_checked(ctx, true),
+            Command::StopRun => m.stop_run(),
+            Command::CopyLink => self.page.copy_link(ctx, m),
+            Command::AddRow
+            | Command::RemoveRow(_)
+            | Command::DuplicateRow(_)
+            | Command::SwapRows(..)
+            | Command::SetRowDepths(..)
+            | Command::SetRowAlgorithm(..)
+            | Command::SetRowEnabled(..)
+            | Command::SetRowEvaluator(..)
+            | Command::SetRowOptions(..) => m.edit_rows(command, &mut self.selected_row),
+            Command::ApplyPreset(name) => {
+                m.apply_preset(&name);
+                self.views.table.sort = None;
+            }
+            Command::ClearResults => {
+                m.session.results.clear();
+                m.touch();
+                m.info("Cleared the results");
+            }
+            Command::ExportTable(how) => self.views.table.export(ctx, m, how),
+            Command::SaveTable(path) => self.views.table.save(m, &path),
+            Command::NewExercise(d) => m.new_exercise(d, out),
+            Command::OpenExercise(k) => m.open_exercise(k, out),
+            Command::RecordAnswer(a) => {
+                let kept = self.views.tree.quiz.as_ref().is_some_and(|q| q.kept);
+                m.record_answer(a, kept);
+            }
+            Command::SaveScores(dir) => m.save_scores(&dir),
+            Command::SaveChart(format, path) => self.views.charts.save(ctx, m, format, &path),
+            Command::BuildTrees => self.views.tree.build(m),
+            Command::SetRunOnSuite(_)
+            | Command::SetTreeDepth(_)
+            | Command::SetMatchSetup(_)
+            | Command::SetMatchResult(_)
+            | Command::SetStudent(_) => m.set_session_part(command),
+            Command::SaveTree(path) => self.views.tree.save(m, &path),
+            Command::Say(status) => m.status = status,
+            Command::SetThreads(n) => m.threads = n,
+            Command::SetRowNote(i, Some(note)) => {
+                m.row_notes.insert(i, note);
+            }
+            Command::SetRowNote(i, None) => {
+                m.row_notes.remove(&i);
+            }
+            Command::OpenSessionDialog
+            | Command::SaveAsDialog
+            | Command::SavePositionDialog(_)
+            | Command::OpenSuiteDialog
+            | Command::SaveTableDialog
+            | Command::ScoresDialog
+            | Command::SaveChartDialog(_)
+            | Command::SaveTreeDialog(_) => self.dialog(&command, ctx),
         }
-        ui.with_layout(egui::Layout::left_to_right(egui::Align::TOP), |ui| {
-            let text = match &model.status {
-                Status::Info(t) => egui::RichText::new(t),
-                Status::Error(t) => egui::RichText::new(t).color(ui.visuals().error_fg_color),
-            };
-            ui.add(egui::Label::new(text).wrap());
-        });
-    });
+    }
+
+    /// Asks for a file or folder with a native dialog (else in the window, or, in a
+    /// page, when the browser's picker reads it), and carries out what it is for with
+    /// the path picked.
+    fn dialog(&mut self, command: &Command, ctx: &egui::Context) {
+        let kind = self.model.session.position.kind();
+        let (picked, purpose) = match files::dialog_for(command, kind, self.model.path.as_deref()) {
+            Some(Ok(asked)) => asked,
+            Some(Err(e)) => return self.model.error(e),
+            None => return,
+        };
+        match picked {
+            files::Picked::Path(path) => self.apply_now(purpose.command(path), ctx),
+            files::Picked::Cancelled => {}
+            files::Picked::Later => self.page.awaiting = Some(purpose),
+            files::Picked::NoDialog => {
+                self.prompt = Some(files::PathPrompt {
+                    purpose,
+                    focused: false,
+                    text: files::default_prompt_path(purpose, kind, self.model.path.as_deref()),
+                });
+            }
+        }
+    }
 }
 
 impl eframe::App for TreelabApp {

@@ -1,6 +1,6 @@
 //! The [`Command`] type: a whole-app action a panel (or a shortcut, a menu, a dialog)
-//! asks for, with the small values it carries. It names no panel; the frame carries the
-//! commands out (`commands.rs`).
+//! asks for, with the small values it carries. It names no panel; the frame routes the
+//! commands (to the model's edits in `commands.rs`, or to the room they are about).
 
 use std::path::PathBuf;
 

@@ -133,6 +133,41 @@ impl PromptFor {
     }
 }
 
+/// Asks for the file or folder `command` (a `*Dialog` command) wants, with a native
+/// dialog where there is one: what was picked and what it is for; `None` for any other
+/// command. `kind` is the position's game and `session` the session's file (where
+/// the dialogs start). A dialog a platform cannot show (a browser reading a folder) is
+/// the error.
+pub fn dialog_for(
+    command: &Command,
+    kind: GameKind,
+    session: Option<&Path>,
+) -> Option<Result<(Picked, PromptFor), String>> {
+    Some(Ok(match *command {
+        Command::OpenSessionDialog => (pick_session_to_open(), PromptFor::OpenSession),
+        Command::SaveAsDialog => (pick_session_to_save(session), PromptFor::SaveSession),
+        Command::SavePositionDialog(format) => (
+            pick_position_to_save(format, kind),
+            PromptFor::SavePosition(format),
+        ),
+        Command::OpenSuiteDialog => (pick_suite_to_open(), PromptFor::OpenSuite),
+        Command::SaveTableDialog => (pick_csv_to_save(), PromptFor::SaveTable),
+        Command::ScoresDialog if !crate::platform::READS_FOLDERS => {
+            return Some(Err(
+                "A browser cannot read a folder of handed-in sessions: mark them with the \
+                 desktop app or `treelab exercise mark`"
+                    .into(),
+            ));
+        }
+        Command::ScoresDialog => (pick_scores_folder(), PromptFor::Scores),
+        Command::SaveChartDialog(format) => {
+            (pick_chart_to_save(format), PromptFor::SaveChart(format))
+        }
+        Command::SaveTreeDialog(format) => (pick_tree_to_save(format), PromptFor::SaveTree(format)),
+        _ => return None,
+    }))
+}
+
 /// An in-window "type a path" prompt, shown when no native dialog can be.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PathPrompt {

@@ -1,6 +1,7 @@
-//! The frame's room: the model the panels read, the commands and what carries them
-//! out, undo and redo, the menus, help, the run's life, files and the browser page, and
-//! the small helpers every room shares (layout, labels, the platform seam).
+//! The frame's room: the model the panels read, the commands and the model's edits they
+//! ask for, undo and redo, the menus, help, the run's life, files, the browser page, the
+//! window (its size, fonts, status line, shortcuts), and the small helpers every room
+//! shares (layout, labels, the platform seam).
 
 pub(super) mod command;
 pub(super) mod commands;
@@ -15,3 +16,4 @@ pub(super) mod page;
 pub(super) mod panel;
 pub mod platform;
 pub(super) mod run;
+pub(super) mod window;

@@ -52,6 +52,11 @@ pub struct Model {
     work_revision: u64,
     /// The work's revision last saved or opened (for the unsaved-changes marker).
     saved_revision: u64,
+    /// Counts the sessions this model held: bumped when one replaces the last (a new
+    /// session, one opened, a preset). The rooms' own state follows it.
+    epoch: u64,
+    /// Counts the positions put on the board: a room's drafts of the board follow it.
+    position_revision: u64,
     /// The session file, if it has one.
     pub(in crate::app) path: Option<PathBuf>,
     /// The edits of the position and the rows, to undo and redo.
@@ -95,6 +100,8 @@ impl Model {
             revision: 0,
             work_revision: 0,
             saved_revision: 0,
+            epoch: 0,
+            position_revision: 0,
             path: None,
             history: history::History::default(),
             row_notes: std::collections::BTreeMap::new(),
@@ -117,6 +124,40 @@ impl Model {
     /// choices included.
     pub(in crate::app) fn revision(&self) -> u64 {
         self.revision
+    }
+
+    /// How many times a session replaced the last: the rooms start their own state
+    /// afresh when it changes.
+    pub(in crate::app) fn epoch(&self) -> u64 {
+        self.epoch
+    }
+
+    /// How many positions were put on the board: drafts of the board are dropped when
+    /// it changes.
+    pub(in crate::app) fn position_revision(&self) -> u64 {
+        self.position_revision
+    }
+
+    /// Starts the runtime state afresh for the session now held (no undo history, no
+    /// row notes; the rooms follow the new epoch). What the session could not read
+    /// back (a position or suite that no longer loads) is the error.
+    pub(in crate::app) fn adopt_session_state(&mut self) -> Result<(), String> {
+        self.history.clear();
+        self.row_notes.clear();
+        self.epoch += 1;
+        let problems = std::mem::take(&mut self.session.problems);
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems.join("; "))
+        }
+    }
+
+    /// Makes `p` the current position (its drafts on the board are dropped).
+    pub(in crate::app) fn replace_position(&mut self, p: crate::engine::AnyPosition) {
+        self.session.position = p;
+        self.position_revision += 1;
+        self.touch();
     }
 
     /// Notes a change of the session's work (the unsaved-changes marker follows).

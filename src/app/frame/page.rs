@@ -4,10 +4,11 @@
 //! open page, keeping the session in the page's storage as it changes (a reload
 //! loses nothing: the results, the file's name, unsaved or not), and the page's test
 //! hook: the state the browser tests read and the commands they send. Natively only
-//! [`TreelabApp::session_link`] (File ▸ Copy link) is used.
+//! [`session_link`] (File ▸ Copy link) is used.
 
+use super::command::Command;
+use super::model::Model;
 use super::platform;
-use crate::app::{Command, TreelabApp};
 use crate::platform::clock::Instant;
 use crate::report::Column;
 use crate::session::Session;
@@ -118,60 +119,17 @@ fn widget_json(ctx: &egui::Context, name: &'static str) -> String {
     }
 }
 
-/// Starts the app on the page's canvas `canvas_id` (in a browser).
-pub fn start_in_page(canvas_id: &str) {
-    platform::start_in_page(canvas_id, |_ctx| Box::new(TreelabApp::new_in_page()));
-}
-
-impl TreelabApp {
-    /// The app as a page opens it: the session the page kept (else the default one),
-    /// then the session of the link in the address, if any, asking first when it would
-    /// replace work ([`TreelabApp::open_link`]). A link that does not open says why;
-    /// nothing runs until asked.
-    #[must_use]
-    pub fn new_in_page() -> TreelabApp {
-        let mut app = TreelabApp::new_for_tests();
+impl PageState {
+    /// What a page opening does to `model`: the session the page kept (else the
+    /// default one stays), then the session of the link in the address, if any, asking
+    /// first when it would replace work ([`PageState::open_link`]). A link that does
+    /// not open says why; nothing runs until asked.
+    pub(in crate::app) fn open_page(&mut self, model: &mut Model, out: &mut Vec<Command>) {
         if let Some(text) = platform::stored(STORED_SESSION) {
-            app.restore_kept(&text);
+            restore_kept(model, &text, out);
         }
         if let Some(fragment) = platform::page_fragment() {
-            app.open_link(&fragment);
-        }
-        app
-    }
-
-    /// Opens the session the page kept (its text `text`), with its file's name and
-    /// unsaved state, and says so.
-    fn restore_kept(&mut self, text: &str) {
-        let session = match Session::from_ron(text) {
-            Ok(session) => session,
-            Err(e) => {
-                return self.error(format!(
-                    "The session this page kept does not open ({e}); the default session is open instead"
-                ));
-            }
-        };
-        let file = platform::stored(STORED_FILE).unwrap_or_default();
-        let (unsaved, name) = match file.strip_prefix('*') {
-            Some(name) => (true, name),
-            None => (false, file.as_str()),
-        };
-        let path = (!name.is_empty()).then(|| std::path::PathBuf::from(name));
-        let problem = self.take_session(session, path.as_deref());
-        if unsaved {
-            self.model.touch();
-        }
-        let n = self.model.session.results.len();
-        let results = match n {
-            0 => String::new(),
-            1 => " with its result".to_string(),
-            n => format!(" with its {n} results"),
-        };
-        match problem {
-            Some(e) => self.error(format!("Restored the last session{results}, but {e}")),
-            None => self.info(format!(
-                "Restored the session this page kept{results} (File ▸ New session starts afresh)"
-            )),
+            self.open_link(model, &fragment, out);
         }
     }
 
@@ -179,49 +137,46 @@ impl TreelabApp {
     /// session replaces the open one at once when that holds nothing to lose (no
     /// results, no unsaved change); else the person is asked (open it, save the open
     /// one first, or keep the open one).
-    pub(in crate::app) fn open_link(&mut self, fragment: &str) {
+    pub(in crate::app) fn open_link(
+        &mut self,
+        model: &mut Model,
+        fragment: &str,
+        out: &mut Vec<Command>,
+    ) {
         let session = match crate::session::link::session_from_link(fragment) {
             Ok(session) => session,
             Err(e) => {
                 platform::forget_fragment();
-                let open = if self.model.session == Session::default() {
+                let open = if model.session == Session::default() {
                     "the default session is open instead"
                 } else {
                     "the open session stays"
                 };
-                return self.error(format!("The link does not open ({e}); {open}"));
+                return model.error(format!("The link does not open ({e}); {open}"));
             }
         };
-        if self.would_lose_work() {
-            self.page.link_question = Some(Box::new(session));
-            self.info("A link asks to replace the open session: open it, or keep this one?");
+        if would_lose_work(model) {
+            self.link_question = Some(Box::new(session));
+            model.info("A link asks to replace the open session: open it, or keep this one?");
         } else {
-            self.take_link_session(session);
-        }
-    }
-
-    /// Whether opening another session would throw away something of the open one:
-    /// its results, or a change not saved (a session as it was opened, from a file or
-    /// a link, can be opened again; the page keeps the unsaved marker across a reload).
-    fn would_lose_work(&self) -> bool {
-        !self.model.session.results.is_empty() || self.is_dirty()
-    }
-
-    /// Makes a link's session the open one.
-    fn take_link_session(&mut self, session: Session) {
-        platform::forget_fragment();
-        match self.take_session(session, None) {
-            Some(e) => self.error(format!("Opened the session of the link, but {e}")),
-            None => self.info("Opened the session of the link"),
+            take_link_session(model, session, out);
         }
     }
 
     /// The question put when a link would replace work, while it is open.
-    pub(in crate::app) fn link_question_ui(&mut self, ctx: &egui::Context) {
-        let Some(incoming) = &self.page.link_question else {
-            return;
+    ///
+    /// True when the person asked to save first: the frame then saves (what File ▸
+    /// Save does) and calls [`PageState::after_save`].
+    pub(in crate::app) fn link_question_ui(
+        &mut self,
+        ctx: &egui::Context,
+        model: &mut Model,
+        out: &mut Vec<Command>,
+    ) -> bool {
+        let Some(incoming) = &self.link_question else {
+            return false;
         };
-        let open = &self.model.session;
+        let open = &model.session;
         let n = open.results.len();
         let what = match n {
             0 => "unsaved changes".to_string(),
@@ -261,104 +216,110 @@ impl TreelabApp {
             });
         });
         let Some(answer) = answer else {
-            return;
+            return false;
         };
-        let Some(incoming) = self.page.link_question.take() else {
-            return;
+        if answer == LinkAnswer::SaveFirst {
+            return true;
+        }
+        let Some(incoming) = self.link_question.take() else {
+            return false;
         };
-        match answer {
-            LinkAnswer::Keep => {
-                platform::forget_fragment();
-                self.info("Kept the open session; the link's session was not opened");
-            }
-            LinkAnswer::SaveFirst => {
-                self.apply(Command::Save, ctx);
-                if matches!(self.model.status, super::model::Status::Error(_)) {
-                    // Not saved: the work stays, and the question is put again.
-                    self.page.link_question = Some(incoming);
-                } else {
-                    self.take_link_session(*incoming);
-                }
-            }
-            LinkAnswer::Open => self.take_link_session(*incoming),
+        if answer == LinkAnswer::Keep {
+            platform::forget_fragment();
+            model.info("Kept the open session; the link's session was not opened");
+        } else {
+            take_link_session(model, *incoming, out);
+        }
+        false
+    }
+
+    /// After the save the person asked for before opening a link: the link's session
+    /// opens, unless the save failed (then the work stays, and the question is put
+    /// again).
+    pub(in crate::app) fn after_save(&mut self, model: &mut Model, out: &mut Vec<Command>) {
+        if matches!(model.status, super::model::Status::Error(_)) {
+            return;
+        }
+        if let Some(incoming) = self.link_question.take() {
+            take_link_session(model, *incoming, out);
         }
     }
 
-    /// A link to the session as it is now (not its results), on this page's address
-    /// (natively, on the address `scripts/web.sh serve` serves).
-    #[must_use]
-    pub fn session_link(&self) -> String {
-        let base = platform::page_address()
-            .unwrap_or_else(|| crate::session::link::DEFAULT_WEB_URL.to_string());
-        crate::session::link::link(&self.model.session, &base)
-    }
-
     /// File ▸ Copy link: the link goes to the clipboard.
-    pub(in crate::app) fn copy_link(&mut self, ctx: &egui::Context) {
-        let link = self.session_link();
+    pub(in crate::app) fn copy_link(&mut self, ctx: &egui::Context, model: &mut Model) {
+        let link = session_link(&model.session);
         ctx.copy_text(link.clone());
-        self.info(format!(
+        model.info(format!(
             "Copied a link to this session ({} characters; its results stay here)",
             link.len()
         ));
-        self.page.last_link = Some(link);
+        self.last_link = Some(link);
     }
 
     /// At the start of a frame: the page's commands and the file a picker read (in a
     /// browser; natively nothing).
-    pub(in crate::app) fn page_frame(&mut self, ctx: &egui::Context) {
+    pub(in crate::app) fn start_frame(
+        &mut self,
+        ctx: &egui::Context,
+        model: &mut Model,
+        out: &mut Vec<Command>,
+    ) {
         if !crate::platform::IN_PAGE {
             return;
         }
-        self.page.frames += 1;
-        self.page.frame_began = Some(Instant::now());
+        self.frames += 1;
+        self.frame_began = Some(Instant::now());
         for name in platform::take_page_commands() {
             match hook_command(&name) {
-                Some(command) => self.push(command),
-                None => self.error(format!("the page sent an unknown command '{name}'")),
+                Some(command) => out.push(command),
+                None => model.error(format!("the page sent an unknown command '{name}'")),
             }
         }
         if let Some(path) = platform::take_picked()
-            && let Some(purpose) = self.page.awaiting.take()
+            && let Some(purpose) = self.awaiting.take()
         {
-            self.push(purpose.command(path));
+            out.push(purpose.command(path));
         }
         if let Some(fragment) = platform::take_new_fragment() {
-            self.open_link(&fragment);
+            self.open_link(model, &fragment, out);
         }
-        if self.model.is_running() {
+        if model.is_running() {
             ctx.request_repaint_after(LIVE_REFRESH);
         }
     }
 
     /// At the end of a frame: the session into the page's storage and the state for the
     /// tests (in a browser; natively nothing).
-    pub(in crate::app) fn page_publish(&mut self, ctx: &egui::Context) {
+    ///
+    /// `confirming`: a "discard unsaved changes?" question is open.
+    pub(in crate::app) fn publish(
+        &mut self,
+        ctx: &egui::Context,
+        model: &mut Model,
+        confirming: bool,
+    ) {
         if !crate::platform::IN_PAGE {
             return;
         }
-        self.keep_in_page();
-        if let Some(began) = self.page.frame_began {
-            self.page.last_frame_ms = began.elapsed().as_secs_f64() * 1000.0;
+        self.keep_in_page(model);
+        if let Some(began) = self.frame_began {
+            self.last_frame_ms = began.elapsed().as_secs_f64() * 1000.0;
         }
-        platform::publish_state(self.page_state_json(ctx));
+        platform::publish_state(self.page_state_json(ctx, model, confirming));
     }
 
     /// Writes the session (with its results; without them if the page's storage is
     /// too small) to the page's storage when it changed: at once, but at most once a
     /// second while a run streams results in (the frames of a run come to write the
     /// rest).
-    fn keep_in_page(&mut self) {
-        let revision = self.model.revision();
-        let recent = self.model.is_running()
-            && self
-                .page
-                .stored_at
-                .is_some_and(|at| at.elapsed() < STORE_EVERY);
-        if self.page.stored_revision == Some(revision) || recent {
+    fn keep_in_page(&mut self, model: &mut Model) {
+        let revision = model.revision();
+        let recent =
+            model.is_running() && self.stored_at.is_some_and(|at| at.elapsed() < STORE_EVERY);
+        if self.stored_revision == Some(revision) || recent {
             return;
         }
-        let session = &self.model.session;
+        let session = &model.session;
         let written = session
             .to_ron()
             .map_err(|e| e.to_string())
@@ -370,26 +331,25 @@ impl TreelabApp {
                     platform::store(STORED_SESSION, &text)
                 })
             });
-        let file = self
-            .model
+        let file = model
             .path
             .as_deref()
             .map(|p| p.display().to_string())
             .unwrap_or_default();
-        let marker = if self.is_dirty() { "*" } else { "" };
+        let marker = if model.is_dirty() { "*" } else { "" };
         let written =
             written.and_then(|()| platform::store(STORED_FILE, &format!("{marker}{file}")));
         if let Err(e) = written {
-            self.error(format!("the page could not keep the session: {e}"));
+            model.error(format!("the page could not keep the session: {e}"));
         }
-        self.page.stored_revision = Some(revision);
-        self.page.stored_at = Some(Instant::now());
+        self.stored_revision = Some(revision);
+        self.stored_at = Some(Instant::now());
     }
 
     /// What the browser tests read: the position, rows, tab, status, run and results.
-    fn page_state_json(&self, ctx: &egui::Context) -> String {
-        let session = &self.model.session;
-        let (running, done, total) = match &self.model.run.active {
+    fn page_state_json(&self, ctx: &egui::Context, model: &Model, confirming: bool) -> String {
+        let session = &model.session;
+        let (running, done, total) = match &model.run.active {
             Some(a) => (true, a.run.finished_jobs(), a.run.jobs().len()),
             None => (false, 0, 0),
         };
@@ -401,16 +361,16 @@ impl TreelabApp {
         let results = results_json(session);
         let suite = session.suite.as_ref();
         json::object(&[
-            ("frames", self.page.frames.to_string()),
+            ("frames", self.frames.to_string()),
             ("run_button", widget_json(ctx, "run_button")),
             ("match_button", widget_json(ctx, "match_button")),
             ("match", match_json(session.match_result.as_ref())),
-            ("frame_ms", format!("{:.1}", self.page.last_frame_ms)),
+            ("frame_ms", format!("{:.1}", self.last_frame_ms)),
             (
                 "clock_step_ms",
                 (crate::platform::clock::resolution().as_secs_f64() * 1000.0).to_string(),
             ),
-            ("revision", self.model.revision().to_string()),
+            ("revision", model.revision().to_string()),
             (
                 "game",
                 json::text(&format!("{:?}", session.position.kind())),
@@ -428,56 +388,38 @@ impl TreelabApp {
             ),
             ("tab", json::text(&format!("{:?}", session.view.tab))),
             ("rows", format!("[{}]", rows.join(","))),
-            ("refusals", self.refusals_json()),
-            ("title", json::text(&self.window_title())),
-            ("question", self.question_json(ctx)),
-            ("status", json::text(self.model.status.text())),
+            ("refusals", refusals_json(model)),
+            ("title", json::text(&model.window_title())),
+            ("question", self.question_json(ctx, confirming)),
+            ("status", json::text(model.status.text())),
             (
                 "error",
-                matches!(self.model.status, super::model::Status::Error(_)).to_string(),
+                matches!(model.status, super::model::Status::Error(_)).to_string(),
             ),
             ("running", running.to_string()),
             ("jobs_done", done.to_string()),
             ("jobs_total", total.to_string()),
             (
                 "stop_latency_ms",
-                self.model.run.last_stop_latency.map_or("null".into(), |d| {
+                model.run.last_stop_latency.map_or("null".into(), |d| {
                     format!("{:.1}", d.as_secs_f64() * 1000.0)
                 }),
             ),
             ("results", results),
             (
                 "link",
-                self.page
-                    .last_link
-                    .as_deref()
-                    .map_or("null".into(), json::text),
+                self.last_link.as_deref().map_or("null".into(), json::text),
             ),
         ])
-    }
-
-    /// Why Run would refuse each row (`null`: it runs), as JSON: what the "(!)" on a
-    /// row says.
-    fn refusals_json(&self) -> String {
-        let each: Vec<String> = self
-            .model
-            .row_refusals()
-            .iter()
-            .map(|r| r.as_deref().map_or("null".into(), json::text))
-            .collect();
-        format!("[{}]", each.join(","))
     }
 
     /// The questions and menus the tests answer and read: whether a link's question or
     /// a "discard?" is open, where the link question's buttons and the File menu are,
     /// and the menu items drawn last.
-    fn question_json(&self, ctx: &egui::Context) -> String {
+    fn question_json(&self, ctx: &egui::Context, confirming: bool) -> String {
         json::object(&[
-            (
-                "link_question",
-                self.page.link_question.is_some().to_string(),
-            ),
-            ("confirming", self.confirm.is_some().to_string()),
+            ("link_question", self.link_question.is_some().to_string()),
+            ("confirming", confirming.to_string()),
             ("link_keep", widget_json(ctx, "link_keep")),
             ("link_save", widget_json(ctx, "link_save")),
             ("link_open", widget_json(ctx, "link_open")),
@@ -485,6 +427,77 @@ impl TreelabApp {
             ("menu_items", menu_items_json(ctx)),
         ])
     }
+}
+
+/// Opens the session the page kept (its text `text`), with its file's name and
+/// unsaved state, and says so.
+fn restore_kept(model: &mut Model, text: &str, out: &mut Vec<Command>) {
+    let session = match Session::from_ron(text) {
+        Ok(session) => session,
+        Err(e) => {
+            return model.error(format!(
+                "The session this page kept does not open ({e}); the default session is open instead"
+            ));
+        }
+    };
+    let file = platform::stored(STORED_FILE).unwrap_or_default();
+    let (unsaved, name) = match file.strip_prefix('*') {
+        Some(name) => (true, name),
+        None => (false, file.as_str()),
+    };
+    let path = (!name.is_empty()).then(|| std::path::PathBuf::from(name));
+    let problem = model.take_session(session, path.as_deref(), out);
+    if unsaved {
+        model.touch();
+    }
+    let n = model.session.results.len();
+    let results = match n {
+        0 => String::new(),
+        1 => " with its result".to_string(),
+        n => format!(" with its {n} results"),
+    };
+    match problem {
+        Some(e) => model.error(format!("Restored the last session{results}, but {e}")),
+        None => model.info(format!(
+            "Restored the session this page kept{results} (File ▸ New session starts afresh)"
+        )),
+    }
+}
+
+/// Whether opening another session would throw away something of the open one:
+/// its results, or a change not saved (a session as it was opened, from a file or
+/// a link, can be opened again; the page keeps the unsaved marker across a reload).
+fn would_lose_work(model: &Model) -> bool {
+    !model.session.results.is_empty() || model.is_dirty()
+}
+
+/// Makes a link's session the open one.
+fn take_link_session(model: &mut Model, session: Session, out: &mut Vec<Command>) {
+    platform::forget_fragment();
+    match model.take_session(session, None, out) {
+        Some(e) => model.error(format!("Opened the session of the link, but {e}")),
+        None => model.info("Opened the session of the link"),
+    }
+}
+
+/// A link to the session as it is now (not its results), on this page's address
+/// (natively, on the address `scripts/web.sh serve` serves).
+#[must_use]
+pub fn session_link(session: &Session) -> String {
+    let base = platform::page_address()
+        .unwrap_or_else(|| crate::session::link::DEFAULT_WEB_URL.to_string());
+    crate::session::link::link(session, &base)
+}
+
+/// Why Run would refuse each row (`null`: it runs), as JSON: what the "(!)" on a
+/// row says.
+fn refusals_json(model: &Model) -> String {
+    let each: Vec<String> = model
+        .row_refusals()
+        .iter()
+        .map(|r| r.as_deref().map_or("null".into(), json::text))
+        .collect();
+    format!("[{}]", each.join(","))
 }
 
 /// The session's results as the tests read them: each one's search, counts, and its

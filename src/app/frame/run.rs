@@ -7,36 +7,11 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::model::{ActiveRun, Model, RowLive, RunState};
-use crate::app::TreelabApp;
+use super::command::Command;
+use super::model::{ActiveRun, Model, RowLive};
 use crate::runner::{JobOrder, Run, RunEvent, Target};
 
-impl TreelabApp {
-    /// Ends the run, if any (dropping it stops its threads), and forgets the last
-    /// one's figures and the row selection: for a session that replaces this one.
-    pub(in crate::app) fn forget_run(&mut self) {
-        self.model.run = RunState::default();
-        self.selected_row = None;
-    }
-
-    /// Whether a comparison is running.
-    #[must_use]
-    pub fn is_running(&self) -> bool {
-        self.model.is_running()
-    }
-
-    /// Replaces the search the runs use (fault injection in tests: a search that
-    /// panics must fail only its own result).
-    pub fn set_search_fn(&mut self, f: crate::runner::SearchFn) {
-        self.model.run.search_fn = Some(f);
-    }
-
-    /// How long the last stopped run took to end after Stop (every worker gone).
-    #[must_use]
-    pub fn last_stop_latency(&self) -> Option<Duration> {
-        self.model.run.last_stop_latency
-    }
-
+impl Model {
     /// Starts every enabled row on the current position or the whole suite; asks first
     /// when a search in it is beyond reach ([`crate::engine::beyond_reach`]) unless
     /// `anyway`.
@@ -52,12 +27,11 @@ impl TreelabApp {
     /// its deepest depth on each position; nothing is searched.
     fn ask_before_run(&mut self) -> bool {
         let Ok(positions) =
-            crate::runner::target_positions(&self.model.session, Target::of(&self.model.session))
+            crate::runner::target_positions(&self.session, Target::of(&self.session))
         else {
             return false;
         };
         for (i, row) in self
-            .model
             .session
             .rows
             .iter()
@@ -67,7 +41,7 @@ impl TreelabApp {
             let request = row.request(row.depth_max);
             for at in &positions {
                 if let Some(size) = crate::engine::beyond_reach(&at.position, &request) {
-                    self.model.run.ask = Some(format!("Row {} on {}: {size}.", i + 1, at.label()));
+                    self.run.ask = Some(format!("Row {} on {}: {size}.", i + 1, at.label()));
                     return true;
                 }
             }
@@ -75,53 +49,19 @@ impl TreelabApp {
         false
     }
 
-    /// The question before a run that holds a search beyond reach: run anyway or not.
-    pub(in crate::app) fn ask_run_ui(&mut self, ctx: &egui::Context) {
-        let Some(text) = self.model.run.ask.clone() else {
-            return;
-        };
-        let mut answer = None;
-        egui::Modal::new(egui::Id::unique("ask_before_run")).show(ctx, |ui| {
-            ui.set_max_width(520.0);
-            ui.heading("A search beyond reach");
-            ui.label(&text);
-            ui.label("It would not end in a working day. Lower the depth, or pick an algorithm that prunes.");
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                if ui.button("Cancel").clicked() {
-                    answer = Some(false);
-                }
-                if ui.button("Run anyway").clicked() {
-                    answer = Some(true);
-                }
-            });
-        });
-        match answer {
-            Some(true) => {
-                self.model.run.ask = None;
-                self.push(crate::app::Command::RunAnyway);
-            }
-            Some(false) => {
-                self.model.run.ask = None;
-                self.info("Not run: a search was beyond reach");
-            }
-            None => {}
-        }
-    }
-
     /// Starts every enabled row on the current position or the whole suite.
     fn start_run(&mut self, ctx: &egui::Context) {
         if self.is_running() {
             return;
         }
-        let target = Target::of(&self.model.session);
-        let positions = match crate::runner::target_positions(&self.model.session, target) {
+        let target = Target::of(&self.session);
+        let positions = match crate::runner::target_positions(&self.session, target) {
             Ok(p) => p,
             Err(e) => return self.error(e),
         };
-        let threads = self.model.threads.clamp(1, 256);
+        let threads = self.threads.clamp(1, 256);
         let (jobs, left_out) =
-            match crate::runner::plan_runnable(&self.model.session.rows, &positions, threads) {
+            match crate::runner::plan_runnable(&self.session.rows, &positions, threads) {
                 Ok(planned) => planned,
                 Err(e) => return self.error(format!("Cannot run: {e}")),
             };
@@ -134,7 +74,7 @@ impl TreelabApp {
         let n = jobs.len();
         // Taken as a person reads them: the shallowest depth over every position and
         // row first, so a Stop at any moment leaves whole depths to read.
-        let search = self.model.run.search_fn.as_ref().map(Arc::clone);
+        let search = self.run.search_fn.as_ref().map(Arc::clone);
         let run = Run::start_ordered(jobs, threads, notify, search, JobOrder::Reading);
         let left_note = left_out_note(&left_out);
         self.info(format!(
@@ -142,7 +82,7 @@ impl TreelabApp {
             threads.min(n),
             if threads.min(n) == 1 { "" } else { "s" }
         ));
-        self.model.run.active = Some(ActiveRun {
+        self.run.active = Some(ActiveRun {
             run,
             live,
             left_out,
@@ -151,7 +91,7 @@ impl TreelabApp {
 
     /// Asks the running searches to stop; finished results stay.
     pub(in crate::app) fn stop_run(&mut self) {
-        if let Some(a) = &mut self.model.run.active {
+        if let Some(a) = &mut self.run.active {
             a.run.stop();
             self.info("Stopping…");
         }
@@ -159,17 +99,17 @@ impl TreelabApp {
 
     /// Drains the run's events into the session; ends the run when its threads are gone.
     pub(in crate::app) fn poll_run(&mut self, ctx: &egui::Context) {
-        let Some(active) = &mut self.model.run.active else {
+        let Some(active) = &mut self.run.active else {
             return;
         };
         let finished = drain_events(active);
         let done = active.run.is_done();
         if !finished.is_empty() {
-            self.model.touch();
+            self.touch();
         }
         for entry in finished {
-            if !crate::runner::insert_result(&mut self.model.session.results, entry) {
-                self.model.run.kept_complete += 1;
+            if !crate::runner::insert_result(&mut self.session.results, entry) {
+                self.run.kept_complete += 1;
             }
         }
         if done {
@@ -182,22 +122,22 @@ impl TreelabApp {
     /// Ends a run whose threads are gone: its results in the jobs' order, and a status
     /// line saying how it ended (stopped, failed or finished) and what was kept.
     fn end_run(&mut self) {
-        let Some(a) = self.model.run.active.take() else {
+        let Some(a) = self.run.active.take() else {
             return;
         };
-        crate::runner::order_like_jobs(&mut self.model.session.results, a.run.jobs());
-        self.model.touch();
+        crate::runner::order_like_jobs(&mut self.session.results, a.run.jobs());
+        self.touch();
         let total = a.run.jobs().len();
         let elapsed = crate::report::duration_text(a.run.elapsed().as_secs_f64());
         let latency = a.run.stop_latency();
-        self.model.run.last_stop_latency = latency;
+        self.run.last_stop_latency = latency;
         let failed: usize = a.live.values().map(|l| l.failed).sum();
         let fail_note = if failed > 0 {
             format!(", {failed} failed (see the Status column)")
         } else {
             String::new()
         };
-        let kept = std::mem::take(&mut self.model.run.kept_complete);
+        let kept = std::mem::take(&mut self.run.kept_complete);
         let left_note = left_out_note(&a.left_out);
         let kept_note = if kept > 0 {
             format!("; {kept} stopped or failed searches left the earlier complete result in place")
@@ -205,7 +145,7 @@ impl TreelabApp {
             String::new()
         };
         if a.run.stop_requested() {
-            let partial_note = if self.model.session.results.iter().any(|r| !r.is_complete()) {
+            let partial_note = if self.session.results.iter().any(|r| !r.is_complete()) {
                 ". Counts marked * include a stopped search and are partial."
             } else {
                 "."
@@ -225,9 +165,7 @@ impl TreelabApp {
             ));
         }
     }
-}
 
-impl Model {
     /// Whether a comparison is running.
     #[must_use]
     pub fn is_running(&self) -> bool {
@@ -305,6 +243,42 @@ impl Model {
         *memo = Some((key, why.clone()));
         why
     }
+}
+
+/// The question before a run that holds a search beyond reach: run anyway (the
+/// command that does) or not.
+pub(in crate::app) fn ask_run_ui(ctx: &egui::Context, model: &mut Model) -> Option<Command> {
+    let text = model.run.ask.clone()?;
+    let mut answer = None;
+    egui::Modal::new(egui::Id::unique("ask_before_run")).show(ctx, |ui| {
+        ui.set_max_width(520.0);
+        ui.heading("A search beyond reach");
+        ui.label(&text);
+        ui.label(
+            "It would not end in a working day. Lower the depth, or pick an algorithm that prunes.",
+        );
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            if ui.button("Cancel").clicked() {
+                answer = Some(false);
+            }
+            if ui.button("Run anyway").clicked() {
+                answer = Some(true);
+            }
+        });
+    });
+    match answer {
+        Some(true) => {
+            model.run.ask = None;
+            return Some(Command::RunAnyway);
+        }
+        Some(false) => {
+            model.run.ask = None;
+            model.info("Not run: a search was beyond reach");
+        }
+        None => {}
+    }
+    None
 }
 
 /// What a status line says of the rows a run left out (empty when none was).

@@ -10,7 +10,6 @@ use egui_plot::{GridMark, HoverPosition, Line, LineStyle, Plot, PlotPoints};
 
 use super::chart_parts::{legend_ui, row_points, series_colour};
 use super::results_view::ResultsView;
-use crate::app::TreelabApp;
 use crate::app::frame::command::ChartFormat;
 use crate::app::frame::labels::{count_label, human};
 use crate::app::frame::layout;
@@ -471,24 +470,22 @@ fn across_chart_ui(
     resp.response.rect
 }
 
-impl TreelabApp {
+impl ChartsView {
     /// Saves the chart at `path`: PNG from a screenshot of the charts' area (written
     /// when the next frame's pixels arrive), SVG from the series at once.
-    pub(in crate::app) fn save_chart(
+    pub(in crate::app) fn save(
         &mut self,
         ctx: &egui::Context,
+        model: &mut Model,
         format: ChartFormat,
         path: &Path,
     ) {
         match format {
             ChartFormat::Svg => {
-                let (depth, _, _) = chart_series(
-                    &self.model,
-                    &self.model.session.view,
-                    self.views.charts.ratio_depth,
-                );
-                let count = count_label(self.model.session.view.count);
-                let over = self.position_set().description;
+                let view = &model.session.view;
+                let (depth, _, _) = chart_series(model, view, self.ratio_depth);
+                let count = count_label(view.count);
+                let over = model.position_set_for(view).description;
                 let svg = crate::report::to_line_chart(
                     &format!("Total {count} over {over}, against depth"),
                     "depth",
@@ -496,18 +493,18 @@ impl TreelabApp {
                     &depth,
                 )
                 .to_svg();
-                let svg = self.manifest().stamp("chart.svg", &svg);
+                let svg = model.manifest().stamp("chart.svg", &svg);
                 match crate::platform::files::write_atomic(path, svg.as_bytes()) {
-                    Ok(()) => self.info(format!("Saved the chart to {}", path.display())),
-                    Err(e) => self.error(format!("could not save {}: {e}", path.display())),
+                    Ok(()) => model.info(format!("Saved the chart to {}", path.display())),
+                    Err(e) => model.error(format!("could not save {}: {e}", path.display())),
                 }
             }
             ChartFormat::Png => {
-                let Some(area) = self.views.charts.export.area else {
-                    return self.error("open the Charts tab to save a chart");
+                let Some(area) = self.export.area else {
+                    return model.error("open the Charts tab to save a chart");
                 };
-                self.views.charts.export.pending = Some(path.to_path_buf());
-                let outcome = Arc::clone(&self.views.charts.export.outcome);
+                self.export.pending = Some(path.to_path_buf());
+                let outcome = Arc::clone(&self.export.outcome);
                 let path = path.to_path_buf();
                 let ppp = ctx.pixels_per_point();
                 let repaint = ctx.clone();
@@ -520,26 +517,19 @@ impl TreelabApp {
                     }
                     repaint.request_repaint();
                 });
-                self.info("Saving the chart…");
+                model.info("Saving the chart…");
             }
         }
     }
 
-    /// Reports a finished PNG save.
-    pub(in crate::app) fn poll_chart_export(&mut self) {
-        let done = self
-            .views
-            .charts
-            .export
-            .outcome
-            .lock()
-            .ok()
-            .and_then(|mut o| o.take());
+    /// Reports a finished PNG save on `model`'s status line.
+    pub(in crate::app) fn poll_export(&mut self, model: &mut Model) {
+        let done = self.export.outcome.lock().ok().and_then(|mut o| o.take());
         if let Some(result) = done {
-            self.views.charts.export.pending = None;
+            self.export.pending = None;
             match result {
-                Ok(m) => self.info(m),
-                Err(e) => self.error(e),
+                Ok(m) => model.info(m),
+                Err(e) => model.error(e),
             }
         }
     }

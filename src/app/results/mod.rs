@@ -10,12 +10,12 @@ pub(super) mod speedup_chart;
 pub(super) mod table;
 pub(super) mod views;
 
+use super::Command;
 use super::frame::command::{ChartFormat, TableExport};
 use super::frame::help;
 use super::frame::labels::{count_label, tab_label};
 use super::frame::model::Model;
 use super::frame::panel::Panel;
-use super::{Command, TreelabApp};
 use crate::engine::count::CountKind;
 use crate::report::{Across, Column, Report};
 use crate::session::{PositionSet, ResultScope, ResultsTab, ViewChoices};
@@ -252,26 +252,6 @@ fn export_menu_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
             cx.push(Command::SaveChartDialog(ChartFormat::Svg));
         }
     });
-}
-
-impl TreelabApp {
-    /// The positions the results views show now (the view's scope).
-    #[must_use]
-    pub fn position_set(&self) -> PositionSet {
-        self.model.position_set_for(&self.model.session.view)
-    }
-
-    /// The report over the results of the positions the views show.
-    #[must_use]
-    pub fn report(&self) -> Report<'_> {
-        self.model.report_for(&self.model.session.view)
-    }
-
-    /// The indices of the results the table shows, in its order.
-    #[must_use]
-    pub fn table_lines(&self) -> Vec<usize> {
-        self.report().lines(self.views.table.sort)
-    }
 }
 
 impl Model {

@@ -10,6 +10,8 @@
 use std::hash::{Hash, Hasher};
 
 use super::results_view::ResultsView;
+use crate::app::frame::command::TableExport;
+use crate::app::frame::model::Model;
 use crate::app::frame::panel::Panel;
 use crate::report::{Column, PARTIAL_NOTE, Report};
 use crate::session::ResultEntry;
@@ -430,6 +432,44 @@ fn body_cell_ui(
         cut(ui, &text, &text);
     } else {
         ui.add(egui::Label::new(text).extend());
+    }
+}
+
+impl TableView {
+    /// The indices of `model`'s results the table shows, in its order.
+    #[must_use]
+    pub fn lines(&self, model: &Model) -> Vec<usize> {
+        model.report_for(&model.session.view).lines(self.sort)
+    }
+
+    /// Copies the table's shown lines to the clipboard as Markdown (the shown columns)
+    /// or CSV (every column).
+    pub(in crate::app) fn export(&self, ctx: &egui::Context, model: &mut Model, how: TableExport) {
+        let lines = self.lines(model);
+        let report = model.report_for(&model.session.view);
+        let (text, what) = match how {
+            TableExport::CopyMarkdown => (
+                model
+                    .manifest()
+                    .stamp("table.md", &report.markdown(&lines, &self.columns)),
+                "Markdown",
+            ),
+            // CSV pastes as it is (a spreadsheet has no place for the manifest).
+            TableExport::CopyCsv => (report.csv(&lines), "CSV"),
+        };
+        ctx.copy_text(text);
+        model.info(format!("Copied {} lines as {what}", lines.len()));
+    }
+
+    /// Saves the table's shown lines as CSV (every column) to `path`, atomically, with
+    /// the manifest beside it (`path` + `.manifest`).
+    pub(in crate::app) fn save(&self, model: &mut Model, path: &std::path::Path) {
+        let lines = self.lines(model);
+        let csv = model.report_for(&model.session.view).csv(&lines);
+        match model.manifest().write(path, &csv) {
+            Ok(()) => model.info(format!("Saved {} lines to {}", lines.len(), path.display())),
+            Err(e) => model.error(format!("could not save {}: {e}", path.display())),
+        }
     }
 }
 

@@ -1,10 +1,11 @@
 //! The position panel's own state (not saved): the paste box, a board being edited,
 //! and the tree board's selection. The board, the position tools and the tree editor
-//! draw from it; it names none of them.
+//! draw from it; it names none of them. It follows the model's position.
 
 use std::sync::Arc;
 
-use crate::engine::AnyPosition;
+use crate::app::frame::model::Model;
+use crate::engine::{AnyPosition, GameKind};
 use crate::game::Side;
 use crate::game::describe::TreeNode;
 
@@ -22,6 +23,8 @@ pub struct PositionPanel {
     pub edit_error: Option<String>,
     /// A tree board's selection (custom trees).
     pub tree: TreeEditorState,
+    /// The model's position revision and game this state was last kept for.
+    seen: Option<(u64, GameKind)>,
 }
 
 impl PositionPanel {
@@ -29,6 +32,22 @@ impl PositionPanel {
     pub fn clear_drafts(&mut self) {
         self.draft = None;
         self.edit_error = None;
+    }
+
+    /// Follows `model`'s position: another one put on the board drops the drafts, and
+    /// one of another game empties the paste box too (its text was of the old game).
+    pub fn follow(&mut self, model: &Model) {
+        let now = (model.position_revision(), model.session.position.kind());
+        if let Some((revision, kind)) = self.seen
+            && revision != now.0
+        {
+            self.clear_drafts();
+            if kind != now.1 {
+                self.paste_text.clear();
+                self.paste_error = None;
+            }
+        }
+        self.seen = Some(now);
     }
 }
 

@@ -3,54 +3,12 @@
 //! remove) or, during a run, its progress. Every change is a [`Command`]; the rows'
 //! own state is which row's options are shown.
 
+use crate::app::Command;
 use crate::app::frame::layout;
 use crate::app::frame::model::{RowLive, RowNote};
 use crate::app::frame::panel::Panel;
-use crate::app::{Command, TreelabApp};
 use crate::search::Algorithm;
 use crate::search::options::MAX_DEPTH;
-
-impl TreelabApp {
-    /// Why row `i` carries a note (a typed depth set to the deepest, options an
-    /// algorithm change dropped), if it does.
-    #[must_use]
-    pub fn row_note(&self, i: usize) -> Option<&str> {
-        self.model.row_notes.get(&i).map(|n| n.why.as_str())
-    }
-
-    /// Removes row `i` and its results ([`crate::session::Session::remove_row`]).
-    pub(in crate::app) fn remove_row(&mut self, i: usize) {
-        if self.model.session.remove_row(i) {
-            self.selected_row = match self.selected_row {
-                Some(b) if b == i => None,
-                Some(b) if b > i => Some(b - 1),
-                other => other,
-            };
-        }
-    }
-
-    /// Inserts a copy of row `i` after it, without results, and selects it.
-    pub(in crate::app) fn duplicate_row(&mut self, i: usize) {
-        if let Some(copy) = self.model.session.duplicate_row(i) {
-            self.selected_row = Some(copy);
-        }
-    }
-
-    /// Swaps rows `a` and `b`, results, baseline and selection following.
-    pub(in crate::app) fn swap_rows(&mut self, a: usize, b: usize) {
-        if self.model.session.swap_rows(a, b) {
-            self.selected_row = self.selected_row.map(|x| {
-                if x == a {
-                    b
-                } else if x == b {
-                    a
-                } else {
-                    x
-                }
-            });
-        }
-    }
-}
 
 /// The room the row buttons (move, copy, remove) take right of the options.
 const ROW_BUTTONS_WIDTH: f32 = 116.0;

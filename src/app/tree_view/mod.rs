@@ -17,12 +17,13 @@ use crate::platform::clock::Instant;
 
 use self::quiz_view::{QuizState, quiz_ui};
 use self::tree_area::canvas_ui;
-use self::tree_canvas::{Canvas, DrawnLabel, PaneInput, Show};
+use self::tree_canvas::{Canvas, PaneInput, Show};
 use self::tree_controls::{controls_ui, legend_ui, step_ui};
 use self::tree_state::{TreePane, TreeViewState};
+use super::Command;
+use super::frame::model::Model;
 use super::frame::panel::Panel;
 use super::results::results_view::ResultsView;
-use super::{Command, TreelabApp};
 use crate::tree::draw::done_at;
 use crate::tree::export::{Figure, FigureOptions};
 use crate::tree::{SearchTree, VisitDiff, diff, trace_tree};
@@ -61,16 +62,16 @@ fn drawn_text(labels: &[String], depth: u32) -> String {
     }
 }
 
-impl TreelabApp {
-    /// Builds the trees of the chosen rows on the current position.
-    pub(super) fn build_trees(&mut self) {
-        let rows = tree_rows(&self.model.session.view);
-        let labels = tree_row_labels(&self.model.session, &self.model.session.view);
-        let view = &self.model.session.view;
+impl TreeViewState {
+    /// Builds the trees of `model`'s chosen rows on its position.
+    pub(in crate::app) fn build(&mut self, model: &mut Model) {
+        let rows = tree_rows(&model.session.view);
+        let labels = tree_row_labels(&model.session, &model.session.view);
+        let view = &model.session.view;
         let depth = view.tree_depth;
         let quiz = view.tree_quiz;
         let about = (view.tree_row, view.tree_row_beside, depth);
-        let state = &mut self.views.tree;
+        let state = &mut *self;
         state.panes.clear();
         state.message = None;
         state.step = 0;
@@ -81,7 +82,7 @@ impl TreelabApp {
         state.shown = None;
         state.built_with = None;
         state.mcts = None;
-        if let Some(row) = self.model.session.rows.get(view.tree_row) {
+        if let Some(row) = model.session.rows.get(view.tree_row) {
             let req = row.request(depth);
             if crate::tree::mcts::is_mcts(&req) {
                 if view.tree_row_beside.is_some() {
@@ -91,7 +92,7 @@ impl TreelabApp {
                     ));
                     return;
                 }
-                match crate::tree::mcts::trace_mcts(&self.model.session.position, &req) {
+                match crate::tree::mcts::trace_mcts(&model.session.position, &req) {
                     Ok(tree) => {
                         state.mcts = Some(self::mcts_view::MctsView::new(tree, quiz));
                         state.built_with = Some((labels, depth));
@@ -104,12 +105,12 @@ impl TreelabApp {
             }
         }
         for r in rows {
-            let Some(row) = self.model.session.rows.get(r) else {
+            let Some(row) = model.session.rows.get(r) else {
                 state.message = Some((format!("there is no row {}", r + 1), about));
                 return;
             };
             let req = row.request(depth);
-            match trace_tree(&self.model.session.position, &req) {
+            match trace_tree(&model.session.position, &req) {
                 Ok(tree) => state.panes.push(TreePane {
                     marks: vec![VisitDiff::Same; tree.nodes.len()],
                     done_at: done_at(&tree),
@@ -137,24 +138,21 @@ impl TreelabApp {
         if quiz && !state.panes.is_empty() {
             state.quiz = Some(QuizState::default());
             state.step = 0;
-            self.restore_handout_quiz();
+            crate::app::exercise::restore_handout_quiz(self, model);
         }
     }
 
     /// The figure Save tree as… writes: the left tree, or both side by side, as laid out
     /// on screen (the same joint layout) unless folds or a quiz change what is drawn.
     #[must_use]
-    pub fn tree_figure(&self) -> Option<Figure> {
-        let state = &self.views.tree;
-        let n = if state.save_both { 2 } else { 1 };
-        let trees: Vec<&SearchTree> = state.panes.iter().take(n).map(|p| &p.tree).collect();
+    pub fn figure(&self, bounds: bool) -> Option<Figure> {
+        let n = if self.save_both { 2 } else { 1 };
+        let trees: Vec<&SearchTree> = self.panes.iter().take(n).map(|p| &p.tree).collect();
         if trees.is_empty() {
             return None;
         }
-        let o = FigureOptions {
-            bounds: self.model.session.view.tree_bounds,
-        };
-        let c = &state.canvas;
+        let o = FigureOptions { bounds };
+        let c = &self.canvas;
         match c.spacing {
             Some(s)
                 if c.folded.is_empty() && c.shape.is_none() && c.joint.of.len() == trees.len() =>
@@ -167,101 +165,26 @@ impl TreelabApp {
         }
     }
 
-    /// The SVG drawing Save tree as… writes (for export and tests).
-    #[must_use]
-    pub fn tree_svg(&self) -> Option<String> {
-        self.tree_figure().map(|f| crate::tree::export::to_svg(&f))
-    }
-
     /// Writes the tree (or both, side by side) to `path` in the format its extension
     /// names.
-    pub(super) fn save_tree(&mut self, path: &std::path::Path) {
-        if self.views.tree.quiz_show().is_some_and(|q| !q.over) {
-            self.error("finish the quiz first: the figure shows every answer");
+    pub(in crate::app) fn save(&self, model: &mut Model, path: &std::path::Path) {
+        if self.quiz_show().is_some_and(|q| !q.over) {
+            model.error("finish the quiz first: the figure shows every answer");
             return;
         }
-        let Some(figure) = self.tree_figure() else {
-            self.error("build a tree first");
+        let Some(figure) = self.figure(model.session.view.tree_bounds) else {
+            model.error("build a tree first");
             return;
         };
         let bytes = crate::tree::export::TreeFormat::from_path(path)
             .and_then(|f| crate::tree::export::encode(&figure, f));
         match bytes {
             Ok(b) => match crate::platform::files::write_atomic(path, &b) {
-                Ok(()) => self.info(format!("Saved the tree to {}", path.display())),
-                Err(e) => self.error(format!("could not save {}: {e}", path.display())),
+                Ok(()) => model.info(format!("Saved the tree to {}", path.display())),
+                Err(e) => model.error(format!("could not save {}: {e}", path.display())),
             },
-            Err(e) => self.error(format!("could not save {}: {e}", path.display())),
+            Err(e) => model.error(format!("could not save {}: {e}", path.display())),
         }
-    }
-
-    /// The trees on show (for tests).
-    #[must_use]
-    pub fn trees(&self) -> Vec<&SearchTree> {
-        self.views.tree.panes.iter().map(|p| &p.tree).collect()
-    }
-
-    /// The node labels drawn in the last frame and the panes' drawing areas (for tests).
-    #[must_use]
-    pub fn tree_labels(&self) -> (Vec<DrawnLabel>, Vec<egui::Rect>) {
-        let c = &self.views.tree.canvas;
-        (c.drawn.clone(), c.areas.clone())
-    }
-
-    /// The other texts drawn in the last frame (the moves never searched), with their
-    /// pane (for tests).
-    #[must_use]
-    pub fn tree_notes(&self) -> Vec<(usize, String)> {
-        self.views.tree.canvas.notes.clone()
-    }
-
-    /// The tree view's zoom (screen points per scene unit).
-    #[must_use]
-    pub fn tree_zoom(&self) -> f32 {
-        self.views.tree.canvas.view.zoom
-    }
-
-    /// The step the tree view shows (for tests).
-    #[must_use]
-    pub fn tree_step(&self) -> usize {
-        self.views.tree.step
-    }
-
-    /// The MCTS tree on show, the iteration and phase shown, and its quiz (for tests).
-    #[must_use]
-    pub fn mcts_shown(
-        &self,
-    ) -> Option<(
-        &crate::tree::mcts::MctsTree,
-        (usize, crate::tree::mcts::Phase),
-        Option<&crate::tree::mcts_quiz::MctsQuiz>,
-    )> {
-        let v = self.views.tree.mcts.as_ref()?;
-        Some((&v.tree, v.at(), v.quiz.as_ref()))
-    }
-
-    /// The MCTS tree's nodes drawn in the last frame, each with its disc on screen, and
-    /// the drawing's pane (for tests).
-    #[must_use]
-    pub fn mcts_drawn(&self) -> Option<(Vec<(usize, egui::Rect)>, egui::Rect)> {
-        self.views.tree.mcts.as_ref().map(|v| v.drawn.clone())
-    }
-
-    /// PUCT's priors written beside the MCTS drawing's nodes in the last frame: node and
-    /// text (for tests).
-    #[must_use]
-    pub fn mcts_priors_drawn(&self) -> Option<Vec<(usize, String)>> {
-        self.views
-            .tree
-            .mcts
-            .as_ref()
-            .map(|v| v.priors_drawn.clone())
-    }
-
-    /// The quiz under way, if any (for tests).
-    #[must_use]
-    pub fn tree_quiz(&self) -> Option<&crate::tree::quiz::Quiz> {
-        self.views.tree.quiz.as_ref().map(|q| &q.quiz)
     }
 }
 
