@@ -7,14 +7,14 @@
 //! A handout (a session written by `treelab exercise --session`) lists its exercises
 //! here with the student's name and each exercise's score; every answer checked or
 //! shown in the quiz of the handout's exercise is kept in the session, and the quiz
-//! picks up where the student left it when the session is opened again. File ▸ Scores
+//! picks up where the student left it when the session is opened again (the tree view
+//! replays the answers when it builds the tree). File ▸ Scores
 //! of students' sessions… marks a folder of them into `scores.csv`
 //! ([`crate::experiment::exercise::practice`]).
 
-use super::Command;
+use super::frame::command::Command;
 use super::frame::model::{CurrentExercise, Model};
 use super::frame::panel::Panel;
-use super::tree_view::tree_state::TreeViewState;
 use crate::engine::rowspec::{BenchRow, row_spec};
 use crate::engine::{AnyPosition, GameKind};
 use crate::experiment::exercise::practice::{self, Score};
@@ -275,46 +275,5 @@ impl Model {
             difficulty,
             tree,
         });
-    }
-}
-
-/// After the trees are built: when the quiz is on the handout's exercise, its
-/// answers so far are replayed into it and the next ones are kept.
-pub(super) fn restore_handout_quiz(state: &mut TreeViewState, model: &mut Model) {
-    let Some(k) = practice::on_board(&model.session) else {
-        return;
-    };
-    let view = &model.session.view;
-    if view.tree_row != 0 || view.tree_row_beside.is_some() {
-        return;
-    }
-    let Some(item) = model
-        .session
-        .practice
-        .as_ref()
-        .and_then(|p| p.exercises.get(k))
-        .cloned()
-    else {
-        return;
-    };
-    let (Some(pane), Some(qs)) = (state.panes.first(), state.quiz.as_mut()) else {
-        return;
-    };
-    let same = practice::item_search(&item).is_ok_and(|fresh| {
-        fresh.nodes.len() == pane.tree.nodes.len() && fresh.request.depth == pane.tree.request.depth
-    });
-    if !same {
-        return;
-    }
-    match practice::resume(&pane.tree, &item.answers) {
-        Ok(quiz) => {
-            state.step = quiz.visit;
-            qs.quiz = quiz;
-            qs.kept = true;
-        }
-        Err(e) => model.error(format!(
-            "exercise {}: its answers cannot be marked again ({e}); new answers are not kept",
-            k + 1
-        )),
     }
 }

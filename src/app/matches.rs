@@ -7,11 +7,11 @@
 
 use std::sync::Arc;
 
-use super::Command;
+use super::frame::command::Command;
 use super::frame::layout;
 use super::frame::page;
 use super::frame::panel::Panel;
-use super::results::results_view::ResultsView;
+use super::frame::results_view::ResultsView;
 use crate::engine::AnyPosition;
 use crate::engine::rowspec::BenchRow;
 use crate::matches::play::{MatchSpec, Player, PlayerKind, search_player};

@@ -1,9 +1,9 @@
 //! The menu bar: File, Edit, Run and Presets. A menu only reads the app and returns
 //! the [`Command`]s its items ask for; the app applies them at the end of the frame.
 
+use super::command::Command;
 use super::command::PositionFormat;
 use super::model::Model;
-use crate::app::Command;
 
 /// Draws the menu bar; returns the commands of the items clicked.
 pub fn menu_bar_ui(

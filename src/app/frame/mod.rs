@@ -15,5 +15,6 @@ pub(super) mod model;
 pub(super) mod page;
 pub(super) mod panel;
 pub mod platform;
+pub(super) mod results_view;
 pub(super) mod run;
 pub(super) mod window;

@@ -10,9 +10,10 @@ use std::time::Duration;
 
 use super::history;
 use crate::experiment::exercise::Difficulty;
+use crate::report::{Across, Report};
 use crate::runner::Run;
 use crate::search::Progress;
-use crate::session::{AppConfig, Session};
+use crate::session::{AppConfig, PositionSet, Session, ViewChoices};
 
 /// The status line: the last message, an error or not.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -217,6 +218,47 @@ impl Model {
     pub fn manifest(&self) -> crate::output::manifest::Manifest {
         crate::output::manifest::Manifest::new("treelab (the app)", self.threads)
             .with_rows(self.session.rows.iter().map(|r| r.label()))
+    }
+
+    /// The positions the results views show with `view`'s scope.
+    #[must_use]
+    pub fn position_set_for(&self, view: &ViewChoices) -> PositionSet {
+        self.session.position_set(&view.scope)
+    }
+
+    /// The report over the results of the positions the views show with `view`.
+    #[must_use]
+    pub fn report_for(&self, view: &ViewChoices) -> Report<'_> {
+        Report::over(
+            &self.session.results,
+            &self.session.rows,
+            view.baseline_row,
+            Some(&self.position_set_for(view)),
+        )
+    }
+
+    /// The rows against the baseline across the position set's positions
+    /// ([`Report::across`]), each line's figures remembered by its per-position counts,
+    /// so a frame does not redraw 10,000 bootstrap resamples a line.
+    #[must_use]
+    pub fn across_stats_for(
+        &self,
+        view: &ViewChoices,
+    ) -> std::collections::BTreeMap<(usize, u32), Across> {
+        let set = self.position_set_for(view);
+        if set.several_games() {
+            return std::collections::BTreeMap::new();
+        }
+        let mut memo = self.across_memo.borrow_mut();
+        if memo.len() > 4096 {
+            memo.clear();
+        }
+        self.report_for(view)
+            .across_with(&set.keys(), view.count, &mut |pairs| {
+                memo.entry(pairs.to_vec())
+                    .or_insert_with(|| Across::of(pairs))
+                    .clone()
+            })
     }
 }
 

@@ -2,9 +2,9 @@
 //! per depth, wrapped into bands rather than cut), then the totals and the ratios to
 //! the baseline, with their spread across the positions.
 
-use super::results_view::ResultsView;
 use crate::app::frame::labels::count_label;
 use crate::app::frame::panel::Panel;
+use crate::app::frame::results_view::ResultsView;
 use crate::engine::count::CountKind;
 use crate::report::{Across, BOOTSTRAP_SEED, PARTIAL_NOTE, RESAMPLES, Ratio, Report};
 

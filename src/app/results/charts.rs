@@ -9,12 +9,12 @@ use std::sync::{Arc, Mutex};
 use egui_plot::{GridMark, HoverPosition, Line, LineStyle, Plot, PlotPoints};
 
 use super::chart_parts::{legend_ui, row_points, series_colour};
-use super::results_view::ResultsView;
 use crate::app::frame::command::ChartFormat;
 use crate::app::frame::labels::{count_label, human};
 use crate::app::frame::layout;
 use crate::app::frame::model::Model;
 use crate::app::frame::panel::Panel;
+use crate::app::frame::results_view::ResultsView;
 use crate::report::{PARTIAL_NOTE, Series, uniform_tree_references};
 use crate::session::ViewChoices;
 

@@ -5,20 +5,17 @@
 pub(super) mod articles;
 pub(super) mod chart_parts;
 pub(super) mod charts;
-pub(super) mod results_view;
 pub(super) mod speedup_chart;
 pub(super) mod table;
 pub(super) mod views;
 
-use super::Command;
-use super::frame::command::{ChartFormat, TableExport};
+use super::frame::command::{ChartFormat, Command, TableExport};
 use super::frame::help;
 use super::frame::labels::{count_label, tab_label};
-use super::frame::model::Model;
 use super::frame::panel::Panel;
 use crate::engine::count::CountKind;
-use crate::report::{Across, Column, Report};
-use crate::session::{PositionSet, ResultScope, ResultsTab, ViewChoices};
+use crate::report::Column;
+use crate::session::{ResultScope, ResultsTab};
 
 /// The width of the positions picker (its hover shows the whole name).
 const SCOPE_WIDTH: f32 = 220.0;
@@ -252,47 +249,4 @@ fn export_menu_ui(ui: &mut egui::Ui, cx: &mut Panel<'_>) {
             cx.push(Command::SaveChartDialog(ChartFormat::Svg));
         }
     });
-}
-
-impl Model {
-    /// The positions the results views show with `view`'s scope.
-    #[must_use]
-    pub fn position_set_for(&self, view: &ViewChoices) -> PositionSet {
-        self.session.position_set(&view.scope)
-    }
-
-    /// The report over the results of the positions the views show with `view`.
-    #[must_use]
-    pub fn report_for(&self, view: &ViewChoices) -> Report<'_> {
-        Report::over(
-            &self.session.results,
-            &self.session.rows,
-            view.baseline_row,
-            Some(&self.position_set_for(view)),
-        )
-    }
-
-    /// The rows against the baseline across the position set's positions
-    /// ([`Report::across`]), each line's figures remembered by its per-position counts,
-    /// so a frame does not redraw 10,000 bootstrap resamples a line.
-    #[must_use]
-    pub fn across_stats_for(
-        &self,
-        view: &ViewChoices,
-    ) -> std::collections::BTreeMap<(usize, u32), Across> {
-        let set = self.position_set_for(view);
-        if set.several_games() {
-            return std::collections::BTreeMap::new();
-        }
-        let mut memo = self.across_memo.borrow_mut();
-        if memo.len() > 4096 {
-            memo.clear();
-        }
-        self.report_for(view)
-            .across_with(&set.keys(), view.count, &mut |pairs| {
-                memo.entry(pairs.to_vec())
-                    .or_insert_with(|| Across::of(pairs))
-                    .clone()
-            })
-    }
 }

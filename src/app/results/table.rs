@@ -9,10 +9,10 @@
 
 use std::hash::{Hash, Hasher};
 
-use super::results_view::ResultsView;
 use crate::app::frame::command::TableExport;
 use crate::app::frame::model::Model;
 use crate::app::frame::panel::Panel;
+use crate::app::frame::results_view::ResultsView;
 use crate::report::{Column, PARTIAL_NOTE, Report};
 use crate::session::ResultEntry;
 

@@ -3,14 +3,14 @@
 //! panel's reads ([`crate::app::frame::panel::Panel`]), pushing commands for the rest.
 //!
 //! A new view is its file with a type implementing
-//! [`ResultsView`](super::results_view::ResultsView), its
+//! [`ResultsView`](crate::app::frame::results_view::ResultsView), its
 //! `ResultsTab` variant (in `session/mod.rs`, so the open tab is saved) with its line in
 //! `ResultsTab::ALL`, its label (`tab_label`) and its field and arm in [`Views`].
 
 use super::articles::ArticlesView;
 use super::charts::ChartsView;
-use super::results_view::ResultsView;
 use super::table::TableView;
+use crate::app::frame::results_view::ResultsView;
 use crate::app::matches::MatchView;
 use crate::app::tree_view::tree_state::TreeViewState;
 use crate::session::ResultsTab;

@@ -10,7 +10,7 @@
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2, pos2, vec2};
 
 use super::position_state::PositionPanel;
-use crate::app::Command;
+use crate::app::frame::command::Command;
 use crate::app::frame::layout;
 use crate::app::frame::panel::Panel;
 use crate::engine::AnyPosition;

@@ -3,7 +3,7 @@
 //! (`row_options.rs`), and below them the results (`results.rs`). The run itself lives
 //! in `run.rs`.
 
-use crate::app::Command;
+use crate::app::frame::command::Command;
 use crate::app::frame::help;
 use crate::app::frame::labels::human;
 use crate::app::frame::layout;

@@ -2,7 +2,7 @@
 //! start position, undo/redo, the text form with Copy, and a box to paste a position.
 
 use super::position_state::PositionPanel;
-use crate::app::Command;
+use crate::app::frame::command::Command;
 use crate::app::frame::panel::Panel;
 use crate::engine::{AnyPosition, GameKind};
 use crate::game::Side;

@@ -4,7 +4,7 @@
 //! ([`crate::search::option_decl::all`]). Edits go to the session as a command
 //! (`Session::set_row_options` drops the options the row cannot take).
 
-use crate::app::Command;
+use crate::app::frame::command::Command;
 use crate::app::frame::layout;
 use crate::app::frame::panel::Panel;
 use crate::search::SearchOptions;

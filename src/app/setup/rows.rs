@@ -3,7 +3,7 @@
 //! remove) or, during a run, its progress. Every change is a [`Command`]; the rows'
 //! own state is which row's options are shown.
 
-use crate::app::Command;
+use crate::app::frame::command::Command;
 use crate::app::frame::layout;
 use crate::app::frame::model::{RowLive, RowNote};
 use crate::app::frame::panel::Panel;

@@ -1,7 +1,7 @@
 //! The suite panel: the shipped suites one click away, a file through the dialog, and
 //! the open suite's positions by name with their known scores.
 
-use crate::app::Command;
+use crate::app::frame::command::Command;
 use crate::app::frame::panel::Panel;
 use crate::engine::shipped_suites;
 

@@ -3,7 +3,9 @@
 //! table cutoffs and the principal variation; stepped through in the order the search
 //! visited it, or asked about visit by visit in quiz mode. The model is
 //! [`crate::tree`]; the drawing area is [`self::tree_area`], the controls above it
-//! [`self::tree_controls`], the quiz panel [`self::quiz_view`].
+//! [`self::tree_controls`], the quiz panel [`self::quiz_view`]. A quiz on a handout's
+//! exercise picks up where the student left it (its answers replayed when the tree is
+//! built).
 
 pub(super) mod mcts_view;
 pub(super) mod quiz_view;
@@ -20,10 +22,11 @@ use self::tree_area::canvas_ui;
 use self::tree_canvas::{Canvas, PaneInput, Show};
 use self::tree_controls::{controls_ui, legend_ui, step_ui};
 use self::tree_state::{TreePane, TreeViewState};
-use super::Command;
+use super::frame::command::Command;
 use super::frame::model::Model;
 use super::frame::panel::Panel;
-use super::results::results_view::ResultsView;
+use super::frame::results_view::ResultsView;
+use crate::experiment::exercise::practice;
 use crate::tree::draw::done_at;
 use crate::tree::export::{Figure, FigureOptions};
 use crate::tree::{SearchTree, VisitDiff, diff, trace_tree};
@@ -138,7 +141,7 @@ impl TreeViewState {
         if quiz && !state.panes.is_empty() {
             state.quiz = Some(QuizState::default());
             state.step = 0;
-            crate::app::exercise::restore_handout_quiz(self, model);
+            restore_handout_quiz(self, model);
         }
     }
 
@@ -185,6 +188,47 @@ impl TreeViewState {
             },
             Err(e) => model.error(format!("could not save {}: {e}", path.display())),
         }
+    }
+}
+
+/// After the trees are built: when the quiz is on the handout's exercise, its
+/// answers so far are replayed into it and the next ones are kept.
+fn restore_handout_quiz(state: &mut TreeViewState, model: &mut Model) {
+    let Some(k) = practice::on_board(&model.session) else {
+        return;
+    };
+    let view = &model.session.view;
+    if view.tree_row != 0 || view.tree_row_beside.is_some() {
+        return;
+    }
+    let Some(item) = model
+        .session
+        .practice
+        .as_ref()
+        .and_then(|p| p.exercises.get(k))
+        .cloned()
+    else {
+        return;
+    };
+    let (Some(pane), Some(qs)) = (state.panes.first(), state.quiz.as_mut()) else {
+        return;
+    };
+    let same = practice::item_search(&item).is_ok_and(|fresh| {
+        fresh.nodes.len() == pane.tree.nodes.len() && fresh.request.depth == pane.tree.request.depth
+    });
+    if !same {
+        return;
+    }
+    match practice::resume(&pane.tree, &item.answers) {
+        Ok(quiz) => {
+            state.step = quiz.visit;
+            qs.quiz = quiz;
+            qs.kept = true;
+        }
+        Err(e) => model.error(format!(
+            "exercise {}: its answers cannot be marked again ({e}); new answers are not kept",
+            k + 1
+        )),
     }
 }
 

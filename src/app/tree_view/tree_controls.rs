@@ -7,7 +7,7 @@ use egui::TextWrapMode;
 use super::tree_canvas::Canvas;
 use super::tree_canvas::pan_zoom::{ZoomAsk, zoom_buttons_ui};
 use super::tree_state::TreeViewState;
-use crate::app::Command;
+use crate::app::frame::command::Command;
 use crate::app::frame::layout;
 use crate::app::frame::panel::Panel;
 use crate::tree::NodeType;

@@ -1,8 +1,10 @@
 //! What every results view is: a type owning its view state that draws itself from a
-//! panel's reads ([`Panel`]). The results area (`results.rs`) calls the open tab's view
-//! through it; no view names the results area or another view.
+//! panel's reads ([`Panel`]). The results area (`results/mod.rs`) calls the open tab's
+//! view through it; no view names the results area or another view. It stands in the
+//! frame because the views live in several rooms (`results/`, `tree_view/`,
+//! `matches.rs`) and each stands on it.
 
-use crate::app::frame::panel::Panel;
+use super::panel::Panel;
 
 /// A view of the results.
 pub trait ResultsView {
