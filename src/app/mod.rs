@@ -422,13 +422,16 @@ impl TreelabApp {
 
         let view_changed = self.panels_ui(ui);
 
-        if let Some(pending) = &self.confirm
-            && let Some(discard) = window::confirm_ui(&ctx, pending)
+        if let Some(discard) = self
+            .confirm
+            .as_ref()
+            .and_then(|p| window::confirm_ui(&ctx, p))
+            && let Some(pending) = self.confirm.take()
         {
-            let pending = self.confirm.take();
-            match pending {
-                Some(p) if discard => self.push(Command::Discard(Box::new(p))),
-                _ => self.model.info("Kept the open session"),
+            if discard {
+                self.push(Command::Discard(Box::new(pending)));
+            } else {
+                self.model.info("Kept the open session");
             }
         }
         if let Some(c) = frame::run::ask_run_ui(&ctx, &mut self.model) {
@@ -441,7 +444,6 @@ impl TreelabApp {
             self.apply(Command::Save, &ctx);
             self.page.after_save(&mut self.model, &mut self.commands);
         }
-        self.follow_model();
         if let Some(prompt) = &mut self.prompt {
             let (command, finished) = files::path_prompt_ui(&ctx, prompt);
             if finished {

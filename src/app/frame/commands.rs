@@ -8,7 +8,7 @@ use std::path::Path;
 
 use super::command::Command;
 use super::history::{Edit, RowsState};
-use super::model::{Model, RowNote, RunState};
+use super::model::{Model, RowNote};
 use crate::engine::{AnyPosition, GameKind};
 use crate::session::{OpenSuite, Session};
 
@@ -50,12 +50,6 @@ impl Model {
         if changed {
             self.touch();
         }
-    }
-
-    /// Ends the run, if any (dropping it stops its threads), and forgets the last
-    /// one's figures: for a session that replaces this one.
-    pub(in crate::app) fn forget_run(&mut self) {
-        self.run = RunState::default();
     }
 
     /// A new default session, the run forgotten.

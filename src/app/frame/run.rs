@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::command::Command;
-use super::model::{ActiveRun, Model, RowLive};
+use super::model::{ActiveRun, Model, RowLive, RunState};
 use crate::runner::{JobOrder, Run, RunEvent, Target};
 
 impl Model {
@@ -164,6 +164,12 @@ impl Model {
                 "Finished {total} searches in {elapsed}{kept_note}{left_note}"
             ));
         }
+    }
+
+    /// Ends the run, if any (dropping it stops its threads), and forgets the last
+    /// one's figures: for a session that replaces this one.
+    pub(in crate::app) fn forget_run(&mut self) {
+        self.run = RunState::default();
     }
 
     /// Whether a comparison is running.

@@ -445,8 +445,8 @@ impl TableView {
     /// Copies the table's shown lines to the clipboard as Markdown (the shown columns)
     /// or CSV (every column).
     pub(in crate::app) fn export(&self, ctx: &egui::Context, model: &mut Model, how: TableExport) {
-        let lines = self.lines(model);
         let report = model.report_for(&model.session.view);
+        let lines = report.lines(self.sort);
         let (text, what) = match how {
             TableExport::CopyMarkdown => (
                 model
@@ -464,8 +464,9 @@ impl TableView {
     /// Saves the table's shown lines as CSV (every column) to `path`, atomically, with
     /// the manifest beside it (`path` + `.manifest`).
     pub(in crate::app) fn save(&self, model: &mut Model, path: &std::path::Path) {
-        let lines = self.lines(model);
-        let csv = model.report_for(&model.session.view).csv(&lines);
+        let report = model.report_for(&model.session.view);
+        let lines = report.lines(self.sort);
+        let csv = report.csv(&lines);
         match model.manifest().write(path, &csv) {
             Ok(()) => model.info(format!("Saved {} lines to {}", lines.len(), path.display())),
             Err(e) => model.error(format!("could not save {}: {e}", path.display())),

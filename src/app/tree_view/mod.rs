@@ -74,22 +74,21 @@ impl TreeViewState {
         let depth = view.tree_depth;
         let quiz = view.tree_quiz;
         let about = (view.tree_row, view.tree_row_beside, depth);
-        let state = &mut *self;
-        state.panes.clear();
-        state.message = None;
-        state.step = 0;
-        state.playing = false;
-        state.selected = None;
-        state.quiz = None;
-        state.so_far = None;
-        state.shown = None;
-        state.built_with = None;
-        state.mcts = None;
+        self.panes.clear();
+        self.message = None;
+        self.step = 0;
+        self.playing = false;
+        self.selected = None;
+        self.quiz = None;
+        self.so_far = None;
+        self.shown = None;
+        self.built_with = None;
+        self.mcts = None;
         if let Some(row) = model.session.rows.get(view.tree_row) {
             let req = row.request(depth);
             if crate::tree::mcts::is_mcts(&req) {
                 if view.tree_row_beside.is_some() {
-                    state.message = Some((
+                    self.message = Some((
                         "an MCTS tree is drawn alone: set \"beside\" to nothing".into(),
                         about,
                     ));
@@ -97,11 +96,11 @@ impl TreeViewState {
                 }
                 match crate::tree::mcts::trace_mcts(&model.session.position, &req) {
                     Ok(tree) => {
-                        state.mcts = Some(self::mcts_view::MctsView::new(tree, quiz));
-                        state.built_with = Some((labels, depth));
+                        self.mcts = Some(self::mcts_view::MctsView::new(tree, quiz));
+                        self.built_with = Some((labels, depth));
                     }
                     Err(e) => {
-                        state.message = Some((format!("row {}: {e}", view.tree_row + 1), about));
+                        self.message = Some((format!("row {}: {e}", view.tree_row + 1), about));
                     }
                 }
                 return;
@@ -109,38 +108,38 @@ impl TreeViewState {
         }
         for r in rows {
             let Some(row) = model.session.rows.get(r) else {
-                state.message = Some((format!("there is no row {}", r + 1), about));
+                self.message = Some((format!("there is no row {}", r + 1), about));
                 return;
             };
             let req = row.request(depth);
             match trace_tree(&model.session.position, &req) {
-                Ok(tree) => state.panes.push(TreePane {
+                Ok(tree) => self.panes.push(TreePane {
                     marks: vec![VisitDiff::Same; tree.nodes.len()],
                     done_at: done_at(&tree),
                     tree,
                 }),
                 Err(e) => {
-                    state.message = Some((format!("row {}: {e}", r + 1), about));
-                    state.panes.clear();
+                    self.message = Some((format!("row {}: {e}", r + 1), about));
+                    self.panes.clear();
                     return;
                 }
             }
         }
-        if state.panes.len() == 2 {
-            let a = diff(&state.panes[0].tree, &state.panes[1].tree);
-            let b = diff(&state.panes[1].tree, &state.panes[0].tree);
-            state.panes[0].marks = a;
-            state.panes[1].marks = b;
+        if self.panes.len() == 2 {
+            let a = diff(&self.panes[0].tree, &self.panes[1].tree);
+            let b = diff(&self.panes[1].tree, &self.panes[0].tree);
+            self.panes[0].marks = a;
+            self.panes[1].marks = b;
         }
-        state.built_with = Some((labels, depth));
-        let trees: Vec<&SearchTree> = state.panes.iter().map(|p| &p.tree).collect();
-        state.canvas = Canvas::new(&trees);
-        if let Some(p) = state.panes.first() {
-            state.step = p.tree.nodes.len().saturating_sub(1);
+        self.built_with = Some((labels, depth));
+        let trees: Vec<&SearchTree> = self.panes.iter().map(|p| &p.tree).collect();
+        self.canvas = Canvas::new(&trees);
+        if let Some(p) = self.panes.first() {
+            self.step = p.tree.nodes.len().saturating_sub(1);
         }
-        if quiz && !state.panes.is_empty() {
-            state.quiz = Some(QuizState::default());
-            state.step = 0;
+        if quiz && !self.panes.is_empty() {
+            self.quiz = Some(QuizState::default());
+            self.step = 0;
             restore_handout_quiz(self, model);
         }
     }
